@@ -1,0 +1,65 @@
+// The Agent entity of spec section 3 and the shapes that move it between client and server.
+
+export const AGENT_FIELDS = ['name', 'provider', 'category', 'role', 'description', 'cost', 'address'] as const;
+export type AgentField = (typeof AGENT_FIELDS)[number];
+
+export type Pricing = 'free' | 'freemium' | 'paid' | 'contact' | 'unknown';
+
+/** What anyone may see about an agent. Email, owner, status and the removed flag stay private. */
+export interface PublicAgent {
+  id: string;
+  name: string;
+  provider: string;
+  category: string;
+  role: string;
+  description: string;
+  cost: string;
+  address: string;
+  pricing: Pricing;
+  price_monthly: number | null;
+}
+
+/** The record as the store keeps it. */
+export interface Agent extends PublicAgent {
+  email: string | null;
+  status: string | null;
+  removed: boolean;
+  owner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The fields a person or an import supplies for a new agent. */
+export type AgentInput = Record<AgentField, string> & { email?: string | null };
+
+export const FIELD_LABELS: Record<AgentField | 'email' | 'status' | 'newCategory' | 'newRole', string> = {
+  email: 'Email',
+  name: 'Name',
+  provider: 'Provider',
+  category: 'Category',
+  role: 'Role',
+  description: 'Description',
+  cost: 'Cost',
+  address: 'Address',
+  status: 'Status',
+  newCategory: 'New category',
+  newRole: 'New role',
+};
+
+/**
+ * Import identity: an agent is the same agent when its name and provider match after decoding
+ * entities, lower-casing and collapsing white space. Names alone are not unique (two products
+ * can share one), so the provider is part of the key.
+ */
+export function agentIdentityKey(name: string, provider: string): string {
+  return `${normalizeForIdentity(name)}\u0000${normalizeForIdentity(provider)}`;
+}
+
+function normalizeForIdentity(text: string): string {
+  return decodeForKey(text).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+// Local decode keeps this module free of imports the client would not tree-shake.
+function decodeForKey(text: string): string {
+  return text.replace(/&amp;/gi, '&').replace(/&#39;|&apos;/gi, "'").replace(/&quot;/gi, '"');
+}

@@ -1,0 +1,42 @@
+// One jest run covers every workspace. TypeScript is compiled by swc (TS 7 has no JS API for ts-jest);
+// a few ESM-only dependencies are compiled too so they load under jest's CommonJS runtime.
+const esmOnly = ['meilisearch', 'stemmer'];
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const base = {
+  transform: { '^.+\\.tsx$': swc(true), '^.+\\.(t|m?j)s$': swc(false) },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testEnvironment: 'node',
+};
+const project = (name, extra = {}) => ({
+  ...base,
+  displayName: name,
+  testMatch: [`<rootDir>/${name}/src/**/*.test.ts`],
+  ...extra,
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    project('domain'),
+    project('platform'),
+    project('server'),
+    project('indexer'),
+    project('scripts'),
+    project('client', {
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
+    }),
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.ts'], testTimeout: 60000 },
+  ],
+};

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting of every process, typed, documented and validated once at start. Each variable
+// defaults to the embedded choice so that `npm start` needs none of them; a bad value stops the
+// process with every problem listed (see loadConfig).
+
+const optionalUrl = (schemes: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || schemes.some((scheme) => value.startsWith(scheme)), {
+      message: `must start with ${hint}`,
+    });
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Port of the HTTP server. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public origin used in canonical links, the sitemap and e-mails; defaults to http://localhost:PORT. */
+    PUBLIC_URL: optionalUrl(['http://', 'https://'], 'http:// or https://'),
+    /** Where the embedded store, search index, outbox and session secret live. */
+    DATA_DIR: z.string().default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set to use MongoDB as the store instead of embedded SQLite. */
+    MONGODB_URI: optionalUrl(['mongodb://', 'mongodb+srv://'], 'mongodb:// or mongodb+srv://'),
+    /** Set to use Meilisearch instead of the embedded search engine. */
+    MEILI_HOST: optionalUrl(['http://', 'https://'], 'http:// or https://'),
+    MEILI_MASTER_KEY: z.string().optional(),
+    MEILI_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'may hold only letters, digits, - and _')
+      .default('agents'),
+    /** Optional Meilisearch embedder name for hybrid search (configured on the Meilisearch side). */
+    MEILI_EMBEDDER: z.string().optional(),
+    MEILI_SEMANTIC_RATIO: z.coerce.number().min(0).max(1).default(0.5),
+    /** inprocess: the API runs the indexer loop itself; external: `npm run indexer` does. */
+    INDEXER: z.enum(['inprocess', 'external']).default('inprocess'),
+    INDEXER_POLL_MS: z.coerce.number().int().min(10).max(60000).default(100),
+    /** Seed the demo catalog when the store holds no agents. */
+    SEED_DEMO: flag(true),
+    /** Signs session cookies; required in production (32+ characters). Generated and kept in DATA_DIR otherwise. */
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Number of reverse proxies in front of the API (for client IPs in rate limits). */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Requests per client per minute: reads (GET), state changes, and failed sign-ins per 15 minutes. */
+    RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
+    MAIL_FROM: z.string().default('Agentry <no-reply@agentry.local>'),
+    ADMIN_USERNAME: z.string().min(3).optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.MEILI_HOST && env.NODE_ENV === 'production' && !env.MEILI_MASTER_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MEILI_MASTER_KEY'], message: 'is required with MEILI_HOST in production' });
+    }
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+  store: 'sqlite' | 'mongodb';
+  search: 'embedded' | 'meilisearch';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'} ${issue.message}`));
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    store: env.MONGODB_URI ? 'mongodb' : 'sqlite',
+    search: env.MEILI_HOST ? 'meilisearch' : 'embedded',
+  };
+}
+
+/** For process entry points: load the config or print every problem and exit(1). */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

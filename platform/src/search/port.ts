@@ -1,0 +1,85 @@
+import type { PublicAgent } from '@agentry/domain/agent';
+
+// The search port. Two engines implement it: the embedded engine (embedded/) that runs in-process
+// on a file in DATA_DIR, and Meilisearch (meili/). The indexer writes through it; the API reads.
+
+/** What the engine stores per agent: the public fields, with names and descriptions entity-decoded. */
+export type SearchDocument = PublicAgent;
+
+export const FACET_FIELDS = ['category', 'role', 'provider', 'pricing'] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+
+export const HIGHLIGHT_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+export type HighlightFieldName = (typeof HIGHLIGHT_FIELDS)[number];
+
+export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name';
+
+export interface SearchRequest {
+  query: string;
+  /** 0-based. */
+  page?: number;
+  hitsPerPage?: number;
+  /** Values are OR-ed within a field and AND-ed across fields; matching is exact (case-insensitive). */
+  filters?: Partial<Record<FacetField, string[]>>;
+  priceMonthly?: { min?: number; max?: number };
+  /** Facets to count over every hit (after filters). */
+  facets?: FacetField[];
+  highlight?: boolean;
+  sort?: SortOrder;
+  /** Agent ids to leave out (e.g. the agent whose similar agents are asked for). */
+  excludeIds?: string[];
+}
+
+/** A highlighted field as alternating parts; renderers escape text and add their own tags. */
+export interface Highlight {
+  parts: Array<{ text: string; match: boolean }>;
+  matchedWords: string[];
+  /** full: every query word matched in this field; partial: some; none: no match. */
+  matchLevel: 'none' | 'partial' | 'full';
+}
+
+export interface SearchHit {
+  document: SearchDocument;
+  highlight?: Partial<Record<HighlightFieldName, Highlight>>;
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+  totalHits: number;
+  page: number;
+  hitsPerPage: number;
+  facets: Partial<Record<FacetField, Record<string, number>>>;
+  processingTimeMs: number;
+}
+
+export interface IndexStats {
+  documents: number;
+  checkpoint: number;
+}
+
+/** A new index being built beside the live one; swap() makes it live atomically. */
+export interface IndexBuild {
+  add(documents: SearchDocument[]): Promise<void>;
+  /** Makes the new index live and records the change-log position it reflects. */
+  swap(checkpoint: number): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface SearchEngine {
+  readonly kind: 'embedded' | 'meilisearch';
+  search(request: SearchRequest): Promise<SearchResponse>;
+  /**
+   * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
+   * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
+   */
+  apply(batch: { upserts: SearchDocument[]; deletes: string[]; checkpoint: number }): Promise<{ rejected: Array<{ id: string; reason: string }> }>;
+  /** The change-log position the live index reflects (0 for a new index). */
+  checkpoint(): Promise<number>;
+  beginRebuild(): Promise<IndexBuild>;
+  /** Every document id in the live index with a fingerprint of its content, for `reindex --check`. */
+  fingerprints(): Promise<Map<string, string>>;
+  stats(): Promise<IndexStats>;
+  /** Rejects when the engine cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { Config } from '../config/env';
+import type { Store } from './port';
+import { openSqliteStore } from './sqlite/sqlite-store';
+
+export const SQLITE_FILE_NAME = 'agentry.db';
+
+/** The store the config asks for: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR. */
+export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONGODB_URI'>): Promise<Store> {
+  if (config.store === 'mongodb') {
+    // Loaded only when used, so the embedded default never pays for mongoose at start.
+    const { openMongoStore } = await import('./mongo/mongo-store');
+    return openMongoStore(config.MONGODB_URI!);
+  }
+  return openSqliteStore(path.join(config.dataDir, SQLITE_FILE_NAME));
+}

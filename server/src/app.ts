@@ -1,0 +1,49 @@
+import express from 'express';
+import type { AppContext } from './context';
+import { requireCsrf } from './http/csrf';
+import { apiNotFound, errorHandler } from './http/errors';
+import { createRateLimits } from './http/rate-limits';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { sessions } from './http/sessions';
+import { authRoutes } from './routes/api/auth/auth.routes';
+import { catalogRoutes } from './routes/api/catalog/catalog.routes';
+import { searchRoutes } from './routes/api/search/search.routes';
+import { healthRoutes } from './routes/health.routes';
+
+/** Read-only POST endpoints: they change nothing, so they need no CSRF token (visitors have no session). */
+const CSRF_EXEMPT = ['/instantsearch/multi-search'];
+
+export function createApp(context: AppContext): express.Express {
+  const { config, logger } = context;
+  const httpsOnly = config.publicUrl.startsWith('https://');
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ httpsOnly }));
+  app.use(healthRoutes(context));
+
+  const limits = createRateLimits({
+    readOnlyPaths: CSRF_EXEMPT,
+    readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
+    writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
+  });
+
+  const api = express.Router();
+  api.use(limits.reads, limits.writes);
+  api.use(express.json({ limit: '100kb' }));
+  api.use(sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }));
+  api.use(context.passport.initialize(), context.passport.session());
+  api.use(requireCsrf(CSRF_EXEMPT));
+  api.use(authRoutes(context, limits.login));
+  api.use(catalogRoutes(context));
+  api.use(searchRoutes(context));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(errorHandler(logger));
+  return app;
+}

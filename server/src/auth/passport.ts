@@ -1,0 +1,33 @@
+import type { Store, User } from '@agentry/platform/store/port';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { decoyHash, verifyPassword } from './passwords';
+
+declare global {
+  namespace Express {
+    interface User {
+      id: string;
+    }
+  }
+}
+
+/** passport-local on e-mail + password; the session keeps only the user id. */
+export function configurePassport(store: Store): passport.PassportStatic {
+  const instance = new passport.Passport();
+  instance.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+      (async () => {
+        const user = await store.users.findByEmailWithSecret(email);
+        const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+        if (!user || !ok) return done(null, false, { message: 'Invalid email or password' });
+        const { password_hash: _secret, ...publicUser } = user;
+        return done(null, publicUser);
+      })().catch(done);
+    }),
+  );
+  instance.serializeUser((user, done) => done(null, (user as User).id));
+  instance.deserializeUser((id: string, done) => {
+    store.users.findById(id).then((user) => done(null, user ?? false), done);
+  });
+  return instance as unknown as passport.PassportStatic;
+}

@@ -1,0 +1,65 @@
+import type { Logger } from '@agentry/platform/log/logger';
+import { toSearchDocument } from '@agentry/platform/search/document';
+import type { FacetField, SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
+import type { Store } from '@agentry/platform/store/port';
+
+export interface ServiceResponse extends SearchResponse {
+  /** True when the engine could not answer and the store's plain matching did. */
+  degraded: boolean;
+}
+
+/**
+ * Search for the API: the engine when it answers, else the store's plain matching with a logged
+ * warning, so that search degrades instead of failing with a 500.
+ */
+export class SearchService {
+  constructor(
+    private readonly engine: SearchEngine | null,
+    private readonly store: Store,
+    private readonly logger: Logger,
+  ) {}
+
+  async search(request: SearchRequest): Promise<ServiceResponse> {
+    if (this.engine) {
+      try {
+        return { ...(await this.engine.search(request)), degraded: false };
+      } catch (error) {
+        this.logger.warn({ err: error, query: request.query }, 'search engine failed; answering from the store');
+      }
+    }
+    return { ...(await this.fromStore(request)), degraded: true };
+  }
+
+  private async fromStore(request: SearchRequest): Promise<SearchResponse> {
+    const started = performance.now();
+    const page = request.page ?? 0;
+    const hitsPerPage = request.hitsPerPage ?? 20;
+    const query = request.query.trim();
+    const candidates = query === '' ? await this.store.agents.list() : await this.store.agents.searchBasic(query, 1000);
+    const excluded = new Set(request.excludeIds ?? []);
+    const matches = candidates
+      .map(toSearchDocument)
+      .filter((document) => !excluded.has(document.id))
+      .filter((document) =>
+        Object.entries(request.filters ?? {}).every(([field, values]) => {
+          if (!values || values.length === 0) return true;
+          const actual = String(document[field as FacetField]).toLowerCase();
+          return values.some((value) => value.toLowerCase() === actual);
+        }),
+      );
+    const facets: SearchResponse['facets'] = {};
+    for (const field of request.facets ?? []) {
+      const counts: Record<string, number> = {};
+      for (const document of matches) counts[document[field]] = (counts[document[field]] ?? 0) + 1;
+      facets[field] = counts;
+    }
+    return {
+      hits: matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((document) => ({ document })),
+      totalHits: matches.length,
+      page,
+      hitsPerPage,
+      facets,
+      processingTimeMs: Math.round(performance.now() - started),
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Config } from '@agentry/platform/config/env';
+import { createLogger, type Logger } from '@agentry/platform/log/logger';
+import { openStore } from '@agentry/platform/store/factory';
+import type { Store } from '@agentry/platform/store/port';
+import { createApp } from './app';
+import { configurePassport } from './auth/passport';
+import { resolveSessionSecret } from './auth/session-secret';
+import type { AppContext } from './context';
+import { SearchService } from './search/search-service';
+import { seedDemoCatalog } from './seed/seed-demo';
+
+export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Use this store instead of opening the configured one (tests). */
+  store?: Store;
+  /** The built client to serve; null for API only. Defaults to client/dist when it exists. */
+  clientDist?: string | null;
+}
+
+export interface RunningServer {
+  url: string;
+  context: AppContext;
+  server: Server;
+  close(): Promise<void>;
+}
+
+function findClientDist(requested: string | null | undefined): string | null {
+  if (requested !== undefined) return requested;
+  return fs.existsSync(path.join(DEFAULT_CLIENT_DIST, 'index.html')) ? DEFAULT_CLIENT_DIST : null;
+}
+
+/** Opens the store, seeds demo data on first run, and listens. close() shuts everything down in order. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL, 'api');
+  const store = options.store ?? (await openStore(config));
+  if (config.SEED_DEMO) await seedDemoCatalog(store, logger);
+
+  let ready = false;
+  const context: AppContext = {
+    config,
+    logger,
+    store,
+    engine: null,
+    search: new SearchService(null, store, logger),
+    passport: configurePassport(store),
+    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
+    clientDist: findClientDist(options.clientDist),
+    isReady: () => ready,
+  };
+  const app = createApp(context);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  // Slow clients must not hold connections (or a shutdown) open forever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  ready = true;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, store: store.kind, search: context.engine?.kind ?? 'store' }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      ready = false;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      if (!options.store) await store.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+  return { url, context, server, close };
+}
