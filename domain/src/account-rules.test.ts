@@ -23,9 +23,9 @@ describe('validateEmployerSignup', () => {
     expect(validateEmployerSignup({ ...employer, password: '', confirmPassword: '' }).password).toBe(
       'Password is required',
     );
-    expect(validateEmployerSignup({ ...employer, password: 'short', confirmPassword: 'short' }).password).toBe(
-      'Password must be at least 8 characters',
-    );
+    expect(
+      validateEmployerSignup({ ...employer, password: 'short', confirmPassword: 'short' }).password,
+    ).toBe('Password must be at least 8 characters');
   });
   it('says "Passwords do not match" when the confirmation differs', () => {
     expect(validateEmployerSignup({ ...employer, confirmPassword: 'different!' }).confirmPassword).toBe(

@@ -17,12 +17,23 @@ describe('normalizeAddress', () => {
 });
 
 describe('isValidAddress', () => {
-  it.each(['https://example.com', 'http://sub.example.co.uk/a?b=1', 'example.com', 'www.agent.ai/x', 'tutorly.example/start'])(
-    'accepts %s',
-    (address) => expect(isValidAddress(address)).toBe(true),
-  );
-  it.each(['', 'not a url', 'localhost', 'https://localhost:3000', 'ftp://example.com', 'javascript:alert(1)', 'https://exa mple.com', 'https://example.c', 'https://user:pw@example.com', 'https://-bad-.com'])(
-    'rejects %s',
-    (address) => expect(isValidAddress(address)).toBe(false),
-  );
+  it.each([
+    'https://example.com',
+    'http://sub.example.co.uk/a?b=1',
+    'example.com',
+    'www.agent.ai/x',
+    'tutorly.example/start',
+  ])('accepts %s', (address) => expect(isValidAddress(address)).toBe(true));
+  it.each([
+    '',
+    'not a url',
+    'localhost',
+    'https://localhost:3000',
+    'ftp://example.com',
+    'javascript:alert(1)',
+    'https://exa mple.com',
+    'https://example.c',
+    'https://user:pw@example.com',
+    'https://-bad-.com',
+  ])('rejects %s', (address) => expect(isValidAddress(address)).toBe(false));
 });

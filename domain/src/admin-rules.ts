@@ -1,6 +1,6 @@
+import { normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { checkField, type FieldErrors } from './agent-rules';
-import { normalizeAddress } from './address';
 import { UPLOAD_EXTENSIONS } from './limits';
 
 // Admin edit and upload rules of spec section 5.
@@ -16,7 +16,8 @@ export type AdminValidation =
   | { ok: true; value: ValidatedAdminAgent }
   | { ok: false; message: string; errors: FieldErrors<AgentField | 'email' | 'status'> };
 
-export const missingFieldsMessage = (labels: string[]) => `Please fill in all required fields: ${labels.join(', ')}`;
+export const missingFieldsMessage = (labels: string[]) =>
+  `Please fill in all required fields: ${labels.join(', ')}`;
 
 /** Admin add/edit: seven required fields named together in one message; email and status optional. */
 export function validateAdminAgent(input: AdminAgentInput): AdminValidation {
@@ -37,7 +38,10 @@ export function validateAdminAgent(input: AdminAgentInput): AdminValidation {
   const first = Object.values(errors)[0];
   if (first) return { ok: false, message: first, errors };
 
-  const value = Object.fromEntries(AGENT_FIELDS.map((field) => [field, text(field)])) as Record<AgentField, string>;
+  const value = Object.fromEntries(AGENT_FIELDS.map((field) => [field, text(field)])) as Record<
+    AgentField,
+    string
+  >;
   return {
     ok: true,
     value: {

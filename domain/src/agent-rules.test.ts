@@ -70,7 +70,9 @@ describe('validateAgentRegistration', () => {
 
   it('rejects a malformed address with "Invalid URL format"', () => {
     expect(errorsOf({ ...valid, address: 'not a url' })).toEqual({ address: 'Invalid URL format' });
-    expect(errorsOf({ ...valid, address: 'ftp://files.example.com' })).toEqual({ address: 'Invalid URL format' });
+    expect(errorsOf({ ...valid, address: 'ftp://files.example.com' })).toEqual({
+      address: 'Invalid URL format',
+    });
   });
 
   it.each(['name', 'provider', 'category', 'role', 'description', 'cost'])(
@@ -120,7 +122,10 @@ describe('validateAgentRecord (imports)', () => {
   });
   it('reports every problem of a row', () => {
     const result = validateAgentRecord({ ...valid, name: '', address: 'nope' });
-    expect(result.ok ? null : result.errors).toEqual({ name: 'Name is required', address: 'Invalid URL format' });
+    expect(result.ok ? null : result.errors).toEqual({
+      name: 'Name is required',
+      address: 'Invalid URL format',
+    });
   });
   it('accepts numbers in cells, as spreadsheets give them', () => {
     const result = validateAgentRecord({ ...valid, cost: 20 });

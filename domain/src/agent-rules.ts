@@ -1,5 +1,5 @@
-import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { isValidAddress, normalizeAddress } from './address';
+import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { MAX_LENGTHS } from './limits';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
 
@@ -22,7 +22,11 @@ export const MESSAGES = {
 } as const;
 
 /** The first problem with one field's value, or undefined when it is fine. */
-export function checkField(field: AgentField | 'email', value: string, required: boolean): string | undefined {
+export function checkField(
+  field: AgentField | 'email',
+  value: string,
+  required: boolean,
+): string | undefined {
   const label = FIELD_LABELS[field];
   const trimmed = value.trim();
   if (trimmed === '') return required ? MESSAGES.required(label) : undefined;
@@ -116,7 +120,11 @@ export function validateAgentRecord(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { ...value, address: normalizeAddress(value.address), email: email === '' ? null : email.toLowerCase() },
+    value: {
+      ...value,
+      address: normalizeAddress(value.address),
+      email: email === '' ? null : email.toLowerCase(),
+    },
   };
 }
 

@@ -1,6 +1,14 @@
 // The Agent entity of spec section 3 and the shapes that move it between client and server.
 
-export const AGENT_FIELDS = ['name', 'provider', 'category', 'role', 'description', 'cost', 'address'] as const;
+export const AGENT_FIELDS = [
+  'name',
+  'provider',
+  'category',
+  'role',
+  'description',
+  'cost',
+  'address',
+] as const;
 export type AgentField = (typeof AGENT_FIELDS)[number];
 
 export type Pricing = 'free' | 'freemium' | 'paid' | 'contact' | 'unknown';
@@ -61,5 +69,8 @@ function normalizeForIdentity(text: string): string {
 
 // Local decode keeps this module free of imports the client would not tree-shake.
 function decodeForKey(text: string): string {
-  return text.replace(/&amp;/gi, '&').replace(/&#39;|&apos;/gi, "'").replace(/&quot;/gi, '"');
+  return text
+    .replace(/&amp;/gi, '&')
+    .replace(/&#39;|&apos;/gi, "'")
+    .replace(/&quot;/gi, '"');
 }

@@ -1,12 +1,46 @@
 // Names and descriptions arrive HTML-entity encoded and are decoded for display (spec section 3).
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014',
-  lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', hellip: '\u2026', copy: '\u00a9',
-  reg: '\u00ae', trade: '\u2122', eacute: '\u00e9', egrave: '\u00e8', aacute: '\u00e1', agrave: '\u00e0',
-  iacute: '\u00ed', oacute: '\u00f3', uacute: '\u00fa', ntilde: '\u00f1', ouml: '\u00f6', uuml: '\u00fc',
-  auml: '\u00e4', ccedil: '\u00e7', middot: '\u00b7', bull: '\u2022', euro: '\u20ac', pound: '\u00a3',
-  colon: ':', semi: ';', comma: ',', period: '.', excl: '!', quest: '?', sol: '/', num: '#',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  hellip: '\u2026',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+  eacute: '\u00e9',
+  egrave: '\u00e8',
+  aacute: '\u00e1',
+  agrave: '\u00e0',
+  iacute: '\u00ed',
+  oacute: '\u00f3',
+  uacute: '\u00fa',
+  ntilde: '\u00f1',
+  ouml: '\u00f6',
+  uuml: '\u00fc',
+  auml: '\u00e4',
+  ccedil: '\u00e7',
+  middot: '\u00b7',
+  bull: '\u2022',
+  euro: '\u20ac',
+  pound: '\u00a3',
+  colon: ':',
+  semi: ';',
+  comma: ',',
+  period: '.',
+  excl: '!',
+  quest: '?',
+  sol: '/',
+  num: '#',
 };
 
 const ENTITY = /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,31});/gi;
@@ -16,7 +50,8 @@ export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(ENTITY, (whole, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
       return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[body.toLowerCase()] ?? whole;

@@ -10,18 +10,30 @@ export interface NormalizedPricing {
 }
 
 const UNKNOWN = /^(?:unknown|n\/?a|none|tbd|tba|-+|\?+|not (?:listed|available|disclosed))$/i;
-const CONTACT = /\b(?:contact|custom|enterprise|quote|talk to|get in touch|on request|request pricing|demo)\b/i;
-const FREEMIUM = /\bfreemium\b|\bfree (?:plan|tier|version|basic|starter|forever plan)\b|\bfree (?:and|\+|&|\/) ?paid\b|\bfree to start\b|\bpaid plans? (?:from|start)/i;
+const CONTACT =
+  /\b(?:contact|custom|enterprise|quote|talk to|get in touch|on request|request pricing|demo)\b/i;
+const FREEMIUM =
+  /\bfreemium\b|\bfree (?:plan|tier|version|basic|starter|forever plan)\b|\bfree (?:and|\+|&|\/) ?paid\b|\bfree to start\b|\bpaid plans? (?:from|start)/i;
 const FREE = /^(?:free(?:ware)?|100% free|open[- ]source)\b|^\$?\s*0(?:\.0+)?\s*$/i;
-const PAID_WORDS = /\b(?:paid|subscription|pay as you go|usage[- ]based|per (?:seat|user|request|minute|call|token|month|year|hour)|one[- ]time|trial|licen[cs]e)\b|%/i;
+const PAID_WORDS =
+  /\b(?:paid|subscription|pay as you go|usage[- ]based|per (?:seat|user|request|minute|call|token|month|year|hour)|one[- ]time|trial|licen[cs]e)\b|%/i;
 
 const AMOUNT = /(?:\$|usd\s*|us\$)\s*(\d+(?:[.,]\d+)?)|(\d+(?:\.\d+)?)\s*(?:usd|dollars?)\b/i;
-const PERIOD = /(?:\/|\bper\s+|\ba\s+|\beach\s+)\s*(?:user\s*\/\s*|seat\s*\/\s*|user\s+|seat\s+)?(mo(?:nth)?|yr|year|annum|wk|week|day)\b|\b(monthly|annually|yearly|weekly)\b/i;
+const PERIOD =
+  /(?:\/|\bper\s+|\ba\s+|\beach\s+)\s*(?:user\s*\/\s*|seat\s*\/\s*|user\s+|seat\s+)?(mo(?:nth)?|yr|year|annum|wk|week|day)\b|\b(monthly|annually|yearly|weekly)\b/i;
 
 const MONTHS_PER: Record<string, number> = {
-  mo: 1, month: 1, monthly: 1,
-  yr: 12, year: 12, annum: 12, annually: 12, yearly: 12,
-  wk: 12 / 52, week: 12 / 52, weekly: 12 / 52,
+  mo: 1,
+  month: 1,
+  monthly: 1,
+  yr: 12,
+  year: 12,
+  annum: 12,
+  annually: 12,
+  yearly: 12,
+  wk: 12 / 52,
+  week: 12 / 52,
+  weekly: 12 / 52,
   day: 12 / 365,
 };
 

@@ -8,6 +8,7 @@ import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
 import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
+import { instantSearchRoutes } from './routes/api/search/instantsearch/instantsearch.routes';
 import { searchRoutes } from './routes/api/search/search.routes';
 import { healthRoutes } from './routes/health.routes';
 
@@ -35,12 +36,15 @@ export function createApp(context: AppContext): express.Express {
   const api = express.Router();
   api.use(limits.reads, limits.writes);
   api.use(express.json({ limit: '100kb' }));
-  api.use(sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }));
+  api.use(
+    sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
+  );
   api.use(context.passport.initialize(), context.passport.session());
   api.use(requireCsrf(CSRF_EXEMPT));
   api.use(authRoutes(context, limits.login));
   api.use(catalogRoutes(context));
   api.use(searchRoutes(context));
+  api.use(instantSearchRoutes(context));
   api.use(apiNotFound);
   app.use('/api', api);
 

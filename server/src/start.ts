@@ -55,7 +55,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
   });
   // Slow clients must not hold connections (or a shutdown) open forever.
   server.headersTimeout = 20_000;

@@ -16,7 +16,10 @@ describe('loadConfig', () => {
   });
 
   it('picks MongoDB and Meilisearch when their variables are set', () => {
-    const config = loadConfig({ MONGODB_URI: 'mongodb://db:27017/agentry', MEILI_HOST: 'http://search:7700' });
+    const config = loadConfig({
+      MONGODB_URI: 'mongodb://db:27017/agentry',
+      MEILI_HOST: 'http://search:7700',
+    });
     expect([config.store, config.search]).toEqual(['mongodb', 'meilisearch']);
   });
 
@@ -39,7 +42,9 @@ describe('loadConfig', () => {
   });
 
   it('requires the admin username and password together', () => {
-    expect(() => loadConfig({ ADMIN_USERNAME: 'staff' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD go together/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'staff' })).toThrow(
+      /ADMIN_USERNAME and ADMIN_PASSWORD go together/,
+    );
   });
 
   it('treats empty optional URLs as unset, as .env files often leave them', () => {

@@ -19,7 +19,17 @@ export function toSearchDocument(agent: Agent): SearchDocument {
   };
 }
 
-const FINGERPRINT_FIELDS = ['name', 'provider', 'category', 'role', 'description', 'cost', 'address', 'pricing', 'price_monthly'] as const;
+const FINGERPRINT_FIELDS = [
+  'name',
+  'provider',
+  'category',
+  'role',
+  'description',
+  'cost',
+  'address',
+  'pricing',
+  'price_monthly',
+] as const;
 
 /** A short digest of what a document shows, to compare the index against the store. */
 export function fingerprint(document: SearchDocument): string {

@@ -26,8 +26,10 @@ export interface SearchRequest {
   facets?: FacetField[];
   highlight?: boolean;
   sort?: SortOrder;
-  /** Agent ids to leave out (e.g. the agent whose similar agents are asked for). */
+  /** Agent ids to leave out. */
   excludeIds?: string[];
+  /** Rank by likeness to this agent instead of by the query (the agent itself is left out). */
+  similarTo?: string;
 }
 
 /** A highlighted field as alternating parts; renderers escape text and add their own tags. */
@@ -72,7 +74,11 @@ export interface SearchEngine {
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
    */
-  apply(batch: { upserts: SearchDocument[]; deletes: string[]; checkpoint: number }): Promise<{ rejected: Array<{ id: string; reason: string }> }>;
+  apply(batch: {
+    upserts: SearchDocument[];
+    deletes: string[];
+    checkpoint: number;
+  }): Promise<{ rejected: Array<{ id: string; reason: string }> }>;
   /** The change-log position the live index reflects (0 for a new index). */
   checkpoint(): Promise<number>;
   beginRebuild(): Promise<IndexBuild>;

@@ -11,7 +11,11 @@ export interface DerivedAgentFields {
   price_monthly: number | null;
 }
 
-export function deriveAgentFields(agent: { name: string; provider: string; cost: string }): DerivedAgentFields {
+export function deriveAgentFields(agent: {
+  name: string;
+  provider: string;
+  cost: string;
+}): DerivedAgentFields {
   const { pricing, price_monthly } = normalizePricing(agent.cost);
   return { identity_key: agentIdentityKey(agent.name, agent.provider), pricing, price_monthly };
 }
@@ -39,7 +43,17 @@ export function newAgentColumns(input: AgentCreate, now: string) {
 /** Only the keys a patch may change; undefined values are ignored, null clears optional fields. */
 export function patchKeys(patch: AgentPatch): Array<keyof AgentPatch> {
   const allowed: Array<keyof AgentPatch> = [
-    'name', 'provider', 'category', 'role', 'description', 'cost', 'address', 'email', 'status', 'owner_id', 'removed',
+    'name',
+    'provider',
+    'category',
+    'role',
+    'description',
+    'cost',
+    'address',
+    'email',
+    'status',
+    'owner_id',
+    'removed',
   ];
   return allowed.filter((key) => patch[key] !== undefined);
 }

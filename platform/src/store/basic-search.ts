@@ -3,7 +3,24 @@ import type { Agent } from '@agentry/domain/agent';
 // The store's own plain matching, used only when the search engine cannot answer: every adapter
 // finds candidates its own way and ranks them with the same score.
 
-const STOP = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'my', 'our', 'me', 'i', 'that', 'is']);
+const STOP = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'with',
+  'my',
+  'our',
+  'me',
+  'i',
+  'that',
+  'is',
+]);
 
 export function queryTokens(query: string): string[] {
   const tokens = query

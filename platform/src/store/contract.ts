@@ -1,4 +1,4 @@
-import { DuplicateAgentError, DuplicateUserError, type AgentCreate, type Store } from './port';
+import { type AgentCreate, DuplicateAgentError, DuplicateUserError, type Store } from './port';
 
 // The one behaviour every store adapter must have. Each adapter's test file calls this with a
 // function that opens a fresh, empty store.
@@ -29,7 +29,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       store = await openStore();
     });
     afterEach(async () => {
-      await store.close();
+      // When opening failed (server unreachable) there is nothing to close; the test already failed.
+      await store?.close();
     });
 
     describe('agents', () => {
@@ -57,17 +58,25 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
       it('refuses a second agent with the same name and provider, ignoring case and spacing', async () => {
         await store.agents.create(agentInput());
-        await expect(store.agents.create(agentInput({ name: ' inboxpilot ', provider: 'NORTHWIND  LABS' }))).rejects.toBeInstanceOf(
-          DuplicateAgentError,
-        );
-        await expect(store.agents.create(agentInput({ provider: 'Another Co' }))).resolves.toMatchObject({ provider: 'Another Co' });
+        await expect(
+          store.agents.create(agentInput({ name: ' inboxpilot ', provider: 'NORTHWIND  LABS' })),
+        ).rejects.toBeInstanceOf(DuplicateAgentError);
+        await expect(store.agents.create(agentInput({ provider: 'Another Co' }))).resolves.toMatchObject({
+          provider: 'Another Co',
+        });
       });
 
       it('updates fields, re-derives pricing and moves updated_at forward', async () => {
         const agent = await store.agents.create(agentInput());
         await new Promise((resolve) => setTimeout(resolve, 5));
         const updated = await store.agents.update(agent.id, { cost: 'Free', status: 'Verified' });
-        expect(updated).toMatchObject({ cost: 'Free', pricing: 'free', price_monthly: 0, status: 'Verified', name: 'InboxPilot' });
+        expect(updated).toMatchObject({
+          cost: 'Free',
+          pricing: 'free',
+          price_monthly: 0,
+          status: 'Verified',
+          name: 'InboxPilot',
+        });
         expect(updated!.updated_at > agent.updated_at).toBe(true);
         expect(updated!.created_at).toBe(agent.created_at);
       });
@@ -81,17 +90,26 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       it('refuses an update that would clash with another agent', async () => {
         await store.agents.create(agentInput());
         const other = await store.agents.create(agentInput({ name: 'LedgerLeaf' }));
-        await expect(store.agents.update(other.id, { name: 'InboxPilot' })).rejects.toBeInstanceOf(DuplicateAgentError);
+        await expect(store.agents.update(other.id, { name: 'InboxPilot' })).rejects.toBeInstanceOf(
+          DuplicateAgentError,
+        );
         expect((await store.agents.get(other.id))!.name).toBe('LedgerLeaf');
       });
 
       it('hides removed agents from public reads and shows them again when restored', async () => {
-        const kept = await store.agents.create(agentInput({ name: 'Kept', category: 'Finance', role: 'Bookkeeper' }));
-        const gone = await store.agents.create(agentInput({ name: 'Gone', category: 'Legal', role: 'Paralegal' }));
+        const kept = await store.agents.create(
+          agentInput({ name: 'Kept', category: 'Finance', role: 'Bookkeeper' }),
+        );
+        const gone = await store.agents.create(
+          agentInput({ name: 'Gone', category: 'Legal', role: 'Paralegal' }),
+        );
         await store.agents.update(gone.id, { removed: true });
 
         expect((await store.agents.list()).map((a) => a.id)).toEqual([kept.id]);
-        expect((await store.agents.list({ includeRemoved: true })).map((a) => a.name).sort()).toEqual(['Gone', 'Kept']);
+        expect((await store.agents.list({ includeRemoved: true })).map((a) => a.name).sort()).toEqual([
+          'Gone',
+          'Kept',
+        ]);
         expect(await store.agents.count()).toBe(1);
         expect(await store.agents.count({ includeRemoved: true })).toBe(2);
         expect(await store.agents.categories()).toEqual(['Finance']);
@@ -113,7 +131,9 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       });
 
       it('filters by category and role without regard to case, and by owner', async () => {
-        await store.agents.create(agentInput({ name: 'A', category: 'Finance', role: 'Bookkeeper', owner_id: 'u1' }));
+        await store.agents.create(
+          agentInput({ name: 'A', category: 'Finance', role: 'Bookkeeper', owner_id: 'u1' }),
+        );
         await store.agents.create(agentInput({ name: 'B', category: 'Finance', role: 'Accountant' }));
         await store.agents.create(agentInput({ name: 'C', category: 'Legal', role: 'Bookkeeper' }));
         const names = async (options: Parameters<Store['agents']['list']>[0]) =>
@@ -168,7 +188,9 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       });
 
       it('finds agents by plain matching, name matches first', async () => {
-        await store.agents.create(agentInput({ name: 'Helper', description: 'Writes invoices for a bookkeeper' }));
+        await store.agents.create(
+          agentInput({ name: 'Helper', description: 'Writes invoices for a bookkeeper' }),
+        );
         await store.agents.create(agentInput({ name: 'Bookkeeper Bot', description: 'Keeps ledgers' }));
         await store.agents.create(agentInput({ name: 'Unrelated', description: 'Draws pictures' }));
         const found = await store.agents.searchBasic('bookkeeper', 10);
@@ -206,7 +228,11 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
       it('records one change per imported agent and none for skipped rows', async () => {
         const start = await store.changes.head();
-        await store.agents.importMany([agentInput({ name: 'A' }), agentInput({ name: 'B' }), agentInput({ name: 'a' })]);
+        await store.agents.importMany([
+          agentInput({ name: 'A' }),
+          agentInput({ name: 'B' }),
+          agentInput({ name: 'a' }),
+        ]);
         expect(await store.changes.since(start, 100)).toHaveLength(2);
       });
 
@@ -255,13 +281,17 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
       it('refuses a second account with the same email in any case', async () => {
         await store.users.create(user);
-        await expect(store.users.create({ ...user, email: 'GRACE@example.COM' })).rejects.toBeInstanceOf(DuplicateUserError);
+        await expect(store.users.create({ ...user, email: 'GRACE@example.COM' })).rejects.toBeInstanceOf(
+          DuplicateUserError,
+        );
       });
 
       it('finds a user by email in any case; only the sign-in lookup carries the hash', async () => {
         const created = await store.users.create(user);
         expect(await store.users.findByEmail('GRACE@EXAMPLE.COM')).toEqual(created);
-        expect(await store.users.findByEmailWithSecret('grace@example.com')).toMatchObject({ password_hash: 'scrypt$hash' });
+        expect(await store.users.findByEmailWithSecret('grace@example.com')).toMatchObject({
+          password_hash: 'scrypt$hash',
+        });
         expect(await store.users.findByEmail('nobody@example.com')).toBeNull();
         expect(await store.users.findById('nope')).toBeNull();
       });
@@ -269,8 +299,15 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       it('updates a user and lists users newest first', async () => {
         const first = await store.users.create(user);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const second = await store.users.create({ ...user, email: 'ada@example.com', user_type: 'agent_provider' });
-        const updated = await store.users.update(first.id, { subscription_status: 'active', stripe_customer_id: 'cus_1' });
+        const second = await store.users.create({
+          ...user,
+          email: 'ada@example.com',
+          user_type: 'agent_provider',
+        });
+        const updated = await store.users.update(first.id, {
+          subscription_status: 'active',
+          stripe_customer_id: 'cus_1',
+        });
         expect(updated).toMatchObject({ subscription_status: 'active', stripe_customer_id: 'cus_1' });
         expect((await store.users.list()).map((u) => u.id)).toEqual([second.id, first.id]);
       });

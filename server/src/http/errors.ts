@@ -1,5 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@agentry/platform/log/logger';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 // Errors carry a status and a message meant for people; anything else becomes a generic 500 so
 // that internals (stack traces, SQL, hostnames) never leak to clients.
@@ -15,11 +15,13 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(400, message, extra);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, message, extra);
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(notFound(`No API route for ${req.method} ${req.path}`));
@@ -32,9 +34,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     // Body parser and similar middleware errors carry their own status (400, 413, 415).
-    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const status =
+      typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status < 500) {
-      const message = status === 413 ? 'Request body is too large' : status === 400 ? 'Malformed request body' : 'Bad request';
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 400
+            ? 'Malformed request body'
+            : 'Bad request';
       res.status(status).json({ error: message });
       return;
     }

@@ -15,7 +15,10 @@ export interface RateLimitSettings {
 
 export function createRateLimits(settings: RateLimitSettings) {
   const isRead = (req: { method: string; path: string }) =>
-    req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || settings.readOnlyPaths.includes(req.path);
+    req.method === 'GET' ||
+    req.method === 'HEAD' ||
+    req.method === 'OPTIONS' ||
+    settings.readOnlyPaths.includes(req.path);
   const base = { standardHeaders: 'draft-8' as const, legacyHeaders: false };
   return {
     reads: rateLimit({

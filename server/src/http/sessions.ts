@@ -1,6 +1,6 @@
+import type { SessionRepository } from '@agentry/platform/store/port';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
-import type { SessionRepository } from '@agentry/platform/store/port';
 import { PortSessionStore } from './session-store';
 
 declare module 'express-session' {
@@ -17,7 +17,11 @@ export const SESSION_COOKIE = 'agentry.sid';
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function sessions(options: { secret: string; secureCookies: boolean; repository: SessionRepository }): RequestHandler[] {
+export function sessions(options: {
+  secret: string;
+  secureCookies: boolean;
+  repository: SessionRepository;
+}): RequestHandler[] {
   const middleware = session({
     name: SESSION_COOKIE,
     secret: options.secret,
@@ -27,7 +31,13 @@ export function sessions(options: { secret: string; secureCookies: boolean; repo
     saveUninitialized: false,
     rolling: true,
     proxy: undefined,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, maxAge: IDLE_TIMEOUT_MS, path: '/' },
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      maxAge: IDLE_TIMEOUT_MS,
+      path: '/',
+    },
   });
   const absoluteTimeout: RequestHandler = (req, _res, next) => {
     const started = req.session?.startedAt;

@@ -26,7 +26,9 @@ export function healthRoutes({ store, engine, isReady }: AppContext): Router {
     if (engine) await check('search', () => engine.ping());
     // A search engine that is down degrades search (store fallback) but the app still serves.
     const healthy = checks.store === 'ok';
-    res.status(healthy ? 200 : 503).json({ status: healthy ? (checks.search === 'down' ? 'degraded' : 'ok') : 'down', checks });
+    res
+      .status(healthy ? 200 : 503)
+      .json({ status: healthy ? (checks.search === 'down' ? 'degraded' : 'ok') : 'down', checks });
   });
   return router;
 }

@@ -24,7 +24,10 @@ export class SearchService {
       try {
         return { ...(await this.engine.search(request)), degraded: false };
       } catch (error) {
-        this.logger.warn({ err: error, query: request.query }, 'search engine failed; answering from the store');
+        this.logger.warn(
+          { err: error, query: request.query },
+          'search engine failed; answering from the store',
+        );
       }
     }
     return { ...(await this.fromStore(request)), degraded: true };
@@ -35,7 +38,8 @@ export class SearchService {
     const page = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const query = request.query.trim();
-    const candidates = query === '' ? await this.store.agents.list() : await this.store.agents.searchBasic(query, 1000);
+    const candidates =
+      query === '' ? await this.store.agents.list() : await this.store.agents.searchBasic(query, 1000);
     const excluded = new Set(request.excludeIds ?? []);
     const matches = candidates
       .map(toSearchDocument)

@@ -12,7 +12,8 @@ export async function seedDemoCatalog(store: Store, logger: Logger): Promise<num
   if ((await store.agents.count({ includeRemoved: true })) > 0) return 0;
   const rows = demoCatalog.map((row) => validateAgentRecord(row));
   const valid = rows.flatMap((result) => (result.ok ? [result.value] : []));
-  if (valid.length !== rows.length) logger.warn({ invalid: rows.length - valid.length }, 'demo catalog rows failed validation');
+  if (valid.length !== rows.length)
+    logger.warn({ invalid: rows.length - valid.length }, 'demo catalog rows failed validation');
   const { added } = await store.agents.importMany(valid);
   logger.info({ added }, 'seeded the demo catalog');
   return added;

@@ -1,6 +1,7 @@
 import type { Agent, Pricing } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import { basicMatchScore, queryTokens } from '../basic-search';
 import {
   type AgentCreate,
   type AgentListOptions,
@@ -10,7 +11,6 @@ import {
   DuplicateAgentError,
   type ImportOutcome,
 } from '../port';
-import { basicMatchScore, queryTokens } from '../basic-search';
 
 interface AgentRow {
   id: number;
@@ -62,7 +62,11 @@ function rowId(id: string): number | null {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    (error as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }
 
 export function createSqliteAgents(db: Database.Database): AgentRepository {
@@ -112,7 +116,10 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     if (!current) return null;
     const keys = patchKeys(patch);
     if (keys.length === 0) return current;
-    const next = { ...toAgent(current), ...Object.fromEntries(keys.map((key) => [key, patch[key]])) } as Agent;
+    const next = {
+      ...toAgent(current),
+      ...Object.fromEntries(keys.map((key) => [key, patch[key]])),
+    } as Agent;
     const now = new Date().toISOString();
     try {
       update.run({ ...next, ...deriveAgentFields(next), id, removed: next.removed ? 1 : 0, updated_at: now });
@@ -177,12 +184,16 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
         params.push(options.ownerId);
       }
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-      const rows = db.prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER}`).all(...params) as AgentRow[];
+      const rows = db
+        .prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER}`)
+        .all(...params) as AgentRow[];
       return rows.map(toAgent);
     },
 
     async count(options = {}) {
-      const sql = options.includeRemoved ? 'SELECT count(*) AS n FROM agents' : 'SELECT count(*) AS n FROM agents WHERE removed = 0';
+      const sql = options.includeRemoved
+        ? 'SELECT count(*) AS n FROM agents'
+        : 'SELECT count(*) AS n FROM agents WHERE removed = 0';
       return (db.prepare(sql).get() as { n: number }).n;
     },
 
@@ -196,7 +207,9 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     async roles(category) {
       const rows = (
         category === undefined
-          ? db.prepare('SELECT DISTINCT role FROM agents WHERE removed = 0 ORDER BY role COLLATE NOCASE').all()
+          ? db
+              .prepare('SELECT DISTINCT role FROM agents WHERE removed = 0 ORDER BY role COLLATE NOCASE')
+              .all()
           : db
               .prepare(
                 'SELECT DISTINCT role FROM agents WHERE removed = 0 AND category = ? COLLATE NOCASE ORDER BY role COLLATE NOCASE',
@@ -209,7 +222,8 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     async searchBasic(query, limit) {
       const tokens = queryTokens(query);
       if (tokens.length === 0) return [];
-      const haystack = "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
+      const haystack =
+        "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
       const rows = db
         .prepare(
           `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${haystack}, ?) > 0`).join(' OR ')}) LIMIT 2000`,
@@ -224,7 +238,9 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async *scan(batchSize) {
-      const page = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND id > ? ORDER BY id LIMIT ?`);
+      const page = db.prepare(
+        `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND id > ? ORDER BY id LIMIT ?`,
+      );
       let after = 0;
       for (;;) {
         const rows = page.all(after, batchSize) as AgentRow[];

@@ -31,7 +31,9 @@ export function createSqliteSessions(db: Database.Database): SessionRepository {
 
 export function createSqliteKv(db: Database.Database): KeyValueRepository {
   const get = db.prepare('SELECT value FROM kv WHERE key = ?');
-  const set = db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const set = db.prepare(
+    'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   return {
     async get(key) {
       return (get.get(key) as { value: string } | undefined)?.value ?? null;

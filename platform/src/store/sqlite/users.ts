@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { DuplicateUserError, type User, type UserRepository, type UserType, type UserWithSecret } from '../port';
+import {
+  DuplicateUserError,
+  type User,
+  type UserRepository,
+  type UserType,
+  type UserWithSecret,
+} from '../port';
 
 interface UserRow {
   id: number;
@@ -34,7 +40,15 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
      VALUES (@email, @full_name, @organization, @phone, @user_type, @password_hash, @subscription_status,
        @stripe_customer_id, @now, @now)`,
   );
-  const editable = ['full_name', 'organization', 'phone', 'user_type', 'password_hash', 'subscription_status', 'stripe_customer_id'] as const;
+  const editable = [
+    'full_name',
+    'organization',
+    'phone',
+    'user_type',
+    'password_hash',
+    'subscription_status',
+    'stripe_customer_id',
+  ] as const;
 
   return {
     async create(input) {
@@ -83,7 +97,9 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
       return this.findById(id);
     },
     async list() {
-      const rows = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at DESC, id DESC`).all() as UserRow[];
+      const rows = db
+        .prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at DESC, id DESC`)
+        .all() as UserRow[];
       return rows.map((row) => toUser({ ...row, password_hash: '' }));
     },
   };

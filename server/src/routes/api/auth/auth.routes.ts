@@ -7,7 +7,10 @@ import { parseBody } from '../../../http/validate';
 import { presentUser } from '../../../presenters/user';
 import { LoginBody } from './schema';
 
-export function authRoutes({ passport }: AppContext, loginLimiter: (req: Request, res: Response, next: NextFunction) => void): Router {
+export function authRoutes(
+  { passport }: AppContext,
+  loginLimiter: (req: Request, res: Response, next: NextFunction) => void,
+): Router {
   const router = Router();
 
   /** The token state-changing calls must echo in X-CSRF-Token (two field names: both screens' readings). */

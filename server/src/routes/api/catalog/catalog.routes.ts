@@ -38,7 +38,9 @@ export function catalogRoutes({ store }: AppContext): Router {
 
   router.get('/directory/agents', async (req, res) => {
     const { category, role } = parseQuery(DirectoryQuery, req);
-    res.json(presentAgents(await store.agents.list({ category: category || undefined, role: role || undefined })));
+    res.json(
+      presentAgents(await store.agents.list({ category: category || undefined, role: role || undefined })),
+    );
   });
 
   return router;

@@ -1,0 +1,198 @@
+import type { PublicAgent } from './agent';
+import {
+  absoluteUrl,
+  buildAgentMeta,
+  buildBasicPageMeta,
+  buildDirectoryMeta,
+  buildHomeMeta,
+  buildLegalMeta,
+  renderHeadTags,
+  replaceSeoRegion,
+  SEO_REGION_END,
+  SEO_REGION_START,
+  serializeJsonLd,
+  truncateText,
+} from './seo';
+
+const ORIGIN = 'https://agentry.example';
+
+function agent(overrides: Partial<PublicAgent> = {}): PublicAgent {
+  return {
+    id: '7',
+    name: 'Q&amp;A Desk',
+    provider: 'Fenwick &amp; Grove',
+    category: 'Customer Service',
+    role: 'Customer Support Agent',
+    description: 'Answers &quot;where is my order&quot; questions.',
+    cost: '$29/month',
+    address: 'qa-desk.example',
+    pricing: 'paid',
+    price_monthly: 29,
+    ...overrides,
+  };
+}
+
+describe('absoluteUrl', () => {
+  it('joins an origin with or without a trailing slash to a path', () => {
+    expect(absoluteUrl('https://a.example/', '/directory')).toBe('https://a.example/directory');
+    expect(absoluteUrl('https://a.example', 'terms')).toBe('https://a.example/terms');
+  });
+});
+
+describe('truncateText', () => {
+  it('keeps short text and cuts long text at a word with an ellipsis', () => {
+    expect(truncateText('  Short   text ')).toBe('Short text');
+    const long = 'word '.repeat(60);
+    const cut = truncateText(long, 40);
+    expect(cut.length).toBeLessThanOrEqual(40);
+    expect(cut.endsWith('word\u2026')).toBe(true);
+  });
+});
+
+describe('buildHomeMeta', () => {
+  it('describes the site with a WebSite search action on /?query=', () => {
+    const meta = buildHomeMeta(`${ORIGIN}/`);
+    expect(meta.canonicalPath).toBe('/');
+    expect(meta.ogType).toBe('website');
+    expect(meta.title).toMatch(/Agentry/);
+    expect(meta.description.length).toBeGreaterThan(50);
+    expect(meta.keywords).toMatch(/AI agents/);
+    expect(meta.jsonLd).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'Agentry',
+      url: `${ORIGIN}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${ORIGIN}/?query={search_term}`,
+        'query-input': 'required name=search_term',
+      },
+    });
+  });
+});
+
+describe('buildDirectoryMeta', () => {
+  const agents = Array.from({ length: 14 }, (_, index) => ({
+    id: String(index + 1),
+    name: `Agent &amp; ${index + 1}`,
+  }));
+
+  it('lists only the first 10 agents as ListItems with decoded names and agent URLs', () => {
+    const meta = buildDirectoryMeta(ORIGIN, agents);
+    const items = meta.jsonLd.itemListElement as Array<Record<string, unknown>>;
+    expect(meta.jsonLd['@type']).toBe('ItemList');
+    expect(items).toHaveLength(10);
+    expect(items[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: 'Agent & 1',
+      url: `${ORIGIN}/agents/1`,
+    });
+    expect(items[9]).toMatchObject({ position: 10, url: `${ORIGIN}/agents/10` });
+    expect(meta.canonicalPath).toBe('/directory');
+  });
+
+  it('names the chosen category and role and keeps them in the canonical path', () => {
+    const meta = buildDirectoryMeta(ORIGIN, agents.slice(0, 2), {
+      category: 'Data & Analytics',
+      role: 'Analyst',
+    });
+    expect(meta.title).toMatch(/^Analyst agents in Data & Analytics/);
+    expect(meta.canonicalPath).toBe('/directory?category=Data+%26+Analytics&role=Analyst');
+    expect(meta.keywords).toContain('Analyst');
+    expect(meta.jsonLd.itemListElement).toHaveLength(2);
+  });
+
+  it('ignores a role without a category in the canonical path', () => {
+    expect(buildDirectoryMeta(ORIGIN, [], { role: 'Analyst' }).canonicalPath).toBe('/directory');
+    expect(buildDirectoryMeta(ORIGIN, [], { category: 'Legal' }).title).toMatch(/^Legal AI agents/);
+  });
+});
+
+describe('buildAgentMeta', () => {
+  it('describes the agent as a SoftwareApplication with decoded text and a USD offer', () => {
+    const meta = buildAgentMeta(ORIGIN, agent());
+    expect(meta.title).toBe('Q&A Desk by Fenwick & Grove: Customer Support Agent AI agent | Agentry');
+    expect(meta.description).toBe('Answers "where is my order" questions.');
+    expect(meta.canonicalPath).toBe('/agents/7');
+    expect(meta.ogType).toBe('product');
+    expect(meta.keywords).toContain('Customer Service');
+    expect(meta.jsonLd).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: 'Q&A Desk',
+      description: 'Answers "where is my order" questions.',
+      applicationCategory: 'Customer Service',
+      url: `${ORIGIN}/agents/7`,
+      provider: { '@type': 'Organization', name: 'Fenwick & Grove' },
+      offers: { '@type': 'Offer', price: '29', priceCurrency: 'USD' },
+    });
+  });
+
+  it('leaves the price out of the offer when the cost states no plain amount', () => {
+    const meta = buildAgentMeta(
+      ORIGIN,
+      agent({ cost: 'Contact sales', pricing: 'contact', price_monthly: null }),
+    );
+    expect(meta.jsonLd.offers).toEqual({ '@type': 'Offer', priceCurrency: 'USD' });
+  });
+
+  it('prices free agents at 0 and shortens long descriptions for the meta tag only', () => {
+    const long = 'Drafts replies. '.repeat(30);
+    const meta = buildAgentMeta(ORIGIN, agent({ cost: 'Free', description: long }));
+    expect(meta.jsonLd.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
+    expect(meta.description.length).toBeLessThanOrEqual(160);
+    expect(meta.jsonLd.description).toBe(long);
+  });
+});
+
+describe('buildLegalMeta', () => {
+  it.each([
+    ['privacy', '/privacy', /Privacy policy/],
+    ['terms', '/terms', /Terms of service/],
+  ] as const)('gives the %s page its own title, canonical path and WebPage data', (kind, path, title) => {
+    const meta = buildLegalMeta(ORIGIN, kind);
+    expect(meta.title).toMatch(title);
+    expect(meta.canonicalPath).toBe(path);
+    expect(meta.jsonLd).toMatchObject({ '@type': 'WebPage', url: `${ORIGIN}${path}` });
+  });
+});
+
+describe('buildBasicPageMeta', () => {
+  it('builds a WebPage for any plain page', () => {
+    const meta = buildBasicPageMeta(ORIGIN, {
+      title: 'Sign in | Agentry',
+      description: 'Soon.',
+      path: '/signin',
+    });
+    expect(meta).toMatchObject({ canonicalPath: '/signin', ogType: 'website', keywords: 'Agentry' });
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('escapes characters that could close the script block', () => {
+    const text = serializeJsonLd({ name: '</script><script>alert(1)</script> & more' });
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script> & more' });
+  });
+});
+
+describe('renderHeadTags and replaceSeoRegion', () => {
+  it('renders every tag once with escaped attribute values', () => {
+    const html = renderHeadTags(buildAgentMeta(ORIGIN, agent({ name: 'A "quoted" <b>name</b>' })), ORIGIN);
+    expect(html).toContain('<title>A &#34;quoted&#34; &#60;b&#62;name&#60;/b&#62; by');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/agents/7" />`);
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain('<script type="application/ld+json" id="structured-data">{');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('replaces only what lies between the markers and keeps them', () => {
+    const page = `<head><meta charset="utf-8">${SEO_REGION_START}<title>old</title>${SEO_REGION_END}</head>`;
+    const out = replaceSeoRegion(page, '<title>new</title>');
+    expect(out).toBe(
+      `<head><meta charset="utf-8">${SEO_REGION_START}\n<title>new</title>\n${SEO_REGION_END}</head>`,
+    );
+    expect(replaceSeoRegion('<head></head>', '<title>x</title>')).toBe('<head></head>');
+  });
+});

@@ -1,0 +1,244 @@
+import type { PublicAgent } from './agent';
+import { decodeEntities } from './entities';
+import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
+import { offerPriceUsd } from './pricing';
+
+// Page meta (title, description, keywords, canonical link, social tags, JSON-LD) for the public
+// pages. Pure functions: the client applies them to the live document, the server renders them
+// into the `<!--seo:start-->…<!--seo:end-->` region of index.html for crawlers. Both must agree,
+// so both build from here.
+
+export const SITE_NAME = 'Agentry';
+export const SEO_REGION_START = '<!--seo:start-->';
+export const SEO_REGION_END = '<!--seo:end-->';
+
+const DESCRIPTION_MAX = 160;
+
+export type JsonLd = Record<string, unknown>;
+export type OgType = 'website' | 'product';
+export type LegalKind = 'privacy' | 'terms';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  /** Path only ("/agents/42"); joined with the origin where an absolute URL is needed. */
+  canonicalPath: string;
+  ogType: OgType;
+  jsonLd: JsonLd;
+}
+
+export interface DirectorySelection {
+  category?: string | null;
+  role?: string | null;
+}
+
+/** "https://agentry.example/" + "/directory" → "https://agentry.example/directory". */
+export function absoluteUrl(origin: string, path: string): string {
+  const base = origin.replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Cuts at a word boundary and adds an ellipsis, so descriptions fit search-result snippets. */
+export function truncateText(text: string, max = DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}\u2026`;
+}
+
+export function buildHomeMeta(origin: string): PageMeta {
+  const url = absoluteUrl(origin, '/');
+  return {
+    title: `${SITE_NAME}: describe the job, find the AI agent`,
+    description:
+      'Describe a job in plain words and find the AI agents that do it. Search and browse a public directory of AI agents by category and by the role they fill.',
+    keywords:
+      'AI agents, AI agent marketplace, AI agent directory, find an AI agent, hire AI agents, AI tools',
+    canonicalPath: '/',
+    ogType: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${absoluteUrl(origin, '/')}?query={search_term}`,
+        'query-input': 'required name=search_term',
+      },
+    },
+  };
+}
+
+function directoryPath(selection: DirectorySelection): string {
+  const params = new URLSearchParams();
+  if (selection.category) params.set('category', selection.category);
+  if (selection.category && selection.role) params.set('role', selection.role);
+  const query = params.toString();
+  return query ? `/directory?${query}` : '/directory';
+}
+
+/** `agents` are those the page lists (or the whole directory); the ItemList covers the first 10. */
+export function buildDirectoryMeta(
+  origin: string,
+  agents: readonly Pick<PublicAgent, 'id' | 'name'>[],
+  selection: DirectorySelection = {},
+): PageMeta {
+  const { category, role } = selection;
+  const title =
+    category && role
+      ? `${role} agents in ${category} | ${SITE_NAME} directory`
+      : category
+        ? `${category} AI agents | ${SITE_NAME} directory`
+        : `AI agent directory by category and role | ${SITE_NAME}`;
+  const description =
+    category && role
+      ? `AI agents that work as or assist a ${role} in ${category}: compare what they do, who makes them and what they cost.`
+      : category
+        ? `Browse ${category} AI agents by the role they fill: compare what they do, who makes them and what they cost.`
+        : 'Browse AI agents by category and by the human role they replace or assist: compare what they do, who makes them and what they cost.';
+  const canonicalPath = directoryPath(selection);
+  return {
+    title,
+    description,
+    keywords: ['AI agent directory', category, role, 'AI agents by role', 'AI tools']
+      .filter((word): word is string => Boolean(word))
+      .join(', '),
+    canonicalPath,
+    ogType: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: title,
+      url: absoluteUrl(origin, canonicalPath),
+      itemListElement: agents.slice(0, DIRECTORY_STRUCTURED_DATA_COUNT).map((agent, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: decodeEntities(agent.name),
+        url: absoluteUrl(origin, `/agents/${encodeURIComponent(agent.id)}`),
+      })),
+    },
+  };
+}
+
+export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
+  const name = decodeEntities(agent.name);
+  const provider = decodeEntities(agent.provider);
+  const description = decodeEntities(agent.description);
+  const canonicalPath = `/agents/${encodeURIComponent(agent.id)}`;
+  const price = offerPriceUsd(agent.cost);
+  return {
+    title: `${name} by ${provider}: ${agent.role} AI agent | ${SITE_NAME}`,
+    description: truncateText(description),
+    keywords: [name, provider, agent.category, agent.role, 'AI agent'].join(', '),
+    canonicalPath,
+    ogType: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name,
+      description,
+      applicationCategory: agent.category,
+      url: absoluteUrl(origin, canonicalPath),
+      provider: { '@type': 'Organization', name: provider },
+      offers: { '@type': 'Offer', ...(price === null ? {} : { price }), priceCurrency: 'USD' },
+    },
+  };
+}
+
+const LEGAL_PAGES: Record<LegalKind, { title: string; description: string; path: string }> = {
+  privacy: {
+    title: `Privacy policy | ${SITE_NAME}`,
+    description: `How ${SITE_NAME} collects, uses and protects your information, and how to reach us about it.`,
+    path: '/privacy',
+  },
+  terms: {
+    title: `Terms of service | ${SITE_NAME}`,
+    description: `The terms for using ${SITE_NAME}: listings, subscriptions, billing, cancellation and disputes.`,
+    path: '/terms',
+  },
+};
+
+/** A plain page (legal pages, pages still to come): WebPage structured data, no keywords of note. */
+export function buildBasicPageMeta(
+  origin: string,
+  page: { title: string; description: string; path: string; keywords?: string },
+): PageMeta {
+  return {
+    title: page.title,
+    description: page.description,
+    keywords: page.keywords ?? SITE_NAME,
+    canonicalPath: page.path,
+    ogType: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: page.title,
+      description: page.description,
+      url: absoluteUrl(origin, page.path),
+      isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: absoluteUrl(origin, '/') },
+    },
+  };
+}
+
+export function buildLegalMeta(origin: string, kind: LegalKind): PageMeta {
+  const page = LEGAL_PAGES[kind];
+  return buildBasicPageMeta(origin, {
+    ...page,
+    keywords: `${SITE_NAME}, ${kind === 'privacy' ? 'privacy policy' : 'terms of service'}`,
+  });
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block. `<`, `>` and `&` are escaped as
+ * \u003c etc. so text such as "</script>" in an agent description cannot end the block.
+ */
+export function serializeJsonLd(jsonLd: JsonLd): string {
+  return JSON.stringify(jsonLd)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * The tags of the SEO region (without the markers), one per line. The client updates these same
+ * elements in place, so the selectors it uses must match what this renders.
+ */
+export function renderHeadTags(meta: PageMeta, origin: string): string {
+  const url = absoluteUrl(origin, meta.canonicalPath);
+  const metaName = (name: string, content: string) =>
+    `<meta name="${name}" content="${escapeHtml(content)}" />`;
+  const metaProperty = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    metaName('description', meta.description),
+    metaName('keywords', meta.keywords),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    metaProperty('og:site_name', SITE_NAME),
+    metaProperty('og:type', meta.ogType),
+    metaProperty('og:title', meta.title),
+    metaProperty('og:description', meta.description),
+    metaProperty('og:url', url),
+    metaName('twitter:card', 'summary'),
+    metaName('twitter:title', meta.title),
+    metaName('twitter:description', meta.description),
+    `<script type="application/ld+json" id="structured-data">${serializeJsonLd(meta.jsonLd)}</script>`,
+  ].join('\n');
+}
+
+/** Replaces what lies between the SEO markers of an HTML document; the markers stay. */
+export function replaceSeoRegion(html: string, tags: string): string {
+  const start = html.indexOf(SEO_REGION_START);
+  const end = html.indexOf(SEO_REGION_END, start);
+  if (start === -1 || end === -1) return html;
+  return `${html.slice(0, start + SEO_REGION_START.length)}\n${tags}\n${html.slice(end)}`;
+}

@@ -1,0 +1,87 @@
+import { validateAgentRecord } from '@agentry/domain/agent-rules';
+import type { AgentCreate, Store } from '../store/port';
+import { ImportFileError } from './import-file-error';
+import { mapColumns, missingColumns } from './map-columns';
+
+export const DUPLICATE_REASON = 'Already listed (same name and provider)';
+
+export interface ImportOptions {
+  /** Rows per store transaction. */
+  batchSize?: number;
+  /** Called after each batch with the rows handled so far (valid or not) and the total. */
+  onProgress?: (done: number, total: number) => void;
+  /** The number a person sees for each row (readRows gives them); by default the 1-based position. */
+  rowNumbers?: readonly number[];
+}
+
+export interface SkippedRow {
+  row: number;
+  name: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  added: number;
+  /** In row order. */
+  skipped: SkippedRow[];
+}
+
+interface PendingAgent {
+  row: number;
+  agent: AgentCreate;
+}
+
+/**
+ * Validates every row with the registration rules and adds the valid ones, batch by batch. An agent
+ * that is already listed, or that an earlier row of the same file added, is skipped, so importing
+ * a file twice adds nothing the second time. Throws ImportFileError, before writing anything, when
+ * the rows lack a required column altogether.
+ */
+export async function importAgents(
+  store: Pick<Store, 'agents'>,
+  rows: Record<string, unknown>[],
+  { batchSize = 500, onProgress, rowNumbers }: ImportOptions = {},
+): Promise<ImportResult> {
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new RangeError('batchSize must be a positive integer');
+  }
+  const missing = missingColumns(rows);
+  if (rows.length > 0 && missing.length > 0) {
+    throw new ImportFileError(`The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`);
+  }
+  const result: ImportResult = { added: 0, skipped: [] };
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const end = Math.min(start + batchSize, rows.length);
+    const pending: PendingAgent[] = [];
+    const skipped: SkippedRow[] = [];
+    for (let index = start; index < end; index++) {
+      const row = rowNumbers?.[index] ?? index + 1;
+      const fields = mapColumns(rows[index]!);
+      const validation = validateAgentRecord(fields);
+      if (validation.ok) {
+        pending.push({ row, agent: validation.value });
+      } else {
+        const reason = Object.values(validation.errors).join('; ');
+        skipped.push({ row, name: displayName(fields.name), reason });
+      }
+    }
+    if (pending.length > 0) {
+      const outcome = await store.agents.importMany(pending.map((item) => item.agent));
+      result.added += outcome.added;
+      for (const duplicate of outcome.duplicates) {
+        const item = pending[duplicate.index]!;
+        skipped.push({ row: item.row, name: item.agent.name, reason: DUPLICATE_REASON });
+      }
+    }
+    result.skipped.push(...skipped.sort((a, b) => a.row - b.row));
+    onProgress?.(end, rows.length);
+  }
+  return result;
+}
+
+// Reports print one line per row, so a name cell with line breaks is shown on one line.
+function displayName(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number'
+    ? String(value).replace(/\s+/g, ' ').trim()
+    : '';
+}

@@ -1,0 +1,214 @@
+import { normalizePricing } from '@agentry/domain/pricing';
+import type { SearchDocument, SearchEngine } from './port';
+
+// The one behaviour every search engine must have. Each engine's test file calls this with a
+// function that opens a fresh, empty index.
+
+export function searchDocument(id: string, fields: Partial<SearchDocument> = {}): SearchDocument {
+  const cost = fields.cost ?? 'Free';
+  return {
+    id,
+    name: `Agent ${id}`,
+    provider: 'Acme',
+    category: 'Productivity',
+    role: 'Personal Assistant',
+    description: 'Helps with everyday work.',
+    cost,
+    address: `https://agent-${id}.example`,
+    ...normalizePricing(cost),
+    ...fields,
+  };
+}
+
+const CATALOG: SearchDocument[] = [
+  searchDocument('1', {
+    name: 'InboxPilot',
+    category: 'Customer Service',
+    role: 'Customer Support Agent',
+    description: 'Answers customer emails in Spanish and English from your help desk.',
+    cost: '$29/month',
+    provider: 'Northwind',
+  }),
+  searchDocument('2', {
+    name: 'MinuteMaid',
+    category: 'Productivity',
+    role: 'Meeting Note Taker',
+    description: 'Joins your calls, takes meeting notes and sends the action items.',
+    cost: 'Freemium',
+  }),
+  searchDocument('3', {
+    name: 'TalentHound',
+    category: 'HR & Recruiting',
+    role: 'Recruiter',
+    description: 'Sources candidates and screens resumes for open roles.',
+    cost: '$99/month',
+  }),
+  searchDocument('4', {
+    name: 'LedgerLeaf',
+    category: 'Finance',
+    role: 'Bookkeeper',
+    description: 'Categorises transactions and reconciles your accounts every night.',
+    cost: 'Contact sales',
+    provider: 'Northwind',
+  }),
+  searchDocument('5', {
+    name: 'VoiceForge',
+    category: 'Content & Media',
+    role: 'Voice Actor',
+    description: 'Text to speech with realistic voices in 30 languages.',
+    cost: '$5/month',
+  }),
+];
+
+const ids = (response: { hits: Array<{ document: SearchDocument }> }) =>
+  response.hits.map((hit) => hit.document.id);
+
+export function describeSearchContract(name: string, openEngine: () => Promise<SearchEngine>): void {
+  describe(`Search contract: ${name}`, () => {
+    let engine: SearchEngine;
+    beforeEach(async () => {
+      engine = await openEngine();
+      await engine.apply({ upserts: CATALOG, deletes: [], checkpoint: 5 });
+    });
+    afterEach(async () => {
+      await engine?.close();
+    });
+
+    it('records the change-log position of the last applied batch', async () => {
+      expect(await engine.checkpoint()).toBe(5);
+      expect(await engine.stats()).toEqual({ documents: 5, checkpoint: 5 });
+    });
+
+    it('finds an agent by its name', async () => {
+      const response = await engine.search({ query: 'LedgerLeaf' });
+      expect(ids(response)[0]).toBe('4');
+    });
+
+    it('finds agents by what they do, best match first', async () => {
+      expect(ids(await engine.search({ query: 'answer customer emails in spanish' }))[0]).toBe('1');
+      expect(ids(await engine.search({ query: 'meeting notes' }))[0]).toBe('2');
+    });
+
+    it('forgives a typo', async () => {
+      expect(ids(await engine.search({ query: 'recriuter' }))).toContain('3');
+    });
+
+    it('completes the word being typed', async () => {
+      expect(ids(await engine.search({ query: 'bookkee' }))).toContain('4');
+    });
+
+    it('understands a synonym from the concept list', async () => {
+      expect(ids(await engine.search({ query: 'accounting' }))).toContain('4');
+      expect(ids(await engine.search({ query: 'hiring' }))).toContain('3');
+    });
+
+    it('filters by facet values, OR within a field and AND across fields', async () => {
+      const response = await engine.search({
+        query: '',
+        filters: { provider: ['Northwind'], category: ['Finance', 'Customer Service'] },
+      });
+      expect(ids(response).sort()).toEqual(['1', '4']);
+      const narrowed = await engine.search({
+        query: '',
+        filters: { provider: ['Northwind'], pricing: ['contact'] },
+      });
+      expect(ids(narrowed)).toEqual(['4']);
+    });
+
+    it('filters by monthly price', async () => {
+      const response = await engine.search({ query: '', priceMonthly: { max: 30 } });
+      expect(ids(response).sort()).toEqual(['1', '5']);
+    });
+
+    it('counts facets over every hit', async () => {
+      const response = await engine.search({ query: '', facets: ['provider', 'pricing'] });
+      expect(response.facets.provider).toEqual({ Northwind: 2, Acme: 3 });
+      expect(response.facets.pricing).toEqual({ paid: 3, freemium: 1, contact: 1 });
+      expect(response.totalHits).toBe(5);
+    });
+
+    it('pages through results', async () => {
+      const first = await engine.search({ query: '', hitsPerPage: 2, page: 0, sort: 'name' });
+      const second = await engine.search({ query: '', hitsPerPage: 2, page: 1, sort: 'name' });
+      expect(ids(first)).toEqual(['1', '4']);
+      expect(ids(second)).toEqual(['2', '3']);
+      expect(first.totalHits).toBe(5);
+    });
+
+    it('sorts by monthly price with unpriced agents last', async () => {
+      const response = await engine.search({ query: '', sort: 'price_asc' });
+      expect(ids(response).slice(0, 3)).toEqual(['5', '1', '3']);
+    });
+
+    it('highlights the matched words', async () => {
+      const response = await engine.search({ query: 'spanish emails', highlight: true });
+      const description = response.hits[0]!.highlight!.description!;
+      expect(description.parts.filter((part) => part.match).map((part) => part.text.toLowerCase())).toEqual([
+        'emails',
+        'spanish',
+      ]);
+      expect(description.parts.map((part) => part.text).join('')).toBe(CATALOG[0]!.description);
+    });
+
+    it('leaves out excluded ids', async () => {
+      expect(ids(await engine.search({ query: '', excludeIds: ['1', '2', '3'] })).sort()).toEqual(['4', '5']);
+    });
+
+    it('applies upserts and deletes idempotently', async () => {
+      const changed = { ...CATALOG[1]!, description: 'Now drafts sales proposals.' };
+      await engine.apply({ upserts: [changed], deletes: ['5'], checkpoint: 7 });
+      await engine.apply({ upserts: [changed], deletes: ['5', '404'], checkpoint: 7 });
+      expect(ids(await engine.search({ query: 'sales proposals' }))).toEqual(['2']);
+      expect(ids(await engine.search({ query: 'VoiceForge' }))).not.toContain('5');
+      expect(await engine.stats()).toEqual({ documents: 4, checkpoint: 7 });
+    });
+
+    it('rebuilds into a new index and swaps it in at once', async () => {
+      const build = await engine.beginRebuild();
+      await build.add([
+        searchDocument('9', { name: 'Fresh Start', description: 'Only agent after the rebuild.' }),
+      ]);
+      expect(ids(await engine.search({ query: 'LedgerLeaf' }))).toEqual(['4']);
+      await build.swap(42);
+      expect(ids(await engine.search({ query: '' }))).toEqual(['9']);
+      expect(await engine.checkpoint()).toBe(42);
+    });
+
+    it('keeps the live index when a rebuild is aborted', async () => {
+      const build = await engine.beginRebuild();
+      await build.add([searchDocument('9')]);
+      await build.abort();
+      expect(await engine.stats()).toEqual({ documents: 5, checkpoint: 5 });
+    });
+
+    it('fingerprints every document so a check can compare it with the store', async () => {
+      const fingerprints = await engine.fingerprints();
+      expect([...fingerprints.keys()].sort()).toEqual(['1', '2', '3', '4', '5']);
+      const before = fingerprints.get('4');
+      await engine.apply({ upserts: [{ ...CATALOG[3]!, cost: 'Free' }], deletes: [], checkpoint: 6 });
+      expect((await engine.fingerprints()).get('4')).not.toBe(before);
+    });
+
+    it('ranks agents like a given one, leaving it out', async () => {
+      await engine.apply({
+        upserts: [
+          searchDocument('6', {
+            name: 'CountBot',
+            category: 'Finance',
+            role: 'Bookkeeper',
+            description: 'Reconciles accounts and categorises transactions.',
+          }),
+        ],
+        deletes: [],
+        checkpoint: 6,
+      });
+      const response = await engine.search({ query: '', similarTo: '4', hitsPerPage: 3 });
+      expect(ids(response)[0]).toBe('6');
+      expect(ids(response)).not.toContain('4');
+    });
+
+    it('answers a ping', async () => {
+      await expect(engine.ping()).resolves.toBeUndefined();
+    });
+  });
+}

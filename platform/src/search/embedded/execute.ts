@@ -1,0 +1,263 @@
+import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../port';
+import { planQuery, type QueryPlan } from '../query/plan';
+import { buildFilter, type Filter } from './filter';
+import { highlightDocument } from './highlight';
+import type { IndexedDocument, InvertedIndex } from './inverted-index';
+import { moreLikeThisPlan } from './more-like-this';
+import { phraseOrderFactor } from './phrase-order';
+import { groupImportance, scorePlan } from './scorer';
+import type { Scratch } from './scratch';
+import { topK } from './top-k';
+
+// One search against the in-memory index: plan, score, keep what passes the filters and covers
+// enough of the query, rank with name and role understanding, count facets, page, highlight.
+
+export const RANKING = {
+  /** Share of the query's (rarity-weighted) groups a document must cover to count as a hit. */
+  minCoverage: 0.34,
+  /** Scores are multiplied by coverage to this power: covering more of the request wins. */
+  coveragePower: 0.5,
+  /** The whole query is the agent's name ("jasper", "notion ai"). */
+  exactName: 3,
+  /** The agent's whole name appears in the query ("dall-e image generator"). */
+  nameInQuery: 2,
+  /** Every query word is in the name ("copilot" → GitHub Copilot). */
+  queryInName: 1.6,
+  /** The query names the agent's role ("hire a recruiter"). */
+  roleNamed: 1.3,
+  /** A literal phrase found only in the wrong order ("text to speech" for "speech to text"). */
+  phraseOutOfOrder: 0.5,
+  /** How many top documents the word-order check looks at. */
+  rerankWindow: 100,
+} as const;
+
+interface Ranked {
+  hits: Int32Array;
+  scores: Float32Array;
+}
+
+interface NameQuery {
+  words: string[];
+  key: string;
+  set: Set<string>;
+}
+
+const nameQuery = (plan: QueryPlan): NameQuery => ({
+  words: plan.words,
+  key: plan.words.join(' '),
+  set: new Set(plan.words),
+});
+
+function nameBoost(entry: IndexedDocument, query: NameQuery): number {
+  const name = entry.nameWords;
+  if (query.words.length === 0 || name.length === 0) return 1;
+  if (query.key === entry.nameKey) return RANKING.exactName;
+  if (entry.nameKey.length >= 3 && name.every((word) => query.set.has(word))) return RANKING.nameInQuery;
+  if (query.words.every((word) => entry.nameParts.has(word))) return RANKING.queryInName;
+  return 1;
+}
+
+/** Roles whose every distinctive word is in the query (after typo correction). */
+function rolesNamed(index: InvertedIndex, plan: QueryPlan): Set<string> {
+  const stems = new Set(plan.literalStems);
+  const named = new Set<string>();
+  for (const role of index.roleEntries()) {
+    if (role.stems.length > 0 && role.stems.every((s) => stems.has(s))) named.add(role.role.toLowerCase());
+  }
+  return named;
+}
+
+/** Scores a plan; returns the hits (documents covering enough of it) with their final scores. */
+function rankPlan(index: InvertedIndex, scratch: Scratch, plan: QueryPlan, filter: Filter): Ranked {
+  scorePlan(index, plan, scratch);
+  const importance = groupImportance(index, plan);
+  const totalImportance = importance.reduce((sum, value) => sum + value, 0) || 1;
+  const named = rolesNamed(index, plan);
+  const names = nameQuery(plan);
+  const coverageOf = (mask: number) => {
+    let covered = 0;
+    for (let g = 0; g < importance.length; g++) if (mask & (1 << g)) covered += importance[g]!;
+    return covered / totalImportance;
+  };
+  const candidates = scratch.candidates;
+  const scores = scratch.groupBest; // free after scoring
+  const coverage = scratch.phraseScore; // free after scoring
+  let accepted = 0;
+  let qualified = 0;
+  for (let i = 0; i < scratch.touchedCount; i++) {
+    const n = scratch.touched[i]!;
+    const entry = index.entry(n);
+    if (!entry || !filter(entry)) continue;
+    const covered = coverageOf(scratch.matchMask[n]!);
+    let score = scratch.total[n]! * covered ** RANKING.coveragePower * nameBoost(entry, names);
+    if (named.has(entry.keys.role)) score *= RANKING.roleNamed;
+    scores[n] = score;
+    coverage[n] = covered;
+    candidates[accepted++] = n;
+    if (covered >= RANKING.minCoverage) qualified += 1;
+  }
+  // Hits cover enough of the query; when nothing does, whatever matched at all.
+  const hits = new Int32Array(qualified > 0 ? qualified : accepted);
+  const hitScores = new Float32Array(hits.length);
+  let count = 0;
+  for (let i = 0; i < accepted; i++) {
+    const n = candidates[i]!;
+    if (qualified === 0 || coverage[n]! >= RANKING.minCoverage) {
+      hits[count] = n;
+      hitScores[count++] = scores[n]!;
+    }
+    scores[n] = 0;
+    coverage[n] = 0;
+  }
+  scratch.reset();
+  return { hits, scores: hitScores };
+}
+
+/** The best `wanted` hits by score, after checking word order for the top of the list. */
+function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): number[] {
+  const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
+  const adjusted = window.map(({ n, score }) => ({
+    n,
+    score: score * phraseOrderFactor(index.entry(n)!, plan, RANKING.phraseOutOfOrder),
+  }));
+  adjusted.sort((a, b) => b.score - a.score || a.n - b.n);
+  return adjusted.slice(0, wanted).map((entry) => entry.n);
+}
+
+function countFacets(index: InvertedIndex, hits: ArrayLike<number>, fields: FacetField[]) {
+  const facets: SearchResponse['facets'] = {};
+  for (const field of fields) {
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < hits.length; i++) {
+      const value = index.entry(hits[i]!)!.document[field];
+      counts[value] = (counts[value] ?? 0) + 1;
+    }
+    facets[field] = counts;
+  }
+  return facets;
+}
+
+function sortComparator(index: InvertedIndex, sort: SearchRequest['sort']) {
+  const doc = (n: number) => index.entry(n)!.document;
+  const byName = (a: number, b: number) => {
+    const x = doc(a).name.toLowerCase();
+    const y = doc(b).name.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+  if (sort !== 'price_asc' && sort !== 'price_desc') return byName;
+  const direction = sort === 'price_asc' ? 1 : -1;
+  return (a: number, b: number) => {
+    const x = doc(a).price_monthly;
+    const y = doc(b).price_monthly;
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return (x - y) * direction || byName(a, b);
+  };
+}
+
+/**
+ * When the query names a product, people want it and then its alternatives: the named agents come
+ * first, then agents like it (or, when the query says more than the name, "dall-e image
+ * generator", agents matching the rest of the query), then the remaining matches.
+ */
+function withAlternatives(
+  index: InvertedIndex,
+  scratch: Scratch,
+  plan: QueryPlan,
+  filter: Filter,
+  ranked: Ranked,
+  order: number[],
+  wanted: number,
+): { order: number[]; hits: Int32Array } {
+  const names = nameQuery(plan);
+  const named = order.filter((n) => nameBoost(index.entry(n)!, names) >= RANKING.nameInQuery);
+  if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
+  const first = index.entry(named[0]!)!;
+  const nameWords = new Set(first.nameParts);
+  const rest = plan.groups.filter((group) => !group.words.every((word) => nameWords.has(word)));
+  const alternativePlan =
+    rest.length > 0 ? { ...plan, groups: rest, words: [] } : moreLikeThisPlan(index, first);
+  const similar = rankPlan(index, scratch, alternativePlan, filter);
+  const taken = new Set(named);
+  const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
+  const merged = [
+    ...named,
+    ...alternatives,
+    ...order.filter((n) => !taken.has(n) && !alternatives.includes(n)),
+  ].slice(0, wanted);
+  const all = new Set<number>([...ranked.hits, ...alternatives]);
+  return { order: merged, hits: Int32Array.from(all) };
+}
+
+function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
+  const positions = topK(Int32Array.from(ranked.hits.keys()), ranked.scores, k);
+  return positions.map((i) => ({ n: ranked.hits[i]!, score: ranked.scores[i]! }));
+}
+
+export function executeSearch(
+  index: InvertedIndex,
+  scratch: Scratch,
+  request: SearchRequest,
+): SearchResponse {
+  const started = performance.now();
+  const page = Math.max(0, request.page ?? 0);
+  const hitsPerPage = Math.max(0, request.hitsPerPage ?? 20);
+  const wanted = (page + 1) * hitsPerPage;
+  const filter = buildFilter(request);
+  const query = request.query.trim();
+  scratch.ensure(index.capacity);
+
+  let plan: QueryPlan | null = null;
+  let hits: ArrayLike<number>;
+  let order: number[];
+  const similarTo = request.similarTo ? index.entryById(request.similarTo) : undefined;
+
+  if (similarTo) {
+    plan = moreLikeThisPlan(index, similarTo);
+    const ranked = rankPlan(index, scratch, plan, (entry) => entry !== similarTo && filter(entry));
+    hits = ranked.hits;
+    order = topK(ranked.hits, ranked.scores, wanted);
+  } else if (query === '') {
+    const all: number[] = [];
+    for (let n = 0; n < index.capacity; n++) {
+      const entry = index.entry(n);
+      if (entry && filter(entry)) all.push(n);
+    }
+    hits = all;
+    order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);
+  } else {
+    plan = planQuery(query, index.vocabulary.asVocabulary(), { asYouType: true });
+    const ranked = rankPlan(index, scratch, plan, filter);
+    if (request.sort && request.sort !== 'relevance') {
+      hits = ranked.hits;
+      order = Array.from(ranked.hits).sort(sortComparator(index, request.sort)).slice(0, wanted);
+    } else {
+      const expanded = withAlternatives(
+        index,
+        scratch,
+        plan,
+        filter,
+        ranked,
+        topByRelevance(index, ranked, plan, wanted),
+        wanted,
+      );
+      hits = expanded.hits;
+      order = expanded.order;
+    }
+  }
+
+  const pageItems = order.slice(page * hitsPerPage, wanted);
+  const result: SearchHit[] = pageItems.map((n) => {
+    const document = index.entry(n)!.document;
+    return plan && request.highlight && !similarTo
+      ? { document, highlight: highlightDocument(document, plan) }
+      : { document };
+  });
+  return {
+    hits: result,
+    totalHits: hits.length,
+    page,
+    hitsPerPage,
+    facets: countFacets(index, hits, request.facets ?? []),
+    processingTimeMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,66 @@
+import { stem } from '../analysis/stem';
+import { STOPWORDS } from '../analysis/stopwords';
+import { words } from '../analysis/tokenize';
+import type { QueryPlan } from '../query/plan';
+import { INDEXED_FIELDS } from './fields';
+import type { IndexedDocument } from './inverted-index';
+
+// The index keeps no word positions, so a phrase matches wherever its words appear: "speech to
+// text" would match "text-to-speech". For the few documents that reach the top of a ranking we
+// check the order in the text itself.
+
+const WINDOW = 3;
+
+function stemSequences(entry: Pick<IndexedDocument, 'document' | 'stemSequences'>): string[][] {
+  entry.stemSequences ??= INDEXED_FIELDS.map((field) =>
+    words(String(entry.document[field] ?? ''))
+      .filter((word) => !STOPWORDS.has(word))
+      .map(stem),
+  );
+  return entry.stemSequences;
+}
+
+function inOrder(sequence: string[], phrase: string[]): boolean {
+  for (let start = 0; start < sequence.length; start++) {
+    if (sequence[start] !== phrase[0]) continue;
+    let at = start;
+    let ok = true;
+    for (let k = 1; k < phrase.length && ok; k++) {
+      const next = sequence.slice(at + 1, at + 1 + WINDOW).indexOf(phrase[k]!);
+      if (next < 0) ok = false;
+      else at += next + 1;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/**
+ * 1 when every literal phrase of the query that the document matches only through that phrase
+ * appears in order; a penalty factor otherwise.
+ */
+export function phraseOrderFactor(
+  entry: Pick<IndexedDocument, 'document' | 'stemSequences'>,
+  plan: QueryPlan,
+  penalty: number,
+): number {
+  const phrases = plan.groups.flatMap((group) => {
+    const literal = group.alternatives.find((a) => a.source === 'literal' && a.stems.length > 1);
+    return literal ? [{ literal, others: group.alternatives.filter((a) => a !== literal) }] : [];
+  });
+  if (phrases.length === 0) return 1;
+  const sequences = stemSequences(entry);
+  const present = new Set(sequences.flat());
+  let factor = 1;
+  for (const { literal, others } of phrases) {
+    if (!literal.stems.every((s) => present.has(s))) continue;
+    if (
+      others.some(
+        (a) => a.stems.every((s) => present.has(s)) && a.stems.join() !== [...literal.stems].reverse().join(),
+      )
+    )
+      continue;
+    if (!sequences.some((sequence) => inOrder(sequence, literal.stems))) factor *= penalty;
+  }
+  return factor;
+}

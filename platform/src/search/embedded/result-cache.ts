@@ -1,0 +1,33 @@
+import type { SearchRequest, SearchResponse } from '../port';
+
+// Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
+// the index changes. A Map keeps insertion order, which makes it a simple LRU.
+
+export class ResultCache {
+  private readonly entries = new Map<string, SearchResponse>();
+  private version = -1;
+
+  constructor(private readonly capacity = 1000) {}
+
+  get(request: SearchRequest, version: number): SearchResponse | undefined {
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+      return undefined;
+    }
+    const key = JSON.stringify(request);
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(request: SearchRequest, version: number, response: SearchResponse): void {
+    if (version !== this.version) return;
+    const key = JSON.stringify(request);
+    this.entries.set(key, response);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

@@ -1,0 +1,45 @@
+// Per-query accumulators, allocated once and reused: a search touches a few thousand documents
+// of perhaps a hundred thousand, so clearing only what was touched keeps each query cheap.
+// JavaScript runs one search at a time, so one scratch per index is safe.
+
+export class Scratch {
+  total = new Float32Array(0);
+  groupBest = new Float32Array(0);
+  phraseScore = new Float32Array(0);
+  phraseCount = new Uint8Array(0);
+  matchMask = new Uint32Array(0);
+  touched = new Int32Array(0);
+  touchedCount = 0;
+  groupTouched = new Int32Array(0);
+  groupTouchedCount = 0;
+  phraseTouched = new Int32Array(0);
+  phraseTouchedCount = 0;
+  /** The current query's hits (kept apart from `touched`, which reset() walks). */
+  hits = new Int32Array(0);
+  candidates = new Int32Array(0);
+
+  ensure(capacity: number): void {
+    if (this.total.length >= capacity) return;
+    const size = Math.max(capacity, this.total.length * 2, 1024);
+    this.total = new Float32Array(size);
+    this.groupBest = new Float32Array(size);
+    this.phraseScore = new Float32Array(size);
+    this.phraseCount = new Uint8Array(size);
+    this.matchMask = new Uint32Array(size);
+    this.touched = new Int32Array(size);
+    this.groupTouched = new Int32Array(size);
+    this.phraseTouched = new Int32Array(size);
+    this.hits = new Int32Array(size);
+    this.candidates = new Int32Array(size);
+  }
+
+  /** Zeroes what the last query wrote. */
+  reset(): void {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const doc = this.touched[i]!;
+      this.total[doc] = 0;
+      this.matchMask[doc] = 0;
+    }
+    this.touchedCount = 0;
+  }
+}

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { SearchDocument } from '../port';
+
+// The embedded engine's durable state: documents per generation (a rebuild writes a new generation
+// beside the live one, then swaps), an ops log that readers in other processes follow, and per
+// generation the change-log position the index reflects.
+
+export interface Op {
+  seq: number;
+  id: string;
+  /** The document's current body, or null when it was deleted. */
+  body: string | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS documents (
+    generation INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (generation, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS ops (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    generation INTEGER NOT NULL,
+    id TEXT NOT NULL
+  );
+`;
+
+/** Readers further behind than this reload everything instead of replaying. */
+export const OPS_RETAINED = 50_000;
+
+export class SearchDb {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.statements = {
+      getMeta: this.db.prepare('SELECT value FROM meta WHERE key = ?'),
+      setMeta: this.db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      upsert: this.db.prepare(
+        'INSERT INTO documents (generation, id, body) VALUES (?, ?, ?) ON CONFLICT (generation, id) DO UPDATE SET body = excluded.body',
+      ),
+      remove: this.db.prepare('DELETE FROM documents WHERE generation = ? AND id = ?'),
+      op: this.db.prepare('INSERT INTO ops (generation, id) VALUES (?, ?)'),
+      opsSince: this.db.prepare(
+        `SELECT ops.seq AS seq, ops.id AS id, documents.body AS body FROM ops
+         LEFT JOIN documents ON documents.generation = ops.generation AND documents.id = ops.id
+         WHERE ops.generation = ? AND ops.seq > ? ORDER BY ops.seq LIMIT ?`,
+      ),
+      minSeq: this.db.prepare('SELECT min(seq) AS seq FROM ops WHERE generation = ?'),
+      headSeq: this.db.prepare(
+        "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'ops'), 0) AS seq",
+      ),
+      bodies: this.db.prepare('SELECT body FROM documents WHERE generation = ?'),
+      count: this.db.prepare('SELECT count(*) AS n FROM documents WHERE generation = ?'),
+    };
+    if (this.meta('active') === null) this.statements.setMeta.run('active', '1');
+  }
+
+  private meta(key: string): string | null {
+    return (this.statements.getMeta.get(key) as { value: string } | undefined)?.value ?? null;
+  }
+
+  activeGeneration(): number {
+    return Number(this.meta('active'));
+  }
+
+  checkpoint(generation = this.activeGeneration()): number {
+    return Number(this.meta(`checkpoint:${generation}`) ?? 0);
+  }
+
+  /** Writes a batch into the live generation; returns the seqs of its ops (first - 1 when none). */
+  apply(
+    upserts: SearchDocument[],
+    deletes: string[],
+    checkpoint: number,
+  ): { first: number; last: number; generation: number } {
+    return this.db
+      .transaction(() => {
+        const generation = this.activeGeneration();
+        const first = this.headSeq() + 1;
+        for (const document of upserts) {
+          this.statements.upsert.run(generation, document.id, JSON.stringify(document));
+          this.statements.op.run(generation, document.id);
+        }
+        for (const id of deletes) {
+          this.statements.remove.run(generation, id);
+          this.statements.op.run(generation, id);
+        }
+        this.statements.setMeta.run(`checkpoint:${generation}`, String(checkpoint));
+        return { first, last: this.headSeq(), generation };
+      })
+      .immediate();
+  }
+
+  headSeq(): number {
+    return (this.statements.headSeq.get() as { seq: number }).seq;
+  }
+
+  /** Ops of the live generation after `afterSeq`; null when the log no longer reaches back that far. */
+  opsSince(generation: number, afterSeq: number, limit: number): Op[] | null {
+    const oldest = (this.statements.minSeq.get(generation) as { seq: number | null }).seq;
+    if (oldest !== null && oldest > afterSeq + 1 && afterSeq > 0) return null;
+    return this.statements.opsSince.all(generation, afterSeq, limit) as Op[];
+  }
+
+  *bodies(generation: number): IterableIterator<string> {
+    for (const row of this.statements.bodies.iterate(generation) as IterableIterator<{ body: string }>)
+      yield row.body;
+  }
+
+  count(generation = this.activeGeneration()): number {
+    return (this.statements.count.get(generation) as { n: number }).n;
+  }
+
+  /** A generation number for a rebuild, beside the live one. */
+  beginGeneration(): number {
+    return this.db
+      .transaction(() => {
+        const next = Number(this.meta('next_generation') ?? this.activeGeneration() + 1);
+        this.statements.setMeta.run('next_generation', String(next + 1));
+        return next;
+      })
+      .immediate();
+  }
+
+  insertInto(generation: number, documents: SearchDocument[]): void {
+    this.db
+      .transaction(() => {
+        for (const document of documents)
+          this.statements.upsert.run(generation, document.id, JSON.stringify(document));
+      })
+      .immediate();
+  }
+
+  /** Makes a rebuilt generation live, with the change-log position it reflects, and drops the old one. */
+  swap(generation: number, checkpoint: number): void {
+    this.db
+      .transaction(() => {
+        this.statements.setMeta.run(`checkpoint:${generation}`, String(checkpoint));
+        this.statements.setMeta.run('active', String(generation));
+        this.db.prepare('DELETE FROM documents WHERE generation != ?').run(generation);
+        this.db.prepare('DELETE FROM ops WHERE generation != ?').run(generation);
+        this.db
+          .prepare("DELETE FROM meta WHERE key LIKE 'checkpoint:%' AND key != ?")
+          .run(`checkpoint:${generation}`);
+      })
+      .immediate();
+  }
+
+  discard(generation: number): void {
+    this.db.prepare('DELETE FROM documents WHERE generation = ?').run(generation);
+  }
+
+  /** Forgets ops older than what any reader may still need. */
+  pruneOps(): number {
+    return this.db.prepare('DELETE FROM ops WHERE seq <= ?').run(this.headSeq() - OPS_RETAINED).changes;
+  }
+
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,114 @@
+import type { Vocabulary } from '../query/plan';
+
+// Every indexed surface word with its stem and how many documents use it: typo corrections and
+// completions come from here. Words are kept by length for corrections and in a lazily sorted
+// array for prefix lookups.
+
+interface Entry {
+  stem: string;
+  count: number;
+}
+
+/** Optimal string alignment distance, giving up as soon as it must exceed max. */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, previous2[j - 2]! + 1);
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+export class WordVocabulary {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byLength = new Map<number, string[]>();
+  private sorted: string[] | null = null;
+  private readonly correctionCache = new Map<
+    string,
+    Array<{ word: string; stem: string; distance: number }>
+  >();
+
+  constructor(private readonly documentFrequencyOf: (stem: string) => number) {}
+
+  add(word: string, stem: string): void {
+    const entry = this.entries.get(word);
+    if (entry) {
+      entry.count += 1;
+      return;
+    }
+    this.entries.set(word, { stem, count: 1 });
+    const bucket = this.byLength.get(word.length) ?? [];
+    bucket.push(word);
+    this.byLength.set(word.length, bucket);
+    this.sorted = null;
+    this.correctionCache.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  asVocabulary(): Vocabulary {
+    return {
+      documentFrequency: this.documentFrequencyOf,
+      corrections: (word, maxDistance) => this.corrections(word, maxDistance),
+      completions: (prefix, limit) => this.completions(prefix, limit),
+    };
+  }
+
+  corrections(word: string, maxDistance: number): Array<{ word: string; stem: string; distance: number }> {
+    const key = `${maxDistance}:${word}`;
+    const cached = this.correctionCache.get(key);
+    if (cached) return cached;
+    const found: Array<{ word: string; stem: string; distance: number; count: number }> = [];
+    for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
+      for (const candidate of this.byLength.get(length) ?? []) {
+        // A typo rarely hits the first letter; requiring it keeps corrections sane and the scan short.
+        if (candidate[0] !== word[0] && maxDistance < 2) continue;
+        const distance = boundedDistance(word, candidate, maxDistance);
+        if (distance <= maxDistance) {
+          const entry = this.entries.get(candidate)!;
+          found.push({ word: candidate, stem: entry.stem, distance, count: entry.count });
+        }
+      }
+    }
+    found.sort((a, b) => a.distance - b.distance || b.count - a.count);
+    const result = found.slice(0, 5).map(({ word: w, stem, distance }) => ({ word: w, stem, distance }));
+    if (this.correctionCache.size > 5000) this.correctionCache.clear();
+    this.correctionCache.set(key, result);
+    return result;
+  }
+
+  completions(prefix: string, limit: number): Array<{ word: string; stem: string }> {
+    this.sorted ??= [...this.entries.keys()].sort();
+    const sorted = this.sorted;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const matches: Array<{ word: string; stem: string; count: number }> = [];
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
+      const entry = this.entries.get(sorted[i]!)!;
+      if (sorted[i] !== prefix) matches.push({ word: sorted[i]!, stem: entry.stem, count: entry.count });
+      if (matches.length > 2000) break;
+    }
+    matches.sort((a, b) => b.count - a.count);
+    return matches.slice(0, limit).map(({ word, stem }) => ({ word, stem }));
+  }
+}

@@ -1,0 +1,182 @@
+import { stem } from '../analysis/stem';
+import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
+import { words } from '../analysis/tokenize';
+import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
+
+// A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
+// a document when any of its alternatives does (the literal words, a concept's other phrases, a
+// typo correction, or a completion of the word being typed). Ranking rewards covering many groups.
+
+export interface Alternative {
+  /** One stem, or several that must all appear (a phrase). */
+  stems: string[];
+  weight: number;
+  source: 'literal' | 'concept' | 'typo' | 'prefix';
+}
+
+export interface QueryGroup {
+  /** The query words this group stands for. */
+  words: string[];
+  alternatives: Alternative[];
+}
+
+export interface QueryPlan {
+  groups: QueryGroup[];
+  /** Literal stems of the query (after typo correction), for role and name understanding. */
+  literalStems: string[];
+  /** Folded query words without stop words, for name matching. */
+  words: string[];
+}
+
+/** What the planner needs to know about the indexed words. */
+export interface Vocabulary {
+  /** Number of documents containing this stem. */
+  documentFrequency(stem: string): number;
+  /** Indexed words within the edit distance, best first. */
+  corrections(word: string, maxDistance: number): Array<{ word: string; stem: string; distance: number }>;
+  /** Indexed words that start with the prefix, most frequent first. */
+  completions(prefix: string, limit: number): Array<{ word: string; stem: string }>;
+}
+
+export const WEIGHTS = {
+  concept: 0.75,
+  typo1: 0.85,
+  typo2: 0.7,
+  prefix: 0.6,
+  correctedLiteral: 0.85,
+} as const;
+const MAX_COMPLETIONS = 8;
+
+/** Words a concept phrase may skip between two of its own ("analyze sales data" holds "analyze data"). */
+const MAX_GAP = 2;
+
+interface ConceptMatch {
+  positions: number[];
+  concepts: number[];
+}
+
+/**
+ * Finds concept phrases in the query: their stems in order, each within MAX_GAP words of the last.
+ * A match whose words all lie inside a longer match is dropped; matches on the same words merge.
+ */
+export function matchConcepts(stems: string[], concepts: CompiledConcepts): ConceptMatch[] {
+  const found: ConceptMatch[] = [];
+  stems.forEach((first, start) => {
+    for (const phrase of concepts.byFirstStem.get(first) ?? []) {
+      const positions = [start];
+      for (let k = 1; k < phrase.stems.length; k++) {
+        const from = positions[k - 1]! + 1;
+        const next = stems.slice(from, from + MAX_GAP + 1).indexOf(phrase.stems[k]!);
+        if (next < 0) break;
+        positions.push(from + next);
+      }
+      if (positions.length === phrase.stems.length) found.push({ positions, concepts: [...phrase.concepts] });
+    }
+  });
+  found.sort((a, b) => b.positions.length - a.positions.length);
+  const kept: ConceptMatch[] = [];
+  for (const match of found) {
+    const same = kept.find((k) => k.positions.join() === match.positions.join());
+    if (same) {
+      for (const c of match.concepts) if (!same.concepts.includes(c)) same.concepts.push(c);
+      continue;
+    }
+    if (kept.some((k) => match.positions.every((p) => k.positions.includes(p)))) continue;
+    kept.push(match);
+  }
+  return kept.sort((a, b) => a.positions[0]! - b.positions[0]!);
+}
+
+/** Keeps groups in query order: a word's group goes before groups that start after it. */
+function insertionIndex(groups: QueryGroup[], position: number, planned: PlannedWord[]): number {
+  const firstPosition = (group: QueryGroup) => planned.findIndex((p) => p.word === group.words[0]);
+  const index = groups.findIndex((group) => firstPosition(group) > position);
+  return index < 0 ? groups.length : index;
+}
+
+/** Meilisearch's typo budget: none under 5 letters, one up to 8, two from 9. */
+export function allowedTypos(word: string): number {
+  if (/\d/.test(word) || word.length < 5) return 0;
+  return word.length < 9 ? 1 : 2;
+}
+
+interface PlannedWord {
+  word: string;
+  stem: string;
+  /** The word as corrected when it is unknown and close to a known word. */
+  corrected?: { word: string; stem: string; distance: number };
+}
+
+function correctWord(word: string, vocabulary: Vocabulary, concepts: CompiledConcepts): PlannedWord {
+  const stemmed = stem(word);
+  if (vocabulary.documentFrequency(stemmed) > 0 || concepts.stems.has(stemmed))
+    return { word, stem: stemmed };
+  const budget = allowedTypos(word);
+  const best = budget > 0 ? vocabulary.corrections(word, budget)[0] : undefined;
+  return best ? { word, stem: stemmed, corrected: best } : { word, stem: stemmed };
+}
+
+function addAlternative(group: QueryGroup, alternative: Alternative): void {
+  const key = alternative.stems.join(' ');
+  const existing = group.alternatives.find((a) => a.stems.join(' ') === key);
+  if (!existing) group.alternatives.push(alternative);
+  else if (alternative.weight > existing.weight) Object.assign(existing, alternative);
+}
+
+/**
+ * Plans a query. `asYouType` completes the last word by prefix (the person may still be typing it);
+ * concept phrases are matched longest first on the typo-corrected words.
+ */
+export function planQuery(
+  query: string,
+  vocabulary: Vocabulary,
+  options: { asYouType?: boolean; concepts?: CompiledConcepts } = {},
+): QueryPlan {
+  const concepts = options.concepts ?? defaultConcepts();
+  const all = words(query.slice(0, 500)).slice(0, 32);
+  // Fillers ("find", "need") take part in concept phrases ("find bugs") but never stand alone.
+  let kept = all.filter((word) => !STOPWORDS.has(word));
+  const onlyFillers = kept.every((word) => QUERY_FILLERS.has(word));
+  if (kept.length === 0) kept = all;
+  const planned = kept.map((word) => correctWord(word, vocabulary, concepts));
+  const matchStems = planned.map((p) => p.corrected?.stem ?? p.stem);
+
+  const groups: QueryGroup[] = [];
+  const covered = new Set<number>();
+  for (const match of matchConcepts(matchStems, concepts)) {
+    const group: QueryGroup = { words: match.positions.map((i) => planned[i]!.word), alternatives: [] };
+    const corrected = match.positions.some((i) => planned[i]!.corrected);
+    addAlternative(group, {
+      stems: match.positions.map((i) => matchStems[i]!),
+      weight: corrected ? WEIGHTS.correctedLiteral : 1,
+      source: corrected ? 'typo' : 'literal',
+    });
+    for (const conceptIndex of match.concepts) {
+      for (const stems of concepts.phrasesOf[conceptIndex]!)
+        addAlternative(group, { stems, weight: WEIGHTS.concept, source: 'concept' });
+    }
+    for (const i of match.positions) covered.add(i);
+    groups.push(group);
+  }
+  planned.forEach((word, i) => {
+    if (covered.has(i) || (QUERY_FILLERS.has(word.word) && !onlyFillers)) return;
+    const group: QueryGroup = { words: [word.word], alternatives: [] };
+    if (word.corrected) {
+      const weight = word.corrected.distance === 1 ? WEIGHTS.typo1 : WEIGHTS.typo2;
+      addAlternative(group, { stems: [word.corrected.stem], weight, source: 'typo' });
+    }
+    addAlternative(group, { stems: [word.stem], weight: 1, source: 'literal' });
+    const isLast = i === planned.length - 1;
+    if (isLast && options.asYouType && word.word.length >= 2) {
+      for (const completion of vocabulary.completions(word.word, MAX_COMPLETIONS)) {
+        addAlternative(group, { stems: [completion.stem], weight: WEIGHTS.prefix, source: 'prefix' });
+      }
+    }
+    groups.splice(insertionIndex(groups, i, planned), 0, group);
+  });
+  return {
+    groups,
+    literalStems: matchStems,
+    words: planned.map((p) => p.corrected?.word ?? p.word),
+  };
+}

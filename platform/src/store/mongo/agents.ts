@@ -1,0 +1,253 @@
+import type { Agent, Pricing } from '@agentry/domain/agent';
+import { type Connection, type QueryFilter, Types } from 'mongoose';
+import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import { basicMatchScore, queryTokens } from '../basic-search';
+import {
+  type AgentCreate,
+  type AgentListOptions,
+  type AgentRepository,
+  DuplicateAgentError,
+  type ImportOutcome,
+} from '../port';
+import { recordChanges } from './changes';
+import { type AgentDoc, CASE_INSENSITIVE, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
+
+// Agent writes run in a transaction with their change-log entries (conn.transaction, which needs a
+// replica set or mongos: docker-compose starts MongoDB as a one-node replica set for this reason).
+// The driver retries the whole callback on transient errors such as write conflicts, so each
+// callback builds its results from scratch.
+
+function toAgent(doc: AgentDoc): Agent {
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    provider: doc.provider,
+    category: doc.category,
+    role: doc.role,
+    description: doc.description,
+    cost: doc.cost,
+    address: doc.address,
+    email: doc.email ?? null,
+    status: doc.status ?? null,
+    removed: doc.removed,
+    owner_id: doc.owner_id ?? null,
+    pricing: doc.pricing as Pricing,
+    price_monthly: doc.price_monthly ?? null,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+/** A new agent with the shared derivations (identity key, pricing) and its id chosen here. */
+function newAgentDoc(input: AgentCreate, now: Date, _id: Types.ObjectId): AgentDoc {
+  const {
+    owner_id,
+    created_at: _created,
+    updated_at: _updated,
+    ...columns
+  } = newAgentColumns(input, now.toISOString());
+  return { _id, ...columns, ...(owner_id === null ? {} : { owner_id }), created_at: now, updated_at: now };
+}
+
+const caseInsensitive = new Intl.Collator('en', { sensitivity: 'accent' });
+
+/** Case-insensitive order close to the listing collation, then binary so the order is total. */
+function sortCaseInsensitive(values: string[]): string[] {
+  return values.sort((a, b) => caseInsensitive.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const SEARCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+
+export function createMongoAgents(conn: Connection, models: MongoModels): AgentRepository {
+  const { agents } = models;
+
+  return {
+    async create(input) {
+      const now = new Date();
+      const doc = newAgentDoc(input, now, new Types.ObjectId());
+      try {
+        await conn.transaction(async (session) => {
+          await agents.insertMany([doc], { session });
+          await recordChanges(models, session, [{ agent_id: String(doc._id), op: 'upsert' }], now);
+        });
+      } catch (error) {
+        if (isDuplicateKey(error, 'identity_key')) throw new DuplicateAgentError(input.name, input.provider);
+        throw error;
+      }
+      return toAgent(doc);
+    },
+
+    async importMany(inputs) {
+      if (inputs.length === 0) return { added: 0, duplicates: [] };
+      return conn.transaction(async (session): Promise<ImportOutcome> => {
+        const now = new Date();
+        const docs = inputs.map((input) => newAgentDoc(input, now, new Types.ObjectId()));
+        const keys = [...new Set(docs.map((doc) => doc.identity_key))];
+        const existing = await agents
+          .find({ identity_key: { $in: keys } }, { identity_key: 1, _id: 0 })
+          .session(session)
+          .lean();
+        const taken = new Set(existing.map((doc) => doc.identity_key));
+        const outcome: ImportOutcome = { added: 0, duplicates: [] };
+        const fresh: AgentDoc[] = [];
+        docs.forEach((doc, index) => {
+          if (taken.has(doc.identity_key)) {
+            outcome.duplicates.push({ index, name: inputs[index]!.name, provider: inputs[index]!.provider });
+            return;
+          }
+          taken.add(doc.identity_key);
+          fresh.push(doc);
+        });
+        if (fresh.length > 0) {
+          // A concurrent import of the same agent surfaces as a write conflict, not a duplicate key:
+          // the driver retries this callback and the lookup above then sees the other's row.
+          await agents.insertMany(fresh, { session });
+          await recordChanges(
+            models,
+            session,
+            fresh.map((doc) => ({ agent_id: String(doc._id), op: 'upsert' as const })),
+            now,
+          );
+        }
+        outcome.added = fresh.length;
+        return outcome;
+      });
+    },
+
+    async get(id) {
+      const _id = objectIdOrNull(id);
+      if (_id === null) return null;
+      const doc = await agents.findOne({ _id }).lean();
+      return doc ? toAgent(doc) : null;
+    },
+
+    async getMany(ids) {
+      const objectIds = ids.map(objectIdOrNull).filter((id): id is Types.ObjectId => id !== null);
+      if (objectIds.length === 0) return [];
+      const docs = await agents.find({ _id: { $in: objectIds } }).lean();
+      return docs.map(toAgent);
+    },
+
+    async update(id, patch) {
+      const _id = objectIdOrNull(id);
+      if (_id === null) return null;
+      const keys = patchKeys(patch);
+      if (keys.length === 0) {
+        const doc = await agents.findOne({ _id }).lean();
+        return doc ? toAgent(doc) : null;
+      }
+      return conn.transaction(async (session) => {
+        const current = await agents.findOne({ _id }).session(session).lean();
+        if (!current) return null;
+        const next = {
+          ...toAgent(current),
+          ...Object.fromEntries(keys.map((key) => [key, patch[key]])),
+        } as Agent;
+        const now = new Date();
+        const { id: _presentedId, owner_id, created_at: _created, updated_at: _updated, ...fields } = next;
+        let updated: AgentDoc | null;
+        try {
+          updated = await agents
+            .findOneAndUpdate(
+              { _id },
+              owner_id === null
+                ? {
+                    $set: { ...fields, ...deriveAgentFields(next), updated_at: now },
+                    $unset: { owner_id: 1 },
+                  }
+                : { $set: { ...fields, ...deriveAgentFields(next), owner_id, updated_at: now } },
+              { returnDocument: 'after', session },
+            )
+            .lean();
+        } catch (error) {
+          // Thrown inside the callback: the transaction aborts and the error reaches the caller as is.
+          if (isDuplicateKey(error, 'identity_key')) throw new DuplicateAgentError(next.name, next.provider);
+          throw error;
+        }
+        await recordChanges(
+          models,
+          session,
+          [{ agent_id: String(_id), op: next.removed ? 'delete' : 'upsert' }],
+          now,
+        );
+        return toAgent(updated!);
+      });
+    },
+
+    async list(options: AgentListOptions = {}) {
+      const filter: QueryFilter<AgentDoc> = {};
+      if (!options.includeRemoved) filter.removed = false;
+      if (options.category !== undefined) filter.category = options.category;
+      if (options.role !== undefined) filter.role = options.role;
+      if (options.ownerId !== undefined) filter.owner_id = options.ownerId;
+      const docs = await agents
+        .find(filter)
+        .collation(CASE_INSENSITIVE)
+        .sort({ category: 1, role: 1, name: 1, _id: 1 })
+        .lean();
+      // The collation also folds case in the owner match; owner ids compare exactly, as in SQLite.
+      const owned =
+        options.ownerId === undefined ? docs : docs.filter((doc) => doc.owner_id === options.ownerId);
+      return owned.map(toAgent);
+    },
+
+    async count(options = {}) {
+      return await agents.countDocuments(options.includeRemoved ? {} : { removed: false });
+    },
+
+    // Distinct values compare exactly (as SQLite's DISTINCT does) and are sorted without regard to case.
+    async categories() {
+      return sortCaseInsensitive(await agents.distinct('category', { removed: false }));
+    },
+
+    async roles(category) {
+      if (category === undefined)
+        return sortCaseInsensitive(await agents.distinct('role', { removed: false }));
+      // The category matches without regard to case, which needs the collation; a distinct() under
+      // it would also merge roles that differ only in case, so the roles are collected here instead.
+      const docs = await agents
+        .find({ removed: false, category }, { role: 1, _id: 0 })
+        .collation(CASE_INSENSITIVE)
+        .lean();
+      return sortCaseInsensitive([...new Set(docs.map((doc) => doc.role))]);
+    },
+
+    async searchBasic(query, limit) {
+      const tokens = queryTokens(query);
+      if (tokens.length === 0) return [];
+      const pattern = tokens.map(escapeRegExp).join('|');
+      const docs = await agents
+        .find({
+          removed: false,
+          $or: SEARCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })),
+        })
+        .sort({ _id: 1 })
+        .limit(2000)
+        .lean();
+      return docs
+        .map(toAgent)
+        .map((agent) => ({ agent, score: basicMatchScore(agent, tokens) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit)
+        .map(({ agent }) => agent);
+    },
+
+    async *scan(batchSize) {
+      // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
+      if (batchSize <= 0) return;
+      let after: Types.ObjectId | null = null;
+      for (;;) {
+        const filter: QueryFilter<AgentDoc> =
+          after === null ? { removed: false } : { removed: false, _id: { $gt: after } };
+        const docs = await agents.find(filter).sort({ _id: 1 }).limit(batchSize).lean();
+        if (docs.length === 0) return;
+        after = docs[docs.length - 1]!._id;
+        yield docs.map(toAgent);
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfigOrExit } from '@agentry/platform/config/env';
+import { importAgents } from '@agentry/platform/import/import-agents';
+import { readRows } from '@agentry/platform/import/read-rows';
+import { openStore } from '@agentry/platform/store/factory';
+import { formatSummary } from './format-summary';
+import { parseImportArgs, USAGE } from './parse-args';
+import { createProgressBar } from './progress-bar';
+import { readImportFile } from './read-import-file';
+
+// `npm run import -- FILE [--report REPORT.json]`: exit 0 when the file was imported (skipped rows
+// included), 1 when it could not be, 2 on a usage mistake.
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseImportArgs(argv);
+  if (args.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (args.kind === 'invalid') {
+    process.stderr.write(`${args.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfigOrExit();
+  // npm runs scripts from the repository root; INIT_CWD is where the person typed the command.
+  const fromShell = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+  const file = fromShell(args.file);
+  try {
+    // The file is read before the store opens so that a bad file leaves no trace in DATA_DIR.
+    const source = readRows(readImportFile(file), file);
+    const store = await openStore(config);
+    const bar = createProgressBar(process.stderr);
+    let result: Awaited<ReturnType<typeof importAgents>>;
+    try {
+      result = await importAgents(store, source.rows, {
+        rowNumbers: source.rowNumbers,
+        onProgress: (done, total) => bar?.update(done, total),
+      });
+    } finally {
+      bar?.stop();
+      await store.close();
+    }
+    process.stdout.write(formatSummary(result));
+    if (args.report) {
+      fs.writeFileSync(fromShell(args.report), `${JSON.stringify({ file, ...result }, null, 2)}\n`);
+      process.stdout.write(`Full report written to ${args.report}\n`);
+    }
+    return 0;
+  } catch (error) {
+    process.stderr.write(`Error: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,36 @@
+import { Presets, SingleBar } from 'cli-progress';
+
+export interface ProgressBar {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+/**
+ * A progress bar on the terminal, or undefined when the stream is not one: redirected output
+ * (CI logs, `2> file`) would otherwise fill with redraw sequences.
+ */
+export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar | undefined {
+  if (!stream.isTTY) return undefined;
+  const bar = new SingleBar(
+    {
+      stream,
+      format: 'Importing {bar} {percentage}% | {value}/{total} rows | {eta_formatted} left',
+      hideCursor: true,
+    },
+    Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(done, total) {
+      if (started) {
+        bar.update(done);
+      } else {
+        bar.start(total, done);
+        started = true;
+      }
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { HttpError } from '../../../../http/errors';
+import {
+  adaptFacetFilters,
+  adaptFacets,
+  adaptNumericFilters,
+  adaptQuery,
+  readParams,
+  sortFromIndexName,
+} from './adapt-request';
+
+describe('InstantSearch request adapters', () => {
+  it('reads params sent as an object or as a URL-encoded string', () => {
+    expect(readParams({ query: 'x' })).toEqual({ query: 'x' });
+    expect(readParams('query=email%20bot&page=2&facets=%5B%22category%22%5D')).toEqual({
+      query: 'email bot',
+      page: 2,
+      facets: ['category'],
+    });
+  });
+
+  it('OR-s values inside a facet group and AND-s groups', () => {
+    expect(adaptFacetFilters([['category:Finance', 'category:Legal'], 'pricing:free'])).toEqual({
+      category: ['Finance', 'Legal'],
+      pricing: ['free'],
+    });
+  });
+
+  it('keeps colons and escaped dashes inside values', () => {
+    expect(adaptFacetFilters(['role:Editor: Senior', 'provider:\\-dash Co'])).toEqual({
+      role: ['Editor: Senior'],
+      provider: ['-dash Co'],
+    });
+  });
+
+  it('rejects unknown facets and negative filters with a 400', () => {
+    expect(() => adaptFacetFilters(['email:x@y.z'])).toThrow(HttpError);
+    expect(() => adaptFacetFilters(['-category:Finance'])).toThrow(
+      'Negative facet filters are not supported',
+    );
+  });
+
+  it('reads price ranges from numeric filters', () => {
+    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<=50'])).toEqual({ min: 10, max: 50 });
+    expect(adaptNumericFilters([['price_monthly=0']])).toEqual({ min: 0, max: 0 });
+    expect(adaptNumericFilters(undefined)).toBeUndefined();
+    expect(() => adaptNumericFilters(['stars>4'])).toThrow('Unsupported numeric filter: stars>4');
+  });
+
+  it('expands the * facet and drops facets that do not exist', () => {
+    expect(adaptFacets('*')).toEqual(['category', 'role', 'provider', 'pricing']);
+    expect(adaptFacets(['role', 'email'])).toEqual(['role']);
+  });
+
+  it('reads the sort order from a replica index name', () => {
+    expect(sortFromIndexName('agents_price_asc')).toBe('price_asc');
+    expect(sortFromIndexName('agents')).toBe('relevance');
+  });
+
+  it('caps paging and keeps highlight tags', () => {
+    const adapted = adaptQuery({
+      indexName: 'agents',
+      params: {
+        query: 'crm',
+        page: -3,
+        hitsPerPage: 5000,
+        highlightPreTag: '__ais-highlight__',
+        highlightPostTag: '__/ais-highlight__',
+      },
+    });
+    expect(adapted.request).toMatchObject({
+      query: 'crm',
+      page: 0,
+      hitsPerPage: 100,
+      highlight: true,
+      sort: 'relevance',
+    });
+    expect([adapted.preTag, adapted.postTag]).toEqual(['__ais-highlight__', '__/ais-highlight__']);
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  FACET_FIELDS,
+  type FacetField,
+  type SearchRequest,
+  type SortOrder,
+} from '@agentry/platform/search/port';
+import { badRequest } from '../../../../http/errors';
+
+// InstantSearch (algoliasearch-helper) sends Algolia-style queries: {indexName, params}. These
+// functions turn one into our engine-neutral SearchRequest. Index names may carry a sort
+// ("agents_price_asc"), which is how InstantSearch's SortBy widget switches order.
+
+export interface AlgoliaQuery {
+  indexName?: string;
+  params?: Record<string, unknown> | string;
+}
+
+export const MAX_HITS_PER_PAGE = 100;
+export const DEFAULT_PRE_TAG = '<em>';
+export const DEFAULT_POST_TAG = '</em>';
+
+const SORTS: Record<string, SortOrder> = { price_asc: 'price_asc', price_desc: 'price_desc', name: 'name' };
+
+/** Algolia clients may send params as a URL-encoded string; InstantSearch sends an object. */
+export function readParams(params: AlgoliaQuery['params']): Record<string, unknown> {
+  if (params === undefined) return {};
+  if (typeof params !== 'string') return params;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(params)) {
+    try {
+      out[key] = JSON.parse(value);
+    } catch {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function isFacetField(value: string): value is FacetField {
+  return (FACET_FIELDS as readonly string[]).includes(value);
+}
+
+/** facetFilters: strings are AND-ed, inner arrays OR-ed ("category:Finance"). Escaped "\-" starts a literal dash. */
+export function adaptFacetFilters(raw: unknown): Partial<Record<FacetField, string[]>> {
+  const groups = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : [];
+  const filters: Partial<Record<FacetField, string[]>> = {};
+  for (const group of groups) {
+    const alternatives = (Array.isArray(group) ? group : [group]).filter(
+      (item): item is string => typeof item === 'string',
+    );
+    for (const filter of alternatives) {
+      if (filter.startsWith('-')) throw badRequest('Negative facet filters are not supported');
+      const separator = filter.indexOf(':');
+      const field = filter.slice(0, separator);
+      if (separator < 1 || !isFacetField(field)) throw badRequest(`Unknown facet in filter: ${filter}`);
+      const value = filter.slice(separator + 1).replace(/^\\-/, '-');
+      filters[field] = [...(filters[field] ?? []), value];
+    }
+  }
+  return filters;
+}
+
+/** numericFilters on price_monthly: "price_monthly>=10", "price_monthly<=50" (AND-ed). */
+export function adaptNumericFilters(raw: unknown): SearchRequest['priceMonthly'] {
+  const items = (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.flat() : []).filter(
+    (item): item is string => typeof item === 'string',
+  );
+  if (items.length === 0) return undefined;
+  const range: { min?: number; max?: number } = {};
+  for (const item of items) {
+    const match = /^price_monthly\s*(>=|<=|=|>|<)\s*(-?\d+(?:\.\d+)?)$/.exec(item.trim());
+    if (!match) throw badRequest(`Unsupported numeric filter: ${item}`);
+    const value = Number(match[2]);
+    const op = match[1]!;
+    if (op === '>=' || op === '>' || op === '=') range.min = Math.max(range.min ?? -Infinity, value);
+    if (op === '<=' || op === '<' || op === '=') range.max = Math.min(range.max ?? Infinity, value);
+  }
+  return range;
+}
+
+export function adaptFacets(raw: unknown): FacetField[] {
+  const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : [];
+  if (list.includes('*')) return [...FACET_FIELDS];
+  return list.filter((facet): facet is FacetField => typeof facet === 'string' && isFacetField(facet));
+}
+
+export function sortFromIndexName(indexName: string | undefined): SortOrder {
+  const suffix = /_(price_asc|price_desc|name)$/.exec(indexName ?? '')?.[1];
+  return suffix ? (SORTS[suffix] ?? 'relevance') : 'relevance';
+}
+
+function toInt(value: unknown, fallback: number, min: number, max: number): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) ? Math.min(max, Math.max(min, Math.trunc(number))) : fallback;
+}
+
+export interface AdaptedQuery {
+  request: SearchRequest;
+  preTag: string;
+  postTag: string;
+  indexName: string;
+  params: Record<string, unknown>;
+}
+
+export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
+  const params = readParams(query.params);
+  const text = typeof params.query === 'string' ? params.query.slice(0, 500) : '';
+  return {
+    indexName: query.indexName ?? 'agents',
+    params,
+    preTag: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : DEFAULT_PRE_TAG,
+    postTag: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_POST_TAG,
+    request: {
+      query: text,
+      page: toInt(params.page, 0, 0, 1000),
+      hitsPerPage: toInt(params.hitsPerPage, 20, 0, MAX_HITS_PER_PAGE),
+      facets: adaptFacets(params.facets),
+      filters: adaptFacetFilters(params.facetFilters),
+      priceMonthly: adaptNumericFilters(params.numericFilters),
+      highlight: true,
+      sort: sortFromIndexName(query.indexName),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
+import { HIGHLIGHT_FIELDS } from '@agentry/platform/search/port';
+import type { AdaptedQuery } from './adapt-request';
+
+// Our engine-neutral response in the shape InstantSearch reads (Algolia's search response).
+
+export function renderHighlight(highlight: Highlight, preTag: string, postTag: string) {
+  return {
+    value: highlight.parts
+      .map((part) => (part.match ? `${preTag}${part.text}${postTag}` : part.text))
+      .join(''),
+    matchLevel: highlight.matchLevel,
+    matchedWords: highlight.matchedWords,
+    fullyHighlighted: highlight.parts.length === 1 && highlight.parts[0]!.match,
+  };
+}
+
+export function adaptHit(hit: SearchHit, preTag: string, postTag: string) {
+  const highlightResult: Record<string, ReturnType<typeof renderHighlight>> = {};
+  for (const field of HIGHLIGHT_FIELDS) {
+    const highlight = hit.highlight?.[field];
+    highlightResult[field] = highlight
+      ? renderHighlight(highlight, preTag, postTag)
+      : { value: String(hit.document[field]), matchLevel: 'none', matchedWords: [], fullyHighlighted: false };
+  }
+  return { ...hit.document, objectID: hit.document.id, _highlightResult: highlightResult };
+}
+
+export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse) {
+  const hitsPerPage = response.hitsPerPage;
+  return {
+    index: adapted.indexName,
+    query: adapted.request.query,
+    params: '',
+    hits: response.hits.map((hit) => adaptHit(hit, adapted.preTag, adapted.postTag)),
+    nbHits: response.totalHits,
+    page: response.page,
+    hitsPerPage,
+    nbPages: hitsPerPage > 0 ? Math.ceil(response.totalHits / hitsPerPage) : 0,
+    facets: response.facets,
+    exhaustiveFacetsCount: true,
+    exhaustiveNbHits: true,
+    exhaustive: { facetsCount: true, nbHits: true },
+    processingTimeMS: response.processingTimeMs,
+  };
+}
