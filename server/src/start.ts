@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { runIndexer } from '@agentry/indexer/sync-loop';
 import type { Config } from '@agentry/platform/config/env';
 import { createLogger, type Logger } from '@agentry/platform/log/logger';
+import { openSearchEngine } from '@agentry/platform/search/factory';
+import type { SearchEngine } from '@agentry/platform/search/port';
 import { openStore } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { createApp } from './app';
@@ -19,6 +22,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Use this store instead of opening the configured one (tests). */
   store?: Store;
+  /** Use this engine instead of opening the configured one (tests); null answers from the store only. */
+  engine?: SearchEngine | null;
   /** The built client to serve; null for API only. Defaults to client/dist when it exists. */
   clientDist?: string | null;
 }
@@ -40,14 +45,29 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, 'api');
   const store = options.store ?? (await openStore(config));
   if (config.SEED_DEMO) await seedDemoCatalog(store, logger);
+  const engine =
+    options.engine !== undefined ? options.engine : await openSearchEngine(config, { serve: true, logger });
+
+  // The indexer runs inside the API unless another process does it (INDEXER=external).
+  const indexer = new AbortController();
+  const indexing =
+    engine && config.INDEXER === 'inprocess'
+      ? runIndexer({
+          store,
+          engine,
+          logger: logger.child({ component: 'indexer' }),
+          pollMs: config.INDEXER_POLL_MS,
+          signal: indexer.signal,
+        })
+      : Promise.resolve();
 
   let ready = false;
   const context: AppContext = {
     config,
     logger,
     store,
-    engine: null,
-    search: new SearchService(null, store, logger),
+    engine,
+    search: new SearchService(engine, store, logger),
     passport: configurePassport(store),
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
     clientDist: findClientDist(options.clientDist),
@@ -76,6 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      indexer.abort();
+      await indexing;
+      if (engine && options.engine === undefined) await engine.close();
       if (!options.store) await store.close();
       logger.info('stopped');
     })();

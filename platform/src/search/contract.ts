@@ -163,6 +163,25 @@ export function describeSearchContract(name: string, openEngine: () => Promise<S
       expect(await engine.stats()).toEqual({ documents: 4, checkpoint: 7 });
     });
 
+    it('skips a batch whose starting position is no longer the index checkpoint', async () => {
+      const result = await engine.apply({
+        upserts: [searchDocument('8')],
+        deletes: [],
+        checkpoint: 9,
+        expectCheckpoint: 4,
+      });
+      expect(result.skipped).toBe(true);
+      expect(await engine.stats()).toEqual({ documents: 5, checkpoint: 5 });
+      const next = await engine.apply({
+        upserts: [searchDocument('8')],
+        deletes: [],
+        checkpoint: 9,
+        expectCheckpoint: 5,
+      });
+      expect(next.skipped).toBeFalsy();
+      expect(await engine.stats()).toEqual({ documents: 6, checkpoint: 9 });
+    });
+
     it('rebuilds into a new index and swaps it in at once', async () => {
       const build = await engine.beginRebuild();
       await build.add([

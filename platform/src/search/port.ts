@@ -67,6 +67,25 @@ export interface IndexBuild {
   abort(): Promise<void>;
 }
 
+export interface ApplyBatch {
+  upserts: SearchDocument[];
+  deletes: string[];
+  /** The change-log position the index reflects once this batch is in. */
+  checkpoint: number;
+  /**
+   * The position this batch continues from. When the index's checkpoint is no longer this (a
+   * rebuild was swapped in meanwhile), the engine skips the batch so the indexer re-reads from the
+   * new position instead of writing a later checkpoint over changes the new index never saw.
+   */
+  expectCheckpoint?: number;
+}
+
+export interface ApplyResult {
+  rejected: Array<{ id: string; reason: string }>;
+  /** True when expectCheckpoint did not match and nothing was written. */
+  skipped?: boolean;
+}
+
 export interface SearchEngine {
   readonly kind: 'embedded' | 'meilisearch';
   search(request: SearchRequest): Promise<SearchResponse>;
@@ -74,11 +93,7 @@ export interface SearchEngine {
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
    */
-  apply(batch: {
-    upserts: SearchDocument[];
-    deletes: string[];
-    checkpoint: number;
-  }): Promise<{ rejected: Array<{ id: string; reason: string }> }>;
+  apply(batch: ApplyBatch): Promise<ApplyResult>;
   /** The change-log position the live index reflects (0 for a new index). */
   checkpoint(): Promise<number>;
   beginRebuild(): Promise<IndexBuild>;

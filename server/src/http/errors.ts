@@ -24,7 +24,7 @@ export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(notFound(`No API route for ${req.method} ${req.path}`));
+  next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -12,6 +12,17 @@ export interface ServiceResponse extends SearchResponse {
  * Search for the API: the engine when it answers, else the store's plain matching with a logged
  * warning, so that search degrades instead of failing with a 500.
  */
+/** An engine that has not answered by then is treated as down for this request. */
+export const ENGINE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`search engine did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export class SearchService {
   constructor(
     private readonly engine: SearchEngine | null,
@@ -22,7 +33,7 @@ export class SearchService {
   async search(request: SearchRequest): Promise<ServiceResponse> {
     if (this.engine) {
       try {
-        return { ...(await this.engine.search(request)), degraded: false };
+        return { ...(await withTimeout(this.engine.search(request), ENGINE_TIMEOUT_MS)), degraded: false };
       } catch (error) {
         this.logger.warn(
           { err: error, query: request.query },
@@ -38,9 +49,16 @@ export class SearchService {
     const page = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const query = request.query.trim();
-    const candidates =
-      query === '' ? await this.store.agents.list() : await this.store.agents.searchBasic(query, 1000);
-    const excluded = new Set(request.excludeIds ?? []);
+    const similar = request.similarTo ? await this.store.agents.get(request.similarTo) : null;
+    const candidates = similar
+      ? await this.store.agents.list({ category: similar.category, role: similar.role })
+      : query === ''
+        ? await this.store.agents.list()
+        : await this.store.agents.searchBasic(query, 1000);
+    const excluded = new Set([
+      ...(request.excludeIds ?? []),
+      ...(request.similarTo ? [request.similarTo] : []),
+    ]);
     const matches = candidates
       .map(toSearchDocument)
       .filter((document) => !excluded.has(document.id))

@@ -1,6 +1,8 @@
 import type { Logger } from '../../log/logger';
 import { fingerprint } from '../document';
 import type {
+  ApplyBatch,
+  ApplyResult,
   IndexBuild,
   IndexStats,
   SearchDocument,
@@ -76,14 +78,15 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return response;
   }
 
-  async apply(batch: { upserts: SearchDocument[]; deletes: string[]; checkpoint: number }) {
+  async apply(batch: ApplyBatch): Promise<ApplyResult> {
     const rejected: Array<{ id: string; reason: string }> = [];
     const upserts = batch.upserts.filter((document) => {
       const problem = invalidDocument(document);
       if (problem) rejected.push({ id: String(document?.id), reason: problem });
       return !problem;
     });
-    const written = this.db.apply(upserts, batch.deletes, batch.checkpoint);
+    const written = this.db.apply(upserts, batch.deletes, batch.checkpoint, batch.expectCheckpoint);
+    if (written.skipped) return { rejected: [], skipped: true };
     if (this.options.serve && written.generation === this.generation) {
       for (const document of upserts) this.index.upsert(document);
       for (const id of batch.deletes) this.index.remove(id);
@@ -173,7 +176,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
     })().finally(() => {
       this.reloading = undefined;
     });
-    return this.reloading;
+    // Writes that landed while the new index was loading are in the ops log: replay them at once.
+    return this.reloading.then(() => this.sync());
   }
 }
 

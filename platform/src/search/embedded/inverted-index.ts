@@ -175,7 +175,8 @@ export class InvertedIndex {
       const unit = FIELD_WEIGHTS[field] / norm;
       const seenInDocument = new Set<string>();
       for (const word of tokens) {
-        if (STOPWORDS.has(word)) continue;
+        // Names keep their stop words: a product may be called "Once" or "Any".
+        if (field !== 'name' && STOPWORDS.has(word)) continue;
         const stemmed = stem(word);
         const current = weights.get(stemmed) ?? { weight: 0, nameWeight: 0, mask: 0 };
         current.weight += unit;
@@ -209,7 +210,9 @@ export class InvertedIndex {
 function nameWordsOf(name: string): Pick<IndexedDocument, 'nameWords' | 'nameParts' | 'nameKey'> {
   const tokens = tokenize(name);
   const whole = tokens.filter((token, i) => i === 0 || token.position !== tokens[i - 1]!.position);
-  const nameWords = whole.map((token) => token.word).filter((word) => !STOPWORDS.has(word));
+  const all = whole.map((token) => token.word);
+  const distinctive = all.filter((word) => !STOPWORDS.has(word));
+  const nameWords = distinctive.length > 0 ? distinctive : all;
   return { nameWords, nameParts: new Set(tokens.map((token) => token.word)), nameKey: nameWords.join(' ') };
 }
 

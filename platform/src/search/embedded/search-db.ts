@@ -85,11 +85,15 @@ export class SearchDb {
     upserts: SearchDocument[],
     deletes: string[],
     checkpoint: number,
-  ): { first: number; last: number; generation: number } {
+    expectCheckpoint?: number,
+  ): { first: number; last: number; generation: number; skipped: boolean } {
     return this.db
       .transaction(() => {
         const generation = this.activeGeneration();
         const first = this.headSeq() + 1;
+        if (expectCheckpoint !== undefined && this.checkpoint(generation) !== expectCheckpoint) {
+          return { first, last: first - 1, generation, skipped: true };
+        }
         for (const document of upserts) {
           this.statements.upsert.run(generation, document.id, JSON.stringify(document));
           this.statements.op.run(generation, document.id);
@@ -99,7 +103,7 @@ export class SearchDb {
           this.statements.op.run(generation, id);
         }
         this.statements.setMeta.run(`checkpoint:${generation}`, String(checkpoint));
-        return { first, last: this.headSeq(), generation };
+        return { first, last: this.headSeq(), generation, skipped: false };
       })
       .immediate();
   }

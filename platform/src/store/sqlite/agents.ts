@@ -61,11 +61,15 @@ function rowId(id: string): number | null {
   return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * Checks the code, not `instanceof Error`: better-sqlite3's native side keeps the error class of
+ * whichever context loaded it first, so under jest (one context per test file) instanceof lies.
+ */
+export function isUniqueViolation(error: unknown): boolean {
   return (
-    error instanceof Error &&
-    'code' in error &&
-    (error as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
 }
 

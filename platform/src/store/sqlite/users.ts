@@ -6,6 +6,7 @@ import {
   type UserType,
   type UserWithSecret,
 } from '../port';
+import { isUniqueViolation } from './agents';
 
 interface UserRow {
   id: number;
@@ -63,7 +64,7 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
         });
         return toUser({ ...(byId.get(lastInsertRowid) as UserRow), password_hash: '' });
       } catch (error) {
-        if (error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        if (isUniqueViolation(error)) {
           throw new DuplicateUserError();
         }
         throw error;

@@ -29,17 +29,13 @@ export function searchRoutes({ search, store }: AppContext): Router {
     res.json(result.hits.map((hit) => presentAgent(hit.document)));
   });
 
-  /** Agents like this one: its role and words, itself left out. */
+  /** Agents like this one (same job first), itself left out. */
   router.get('/agents/:id/similar', async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const { limit } = parseQuery(SimilarQuery, req);
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
-    const result = await search.search({
-      query: `${agent.role} ${agent.name} ${agent.description}`.slice(0, 400),
-      hitsPerPage: limit,
-      excludeIds: [agent.id],
-    });
+    const result = await search.search({ query: '', similarTo: agent.id, hitsPerPage: limit });
     res.json(result.hits.map((hit) => presentAgent(hit.document)));
   });
 

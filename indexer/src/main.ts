@@ -1,0 +1,35 @@
+import { loadConfigOrExit } from '@agentry/platform/config/env';
+import { createLogger } from '@agentry/platform/log/logger';
+import { openSearchEngine } from '@agentry/platform/search/factory';
+import { openStore } from '@agentry/platform/store/factory';
+import { runIndexer } from './sync-loop';
+
+// `npm run indexer`: the indexer as its own process (docker-compose runs it beside the API with
+// INDEXER=external). Stops cleanly on SIGTERM after the batch in progress.
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.LOG_LEVEL, 'indexer');
+  const store = await openStore(config);
+  const engine = await openSearchEngine(config, { serve: false, logger });
+  const controller = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'stopping after the current batch');
+      controller.abort();
+    });
+  }
+  logger.info(
+    { store: store.kind, search: engine.kind, checkpoint: await engine.checkpoint() },
+    'indexer started',
+  );
+  await runIndexer({ store, engine, logger, pollMs: config.INDEXER_POLL_MS, signal: controller.signal });
+  await engine.close();
+  await store.close();
+  logger.info('indexer stopped');
+}
+
+main().catch((error) => {
+  process.stderr.write(`Indexer failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

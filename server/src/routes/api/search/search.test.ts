@@ -1,0 +1,181 @@
+import type { SearchEngine } from '@agentry/platform/search/port';
+import { agentInput } from '@agentry/platform/store/contract';
+import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
+
+const catalog = [
+  agentInput({
+    name: 'InboxPilot',
+    category: 'Customer Service',
+    role: 'Customer Support Agent',
+    description: 'Answers customer emails in Spanish and English.',
+  }),
+  agentInput({
+    name: 'MinuteMaid',
+    category: 'Productivity',
+    role: 'Meeting Note Taker',
+    description: 'Takes meeting notes and sends action items.',
+    cost: 'Freemium',
+  }),
+  agentInput({
+    name: 'TalentHound',
+    category: 'HR & Recruiting',
+    role: 'Recruiter',
+    description: 'Sources candidates and screens resumes.',
+  }),
+  agentInput({
+    name: 'ScreenSense',
+    category: 'HR & Recruiting',
+    role: 'Recruiter',
+    description: 'Screens applicants for hiring teams.',
+  }),
+];
+
+describe('search API', () => {
+  let server: TestServer;
+  const names = (body: Array<{ name: string }>) => body.map((agent) => agent.name);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.running.context.store.agents.importMany(catalog);
+    await eventually(async () => (await server.http.get('/api/search?query=inboxpilot')).body.length > 0);
+  });
+  afterAll(() => server.stop());
+
+  it('answers a described job with the agents that do it, best first', async () => {
+    const response = await server.http
+      .get('/api/search')
+      .query({ query: 'answer our customer emails in Spanish' })
+      .expect(200);
+    expect(names(response.body)[0]).toBe('InboxPilot');
+    expect(response.body[0]).not.toHaveProperty('email');
+  });
+
+  it('answers a blank query with an empty list', async () => {
+    await server.http.get('/api/search?query=%20%20').expect(200, []);
+  });
+
+  it('rejects a query longer than 500 characters', async () => {
+    const response = await server.http
+      .get('/api/search')
+      .query({ query: 'x'.repeat(501) })
+      .expect(400);
+    expect(response.body.error).toBe('query: query must be at most 500 characters');
+  });
+
+  it('lists the agents of a role in a category', async () => {
+    const response = await server.http
+      .get('/api/search-by-role')
+      .query({ role: 'Recruiter', category: 'HR & Recruiting' })
+      .expect(200);
+    expect(names(response.body)).toEqual(['ScreenSense', 'TalentHound']);
+    await server.http.get('/api/search-by-role').expect(400);
+  });
+
+  it('suggests similar agents, the agent itself left out', async () => {
+    const [hound] = (await server.http.get('/api/search?query=TalentHound').expect(200)).body;
+    const response = await server.http.get(`/api/agents/${hound.id}/similar`).expect(200);
+    expect(names(response.body)[0]).toBe('ScreenSense');
+    expect(names(response.body)).not.toContain('TalentHound');
+  });
+
+  it('reflects agents created, edited and removed through the store within a second', async () => {
+    const { store } = server.running.context;
+    const agent = await store.agents.create(
+      agentInput({ name: 'LedgerLeaf', category: 'Finance', role: 'Bookkeeper' }),
+    );
+    await eventually(
+      async () => names((await server.http.get('/api/search?query=ledgerleaf')).body).includes('LedgerLeaf'),
+      1000,
+    );
+    await store.agents.update(agent.id, { removed: true });
+    await eventually(
+      async () => (await server.http.get('/api/search?query=ledgerleaf')).body.length === 0,
+      1000,
+    );
+  });
+
+  it('answers InstantSearch multi-search requests in the Algolia shape with facets and highlights', async () => {
+    const response = await server.http
+      .post('/api/instantsearch/multi-search')
+      .send({
+        requests: [
+          {
+            indexName: 'agents',
+            params: {
+              query: 'recruiter',
+              hitsPerPage: 1,
+              facets: ['category', 'pricing'],
+              highlightPreTag: '<mark>',
+              highlightPostTag: '</mark>',
+            },
+          },
+          {
+            indexName: 'agents',
+            params: {
+              query: '',
+              hitsPerPage: 0,
+              facets: ['role'],
+              facetFilters: [['category:HR & Recruiting']],
+            },
+          },
+        ],
+      })
+      .expect(200);
+    const [first, second] = response.body.results;
+    expect(first).toMatchObject({
+      nbHits: 2,
+      hitsPerPage: 1,
+      nbPages: 2,
+      page: 0,
+      facets: { category: { 'HR & Recruiting': 2 } },
+    });
+    expect(first.hits[0]._highlightResult.role.value).toBe('<mark>Recruiter</mark>');
+    expect(first.hits[0].objectID).toBe(first.hits[0].id);
+    expect(second).toMatchObject({ nbHits: 2, hits: [], facets: { role: { Recruiter: 2 } } });
+  });
+
+  it('refuses malformed InstantSearch requests with a 400', async () => {
+    await server.http.post('/api/instantsearch/multi-search').send({ requests: [] }).expect(400);
+    const response = await server.http
+      .post('/api/instantsearch/multi-search')
+      .send({ requests: [{ params: { facetFilters: ['email:x@example.com'] } }] })
+      .expect(400);
+    expect(response.body.error).toBe('Unknown facet in filter: email:x@example.com');
+  });
+});
+
+describe('search API when the engine is down', () => {
+  let server: TestServer;
+  const broken = {
+    kind: 'embedded',
+    search: async () => {
+      throw new Error('engine exploded');
+    },
+    ping: async () => {
+      throw new Error('down');
+    },
+    checkpoint: async () => 0,
+    apply: async () => ({ rejected: [] }),
+    close: async () => {},
+  } as unknown as SearchEngine;
+
+  beforeAll(async () => {
+    server = await startTestServer({ INDEXER: 'external' }, { engine: broken });
+    await server.running.context.store.agents.importMany(catalog);
+  });
+  afterAll(() => server.stop());
+
+  it('answers from the store instead of failing', async () => {
+    const response = await server.http.get('/api/search?query=recruiter').expect(200);
+    expect(response.body.map((agent: { name: string }) => agent.name).sort()).toEqual([
+      'ScreenSense',
+      'TalentHound',
+    ]);
+  });
+
+  it('reports itself degraded but up', async () => {
+    await server.http
+      .get('/healthz')
+      .expect(200, { status: 'degraded', checks: { store: 'ok', search: 'down' } });
+  });
+});

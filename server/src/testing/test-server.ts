@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@agentry/platform/config/env';
+import { createLogger } from '@agentry/platform/log/logger';
+import type { SearchEngine } from '@agentry/platform/search/port';
+import request from 'supertest';
+import { type RunningServer, startServer } from '../start';
+
+// The real server on a fresh DATA_DIR (embedded SQLite store and search engine, in-process
+// indexer), listening on a free port. Tests drive it over HTTP.
+
+export interface TestServer {
+  running: RunningServer;
+  http: ReturnType<typeof request>;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { engine?: SearchEngine | null } = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-api-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    INDEXER_POLL_MS: '10',
+    ...env,
+  });
+  const running = await startServer(config, {
+    logger: createLogger('silent', 'test'),
+    clientDist: null,
+    ...options,
+  });
+  return {
+    running,
+    http: request(running.url),
+    dataDir,
+    async stop() {
+      await running.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the condition holds (the indexer works asynchronously). */
+export async function eventually(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A session cookie with its CSRF token, as the client gets them. */
+export async function csrfSession(http: TestServer['http']): Promise<{ cookie: string; token: string }> {
+  const response = await http.get('/api/csrf-token').expect(200);
+  const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return { cookie, token: response.body.csrf_token };
+}
