@@ -20,6 +20,8 @@ export function createApp(context: AppContext): express.Express {
   const httpsOnly = config.publicUrl.startsWith('https://');
   const app = express();
   app.disable('x-powered-by');
+  // API answers change with every write; hashing each body for an ETag costs more than it saves.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(requestLog(logger));
@@ -35,11 +37,19 @@ export function createApp(context: AppContext): express.Express {
 
   const api = express.Router();
   api.use(limits.reads, limits.writes);
-  api.use(express.json({ limit: '100kb' }));
+  const json = express.json({ limit: '100kb' });
+  api.use((req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
+  );
   api.use(
     sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
   );
-  api.use(context.passport.initialize(), context.passport.session());
+  // Passport reads the session; without one (anonymous reads) there is nothing for it to do.
+  const passportInit = context.passport.initialize();
+  const passportSession = context.passport.session();
+  api.use((req, res, next) =>
+    req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
+  );
   api.use(requireCsrf(CSRF_EXEMPT));
   api.use(authRoutes(context, limits.login));
   api.use(catalogRoutes(context));

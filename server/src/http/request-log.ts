@@ -1,27 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@agentry/platform/log/logger';
-import { pinoHttp } from 'pino-http';
+import type { RequestHandler } from 'express';
 
-/** One structured log line per request, with a request id that is echoed in X-Request-Id. */
-export function requestLog(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
-  });
+// One structured log line per request (id, method, path, status, duration), with the request id
+// echoed in X-Request-Id. Written by hand because a general-purpose request logger costs as much
+// per request as a whole search answered from the cache.
+
+const QUIET_PATHS = new Set(['/healthz', '/livez']);
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    if (QUIET_PATHS.has(req.path)) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          method: req.method,
+          url: req.originalUrl,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    });
+    next();
+  };
 }

@@ -17,11 +17,32 @@ export const SESSION_COOKIE = 'agentry.sid';
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function sessions(options: {
+interface SessionOptions {
   secret: string;
   secureCookies: boolean;
   repository: SessionRepository;
-}): RequestHandler[] {
+}
+
+/** Paths that start a session for a visitor who has none. */
+const SESSION_STARTERS = new Set(['/csrf-token']);
+
+/**
+ * Sessions, only where one exists or is being started: an anonymous search needs no session, and
+ * express-session would otherwise build (and then discard) a session object for every request.
+ */
+export function sessions(options: SessionOptions): RequestHandler[] {
+  const cookiePrefix = `${SESSION_COOKIE}=`;
+  const onlyWhenNeeded =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) => {
+      if (req.headers.cookie?.includes(cookiePrefix) || SESSION_STARTERS.has(req.path))
+        return handler(req, res, next);
+      next();
+    };
+  return allSessions(options).map(onlyWhenNeeded);
+}
+
+function allSessions(options: SessionOptions): RequestHandler[] {
   const middleware = session({
     name: SESSION_COOKIE,
     secret: options.secret,

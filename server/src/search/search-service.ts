@@ -3,7 +3,9 @@ import { toSearchDocument } from '@agentry/platform/search/document';
 import type { FacetField, SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 
-export interface ServiceResponse extends SearchResponse {
+export interface ServiceResponse {
+  /** The engine's answer as it gave it (a cached answer is the same object each time). */
+  response: SearchResponse;
   /** True when the engine could not answer and the store's plain matching did. */
   degraded: boolean;
 }
@@ -33,7 +35,10 @@ export class SearchService {
   async search(request: SearchRequest): Promise<ServiceResponse> {
     if (this.engine) {
       try {
-        return { ...(await withTimeout(this.engine.search(request), ENGINE_TIMEOUT_MS)), degraded: false };
+        return {
+          response: await withTimeout(this.engine.search(request), ENGINE_TIMEOUT_MS),
+          degraded: false,
+        };
       } catch (error) {
         this.logger.warn(
           { err: error, query: request.query },
@@ -41,7 +46,7 @@ export class SearchService {
         );
       }
     }
-    return { ...(await this.fromStore(request)), degraded: true };
+    return { response: await this.fromStore(request), degraded: true };
   }
 
   private async fromStore(request: SearchRequest): Promise<SearchResponse> {

@@ -39,7 +39,15 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Just the folded words, for indexing. */
+/** Just the folded words, camel-case parts included (as the index holds them). */
 export function words(text: string): string[] {
   return tokenize(text).map((token) => token.word);
+}
+
+/** The folded whole words, without camel-case parts: what a query asks for. */
+export function wholeWords(text: string): string[] {
+  const tokens = tokenize(text);
+  return tokens
+    .filter((token, i) => i === 0 || token.position !== tokens[i - 1]!.position)
+    .map((token) => token.word);
 }

@@ -53,64 +53,74 @@ function nameBoost(entry: IndexedDocument, query: NameQuery): number {
   if (query.words.length === 0 || name.length === 0) return 1;
   if (query.key === entry.nameKey) return RANKING.exactName;
   if (entry.nameKey.length >= 3 && name.every((word) => query.set.has(word))) return RANKING.nameInQuery;
-  if (query.words.every((word) => entry.nameParts.has(word))) return RANKING.queryInName;
+  if (query.words.every((word) => entry.nameParts.includes(word))) return RANKING.queryInName;
   return 1;
 }
 
-/** Roles whose every distinctive word is in the query (after typo correction). */
-function rolesNamed(index: InvertedIndex, plan: QueryPlan): Set<string> {
+/** A flag per role id: 1 when every distinctive word of the role is in the query. */
+function rolesNamed(index: InvertedIndex, plan: QueryPlan): Uint8Array {
   const stems = new Set(plan.literalStems);
-  const named = new Set<string>();
+  const named = new Uint8Array(index.roleIdLimit);
   for (const role of index.roleEntries()) {
-    if (role.stems.length > 0 && role.stems.every((s) => stems.has(s))) named.add(role.role.toLowerCase());
+    if (role.stems.length > 0 && role.stems.every((s) => stems.has(s))) named[role.id] = 1;
   }
   return named;
 }
 
-/** Scores a plan; returns the hits (documents covering enough of it) with their final scores. */
-function rankPlan(index: InvertedIndex, scratch: Scratch, plan: QueryPlan, filter: Filter): Ranked {
-  scorePlan(index, plan, scratch);
-  const importance = groupImportance(index, plan);
-  const totalImportance = importance.reduce((sum, value) => sum + value, 0) || 1;
-  const named = rolesNamed(index, plan);
-  const names = nameQuery(plan);
-  const coverageOf = (mask: number) => {
+/** covered^power for every combination of matched groups (masks repeat across documents). */
+function coverageTable(importance: number[]): { coverage: Float64Array; weight: Float64Array } | null {
+  if (importance.length > 16) return null;
+  const size = 1 << importance.length;
+  const total = importance.reduce((sum, value) => sum + value, 0) || 1;
+  const coverage = new Float64Array(size);
+  const weight = new Float64Array(size);
+  for (let mask = 0; mask < size; mask++) {
     let covered = 0;
     for (let g = 0; g < importance.length; g++) if (mask & (1 << g)) covered += importance[g]!;
-    return covered / totalImportance;
-  };
-  const candidates = scratch.candidates;
-  const scores = scratch.groupBest; // free after scoring
-  const coverage = scratch.phraseScore; // free after scoring
-  let accepted = 0;
-  let qualified = 0;
-  for (let i = 0; i < scratch.touchedCount; i++) {
-    const n = scratch.touched[i]!;
-    const entry = index.entry(n);
-    if (!entry || !filter(entry)) continue;
-    const covered = coverageOf(scratch.matchMask[n]!);
-    let score = scratch.total[n]! * covered ** RANKING.coveragePower * nameBoost(entry, names);
-    if (named.has(entry.keys.role)) score *= RANKING.roleNamed;
-    scores[n] = score;
-    coverage[n] = covered;
-    candidates[accepted++] = n;
-    if (covered >= RANKING.minCoverage) qualified += 1;
+    coverage[mask] = covered / total;
+    weight[mask] = (covered / total) ** RANKING.coveragePower;
   }
+  return { coverage, weight };
+}
+
+/** Scores a plan; returns the hits (documents covering enough of it) with their final scores. */
+function rankPlan(index: InvertedIndex, scratch: Scratch, plan: QueryPlan, filter: Filter | null): Ranked {
+  scorePlan(index, plan, scratch);
+  const importance = groupImportance(index, plan).slice(0, 16);
+  const table = coverageTable(importance)!;
+  const named = rolesNamed(index, plan);
+  const names = nameQuery(plan);
+  const roleIds = index.roleIds;
+  const { touched, total, matchMask, nameHit } = scratch;
+  const touchedCount = scratch.touchedCount;
+  const lowMask = (1 << importance.length) - 1;
+  const minCoverage = RANKING.minCoverage;
+
   // Hits cover enough of the query; when nothing does, whatever matched at all.
-  const hits = new Int32Array(qualified > 0 ? qualified : accepted);
-  const hitScores = new Float32Array(hits.length);
+  let qualified = 0;
+  for (let i = 0; i < touchedCount; i++)
+    if (table.coverage[matchMask[touched[i]!]! & lowMask]! >= minCoverage) qualified += 1;
+  const threshold = qualified > 0 ? minCoverage : 0;
+  const hits = new Int32Array(qualified > 0 ? qualified : touchedCount);
+  const scores = new Float32Array(hits.length);
   let count = 0;
-  for (let i = 0; i < accepted; i++) {
-    const n = candidates[i]!;
-    if (qualified === 0 || coverage[n]! >= RANKING.minCoverage) {
-      hits[count] = n;
-      hitScores[count++] = scores[n]!;
+  for (let i = 0; i < touchedCount; i++) {
+    const n = touched[i]!;
+    const mask = matchMask[n]! & lowMask;
+    if (table.coverage[mask]! < threshold) continue;
+    let entry: IndexedDocument | undefined;
+    if (filter) {
+      entry = index.entry(n);
+      if (!entry || !filter(entry)) continue;
     }
-    scores[n] = 0;
-    coverage[n] = 0;
+    let score = total[n]! * table.weight[mask]!;
+    if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
+    if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+    hits[count] = n;
+    scores[count++] = score;
   }
   scratch.reset();
-  return { hits, scores: hitScores };
+  return { hits: hits.subarray(0, count), scores: scores.subarray(0, count) };
 }
 
 /** The best `wanted` hits by score, after checking word order for the top of the list. */
@@ -163,7 +173,7 @@ function withAlternatives(
   index: InvertedIndex,
   scratch: Scratch,
   plan: QueryPlan,
-  filter: Filter,
+  filter: Filter | null,
   ranked: Ranked,
   order: number[],
   wanted: number,
@@ -203,6 +213,7 @@ export function executeSearch(
   const hitsPerPage = Math.max(0, request.hitsPerPage ?? 20);
   const wanted = (page + 1) * hitsPerPage;
   const filter = buildFilter(request);
+  const accept = filter ?? (() => true);
   const query = request.query.trim();
   scratch.ensure(index.capacity);
 
@@ -213,14 +224,14 @@ export function executeSearch(
 
   if (similarTo) {
     plan = moreLikeThisPlan(index, similarTo);
-    const ranked = rankPlan(index, scratch, plan, (entry) => entry !== similarTo && filter(entry));
+    const ranked = rankPlan(index, scratch, plan, (entry) => entry !== similarTo && accept(entry));
     hits = ranked.hits;
     order = topK(ranked.hits, ranked.scores, wanted);
   } else if (query === '') {
     const all: number[] = [];
     for (let n = 0; n < index.capacity; n++) {
       const entry = index.entry(n);
-      if (entry && filter(entry)) all.push(n);
+      if (entry && accept(entry)) all.push(n);
     }
     hits = all;
     order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);

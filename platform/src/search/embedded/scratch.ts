@@ -8,6 +8,8 @@ export class Scratch {
   phraseScore = new Float32Array(0);
   phraseCount = new Uint8Array(0);
   matchMask = new Uint32Array(0);
+  /** 1 where a literal query word matched the document's name: only those get name checks. */
+  nameHit = new Uint8Array(0);
   touched = new Int32Array(0);
   touchedCount = 0;
   groupTouched = new Int32Array(0);
@@ -26,6 +28,7 @@ export class Scratch {
     this.phraseScore = new Float32Array(size);
     this.phraseCount = new Uint8Array(size);
     this.matchMask = new Uint32Array(size);
+    this.nameHit = new Uint8Array(size);
     this.touched = new Int32Array(size);
     this.groupTouched = new Int32Array(size);
     this.phraseTouched = new Int32Array(size);
@@ -39,6 +42,7 @@ export class Scratch {
       const doc = this.touched[i]!;
       this.total[doc] = 0;
       this.matchMask[doc] = 0;
+      this.nameHit[doc] = 0;
     }
     this.touchedCount = 0;
   }

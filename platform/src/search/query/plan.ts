@@ -1,6 +1,6 @@
 import { stem } from '../analysis/stem';
 import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
-import { words } from '../analysis/tokenize';
+import { wholeWords } from '../analysis/tokenize';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
@@ -133,7 +133,9 @@ export function planQuery(
   options: { asYouType?: boolean; concepts?: CompiledConcepts } = {},
 ): QueryPlan {
   const concepts = options.concepts ?? defaultConcepts();
-  const all = words(query.slice(0, 500)).slice(0, 32);
+  // Whole words only: the index holds both "EmailTriager" and its parts, and a query's own
+  // parts ("Zq9" → "zq", "9") would match far more than the person typed.
+  const all = wholeWords(query.slice(0, 500)).slice(0, 32);
   // Fillers ("find", "need") take part in concept phrases ("find bugs") but never stand alone.
   let kept = all.filter((word) => !STOPWORDS.has(word));
   const onlyFillers = kept.every((word) => QUERY_FILLERS.has(word));

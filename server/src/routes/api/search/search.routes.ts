@@ -1,3 +1,4 @@
+import type { SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
@@ -5,8 +6,21 @@ import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
 import { AgentIdParams } from '../catalog/schema';
 import { SearchByRoleQuery, SearchQuery, SimilarQuery } from './schema';
+import { timed } from './timed';
 
 const ROLE_LIST_LIMIT = 100;
+
+// Popular searches come back from the engine's cache as the same object: their JSON is kept
+// beside it rather than rebuilt for every request.
+const bodies = new WeakMap<SearchResponse, string>();
+function presentedBody(response: SearchResponse): string {
+  let body = bodies.get(response);
+  if (body === undefined) {
+    body = JSON.stringify(response.hits.map((hit) => presentAgent(hit.document)));
+    bodies.set(response, body);
+  }
+  return body;
+}
 
 export function searchRoutes({ search, store }: AppContext): Router {
   const router = Router();
@@ -18,15 +32,17 @@ export function searchRoutes({ search, store }: AppContext): Router {
       res.json([]);
       return;
     }
-    const result = await search.search({ query, hitsPerPage: limit });
-    res.json(result.hits.map((hit) => presentAgent(hit.document)));
+    const { response } = await timed(res, () => search.search({ query, hitsPerPage: limit }));
+    res.type('json').send(presentedBody(response));
   });
 
   router.get('/search-by-role', async (req, res) => {
     const { role, category } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
-    const result = await search.search({ query: '', filters, hitsPerPage: ROLE_LIST_LIMIT, sort: 'name' });
-    res.json(result.hits.map((hit) => presentAgent(hit.document)));
+    const { response } = await timed(res, () =>
+      search.search({ query: '', filters, hitsPerPage: ROLE_LIST_LIMIT, sort: 'name' }),
+    );
+    res.type('json').send(presentedBody(response));
   });
 
   /** Agents like this one (same job first), itself left out. */
@@ -35,8 +51,10 @@ export function searchRoutes({ search, store }: AppContext): Router {
     const { limit } = parseQuery(SimilarQuery, req);
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
-    const result = await search.search({ query: '', similarTo: agent.id, hitsPerPage: limit });
-    res.json(result.hits.map((hit) => presentAgent(hit.document)));
+    const { response } = await timed(res, () =>
+      search.search({ query: '', similarTo: agent.id, hitsPerPage: limit }),
+    );
+    res.type('json').send(presentedBody(response));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../../../context';
 import { parseBody } from '../../../../http/validate';
+import { timed } from '../timed';
 import { adaptQuery } from './adapt-request';
 import { adaptResponse } from './adapt-response';
 
@@ -23,8 +24,10 @@ export function instantSearchRoutes({ search }: AppContext): Router {
   router.post('/instantsearch/multi-search', async (req, res) => {
     const { requests } = parseBody(MultiSearchBody, req);
     const adapted = requests.map(adaptQuery);
-    const results = await Promise.all(
-      adapted.map(async (query) => adaptResponse(query, await search.search(query.request))),
+    const results = await timed(res, () =>
+      Promise.all(
+        adapted.map(async (query) => adaptResponse(query, (await search.search(query.request)).response)),
+      ),
     );
     res.json({ results });
   });

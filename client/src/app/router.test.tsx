@@ -1,0 +1,83 @@
+import '../testing/dom-polyfills';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { mockFetch } from '../testing/mock-fetch';
+import { routes } from './router';
+
+// Lazy route modules import their stylesheets; jest has no CSS transform for this workspace.
+jest.mock('../features/directory/components/directory.css', () => ({}));
+jest.mock('../features/agents/components/agent-profile.css', () => ({}));
+jest.mock('../features/legal/components/legal.css', () => ({}));
+
+beforeEach(() => {
+  // React Router's scroll restoration scrolls on navigation; jsdom does not implement scrolling.
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+
+function renderApp(url: string) {
+  mockFetch([
+    { path: '/api/auth/me', body: { success: false, user: null } },
+    { path: '/api/agents/count', body: { count: 100 } },
+    { path: '/api/categories', body: [] },
+    { path: '/api/directory/agents', body: [] },
+  ]);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('redirects an unknown path to the home page', async () => {
+    const router = renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Describe the job. Find the agent.' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('frames every page with a skip link, header, main and footer', async () => {
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Sign In' });
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main-content');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main').id).toBe('main-content');
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+  });
+
+  it.each([
+    ['/register-agent', 'Register your AI agent'],
+    ['/register-agent/', 'Register your AI agent'],
+    ['/account-setup', 'Complete your account setup'],
+    ['/subscription/success', 'Subscription confirmation'],
+    ['/subscription/cancel', 'Checkout cancelled'],
+    ['/subscription/manage', 'Manage your subscription'],
+    ['/signin', 'Sign in'],
+    ['/employer-signup', 'Employer signup'],
+    ['/dashboard', 'Provider dashboard'],
+    ['/employer-dashboard', 'Employer dashboard'],
+    ['/admin/directory', 'Admin directory'],
+    ['/rjs', 'Coming soon'],
+  ])('serves %s as a placeholder titled "%s" that links home', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByText(/This part of Agentry is still being built/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe(`${heading} | Agentry`);
+  });
+
+  it.each([
+    ['/privacy', 'Privacy policy'],
+    ['/terms', 'Terms of service'],
+    ['/directory', 'AI agent directory'],
+  ])('loads %s lazily', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});

@@ -1,0 +1,9 @@
+import '../../features/agents/components/agent-profile.css';
+import { useParams } from 'react-router-dom';
+import { AgentProfile } from '../../features/agents/components/agent-profile';
+
+// Lazy route module for /agents/:id. Keyed by id so moving to a similar agent starts clean.
+export function Component() {
+  const { id = '' } = useParams();
+  return <AgentProfile key={id} id={id} />;
+}

@@ -1,0 +1,184 @@
+import '../../testing/dom-polyfills';
+import type { PublicAgent } from '@agentry/domain/agent';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MULTI_SEARCH_PATH } from '../../lib/search-client';
+import { makeAgent } from '../../testing/agents';
+import { calls, deferred, type FakeRoute, mockFetch } from '../../testing/mock-fetch';
+import { currentUrl, renderWithRouter } from '../../testing/render';
+import { HomeRoute } from './home';
+
+const PRE = '__ais-highlight__';
+const POST = '__/ais-highlight__';
+
+function hit(agent: PublicAgent, highlightedName = agent.name) {
+  const field = (value: string) => ({ value, matchLevel: 'none', matchedWords: [] });
+  return {
+    ...agent,
+    objectID: agent.id,
+    _highlightResult: {
+      name: field(highlightedName),
+      provider: field(agent.provider),
+      category: field(agent.category),
+      role: field(agent.role),
+      description: field(agent.description),
+    },
+  };
+}
+
+function searchAnswer(agents: PublicAgent[], { page = 0, nbPages = 1, nbHits = agents.length } = {}) {
+  return {
+    results: [
+      {
+        index: 'agents',
+        query: 'q',
+        params: '',
+        hits: agents.map((agent) => hit(agent, agent.id === '1' ? `${PRE}Reply${POST}Ranch` : agent.name)),
+        nbHits,
+        page,
+        nbPages,
+        hitsPerPage: 12,
+        facets: {},
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+      },
+    ],
+  };
+}
+
+const REPLY = makeAgent({ id: '1', name: 'ReplyRanch' });
+const PORTER = makeAgent({ id: '7', name: 'PatiencePorter' });
+const LEDGER = makeAgent({ id: '38', name: 'LedgerLark', category: 'Finance', role: 'Bookkeeper' });
+const COUNT: FakeRoute = { path: '/api/agents/count', body: { count: 100 } };
+
+const box = () =>
+  screen.getByRole('textbox', { name: 'Describe the job you need done' }) as HTMLTextAreaElement;
+
+function postedQueries(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === MULTI_SEARCH_PATH)
+    .map(([, init]) => JSON.parse(String(init?.body)).requests[0].params);
+}
+
+function renderHome(routes: FakeRoute[], url = '/') {
+  const fetchMock = mockFetch([COUNT, ...routes]);
+  const view = renderWithRouter(<HomeRoute />, { url, path: '/' });
+  return { ...view, fetchMock };
+}
+
+describe('Home', () => {
+  it('greets with the agent count and searches nothing until asked', async () => {
+    const { fetchMock } = renderHome([]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Describe the job. Find the agent.');
+    expect(await screen.findByText('Search 100 AI agents by the job they do, in plain words.')).toBeTruthy();
+    expect(calls(fetchMock)).toEqual(['GET /api/agents/count']);
+    expect(screen.getByRole('link', { name: 'Directory' }).getAttribute('href')).toBe('/directory');
+    expect(screen.getByRole('link', { name: 'Add your AI agent' }).getAttribute('href')).toBe(
+      '/register-agent',
+    );
+  });
+
+  it('searches on submit, shows "Searching..." meanwhile, then the count and highlighted cards', async () => {
+    const answer = deferred();
+    const { fetchMock, router } = renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY, PORTER]), wait: answer.promise },
+    ]);
+    await userEvent.type(box(), 'answer customer emails in Spanish{Enter}');
+    const button = (await screen.findByRole('button', { name: 'Searching...' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await act(async () => answer.resolve());
+    expect((await screen.findByText('2 agents match')).getAttribute('role')).toBe('status');
+    expect(screen.getByText('Reply').tagName).toBe('MARK');
+    expect(screen.getByRole('heading', { level: 3, name: 'PatiencePorter' })).toBeTruthy();
+    expect(postedQueries(fetchMock)[0]).toMatchObject({ query: 'answer customer emails in Spanish' });
+    expect(currentUrl(router)).toBe('/?query=answer+customer+emails+in+Spanish');
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
+  it('suggests the directory when nothing matches', async () => {
+    renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([]) }]);
+    await userEvent.type(box(), 'juggle flaming torches{Enter}');
+    expect(await screen.findByText(/No agents match/)).toBeTruthy();
+    expect(screen.getByText('juggle flaming torches', { selector: 'q' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'browse the directory' }).getAttribute('href')).toBe(
+      '/directory',
+    );
+  });
+
+  it('runs the search from a /?query= link and fills the box', async () => {
+    const { fetchMock } = renderHome(
+      [{ method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY]) }],
+      '/?query=bookkeeping',
+    );
+    expect(box().value).toBe('bookkeeping');
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    expect(postedQueries(fetchMock)[0]).toMatchObject({ query: 'bookkeeping' });
+  });
+
+  it('opens the role view from a role chip and comes back to the same results', async () => {
+    renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY, LEDGER]) },
+      {
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance',
+        body: [
+          LEDGER,
+          makeAgent({ id: '39', name: 'ReceiptRaccoon', category: 'Finance', role: 'Bookkeeper' }),
+        ],
+      },
+    ]);
+    await userEvent.type(box(), 'emails{Enter}');
+    await screen.findByText('2 agents match');
+    await userEvent.click(screen.getByRole('button', { name: /^Bookkeeper/ }));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Bookkeeper agents in the Finance category' }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
+    await userEvent.clear(box());
+    await userEvent.click(screen.getByRole('button', { name: /Search Results/ }));
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: /Reply\s?Ranch/ })).toBeTruthy();
+    expect(box().value).toBe('emails');
+  });
+
+  it('loads the next page with "Show more"', async () => {
+    const { fetchMock } = renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY], { nbPages: 2, nbHits: 2 }) },
+    ]);
+    await userEvent.type(box(), 'emails{Enter}');
+    await screen.findByText('2 agents match');
+    fetchMock.mockImplementationOnce(async () => ({
+      ok: true,
+      status: 200,
+      statusText: 'OK',
+      json: async () => searchAnswer([PORTER], { page: 1, nbPages: 2, nbHits: 2 }),
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'PatiencePorter' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: /Reply\s?Ranch/ })).toBeTruthy();
+    expect(postedQueries(fetchMock)[1]).toMatchObject({ query: 'emails', page: 1 });
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('starts fresh on every visit to /', async () => {
+    const { router } = renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY]) }]);
+    await userEvent.type(box(), 'emails{Enter}');
+    await screen.findByText('1 agent matches');
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(box().value).toBe(''));
+    expect(screen.queryByText('1 agent matches')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+  });
+
+  it('tells the visitor when search is unavailable', async () => {
+    renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, status: 503, body: { error: 'down' } }]);
+    await userEvent.type(box(), 'emails{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Search is not available right now/);
+  });
+
+  it('sets the home page meta with the WebSite search action', async () => {
+    renderHome([]);
+    await screen.findByText(/Search 100 AI agents/);
+    const data = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
+    expect(data.potentialAction.target).toBe(`${window.location.origin}/?query={search_term}`);
+  });
+});

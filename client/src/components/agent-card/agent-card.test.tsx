@@ -1,0 +1,65 @@
+import '../../testing/dom-polyfills';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeAgent } from '../../testing/agents';
+import { renderWithRouter } from '../../testing/render';
+import { AgentCard } from './agent-card';
+
+describe('AgentCard', () => {
+  it('shows every field with HTML entities decoded', () => {
+    renderWithRouter(
+      <AgentCard
+        agent={makeAgent({
+          name: 'Q&amp;A Desk',
+          provider: 'Fenwick &amp; Grove',
+          description: 'Supports US GAAP &amp; IFRS &quot;out of the box&quot;.',
+          cost: '$29/month',
+          pricing: 'paid',
+        })}
+        onRoleSelect={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Q&A Desk' })).toBeTruthy();
+    expect(screen.getByText(/by Fenwick & Grove/)).toBeTruthy();
+    expect(screen.getByText('Supports US GAAP & IFRS "out of the box".')).toBeTruthy();
+    expect(screen.getByText('Customer Service')).toBeTruthy();
+    expect(screen.getByText('$29/month')).toBeTruthy();
+    expect(screen.getByText('Paid')).toBeTruthy();
+  });
+
+  it('links the name to the agent page', () => {
+    renderWithRouter(<AgentCard agent={makeAgent({ id: '42' })} onRoleSelect={() => {}} />);
+    expect(screen.getByRole('link', { name: 'ReplyRanch' }).getAttribute('href')).toBe('/agents/42');
+  });
+
+  it('adds https:// to an address without a scheme and opens it in a new tab with rel=noopener', () => {
+    renderWithRouter(
+      <AgentCard agent={makeAgent({ address: 'replyranch.example/start' })} onRoleSelect={() => {}} />,
+    );
+    const link = screen.getByRole('link', { name: /Use agent/ });
+    expect(link.getAttribute('href')).toBe('https://replyranch.example/start');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('keeps an http:// address as it is', () => {
+    renderWithRouter(
+      <AgentCard agent={makeAgent({ address: 'http://old.example' })} onRoleSelect={() => {}} />,
+    );
+    expect(screen.getByRole('link', { name: /Use agent/ }).getAttribute('href')).toBe('http://old.example');
+  });
+
+  it('reports the role and category when the role chip is clicked', async () => {
+    const onRoleSelect = jest.fn();
+    renderWithRouter(<AgentCard agent={makeAgent()} onRoleSelect={onRoleSelect} />);
+    await userEvent.click(screen.getByRole('button', { name: /Customer Support Agent/ }));
+    expect(onRoleSelect).toHaveBeenCalledWith('Customer Support Agent', 'Customer Service');
+  });
+
+  it('shows highlighted fields when the search provides them', () => {
+    renderWithRouter(
+      <AgentCard agent={makeAgent()} highlights={{ name: <mark>Reply</mark> }} onRoleSelect={() => {}} />,
+    );
+    expect(screen.getByText('Reply').tagName).toBe('MARK');
+  });
+});

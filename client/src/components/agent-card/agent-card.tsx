@@ -1,0 +1,54 @@
+import type { PublicAgent } from '@agentry/domain/agent';
+import { decodeEntities } from '@agentry/domain/entities';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { UseAgentLink } from './agent-site-link';
+import { PricingBadge } from './pricing-badge';
+import { RoleChip } from './role-chip';
+
+// One agent as a card (spec section 1): name, category, role chip, provider, description, cost
+// and a link to use it. Text arrives entity-encoded and is decoded here; the search passes
+// highlighted versions of the fields it matched.
+
+export type HighlightableField = 'name' | 'provider' | 'category' | 'role' | 'description';
+
+interface AgentCardProps {
+  agent: PublicAgent;
+  onRoleSelect: (role: string, category: string) => void;
+  highlights?: Partial<Record<HighlightableField, ReactNode>>;
+}
+
+export function AgentCard({ agent, onRoleSelect, highlights = {} }: AgentCardProps) {
+  const name = decodeEntities(agent.name);
+  const headingId = `agent-${agent.id}-name`;
+  return (
+    <article className="agent-card" aria-labelledby={headingId}>
+      <div className="agent-card__top">
+        <h3 className="agent-card__name" id={headingId}>
+          <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{highlights.name ?? name}</Link>
+        </h3>
+        <PricingBadge pricing={agent.pricing} />
+      </div>
+      <p className="agent-card__provider">
+        <span className="visually-hidden">Provider: </span>
+        by {highlights.provider ?? decodeEntities(agent.provider)}
+      </p>
+      <div className="agent-card__tags">
+        <span className="agent-card__category">
+          <span className="visually-hidden">Category: </span>
+          {highlights.category ?? decodeEntities(agent.category)}
+        </span>
+        <RoleChip role={agent.role} onSelect={() => onRoleSelect(agent.role, agent.category)}>
+          {highlights.role}
+        </RoleChip>
+      </div>
+      <p className="agent-card__description">{highlights.description ?? decodeEntities(agent.description)}</p>
+      <div className="agent-card__footer">
+        <p className="agent-card__cost">
+          <span className="agent-card__cost-label">Cost</span> {decodeEntities(agent.cost)}
+        </p>
+        <UseAgentLink address={agent.address} agentName={name} />
+      </div>
+    </article>
+  );
+}

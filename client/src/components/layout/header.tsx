@@ -1,0 +1,53 @@
+import { Link, NavLink } from 'react-router-dom';
+import { dashboardPath } from '../../lib/auth/auth-api';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { LogoMark } from './logo';
+
+// Header of spec section 2: logo, Submit, Hire, and Dashboard (signed in, by user type) or Sign In.
+
+function AccountLink() {
+  const { state } = useAuth();
+  if (state.status === 'loading') return <span className="site-nav__placeholder" aria-hidden="true" />;
+  if (state.status === 'signed-in') {
+    return (
+      <NavLink className="button button--secondary button--small" to={dashboardPath(state.user)}>
+        Dashboard
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink className="button button--secondary button--small" to="/signin">
+      Sign In
+    </NavLink>
+  );
+}
+
+export function Header() {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="logo" aria-label="Agentry home">
+          <LogoMark />
+          <span className="logo__name">Agentry</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            <li>
+              <NavLink className="site-nav__link" to="/register-agent">
+                Submit
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="site-nav__link" to="/employer-signup">
+                Hire
+              </NavLink>
+            </li>
+            <li>
+              <AccountLink />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

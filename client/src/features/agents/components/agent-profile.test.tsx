@@ -1,0 +1,79 @@
+import '../../../testing/dom-polyfills';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeAgent } from '../../../testing/agents';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { currentUrl, renderWithRouter } from '../../../testing/render';
+import { AgentProfile } from './agent-profile';
+
+const AGENT = makeAgent({
+  id: '42',
+  name: 'Q&amp;A Desk',
+  description: 'Supports US GAAP &amp; IFRS.',
+  cost: '$29/month',
+  pricing: 'paid',
+  address: 'qa-desk.example',
+});
+
+function renderProfile(routes: Parameters<typeof mockFetch>[0]) {
+  mockFetch(routes);
+  return renderWithRouter(<AgentProfile id="42" />, { url: '/agents/42', path: '/agents/:id' });
+}
+
+describe('AgentProfile', () => {
+  it('shows everything about the agent, decoded, with its Use agent link and meta', async () => {
+    renderProfile([
+      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q&A Desk' })).toBeTruthy();
+    expect(screen.getByText('Supports US GAAP & IFRS.')).toBeTruthy();
+    expect(screen.getAllByText('$29/month').length).toBeGreaterThan(0);
+    const link = screen.getByRole('link', { name: /Use agent/ });
+    expect(link.getAttribute('href')).toBe('https://qa-desk.example');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/agents/42`,
+    );
+    expect(JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}')).toMatchObject({
+      '@type': 'SoftwareApplication',
+      name: 'Q&A Desk',
+      offers: { price: '29', priceCurrency: 'USD' },
+    });
+  });
+
+  it('lists similar agents as cards', async () => {
+    renderProfile([
+      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42/similar', body: [makeAgent({ id: '7', name: 'PatiencePorter' })] },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Similar agents' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'PatiencePorter' })).toBeTruthy();
+  });
+
+  it('opens the directory at the role when the role chip is clicked', async () => {
+    const { router } = renderProfile([
+      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(screen.getByRole('button', { name: /Customer Support Agent/ }));
+    expect(currentUrl(router)).toBe('/directory?category=Customer+Service&role=Customer+Support+Agent');
+  });
+
+  it('says clearly when the agent does not exist, with a way back', async () => {
+    renderProfile([{ path: '/api/agents/42', status: 404, body: { error: 'Agent not found' } }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
+      '/directory',
+    );
+    expect(screen.getByRole('link', { name: 'Back to search' }).getAttribute('href')).toBe('/');
+  });
+
+  it('tells a network failure apart from a missing agent', async () => {
+    renderProfile([{ path: '/api/agents/42', networkError: true }]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not load this agent' }),
+    ).toBeTruthy();
+  });
+});

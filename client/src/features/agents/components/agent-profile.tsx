@@ -1,0 +1,146 @@
+import { normalizeAddress } from '@agentry/domain/address';
+import type { PublicAgent } from '@agentry/domain/agent';
+import { decodeEntities } from '@agentry/domain/entities';
+import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { buildAgentMeta, buildBasicPageMeta } from '@agentry/domain/seo';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
+import { PricingBadge } from '../../../components/agent-card/pricing-badge';
+import { RoleChip } from '../../../components/agent-card/role-chip';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { siteOrigin } from '../../../config/site';
+import { useAsync } from '../../../hooks/use-async';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { isNotFound } from '../../../lib/api/api-client';
+import { getAgent } from '../api/get-agent';
+import { directoryLink } from '../utils/directory-link';
+import { SimilarAgents } from './similar-agents';
+
+// /agents/:id: everything public about one agent, then similar agents.
+
+function siteLabel(address: string): string {
+  try {
+    return new URL(normalizeAddress(address)).host;
+  } catch {
+    return address;
+  }
+}
+
+export function AgentProfile({ id }: { id: string }) {
+  const state = useAsync(id, (signal) => getAgent(id, signal));
+  const meta = useMemo(() => {
+    const origin = siteOrigin();
+    if (state.status === 'success') return buildAgentMeta(origin, state.data);
+    if (state.status === 'error') {
+      return buildBasicPageMeta(origin, {
+        title: 'Agent not found | Agentry',
+        description: 'This agent is not listed on Agentry.',
+        path: `/agents/${encodeURIComponent(id)}`,
+      });
+    }
+    return null;
+  }, [state, id]);
+  useDocumentHead(meta);
+
+  if (state.status === 'loading' || state.status === 'idle') return <PageLoading label="Loading agent..." />;
+  if (state.status === 'error') return <AgentUnavailable notFound={isNotFound(state.error)} />;
+  return <AgentDetails agent={state.data} />;
+}
+
+function AgentUnavailable({ notFound }: { notFound: boolean }) {
+  return (
+    <div className="container page-narrow status-page">
+      <h1>{notFound ? 'Agent not found' : 'We could not load this agent'}</h1>
+      <p>
+        {notFound
+          ? 'This agent is not listed on Agentry. It may have been removed, or the link may be mistyped.'
+          : 'Something went wrong while loading this agent. Please try again in a moment.'}
+      </p>
+      <p className="status-page__actions">
+        <Link className="button button--primary" to="/directory">
+          Browse the directory
+        </Link>
+        <Link className="button button--secondary" to="/">
+          Back to search
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function AgentDetails({ agent }: { agent: PublicAgent }) {
+  const navigate = useNavigate();
+  const name = decodeEntities(agent.name);
+  const category = decodeEntities(agent.category);
+  const address = normalizeAddress(agent.address);
+  return (
+    <div className="agent-page container">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/directory">Directory</Link>
+          </li>
+          <li>
+            <Link to={directoryLink(agent.category)}>{category}</Link>
+          </li>
+          <li>
+            <Link to={directoryLink(agent.category, agent.role)}>{decodeEntities(agent.role)}</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+      <article className="agent-profile" aria-labelledby="agent-name">
+        <header className="agent-profile__header">
+          <div>
+            <h1 id="agent-name">{name}</h1>
+            <p className="agent-profile__provider">by {decodeEntities(agent.provider)}</p>
+          </div>
+          <PricingBadge pricing={agent.pricing} />
+        </header>
+        <p className="agent-profile__description">{decodeEntities(agent.description)}</p>
+        <dl className="agent-facts">
+          <div>
+            <dt>Category</dt>
+            <dd>
+              <Link to={directoryLink(agent.category)}>{category}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>
+              <RoleChip
+                role={agent.role}
+                onSelect={() => navigate(directoryLink(agent.category, agent.role))}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>Provider</dt>
+            <dd>{decodeEntities(agent.provider)}</dd>
+          </div>
+          <div>
+            <dt>Cost</dt>
+            <dd>{decodeEntities(agent.cost)}</dd>
+          </div>
+          <div>
+            <dt>Pricing</dt>
+            <dd>{PRICING_LABELS[agent.pricing]}</dd>
+          </div>
+          <div>
+            <dt>Website</dt>
+            <dd className="agent-facts__site">{siteLabel(address)}</dd>
+          </div>
+        </dl>
+        <p className="agent-profile__actions">
+          <UseAgentLink
+            address={agent.address}
+            agentName={name}
+            className="button button--primary button--large"
+          />
+        </p>
+      </article>
+      <SimilarAgents id={agent.id} />
+    </div>
+  );
+}

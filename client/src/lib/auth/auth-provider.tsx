@@ -1,0 +1,55 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { getMe, logout as logoutRequest, type SessionUser } from './auth-api';
+
+// Auth states of spec section 4: loading → signed in (with user) or signed out. Login success
+// sets the user; logout always clears it, even when the call fails.
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'signed-out'; user: null };
+
+export interface AuthContextValue {
+  state: AuthState;
+  signIn: (user: SessionUser) => void;
+  logout: () => Promise<void>;
+}
+
+const SIGNED_OUT: AuthState = { status: 'signed-out', user: null };
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getMe(controller.signal).then(
+      (user) => setState(user ? { status: 'signed-in', user } : SIGNED_OUT),
+      () => {
+        if (!controller.signal.aborted) setState(SIGNED_OUT);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const signIn = useCallback((user: SessionUser) => setState({ status: 'signed-in', user }), []);
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch {
+      // The session may already be gone server-side; locally we sign out regardless.
+    } finally {
+      setState(SIGNED_OUT);
+    }
+  }, []);
+
+  const value = useMemo(() => ({ state, signIn, logout }), [state, signIn, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,61 @@
+import type { SearchClient } from 'instantsearch.js';
+
+// The searchClient react-instantsearch calls. It POSTs Algolia-shaped requests to our own API
+// (POST /api/instantsearch/multi-search) instead of Algolia. Requests with an empty query are
+// answered here with empty results: the home page only searches on submit, so the first render
+// (and "clearing" the search) costs no network call.
+
+export const MULTI_SEARCH_PATH = '/api/instantsearch/multi-search';
+
+type MultiSearchRequest = { indexName: string; params?: Record<string, unknown> };
+type SearchResult = Record<string, unknown>;
+
+function queryOf(request: MultiSearchRequest): string {
+  const query = request.params?.query;
+  return typeof query === 'string' ? query.trim() : '';
+}
+
+function emptyResult(request: MultiSearchRequest): SearchResult {
+  const hitsPerPage = Number(request.params?.hitsPerPage ?? 20);
+  return {
+    index: request.indexName,
+    query: '',
+    params: '',
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage: Number.isFinite(hitsPerPage) ? hitsPerPage : 20,
+    facets: {},
+    exhaustiveNbHits: true,
+    processingTimeMS: 0,
+  };
+}
+
+async function postMultiSearch(endpoint: string, requests: MultiSearchRequest[]): Promise<SearchResult[]> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ requests }),
+  });
+  if (!response.ok) throw new Error(`Search failed with status ${response.status}`);
+  const body = (await response.json()) as { results?: SearchResult[] };
+  if (!Array.isArray(body.results) || body.results.length !== requests.length) {
+    throw new Error('Search returned an unexpected response');
+  }
+  return body.results;
+}
+
+export function createSearchClient(endpoint = MULTI_SEARCH_PATH): SearchClient {
+  async function search(requests: readonly MultiSearchRequest[]) {
+    const toSend = requests.filter((request) => queryOf(request) !== '');
+    const sent = toSend.length > 0 ? await postMultiSearch(endpoint, toSend) : [];
+    let next = 0;
+    const results = requests.map((request) =>
+      queryOf(request) === '' ? emptyResult(request) : sent[next++]!,
+    );
+    return { results };
+  }
+  return { search } as unknown as SearchClient;
+}

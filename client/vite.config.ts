@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+// A relative import: Vite bundles it into the config; a package import would be left to Node, which cannot load .ts.
+import { buildHomeMeta, renderHeadTags, replaceSeoRegion } from '../domain/src/seo';
+
+const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+const PUBLIC_URL = (process.env.PUBLIC_URL ?? API_TARGET).replace(/\/+$/, '');
+
+/**
+ * Fills the SEO region of index.html with the home page meta from the shared builders, so the
+ * default tags match what the client and the server write for `/`. The markers stay in place for
+ * the server, which replaces the region per page for crawlers.
+ */
+function seoRegion(): Plugin {
+  return {
+    name: 'agentry-seo-region',
+    transformIndexHtml(html) {
+      return replaceSeoRegion(html, renderHeadTags(buildHomeMeta(PUBLIC_URL), PUBLIC_URL));
+    },
+  };
+}
+
+/**
+ * react-router 7's package exports resolve to its development build in every mode
+ * (remix-run/react-router#12532, #14102). Production builds use the production files it ships
+ * next to it: same API, no dev warnings, fewer bytes on the home page.
+ */
+function reactRouterProductionAliases() {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+  ];
+}
+
+/**
+ * InstantSearch always bundles its URL router (and the qs library behind it, ~10 KB gzipped),
+ * though it runs only with the `routing` option, which we never pass: React Router owns the URL
+ * (?query= on the home page). Builds swap that one module for a stub that says so.
+ */
+function withoutInstantSearchUrlRouter(): Plugin {
+  const routerModule = /[\\/]instantsearch\.js[\\/]es[\\/]lib[\\/]routers[\\/]history\.js$/;
+  return {
+    name: 'agentry-without-instantsearch-url-router',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!routerModule.test(id)) return null;
+      return `export default function historyRouter() {
+  throw new Error('InstantSearch routing is not available here: React Router owns the URL.');
+}`;
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), seoRegion(), withoutInstantSearchUrlRouter()],
+  resolve: { alias: command === 'build' ? reactRouterProductionAliases() : [] },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  server: { proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
+  preview: { proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
+}));

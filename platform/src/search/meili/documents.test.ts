@@ -1,0 +1,46 @@
+import { searchDocument } from '../contract';
+import { fingerprint } from '../document';
+import type { SearchDocument } from '../port';
+import { fromStoredDocument, invalidDocument, isValidDocumentId, toStoredDocument } from './documents';
+
+describe('Meilisearch documents', () => {
+  it('accepts the ids Meilisearch accepts and no others', () => {
+    for (const id of ['1', 'abc-DEF_9', 'x'.repeat(511)]) expect(isValidDocumentId(id)).toBe(true);
+    for (const id of ['', 'a b', 'a/b', 'é', '../settings', 'x'.repeat(512), 42, null])
+      expect(isValidDocumentId(id)).toBe(false);
+  });
+
+  it('says why a document would be refused', () => {
+    expect(invalidDocument(searchDocument('ok'))).toBeNull();
+    expect(invalidDocument({ ...searchDocument('x'), id: '' })).toBe('document has no id');
+    expect(invalidDocument(undefined)).toBe('document has no id');
+    expect(invalidDocument(searchDocument('a b'))).toMatch(/letters, digits, - and _/);
+    expect(invalidDocument({ ...searchDocument('x'), name: undefined } as unknown as SearchDocument)).toBe(
+      'document lacks name or description',
+    );
+  });
+
+  it('stores the public fields only, leaving out a missing monthly price so it sorts last', () => {
+    const agent = {
+      ...searchDocument('1', { cost: 'Contact sales' }),
+      email: 'owner@example.com',
+      owner_id: 'u1',
+    };
+    const stored = toStoredDocument(agent);
+    expect(Object.keys(stored).sort()).toEqual(
+      ['address', 'category', 'cost', 'description', 'id', 'name', 'pricing', 'provider', 'role'].sort(),
+    );
+    expect(toStoredDocument(searchDocument('2', { cost: '$29/month' })).price_monthly).toBe(29);
+  });
+
+  it('reads back the same document, so fingerprints match the store', () => {
+    for (const document of [
+      searchDocument('1', { cost: '$5/month' }),
+      searchDocument('2', { cost: 'Contact sales' }),
+    ]) {
+      const back = fromStoredDocument({ ...toStoredDocument(document), _formatted: {}, _rankingScore: 1 });
+      expect(back).toEqual(document);
+      expect(fingerprint(back)).toBe(fingerprint(document));
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { Meilisearch } from 'meilisearch';
+import { describeSearchContract, searchDocument } from '../contract';
+import type { SearchEngine } from '../port';
+import { metaIndexUid } from './checkpoint';
+import { dropIndex } from './indexes';
+import { openMeiliEngine } from './meili-engine';
+
+// Runs the search contract against a real Meilisearch, e.g. MEILI_HOST=http://localhost:7700
+// MEILI_MASTER_KEY=… with docker-compose up. Each test gets indexes of its own, deleted when the
+// test closes the engine.
+
+const host = process.env.MEILI_HOST;
+const apiKey = process.env.MEILI_MASTER_KEY;
+
+async function adminClient(): Promise<Meilisearch> {
+  const { Meilisearch } = await import('meilisearch');
+  return new Meilisearch({ host: host!, apiKey });
+}
+
+async function openFresh(options: { embedder?: string } = {}): Promise<SearchEngine> {
+  const indexUid = `agentry_test_${randomBytes(6).toString('hex')}`;
+  const engine = await openMeiliEngine({ host: host!, apiKey, indexUid, semanticRatio: 0.5, ...options });
+  return Object.assign(engine, {
+    async close() {
+      const client = await adminClient();
+      await dropIndex(client, indexUid);
+      await dropIndex(client, metaIndexUid(indexUid));
+    },
+  });
+}
+
+describe('openMeiliEngine', () => {
+  it('fails fast with the reason when Meilisearch cannot be reached', async () => {
+    const started = Date.now();
+    await expect(
+      openMeiliEngine({ host: 'http://127.0.0.1:1', indexUid: 'agents', semanticRatio: 0.5 }),
+    ).rejects.toThrow(/Cannot use Meilisearch at http:\/\/127\.0\.0\.1:1: .*(ECONNREFUSED|fetch failed)/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+if (host) {
+  // Every write waits for a Meilisearch task: slower than the in-memory embedded engine.
+  jest.setTimeout(30_000);
+  describeSearchContract('Meilisearch', () => openFresh());
+
+  describe('Meilisearch adapter', () => {
+    let engine: SearchEngine;
+    beforeEach(async () => {
+      engine = await openFresh();
+    });
+    afterEach(async () => {
+      await engine?.close();
+    });
+
+    it('reports documents Meilisearch would refuse and applies the rest', async () => {
+      const { rejected } = await engine.apply({
+        upserts: [searchDocument('bad id!'), searchDocument('ok')],
+        deletes: ['also bad/'],
+        checkpoint: 3,
+      });
+      expect(rejected).toEqual([{ id: 'bad id!', reason: expect.stringMatching(/letters, digits/) }]);
+      expect(await engine.stats()).toEqual({ documents: 1, checkpoint: 3 });
+    });
+
+    it('puts agents of a role the query names first', async () => {
+      await engine.apply({
+        upserts: [
+          // The name outweighs the role in Meilisearch's attribute rule: only the boost puts b first.
+          searchDocument('a', {
+            name: 'Recruiter Finder',
+            role: 'Sales Assistant',
+            description: 'Finds leads.',
+          }),
+          searchDocument('b', { name: 'Hound', role: 'Recruiter', description: 'Finds candidates.' }),
+        ],
+        deletes: [],
+        checkpoint: 1,
+      });
+      const response = await engine.search({ query: 'recruiter', facets: ['role'] });
+      expect(response.hits.map((hit) => hit.document.id)).toEqual(['b', 'a']);
+      expect(response.totalHits).toBe(2);
+      expect(response.facets.role).toEqual({ 'Sales Assistant': 1, Recruiter: 1 });
+    });
+
+    it('matches facet values containing quotes literally', async () => {
+      await engine.apply({
+        upserts: [searchDocument('q', { provider: 'Say "Hi" \\ Co' }), searchDocument('r')],
+        deletes: [],
+        checkpoint: 1,
+      });
+      const response = await engine.search({ query: '', filters: { provider: ['Say "Hi" \\ Co'] } });
+      expect(response.hits.map((hit) => hit.document.id)).toEqual(['q']);
+    });
+
+    it('gives no hits for similarTo an agent that is not indexed', async () => {
+      await engine.apply({ upserts: [searchDocument('1')], deletes: [], checkpoint: 1 });
+      expect((await engine.search({ query: '', similarTo: 'missing' })).hits).toEqual([]);
+      expect((await engine.search({ query: '', similarTo: '../settings' })).hits).toEqual([]);
+    });
+  });
+} else {
+  describe.skip('Search contract: Meilisearch (set MEILI_HOST to run)', () => {
+    it('needs a Meilisearch server', () => {});
+  });
+}

@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { rebuildIndex } from '@agentry/indexer/rebuild';
+import { loadConfig } from '@agentry/platform/config/env';
+import { openSearchEngine } from '@agentry/platform/search/factory';
+import { openStore } from '@agentry/platform/store/factory';
+import { freePort, memoryOf, percentile, startProcess, stop, waitUntilReady } from './child-process';
+import { load } from './load';
+import { syntheticAgents, useCaseQueries } from './synthetic-agents';
+
+// `npm run bench:search [-- --agents 100000 --duration 10 --connections 16 --out results.json]`
+// Generates synthetic agents into a fresh DATA_DIR, builds the index, starts the API as its own
+// process (as `npm start` would), and measures: index build time, time to ready, RSS, server-side
+// latency of multi-word use-case queries, throughput of /api/search next to a bare Express
+// hello-world measured in the same run, and how long a change takes to become searchable.
+
+function option(argv: string[], name: string, fallback: number): number {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(argv[at + 1]) : fallback;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+
+async function main(argv: string[]) {
+  const agents = option(argv, 'agents', 100_000);
+  const duration = option(argv, 'duration', 10);
+  const connections = option(argv, 'connections', 16);
+  const outAt = argv.indexOf('--out');
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+    node: process.version,
+    agents,
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+  log(
+    `Agentry search benchmark: ${agents.toLocaleString()} synthetic agents in ${dataDir} (${results.machine}, Node ${process.version})`,
+  );
+
+  // 1. Store and index
+  let started = performance.now();
+  const store = await openStore(config);
+  let batch: ReturnType<typeof syntheticAgents> extends Generator<infer T> ? T[] : never = [];
+  for (const agent of syntheticAgents(agents)) {
+    batch.push(agent);
+    if (batch.length === 5000) {
+      await store.agents.importMany(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await store.agents.importMany(batch);
+  results.importSeconds = (performance.now() - started) / 1000;
+  log(`import into SQLite store        ${(results.importSeconds as number).toFixed(1)} s`);
+  started = performance.now();
+  const writer = await openSearchEngine(config, { serve: false });
+  await rebuildIndex(store, writer);
+  await writer.close();
+  results.indexBuildSeconds = (performance.now() - started) / 1000;
+  log(`index build (npm run reindex)   ${(results.indexBuildSeconds as number).toFixed(1)} s`);
+
+  // 2. The API as its own process
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = startProcess(['--import', 'tsx', 'server/src/main.ts'], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    // The benchmark is one client hammering the API: lift the per-client read limit (the limiter still runs).
+    RATE_LIMIT_READS_PER_MINUTE: '100000000',
+  });
+  try {
+    results.readySeconds = (await waitUntilReady(`${base}/healthz`, api)) / 1000;
+    results.memoryWhenReady = memoryOf(api.pid!);
+    log(
+      `API ready (spawn → /healthz 200) ${(results.readySeconds as number).toFixed(1)} s; RSS ${JSON.stringify(results.memoryWhenReady)}`,
+    );
+
+    // 3. Latency: distinct queries one at a time, so no answer comes from the result cache.
+    const queries = useCaseQueries(1200, 99);
+    const serverTimes: number[] = [];
+    const roundTrips: number[] = [];
+    for (const [i, query] of queries.entries()) {
+      const t = performance.now();
+      const response = await fetch(`${base}/api/search?${new URLSearchParams({ query })}`);
+      await response.arrayBuffer();
+      if (i < 200) continue; // warm-up
+      roundTrips.push(performance.now() - t);
+      serverTimes.push(
+        Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN),
+      );
+    }
+    serverTimes.sort((a, b) => a - b);
+    roundTrips.sort((a, b) => a - b);
+    results.latency = {
+      queries: serverTimes.length,
+      server: {
+        p50: percentile(serverTimes, 0.5),
+        p95: percentile(serverTimes, 0.95),
+        p99: percentile(serverTimes, 0.99),
+      },
+      roundTrip: {
+        p50: percentile(roundTrips, 0.5),
+        p95: percentile(roundTrips, 0.95),
+        p99: percentile(roundTrips, 0.99),
+      },
+    };
+    const latency = results.latency as { server: Record<string, number>; roundTrip: Record<string, number> };
+    log(
+      `search latency, server (uncached) p50 ${ms(latency.server.p50!)}  p95 ${ms(latency.server.p95!)}  p99 ${ms(latency.server.p99!)}`,
+    );
+    log(
+      `search latency, round trip        p50 ${ms(latency.roundTrip.p50!)}  p95 ${ms(latency.roundTrip.p95!)}  p99 ${ms(latency.roundTrip.p99!)}`,
+    );
+
+    // 4. Throughput: popular queries (answers cached, as in production), then all-distinct queries.
+    const hot = useCaseQueries(50, 5).map((query) => `/api/search?${new URLSearchParams({ query })}`);
+    const cold = useCaseQueries(20_000, 11).map(
+      (query, i) => `/api/search?${new URLSearchParams({ query: `${query} ${i}` })}`,
+    );
+    results.searchHot = await load(base, hot, { connections, durationSeconds: duration });
+    results.searchCold = await load(base, cold, { connections, durationSeconds: duration });
+    results.memoryAfterLoad = memoryOf(api.pid!);
+
+    // 5. Change to searchable, through the store the API uses (SQLite, another process).
+    const namesFor = async (query: string) =>
+      (
+        (await (await fetch(`${base}/api/search?${new URLSearchParams({ query })}`)).json()) as Array<{
+          name: string;
+        }>
+      ).map((a) => a.name);
+    const until = async (condition: () => Promise<boolean>) => {
+      const deadline = performance.now() + 10_000;
+      while (!(await condition())) {
+        if (performance.now() > deadline) throw new Error('a change did not become searchable within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const lags: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const name = `Zqxbench${i}x${Date.now().toString(36)}`;
+      const t = performance.now();
+      const agent = await store.agents.create({
+        name,
+        provider: 'Bench',
+        category: 'Testing',
+        role: 'Benchmark',
+        description: 'Lag probe.',
+        cost: 'Free',
+        address: 'https://bench.example',
+      });
+      await until(async () => (await namesFor(name)).includes(name));
+      lags.push(performance.now() - t);
+      const removed = performance.now();
+      await store.agents.update(agent.id, { removed: true });
+      await until(async () => !(await namesFor(name)).includes(name));
+      lags.push(performance.now() - removed);
+    }
+    lags.sort((a, b) => a - b);
+    results.changeToSearchable = {
+      changes: lags.length,
+      p50: percentile(lags, 0.5),
+      p95: percentile(lags, 0.95),
+      max: lags[lags.length - 1],
+    };
+  } finally {
+    await stop(api);
+    await store.close();
+  }
+
+  // 6. Bare Express in the same run, same load.
+  const barePort = await freePort();
+  const bare = startProcess(
+    [
+      '-e',
+      `const e=require('express');const a=e();a.get('/',(q,r)=>r.json({hello:'world'}));a.listen(${barePort},'127.0.0.1')`,
+    ],
+    {},
+  );
+  try {
+    await waitUntilReady(`http://127.0.0.1:${barePort}/`, bare);
+    results.bareExpress = await load(`http://127.0.0.1:${barePort}`, ['/'], {
+      connections,
+      durationSeconds: duration,
+    });
+  } finally {
+    await stop(bare);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const hot = results.searchHot as { requestsPerSecond: number };
+  const cold = results.searchCold as { requestsPerSecond: number };
+  const bareRps = (results.bareExpress as { requestsPerSecond: number }).requestsPerSecond;
+  log(
+    `throughput /api/search, popular queries   ${hot.requestsPerSecond} req/s  (${((hot.requestsPerSecond / bareRps) * 100).toFixed(0)} % of bare Express)`,
+  );
+  log(
+    `throughput /api/search, distinct queries  ${cold.requestsPerSecond} req/s  (${((cold.requestsPerSecond / bareRps) * 100).toFixed(0)} % of bare Express)`,
+  );
+  log(`throughput bare Express hello-world       ${bareRps} req/s`);
+  log(`RSS after load ${JSON.stringify(results.memoryAfterLoad)}`);
+  const lag = results.changeToSearchable as { p50: number; p95: number; max: number };
+  log(`change → searchable (create and remove)   p50 ${ms(lag.p50)}  p95 ${ms(lag.p95)}  max ${ms(lag.max)}`);
+  if (outAt >= 0)
+    fs.writeFileSync(
+      path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[outAt + 1]!),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveFreshCatalog } from './fresh-catalog';
+import { evaluate, formatReport, type Qrels } from './score';
+
+// `npm run eval:relevance -- QUERIES QRELS [--agents FILE] [--out RUN.json]`
+// Loads the agents file (default ../shared/data/agents.json) into a fresh DATA_DIR, asks the real
+// GET /api/search for every query, and scores the top 10 as ../shared/eval/score.py does.
+
+const USAGE =
+  'Usage: npm run eval:relevance -- QUERIES.txt QRELS.json [--agents agents.json] [--out run.json]\n';
+
+async function main(argv: string[]): Promise<number> {
+  const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+  const option = (name: string) => {
+    const at = argv.indexOf(`--${name}`);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const from = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const [queriesFile, qrelsFile] = positional;
+  if (!queriesFile || !qrelsFile) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const agentsFile = from(option('agents') ?? '../shared/data/agents.json');
+  const queries = fs
+    .readFileSync(from(queriesFile), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const qrels = JSON.parse(fs.readFileSync(from(qrelsFile), 'utf8')) as Qrels;
+
+  const catalog = await serveFreshCatalog(agentsFile);
+  try {
+    process.stderr.write(
+      `Loaded ${catalog.added} agents from ${agentsFile}; running ${queries.length} queries through GET /api/search\n`,
+    );
+    const run: Record<string, string[]> = {};
+    const latencies: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      const response = await fetch(
+        `${catalog.server.url}/api/search?${new URLSearchParams({ query, limit: '10' })}`,
+      );
+      latencies.push(performance.now() - started);
+      if (!response.ok) throw new Error(`GET /api/search answered ${response.status} for "${query}"`);
+      run[query] = ((await response.json()) as Array<{ name: string }>).map((agent) => agent.name);
+    }
+    const { perQuery, summary } = evaluate(run, qrels);
+    process.stdout.write(`${formatReport(perQuery, summary)}\n`);
+    latencies.sort((a, b) => a - b);
+    process.stdout.write(
+      `median round trip ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms over ${latencies.length} queries\n`,
+    );
+    const out = option('out');
+    if (out) fs.writeFileSync(from(out), `${JSON.stringify(run, null, 1)}\n`);
+    return 0;
+  } finally {
+    await catalog.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(
+      `Relevance evaluation failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
