@@ -162,10 +162,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const started = performance.now();
       const generation = this.db.activeGeneration();
       const lastSeq = this.db.headSeq();
-      const documents: SearchDocument[] = [];
-      for (const body of this.db.bodies(generation)) documents.push(JSON.parse(body) as SearchDocument);
       const index = new InvertedIndex();
-      await index.loadInSlices(documents);
+      await index.loadStream(parsed(this.db.bodies(generation)));
       this.index = index;
       this.generation = generation;
       this.lastSeq = lastSeq;
@@ -179,6 +177,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     // Writes that landed while the new index was loading are in the ops log: replay them at once.
     return this.reloading.then(() => this.sync());
   }
+}
+
+function* parsed(bodies: Iterable<string>): Generator<SearchDocument> {
+  for (const body of bodies) yield JSON.parse(body) as SearchDocument;
 }
 
 function invalidDocument(document: SearchDocument): string | null {

@@ -7,7 +7,7 @@ import { moreLikeThisPlan } from './more-like-this';
 import { phraseOrderFactor } from './phrase-order';
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
-import { topK } from './top-k';
+import { topK, topKPositions } from './top-k';
 
 // One search against the in-memory index: plan, score, keep what passes the filters and covers
 // enough of the query, rank with name and role understanding, count facets, page, highlight.
@@ -84,7 +84,13 @@ function coverageTable(importance: number[]): { coverage: Float64Array; weight: 
 }
 
 /** Scores a plan; returns the hits (documents covering enough of it) with their final scores. */
-function rankPlan(index: InvertedIndex, scratch: Scratch, plan: QueryPlan, filter: Filter | null): Ranked {
+function rankPlan(
+  index: InvertedIndex,
+  scratch: Scratch,
+  plan: QueryPlan,
+  filter: Filter | null,
+  slot: 0 | 1 = 0,
+): Ranked {
   scorePlan(index, plan, scratch);
   const importance = groupImportance(index, plan).slice(0, 16);
   const table = coverageTable(importance)!;
@@ -101,8 +107,8 @@ function rankPlan(index: InvertedIndex, scratch: Scratch, plan: QueryPlan, filte
   for (let i = 0; i < touchedCount; i++)
     if (table.coverage[matchMask[touched[i]!]! & lowMask]! >= minCoverage) qualified += 1;
   const threshold = qualified > 0 ? minCoverage : 0;
-  const hits = new Int32Array(qualified > 0 ? qualified : touchedCount);
-  const scores = new Float32Array(hits.length);
+  const hits = scratch.hits[slot];
+  const scores = scratch.hitScores[slot];
   let count = 0;
   for (let i = 0; i < touchedCount; i++) {
     const n = touched[i]!;
@@ -186,7 +192,7 @@ function withAlternatives(
   const rest = plan.groups.filter((group) => !group.words.every((word) => nameWords.has(word)));
   const alternativePlan =
     rest.length > 0 ? { ...plan, groups: rest, words: [] } : moreLikeThisPlan(index, first);
-  const similar = rankPlan(index, scratch, alternativePlan, filter);
+  const similar = rankPlan(index, scratch, alternativePlan, filter, 1);
   const taken = new Set(named);
   const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
   const merged = [
@@ -199,7 +205,7 @@ function withAlternatives(
 }
 
 function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
-  const positions = topK(Int32Array.from(ranked.hits.keys()), ranked.scores, k);
+  const positions = topKPositions(ranked.scores, ranked.hits.length, k);
   return positions.map((i) => ({ n: ranked.hits[i]!, score: ranked.scores[i]! }));
 }
 

@@ -5,7 +5,7 @@ import { tokenize } from '../analysis/tokenize';
 import type { SearchDocument } from '../port';
 import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS, K1 } from './fields';
 import { Postings } from './postings';
-import { WordVocabulary } from './vocabulary';
+import { type StemEntry, type WordEntry, WordVocabulary } from './vocabulary';
 
 // The in-memory index of the embedded engine. Documents get ever-increasing numbers; replacing or
 // deleting a document only marks its old number dead (queries skip dead numbers), so writes are
@@ -48,18 +48,29 @@ const FIELD_NORM = INDEXED_FIELDS.map((field) => FIELD_LENGTH_NORM[field]);
 const DERIVED_NAME_LOSS = 1 - DERIVED_NAME_SHARE;
 
 /** Buffers reused by every insert, so indexing a document allocates almost nothing. */
-const slotOf = new Map<string, number>();
-const slotStems: string[] = [];
+const slotStems: StemEntry[] = new Array(256);
 let slotWeight = new Float64Array(256);
 let slotNameWeight = new Float64Array(256);
-const seenWords = new Set<string>();
+function growSlots(): void {
+  const size = slotWeight.length * 2;
+  const weight = new Float64Array(size);
+  weight.set(slotWeight);
+  slotWeight = weight;
+  const nameWeight = new Float64Array(size);
+  nameWeight.set(slotNameWeight);
+  slotNameWeight = nameWeight;
+  slotStems.length = size;
+}
+/** Documents whose field lengths set the BM25F averages of a bulk load. */
+const LENGTH_SAMPLE = 5000;
 // Words that name every agent here, so they cannot tell one role from another.
 const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 const NAME = 0;
 const ROLE = 1;
 
 export class InvertedIndex {
-  private readonly postings = new Map<string, Postings>();
+  /** Every stem with its postings. */
+  private readonly stems = new Map<string, StemEntry>();
   private readonly documents: Array<IndexedDocument | undefined> = [];
   private alive = new Uint8Array(1024);
   /** Each document's role id (see roleEntries), for cheap role boosts. */
@@ -106,11 +117,11 @@ export class InvertedIndex {
   }
 
   postingsOf(stemmed: string): Postings | undefined {
-    return this.postings.get(stemmed);
+    return this.stems.get(stemmed)?.postings;
   }
 
   documentFrequency(stemmed: string): number {
-    return this.postings.get(stemmed)?.length ?? this.pending?.get(stemmed)?.entries.length ?? 0;
+    return this.stems.get(stemmed)?.postings.length ?? 0;
   }
 
   /** Role ids are below this. */
@@ -123,72 +134,62 @@ export class InvertedIndex {
     return this.roles.values();
   }
 
-  /**
-   * While a bulk load runs, postings collect in plain arrays (cheap to grow) and become typed
-   * arrays once at the end: far less garbage than growing thousands of small typed arrays.
-   */
-  private pending: Map<string, { entries: number[]; values: number[] }> | null = null;
-
-  private beginBulk(): void {
-    this.pending = new Map();
-    for (const [stemmed, list] of this.postings) {
-      this.pending.set(stemmed, {
-        entries: Array.from(list.entries.subarray(0, list.length)),
-        values: Array.from(list.values.subarray(0, 2 * list.length)),
-      });
-    }
-  }
-
-  private endBulk(): void {
-    for (const [stemmed, { entries, values }] of this.pending!)
-      this.postings.set(stemmed, Postings.from(entries, values));
-    this.pending = null;
-  }
-
-  /** Adds many documents at once, measuring field lengths first so normalisation is exact. */
+  /** Adds many documents at once (tests, small catalogs). */
   load(documents: SearchDocument[]): void {
-    const analysed = documents.map(analyse);
-    for (const fields of analysed)
-      this.addFieldLengths(
-        fields.map((tokens) => tokens.length),
-        1,
-      );
-    const pendingLive = this.live + documents.length;
-    this.beginBulk();
-    for (let i = 0; i < documents.length; i++) this.insert(documents[i]!, analysed[i]!, pendingLive);
-    this.endBulk();
+    const averages = this.sampleAverages(documents.map(analyse));
+    for (const document of documents) this.insertWith(document, analyse(document), averages);
   }
 
-  /** load() in slices, yielding between them so a server keeps answering while a big index builds. */
-  async loadInSlices(documents: SearchDocument[], slice = 2000): Promise<void> {
-    const analysed: string[][][] = [];
-    for (let start = 0; start < documents.length; start += slice) {
-      for (const document of documents.slice(start, start + slice)) analysed.push(analyse(document));
-      await new Promise((resolve) => setImmediate(resolve));
+  /**
+   * Streams documents in, yielding to the event loop now and then so a serving process keeps
+   * answering. Nothing but the index itself is kept: each document is analysed, inserted and its
+   * words dropped, which keeps the memory peak of a 100k-agent load near its final size.
+   */
+  async loadStream(documents: Iterable<SearchDocument>, yieldEvery = 2000): Promise<void> {
+    const iterator = documents[Symbol.iterator]();
+    const sample: Array<{ document: SearchDocument; fields: string[][] }> = [];
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      sample.push({ document: next.value, fields: analyse(next.value) });
+      if (sample.length === LENGTH_SAMPLE) break;
     }
-    for (const fields of analysed)
-      this.addFieldLengths(
-        fields.map((tokens) => tokens.length),
-        1,
-      );
-    const pendingLive = this.live + documents.length;
-    this.beginBulk();
-    for (let start = 0; start < documents.length; start += slice) {
-      for (let i = start; i < Math.min(documents.length, start + slice); i++)
-        this.insert(documents[i]!, analysed[i]!, pendingLive);
-      await new Promise((resolve) => setImmediate(resolve));
+    const averages = this.sampleAverages(sample.map((entry) => entry.fields));
+    let count = 0;
+    const pause = async () => {
+      if (++count % yieldEvery === 0) await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (const { document, fields } of sample.splice(0)) {
+      this.insertWith(document, fields, averages);
+      await pause();
     }
-    this.endBulk();
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      this.insertWith(next.value, analyse(next.value), averages);
+      await pause();
+    }
+  }
+
+  /**
+   * Average field lengths for BM25F, from a leading sample: a bulk load normalises every document
+   * against the same averages instead of against the few documents that came before it.
+   */
+  private sampleAverages(sample: string[][][]): Float64Array {
+    const averages = new Float64Array(INDEXED_FIELDS.length).fill(1);
+    if (sample.length === 0 && this.live === 0) return averages;
+    for (let f = 0; f < averages.length; f++) {
+      let sum = this.fieldLengthSums[f]!;
+      for (const fields of sample) sum += fields[f]!.length;
+      averages[f] = Math.max(1, sum / (this.live + sample.length));
+    }
+    return averages;
   }
 
   upsert(document: SearchDocument): void {
     this.remove(document.id);
     const fields = analyse(document);
-    this.addFieldLengths(
-      fields.map((tokens) => tokens.length),
-      1,
-    );
-    this.insert(document, fields, this.live + 1);
+    const averages = new Float64Array(INDEXED_FIELDS.length);
+    for (let f = 0; f < averages.length; f++) {
+      averages[f] = Math.max(1, (this.fieldLengthSums[f]! + fields[f]!.length) / (this.live + 1));
+    }
+    this.insertWith(document, fields, averages);
   }
 
   remove(id: string): boolean {
@@ -239,7 +240,11 @@ export class InvertedIndex {
     return role;
   }
 
-  private insert(document: SearchDocument, fields: string[][], liveForNorm: number): void {
+  private insertWith(document: SearchDocument, fields: string[][], averages: Float64Array): void {
+    this.addFieldLengths(
+      fields.map((tokens) => tokens.length),
+      1,
+    );
     const number = this.documents.length;
     this.grow(number);
     const keys = {
@@ -260,65 +265,59 @@ export class InvertedIndex {
     this.live += 1;
     this.version += 1;
 
-    // Per stem: weighted, length-normalised frequency summed over fields (BM25F).
-    slotOf.clear();
-    slotStems.length = 0;
-    seenWords.clear();
+    // Per stem: weighted, length-normalised frequency summed over fields (BM25F). One map lookup
+    // per token; the word's entry leads to its stem's entry, which holds this document's slot.
+    let slots = 0;
     for (let f = 0; f < fields.length; f++) {
       const tokens = fields[f]!;
-      const average = Math.max(1, this.fieldLengthSums[f]! / Math.max(1, liveForNorm));
+      const average = averages[f]!;
       const norm = 1 - FIELD_NORM[f]! + FIELD_NORM[f]! * (tokens.length / average);
       const unit = FIELD_WEIGHT[f]! / norm;
-      for (const word of tokens) {
+      for (let t = 0; t < tokens.length; t++) {
+        const word = tokens[t]!;
+        const entry = this.vocabulary.entries.get(word) ?? this.newWord(word);
         // Names keep their stop words: a product may be called "Once" or "Any".
-        if (f !== NAME && STOPWORDS.has(word)) continue;
-        const stemmed = stem(word);
-        let slot = slotOf.get(stemmed);
-        if (slot === undefined) {
-          slot = slotStems.length;
-          if (slot === slotWeight.length) {
-            const weight = new Float64Array(slot * 2);
-            weight.set(slotWeight);
-            slotWeight = weight;
-            const nameWeight = new Float64Array(slot * 2);
-            nameWeight.set(slotNameWeight);
-            slotNameWeight = nameWeight;
-          }
-          slotOf.set(stemmed, slot);
-          slotStems.push(stemmed);
-          slotWeight[slot] = 0;
-          slotNameWeight[slot] = 0;
+        if (entry.stop && f !== NAME) continue;
+        if (entry.lastDoc !== number) {
+          entry.lastDoc = number;
+          entry.count += 1;
         }
-        slotWeight[slot]! += unit;
-        if (f === NAME) slotNameWeight[slot]! += unit;
-        if (!seenWords.has(word)) {
-          seenWords.add(word);
-          this.vocabulary.add(word, stemmed);
+        const stemEntry = entry.stemEntry;
+        if (stemEntry.lastDoc !== number) {
+          stemEntry.lastDoc = number;
+          stemEntry.slot = slots;
+          if (slots === slotStems.length) growSlots();
+          slotStems[slots] = stemEntry;
+          slotWeight[slots] = 0;
+          slotNameWeight[slots] = 0;
+          slots += 1;
         }
+        slotWeight[stemEntry.slot]! += unit;
+        if (f === NAME) slotNameWeight[stemEntry.slot]! += unit;
       }
     }
-    const pending = this.pending;
-    for (let slot = 0; slot < slotStems.length; slot++) {
-      const stemmed = slotStems[slot]!;
+    for (let slot = 0; slot < slots; slot++) {
       const weight = slotWeight[slot]!;
       const nameWeight = slotNameWeight[slot]!;
-      if (pending) {
-        let list = pending.get(stemmed);
-        if (!list) {
-          list = { entries: [], values: [] };
-          pending.set(stemmed, list);
-        }
-        list.entries.push(nameWeight > 0 ? ~number : number);
-        list.values.push(saturate(weight), saturate(weight - nameWeight * DERIVED_NAME_LOSS));
-        continue;
-      }
-      let list = this.postings.get(stemmed);
-      if (!list) {
-        list = new Postings();
-        this.postings.set(stemmed, list);
-      }
-      list.push(number, saturate(weight), saturate(weight - nameWeight * DERIVED_NAME_LOSS), nameWeight > 0);
+      slotStems[slot]!.postings.push(
+        number,
+        saturate(weight),
+        saturate(weight - nameWeight * DERIVED_NAME_LOSS),
+        nameWeight > 0,
+      );
     }
+  }
+
+  private newWord(word: string): WordEntry {
+    const stemmed = stem(word);
+    let stemEntry = this.stems.get(stemmed);
+    if (!stemEntry) {
+      stemEntry = { stem: stemmed, postings: new Postings(), lastDoc: -1, slot: 0 };
+      this.stems.set(stemmed, stemEntry);
+    }
+    const entry: WordEntry = { word, stemEntry, stop: STOPWORDS.has(word), count: 0, lastDoc: -1 };
+    this.vocabulary.register(entry);
+    return entry;
   }
 }
 

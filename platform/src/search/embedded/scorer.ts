@@ -2,10 +2,14 @@ import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
 import type { Scratch } from './scratch';
 
-// Scores every document that matches at least one group of the plan. Within a group only the best
-// alternative counts (a synonym never adds to the word it stands for); across groups scores add
-// up. A phrase alternative counts only where all its stems appear. The loops below are the hot
+// Scores every document that matches at least one group of the plan. Within a group the best
+// alternative counts fully and the others a little (a soft OR: an agent whose role is Illustrator
+// and whose description says "image generation" beats one that only has the role, but synonyms
+// never pile up to outweigh another part of the query); across groups scores add up. A phrase alternative counts only where all its stems appear. The loops below are the hot
 // path of every search: they read typed arrays directly and call nothing.
+
+/** How much the other matching alternatives of a group add to its best one. */
+export const SOFT_OR = { share: 0.35 };
 
 export function inverseDocumentFrequency(documents: number, frequency: number): number {
   return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
@@ -33,6 +37,8 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
   const documents = Math.max(1, index.size);
   const alive = index.aliveFlags;
   const best = scratch.groupBest;
+  const sum = scratch.groupSum;
+  const share = SOFT_OR.share;
   const groupTouched = scratch.groupTouched;
   const total = scratch.total;
   const matchMask = scratch.matchMask;
@@ -42,23 +48,20 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
 
   for (let g = 0; g < groups.length; g++) {
     let groupCount = 0;
+    const idfCap = literalIdf(index, groups[g]!, documents);
     for (const alternative of groups[g]!.alternatives) {
       const literal = alternative.source === 'literal';
+      // A synonym, correction or completion is never worth more than the words the person typed,
+      // however rare it is in the catalog.
+      const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
       if (alternative.stems.length > 1) {
-        groupCount = scorePhrase(
-          index,
-          alternative.stems,
-          alternative.weight,
-          literal,
-          documents,
-          scratch,
-          groupCount,
-        );
+        const { weight, stems } = alternative;
+        groupCount = scorePhrase(index, stems, weight, literal, cap, documents, scratch, groupCount);
         continue;
       }
       const postings = index.postingsOf(alternative.stems[0]!);
       if (!postings) continue;
-      const factor = alternative.weight * inverseDocumentFrequency(documents, postings.length);
+      const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
       const entries = postings.entries;
       const values = postings.values;
       const offset = literal ? 0 : 1;
@@ -69,18 +72,20 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
         if (alive[doc] === 0) continue;
         const value = factor * values[2 * i + offset]!;
         if (literal && raw < 0) nameHit[doc] = 1;
-        if (value <= best[doc]!) continue;
+        if (value <= 0) continue;
         if (best[doc] === 0) groupTouched[groupCount++] = doc;
-        best[doc] = value;
+        sum[doc]! += value;
+        if (value > best[doc]!) best[doc] = value;
       }
     }
     const bit = 1 << g;
     for (let i = 0; i < groupCount; i++) {
       const doc = groupTouched[i]!;
       if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
-      total[doc]! += best[doc]!;
+      total[doc]! += best[doc]! + share * (sum[doc]! - best[doc]!);
       matchMask[doc]! |= bit;
       best[doc] = 0;
+      sum[doc] = 0;
     }
   }
   // Name hits on documents that matched nothing else must not leak into the next query.
@@ -90,11 +95,25 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
   }
 }
 
+/** The rarity of what the person typed for this group (its literal or corrected reading). */
+function literalIdf(index: InvertedIndex, group: QueryPlan['groups'][number], documents: number): number {
+  let best = 0;
+  for (const alternative of group.alternatives) {
+    if (alternative.source !== 'literal' && alternative.source !== 'typo') continue;
+    // A phrase is as rare as all its words together: their rarities add up.
+    let sum = 0;
+    for (const s of alternative.stems) sum += inverseDocumentFrequency(documents, index.documentFrequency(s));
+    best = Math.max(best, sum);
+  }
+  return best > 0 ? best : Number.POSITIVE_INFINITY;
+}
+
 function scorePhrase(
   index: InvertedIndex,
   stems: string[],
   weight: number,
   literal: boolean,
+  idfCap: number,
   documents: number,
   scratch: Scratch,
   groupCount: number,
@@ -108,7 +127,7 @@ function scorePhrase(
   const phraseTouched = scratch.phraseTouched;
   let touchedCount = 0;
   for (const postings of lists) {
-    const idf = inverseDocumentFrequency(documents, postings!.length);
+    const idf = Math.min(idfCap, inverseDocumentFrequency(documents, postings!.length));
     const entries = postings!.entries;
     const values = postings!.values;
     const offset = literal ? 0 : 1;
@@ -125,14 +144,16 @@ function scorePhrase(
   // Several words matched together are worth more than one, but not in proportion to their number.
   const lengthFactor = weight / Math.sqrt(stems.length);
   const best = scratch.groupBest;
+  const sum = scratch.groupSum;
   const groupTouched = scratch.groupTouched;
   for (let i = 0; i < touchedCount; i++) {
     const doc = phraseTouched[i]!;
     if (count[doc] === stems.length) {
       const value = score[doc]! * lengthFactor;
-      if (value > best[doc]!) {
+      if (value > 0) {
         if (best[doc] === 0) groupTouched[groupCount++] = doc;
-        best[doc] = value;
+        sum[doc]! += value;
+        if (value > best[doc]!) best[doc] = value;
       }
     }
     count[doc] = 0;

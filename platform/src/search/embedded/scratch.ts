@@ -5,6 +5,8 @@
 export class Scratch {
   total = new Float32Array(0);
   groupBest = new Float32Array(0);
+  /** Sum of every alternative's score in the current group (for the soft OR). */
+  groupSum = new Float32Array(0);
   phraseScore = new Float32Array(0);
   phraseCount = new Uint8Array(0);
   matchMask = new Uint32Array(0);
@@ -16,15 +18,22 @@ export class Scratch {
   groupTouchedCount = 0;
   phraseTouched = new Int32Array(0);
   phraseTouchedCount = 0;
-  /** The current query's hits (kept apart from `touched`, which reset() walks). */
-  hits = new Int32Array(0);
-  candidates = new Int32Array(0);
+  /**
+   * Hits and their scores, reused by every query: two sets, because a search for a named product
+   * ranks a second plan (its alternatives) while the first ranking is still in use. Allocating
+   * these per query would churn hundreds of kilobytes of memory outside the JavaScript heap.
+   */
+  hits = [new Int32Array(0), new Int32Array(0)] as [Int32Array, Int32Array];
+  hitScores = [new Float32Array(0), new Float32Array(0)] as [Float32Array, Float32Array];
+  /** Marks documents already counted when two hit lists are merged. */
+  seen = new Uint8Array(0);
 
   ensure(capacity: number): void {
     if (this.total.length >= capacity) return;
     const size = Math.max(capacity, this.total.length * 2, 1024);
     this.total = new Float32Array(size);
     this.groupBest = new Float32Array(size);
+    this.groupSum = new Float32Array(size);
     this.phraseScore = new Float32Array(size);
     this.phraseCount = new Uint8Array(size);
     this.matchMask = new Uint32Array(size);
@@ -32,8 +41,9 @@ export class Scratch {
     this.touched = new Int32Array(size);
     this.groupTouched = new Int32Array(size);
     this.phraseTouched = new Int32Array(size);
-    this.hits = new Int32Array(size);
-    this.candidates = new Int32Array(size);
+    this.hits = [new Int32Array(size), new Int32Array(size)];
+    this.hitScores = [new Float32Array(size), new Float32Array(size)];
+    this.seen = new Uint8Array(size);
   }
 
   /** Zeroes what the last query wrote. */

@@ -1,21 +1,20 @@
-// The k best of n scored items without sorting all n: a min-heap of size k. `scores[i]` belongs
-// to `items[i]`.
+// The k best of n scored items without sorting all n: a min-heap of size k.
 
-export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: number): number[] {
-  const count = items.length;
+function select(
+  count: number,
+  scoreAt: (i: number) => number,
+  itemAt: (i: number) => number,
+  k: number,
+): number[] {
   if (k <= 0) return [];
   const heap: number[] = [];
   const keys: number[] = [];
-  const siftUp = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (keys[parent]! <= keys[i]!) break;
-      [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
-      [keys[parent], keys[i]] = [keys[i]!, keys[parent]!];
-      i = parent;
-    }
+  const swap = (a: number, b: number) => {
+    [heap[a], heap[b]] = [heap[b]!, heap[a]!];
+    [keys[a], keys[b]] = [keys[b]!, keys[a]!];
   };
-  const siftDown = (i: number) => {
+  const siftDown = (start: number) => {
+    let i = start;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
@@ -23,20 +22,23 @@ export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: num
       if (left < heap.length && keys[left]! < keys[smallest]!) smallest = left;
       if (right < heap.length && keys[right]! < keys[smallest]!) smallest = right;
       if (smallest === i) return;
-      [heap[smallest], heap[i]] = [heap[i]!, heap[smallest]!];
-      [keys[smallest], keys[i]] = [keys[i]!, keys[smallest]!];
+      swap(smallest, i);
       i = smallest;
     }
   };
   for (let i = 0; i < count; i++) {
-    const item = items[i]!;
-    const key = scores[i]!;
+    const key = scoreAt(i);
     if (heap.length < k) {
-      heap.push(item);
+      heap.push(itemAt(i));
       keys.push(key);
-      siftUp(heap.length - 1);
+      for (let j = heap.length - 1; j > 0; ) {
+        const parent = (j - 1) >> 1;
+        if (keys[parent]! <= keys[j]!) break;
+        swap(parent, j);
+        j = parent;
+      }
     } else if (key > keys[0]!) {
-      heap[0] = item;
+      heap[0] = itemAt(i);
       keys[0] = key;
       siftDown(0);
     }
@@ -44,4 +46,24 @@ export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: num
   const order = heap.map((item, i) => ({ item, key: keys[i]! }));
   order.sort((a, b) => b.key - a.key || a.item - b.item);
   return order.map((entry) => entry.item);
+}
+
+/** The k items with the best scores (`scores[i]` belongs to `items[i]`), best first. */
+export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: number): number[] {
+  return select(
+    items.length,
+    (i) => scores[i]!,
+    (i) => items[i]!,
+    k,
+  );
+}
+
+/** Positions of the k best of the first `count` scores, best first; ties keep the earlier position. */
+export function topKPositions(scores: ArrayLike<number>, count: number, k: number): number[] {
+  return select(
+    count,
+    (i) => scores[i]!,
+    (i) => i,
+    k,
+  );
 }

@@ -1,4 +1,5 @@
-import { boundedDistance, WordVocabulary } from './vocabulary';
+import { Postings } from './postings';
+import { boundedDistance, type WordEntry, WordVocabulary } from './vocabulary';
 
 describe('boundedDistance', () => {
   it('counts insertions, deletions, substitutions and swaps', () => {
@@ -13,9 +14,16 @@ describe('boundedDistance', () => {
 });
 
 describe('WordVocabulary', () => {
+  const make = (word: string, stem: string): WordEntry => ({
+    word,
+    stemEntry: { stem, postings: new Postings(), lastDoc: -1, slot: 0 },
+    stop: false,
+    count: 0,
+    lastDoc: -1,
+  });
   const vocabulary = new WordVocabulary(() => 1);
   for (const word of ['analyst', 'analytics', 'analyst', 'service', 'services', 'servant'])
-    vocabulary.add(word, word);
+    vocabulary.add(word, word, make);
 
   it('corrects to the closest, most used word', () => {
     expect(vocabulary.corrections('anlyst', 1)[0]).toEqual({ word: 'analyst', stem: 'analyst', distance: 1 });
@@ -26,7 +34,7 @@ describe('WordVocabulary', () => {
   });
   it('sees words added after a lookup', () => {
     vocabulary.completions('serv', 5);
-    vocabulary.add('serverless', 'serverless');
+    vocabulary.add('serverless', 'serverless', make);
     expect(vocabulary.completions('serverl', 5).map((c) => c.word)).toEqual(['serverless']);
   });
 });

@@ -1,12 +1,26 @@
 import type { Vocabulary } from '../query/plan';
+import type { Postings } from './postings';
 
-// Every indexed surface word with its stem and how many documents use it: typo corrections and
-// completions come from here. Words are kept by length for corrections and in a lazily sorted
-// array for prefix lookups.
+// Every indexed surface word, with its stem and how many documents use it: typo corrections and
+// completions come from here. Indexing looks each token up once in this map; the entry carries
+// what indexing needs next (stop word or not, the stem's postings, the last document seen) so no
+// further lookups happen per token.
 
-interface Entry {
+export interface StemEntry {
   stem: string;
+  postings: Postings;
+  /** Bookkeeping for the document being indexed. */
+  lastDoc: number;
+  slot: number;
+}
+
+export interface WordEntry {
+  word: string;
+  stemEntry: StemEntry;
+  stop: boolean;
+  /** Documents using the word. */
   count: number;
+  lastDoc: number;
 }
 
 /** Optimal string alignment distance, giving up as soon as it must exceed max. */
@@ -33,7 +47,7 @@ export function boundedDistance(a: string, b: string, max: number): number {
 }
 
 export class WordVocabulary {
-  private readonly entries = new Map<string, Entry>();
+  readonly entries = new Map<string, WordEntry>();
   private readonly byLength = new Map<number, string[]>();
   private sorted: string[] | null = null;
   private readonly correctionCache = new Map<
@@ -43,18 +57,24 @@ export class WordVocabulary {
 
   constructor(private readonly documentFrequencyOf: (stem: string) => number) {}
 
-  add(word: string, stem: string): void {
-    const entry = this.entries.get(word);
-    if (entry) {
-      entry.count += 1;
-      return;
-    }
-    this.entries.set(word, { stem, count: 1 });
-    const bucket = this.byLength.get(word.length) ?? [];
-    bucket.push(word);
-    this.byLength.set(word.length, bucket);
+  /** A word that was never seen before: remember it for corrections and completions. */
+  register(entry: WordEntry): void {
+    this.entries.set(entry.word, entry);
+    const bucket = this.byLength.get(entry.word.length);
+    if (bucket) bucket.push(entry.word);
+    else this.byLength.set(entry.word.length, [entry.word]);
     this.sorted = null;
-    this.correctionCache.clear();
+    if (this.correctionCache.size > 0) this.correctionCache.clear();
+  }
+
+  /** Counts a document using a known word (tests and small callers). */
+  add(word: string, stem: string, makeEntry: (word: string, stem: string) => WordEntry): void {
+    let entry = this.entries.get(word);
+    if (!entry) {
+      entry = makeEntry(word, stem);
+      this.register(entry);
+    }
+    entry.count += 1;
   }
 
   get size(): number {
@@ -81,7 +101,8 @@ export class WordVocabulary {
         const distance = boundedDistance(word, candidate, maxDistance);
         if (distance <= maxDistance) {
           const entry = this.entries.get(candidate)!;
-          found.push({ word: candidate, stem: entry.stem, distance, count: entry.count });
+          if (entry.count > 0)
+            found.push({ word: candidate, stem: entry.stemEntry.stem, distance, count: entry.count });
         }
       }
     }
@@ -105,7 +126,8 @@ export class WordVocabulary {
     const matches: Array<{ word: string; stem: string; count: number }> = [];
     for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
       const entry = this.entries.get(sorted[i]!)!;
-      if (sorted[i] !== prefix) matches.push({ word: sorted[i]!, stem: entry.stem, count: entry.count });
+      if (sorted[i] !== prefix && entry.count > 0)
+        matches.push({ word: sorted[i]!, stem: entry.stemEntry.stem, count: entry.count });
       if (matches.length > 2000) break;
     }
     matches.sort((a, b) => b.count - a.count);
