@@ -148,6 +148,15 @@ export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
   };
 }
 
+/** An agent that is not listed (unknown or removed): the server answers it with 404 and noindex. */
+export function buildAgentNotFoundMeta(origin: string, id: string): PageMeta {
+  return buildBasicPageMeta(origin, {
+    title: `Agent not found | ${SITE_NAME}`,
+    description: `This agent is not listed on ${SITE_NAME}.`,
+    path: `/agents/${encodeURIComponent(id)}`,
+  });
+}
+
 const LEGAL_PAGES: Record<LegalKind, { title: string; description: string; path: string }> = {
   privacy: {
     title: `Privacy policy | ${SITE_NAME}`,

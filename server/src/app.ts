@@ -8,9 +8,11 @@ import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
 import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
+import { docsRoutes } from './routes/api/docs/docs.routes';
 import { instantSearchRoutes } from './routes/api/search/instantsearch/instantsearch.routes';
 import { searchRoutes } from './routes/api/search/search.routes';
 import { healthRoutes } from './routes/health.routes';
+import { webRoutes } from './routes/web/web.routes';
 
 /** Read-only POST endpoints: they change nothing, so they need no CSRF token (visitors have no session). */
 const CSRF_EXEMPT = ['/instantsearch/multi-search'];
@@ -55,8 +57,10 @@ export function createApp(context: AppContext): express.Express {
   api.use(catalogRoutes(context));
   api.use(searchRoutes(context));
   api.use(instantSearchRoutes(context));
+  api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
+  app.use(webRoutes(context));
 
   app.use(errorHandler(logger));
   return app;

@@ -19,7 +19,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { engine?: SearchEngine | null } = {},
+  options: { engine?: SearchEngine | null; clientDist?: string | null } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-api-'));
   const config = loadConfig({

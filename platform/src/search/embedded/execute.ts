@@ -14,7 +14,7 @@ import { topK, topKPositions } from './top-k';
 
 export const RANKING = {
   /** Share of the query's (rarity-weighted) groups a document must cover to count as a hit. */
-  minCoverage: 0.34,
+  minCoverage: 0.25,
   /** Scores are multiplied by coverage to this power: covering more of the request wins. */
   coveragePower: 0.5,
   /** The whole query is the agent's name ("jasper", "notion ai"). */
@@ -29,6 +29,13 @@ export const RANKING = {
   phraseOutOfOrder: 0.5,
   /** How many top documents the word-order check looks at. */
   rerankWindow: 100,
+  /**
+   * Role feedback: the roles of the best first results say which job the query is about; other
+   * matches of those roles move up by up to this share (scaled by the role's share of the top).
+   */
+  roleFeedback: 0.25,
+  roleFeedbackTop: 20,
+  roleFeedbackMinShare: 0.25,
 } as const;
 
 interface Ranked {
@@ -129,8 +136,38 @@ function rankPlan(
   return { hits: hits.subarray(0, count), scores: scores.subarray(0, count) };
 }
 
+/**
+ * Pseudo-relevance feedback on roles: the score-weighted share of each role among the top results;
+ * hits of roles with a large enough share are boosted in place.
+ */
+function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
+  if (RANKING.roleFeedback <= 0 || ranked.hits.length < 3) return;
+  const top = topKPositions(ranked.scores, ranked.hits.length, RANKING.roleFeedbackTop);
+  const roleIds = index.roleIds;
+  const shares = new Map<number, number>();
+  let total = 0;
+  for (const position of top) {
+    const score = ranked.scores[position]!;
+    const role = roleIds[ranked.hits[position]!]!;
+    shares.set(role, (shares.get(role) ?? 0) + score);
+    total += score;
+  }
+  if (total <= 0) return;
+  const boost = new Map<number, number>();
+  for (const [role, sum] of shares) {
+    const share = sum / total;
+    if (share >= RANKING.roleFeedbackMinShare) boost.set(role, 1 + RANKING.roleFeedback * share);
+  }
+  if (boost.size === 0) return;
+  for (let i = 0; i < ranked.hits.length; i++) {
+    const factor = boost.get(roleIds[ranked.hits[i]!]!);
+    if (factor !== undefined) ranked.scores[i]! *= factor;
+  }
+}
+
 /** The best `wanted` hits by score, after checking word order for the top of the list. */
 function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): number[] {
+  applyRoleFeedback(index, ranked);
   const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
   const adjusted = window.map(({ n, score }) => ({
     n,
@@ -243,7 +280,13 @@ export function executeSearch(
     order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);
   } else {
     plan = planQuery(query, index.vocabulary.asVocabulary(), { asYouType: true });
-    const ranked = rankPlan(index, scratch, plan, filter);
+    let ranked = rankPlan(index, scratch, plan, filter);
+    if (ranked.hits.length === 0) {
+      // Nothing matched: read the words more loosely (stems by prefix, two-letter typos) rather
+      // than show an empty page. "grammarly" finds the grammar checkers.
+      plan = planQuery(query, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });
+      ranked = rankPlan(index, scratch, plan, filter);
+    }
     if (request.sort && request.sort !== 'relevance') {
       hits = ranked.hits;
       order = Array.from(ranked.hits).sort(sortComparator(index, request.sort)).slice(0, wanted);

@@ -7,7 +7,7 @@ export type IndexedField = (typeof INDEXED_FIELDS)[number];
 export const FIELD_WEIGHTS: Record<IndexedField, number> = {
   name: 4,
   role: 3,
-  category: 2,
+  category: 1.25,
   description: 1,
   provider: 0.5,
 };

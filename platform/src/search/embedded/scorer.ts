@@ -15,16 +15,24 @@ export function inverseDocumentFrequency(documents: number, frequency: number): 
   return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
 }
 
-/** How much each group matters for coverage: the rarity of its best reading. */
+/**
+ * How much each group matters for coverage: the rarity of its best reading that exists in the
+ * catalog. A word nothing matches ("spanish" in a catalog without Spanish agents) weighs nothing,
+ * so it cannot push every real match below the coverage threshold.
+ */
 export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[] {
   const documents = Math.max(1, index.size);
   return plan.groups.map((group) => {
     let best = 0;
     for (const alternative of group.alternatives) {
       let idf = 0;
-      for (const s of alternative.stems)
-        idf += inverseDocumentFrequency(documents, index.documentFrequency(s));
-      best = Math.max(best, (idf / alternative.stems.length) * alternative.weight);
+      let exists = true;
+      for (const s of alternative.stems) {
+        const frequency = index.documentFrequency(s);
+        if (frequency === 0) exists = false;
+        idf += inverseDocumentFrequency(documents, frequency);
+      }
+      if (exists) best = Math.max(best, (idf / alternative.stems.length) * alternative.weight);
     }
     return best;
   });

@@ -43,6 +43,7 @@ export const WEIGHTS = {
   typo1: 0.85,
   typo2: 0.7,
   prefix: 0.6,
+  loose: 0.5,
   correctedLiteral: 0.85,
 } as const;
 const MAX_COMPLETIONS = 8;
@@ -59,7 +60,11 @@ interface ConceptMatch {
  * Finds concept phrases in the query: their stems in order, each within MAX_GAP words of the last.
  * A match whose words all lie inside a longer match is dropped; matches on the same words merge.
  */
-export function matchConcepts(stems: string[], concepts: CompiledConcepts): ConceptMatch[] {
+export function matchConcepts(
+  stems: string[],
+  concepts: CompiledConcepts,
+  surface: string[] = [],
+): ConceptMatch[] {
   const found: ConceptMatch[] = [];
   stems.forEach((first, start) => {
     for (const phrase of concepts.byFirstStem.get(first) ?? []) {
@@ -70,7 +75,13 @@ export function matchConcepts(stems: string[], concepts: CompiledConcepts): Conc
         if (next < 0) break;
         positions.push(from + next);
       }
-      if (positions.length === phrase.stems.length) found.push({ positions, concepts: [...phrase.concepts] });
+      if (positions.length === phrase.stems.length) {
+        // Stems conflate words ("automates" and "automation" are both "autom"): when some concept
+        // holds the phrase exactly as typed, only those concepts apply.
+        const typed = positions.map((p) => surface[p]).join(' ');
+        const exact = phrase.concepts.filter((c) => phrase.surfaces.get(c)?.has(typed));
+        found.push({ positions, concepts: exact.length > 0 ? exact : [...phrase.concepts] });
+      }
     }
   });
   found.sort((a, b) => b.positions.length - a.positions.length);
@@ -130,7 +141,7 @@ function addAlternative(group: QueryGroup, alternative: Alternative): void {
 export function planQuery(
   query: string,
   vocabulary: Vocabulary,
-  options: { asYouType?: boolean; concepts?: CompiledConcepts } = {},
+  options: { asYouType?: boolean; loose?: boolean; concepts?: CompiledConcepts } = {},
 ): QueryPlan {
   const concepts = options.concepts ?? defaultConcepts();
   // Whole words only: the index holds both "EmailTriager" and its parts, and a query's own
@@ -145,7 +156,8 @@ export function planQuery(
 
   const groups: QueryGroup[] = [];
   const covered = new Set<number>();
-  for (const match of matchConcepts(matchStems, concepts)) {
+  const typedWords = planned.map((p) => p.corrected?.word ?? p.word);
+  for (const match of matchConcepts(matchStems, concepts, typedWords)) {
     const group: QueryGroup = { words: match.positions.map((i) => planned[i]!.word), alternatives: [] };
     const corrected = match.positions.some((i) => planned[i]!.corrected);
     addAlternative(group, {
@@ -168,6 +180,26 @@ export function planQuery(
       addAlternative(group, { stems: [word.corrected.stem], weight, source: 'typo' });
     }
     addAlternative(group, { stems: [word.stem], weight: 1, source: 'literal' });
+    if (options.loose && word.word.length >= 5) {
+      // Last resort readings: words sharing the beginning, and corrections two letters away.
+      const stemPrefix = word.word.slice(0, Math.max(4, word.word.length - 3));
+      for (const completion of vocabulary.completions(stemPrefix, MAX_COMPLETIONS)) {
+        addAlternative(group, { stems: [completion.stem], weight: WEIGHTS.loose, source: 'prefix' });
+      }
+      for (const correction of vocabulary.corrections(word.word, 2)) {
+        addAlternative(group, { stems: [correction.stem], weight: WEIGHTS.loose, source: 'typo' });
+      }
+      // A name built on a known word ("grammarly" → grammar) borrows that word's concept.
+      for (let length = word.word.length - 1; length >= 4; length--) {
+        const borrowed = concepts.singleWords.get(word.word.slice(0, length));
+        if (!borrowed) continue;
+        for (const conceptIndex of borrowed) {
+          for (const stems of concepts.phrasesOf[conceptIndex]!)
+            addAlternative(group, { stems, weight: WEIGHTS.loose, source: 'concept' });
+        }
+        break;
+      }
+    }
     const isLast = i === planned.length - 1;
     if (isLast && options.asYouType && word.word.length >= 2) {
       for (const completion of vocabulary.completions(word.word, MAX_COMPLETIONS)) {

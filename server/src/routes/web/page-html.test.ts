@@ -1,0 +1,176 @@
+import { agentInput } from '@agentry/platform/store/contract';
+import type { TestServer } from '../../testing/test-server';
+import {
+  canonicalOf,
+  jsonLdOf,
+  metaContent,
+  PUBLIC_URL,
+  startWebTestServer,
+} from '../../testing/web-test-server';
+import { PLACEHOLDER_PATHS } from './client-routes';
+
+// What crawlers that run no script get: index.html with each page's meta, built on PUBLIC_URL.
+
+describe('page HTML for crawlers', () => {
+  let server: TestServer;
+  let listedId: string;
+  let removedId: string;
+
+  beforeAll(async () => {
+    server = await startWebTestServer();
+    const { agents } = server.running.context.store;
+    listedId = (
+      await agents.create(
+        agentInput({
+          name: 'LedgerLark',
+          provider: 'Fenwick &amp; Grove',
+          category: 'Finance',
+          role: 'Bookkeeper',
+          description: 'Reconciles bank feeds &amp; receipts every night.',
+          cost: '$29/month',
+        }),
+      )
+    ).id;
+    await agents.create(agentInput({ name: 'ReplyRanch', category: 'Customer Service' }));
+    removedId = (await agents.create(agentInput({ name: 'GoneAgent', category: 'Legal', role: 'Paralegal' })))
+      .id;
+    await agents.update(removedId, { removed: true });
+  });
+  afterAll(() => server.stop());
+
+  it('gives / the home meta with WebSite and its /?query={search_term} search action', async () => {
+    const { text } = await server.http.get('/').expect(200);
+    expect(text).toContain('<title>Agentry: describe the job, find the AI agent</title>');
+    expect(text).not.toContain('Build-time title');
+    expect(metaContent(text, 'description')).toMatch(/^Describe a job in plain words/);
+    expect(metaContent(text, 'keywords')).toContain('AI agent directory');
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/`);
+    expect(metaContent(text, 'og:url')).toBe(`${PUBLIC_URL}/`);
+    expect(metaContent(text, 'twitter:card')).toBe('summary');
+    expect(jsonLdOf(text)).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: { '@type': 'SearchAction', target: `${PUBLIC_URL}/?query={search_term}` },
+    });
+  });
+
+  it('gives /directory an ItemList of the listed agents in directory order', async () => {
+    const { text } = await server.http.get('/directory').expect(200);
+    expect(text).toContain('<title>AI agent directory by category and role | Agentry</title>');
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory`);
+    const jsonLd = jsonLdOf(text) as {
+      '@type': string;
+      itemListElement: Array<{ name: string; url: string }>;
+    };
+    expect(jsonLd['@type']).toBe('ItemList');
+    expect(jsonLd.itemListElement.map((item) => item.name)).toEqual(['ReplyRanch', 'LedgerLark']);
+    expect(jsonLd.itemListElement[1]!.url).toBe(`${PUBLIC_URL}/agents/${listedId}`);
+  });
+
+  it('describes a shared directory selection, and shows a new agent once it is added', async () => {
+    const path = '/directory?category=Finance&role=Bookkeeper';
+    let { text } = await server.http.get(path).expect(200);
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory?category=Finance&#38;role=Bookkeeper`);
+    expect(text).toContain('<title>Bookkeeper agents in Finance | Agentry directory</title>');
+    const names = () =>
+      (jsonLdOf(text) as { itemListElement: Array<{ name: string }> }).itemListElement.map(
+        (item) => item.name,
+      );
+    expect(names()).toEqual(['LedgerLark']);
+
+    await server.running.context.store.agents.create(
+      agentInput({ name: 'AardvarkBooks', category: 'Finance', role: 'Bookkeeper' }),
+    );
+    ({ text } = await server.http.get(path).expect(200));
+    expect(names()).toEqual(['AardvarkBooks', 'LedgerLark']);
+  });
+
+  it('covers at most the first 10 agents in the ItemList', async () => {
+    const { agents } = server.running.context.store;
+    for (let index = 0; index < 12; index += 1) {
+      await agents.create(agentInput({ name: `Filler ${index}`, category: 'Zoology', role: 'Keeper' }));
+    }
+    const { text } = await server.http.get('/directory').expect(200);
+    expect((jsonLdOf(text) as { itemListElement: unknown[] }).itemListElement).toHaveLength(10);
+  });
+
+  it('gives an agent page its SoftwareApplication with an Offer in USD, decoded text and a product og:type', async () => {
+    const { text } = await server.http.get(`/agents/${listedId}`).expect(200);
+    expect(text).toContain('<title>LedgerLark by Fenwick &#38; Grove: Bookkeeper AI agent | Agentry</title>');
+    expect(metaContent(text, 'description')).toBe('Reconciles bank feeds &#38; receipts every night.');
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/agents/${listedId}`);
+    expect(metaContent(text, 'og:type')).toBe('product');
+    expect(text).not.toContain('name="robots"');
+    expect(jsonLdOf(text)).toMatchObject({
+      '@type': 'SoftwareApplication',
+      name: 'LedgerLark',
+      applicationCategory: 'Finance',
+      provider: { name: 'Fenwick & Grove' },
+      offers: { '@type': 'Offer', price: '29', priceCurrency: 'USD' },
+    });
+  });
+
+  it('answers a removed agent with 404, the page HTML and noindex', async () => {
+    const response = await server.http.get(`/agents/${removedId}`).expect(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('<div id="root"></div>');
+    expect(response.text).toContain('<meta name="robots" content="noindex" />');
+    expect(response.text).toContain('<title>Agent not found | Agentry</title>');
+    expect(response.text).not.toContain('GoneAgent');
+  });
+
+  it('answers an unknown or malformed agent id with 404 and noindex', async () => {
+    for (const id of ['999999', 'not-an-id', 'x'.repeat(200)]) {
+      const { text } = await server.http.get(`/agents/${id}`).expect(404);
+      expect(text).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('gives the legal pages their own meta', async () => {
+    const privacy = (await server.http.get('/privacy').expect(200)).text;
+    expect(privacy).toContain('<title>Privacy policy | Agentry</title>');
+    expect(canonicalOf(privacy)).toBe(`${PUBLIC_URL}/privacy`);
+    expect(jsonLdOf(privacy)['@type']).toBe('WebPage');
+    const terms = (await server.http.get('/terms').expect(200)).text;
+    expect(terms).toContain('<title>Terms of service | Agentry</title>');
+    expect(canonicalOf(terms)).toBe(`${PUBLIC_URL}/terms`);
+  });
+
+  it('serves the page HTML for every screen of later issues, /register-agent/ included', async () => {
+    for (const path of [...PLACEHOLDER_PATHS, '/register-agent/']) {
+      const response = await server.http.get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(response.text).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('redirects any other path to /', async () => {
+    for (const path of ['/nope', '/agents', '/agents/1/extra', '/admin', '/directory/x?y=1']) {
+      await server.http.get(path).expect(302).expect('Location', '/');
+    }
+  });
+
+  it('still answers unknown API paths with a JSON 404, not a redirect', async () => {
+    const response = await server.http.get('/api/nope').expect(404);
+    expect(response.body.error).toMatch(/No API route/);
+  });
+
+  it('escapes a malicious-looking agent so nothing breaks out of the tags or the JSON-LD block', async () => {
+    const evil = await server.running.context.store.agents.create(
+      agentInput({
+        name: '</script><script>alert(1)</script>',
+        provider: '"><img src=x onerror=alert(2)>',
+        description: 'Ends the block: </script><!-- and quotes \' " & more',
+      }),
+    );
+    const { text } = await server.http.get(`/agents/${evil.id}`).expect(200);
+    expect(text).not.toContain('<script>alert(1)');
+    expect(text).not.toContain('<img src=x');
+    expect(text).not.toContain('</script><!--');
+    expect(text).toContain('&#60;/script&#62;&#60;script&#62;alert(1)');
+    // Exactly one JSON-LD block, still parseable, holding the original text.
+    expect(text.match(/<script type="application\/ld\+json"/g)).toHaveLength(1);
+    expect(jsonLdOf(text)).toMatchObject({ name: '</script><script>alert(1)</script>' });
+    const directory = (await server.http.get('/directory').expect(200)).text;
+    expect(directory).not.toContain('<script>alert(1)');
+  });
+});

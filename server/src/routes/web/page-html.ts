@@ -1,0 +1,73 @@
+import {
+  buildAgentMeta,
+  buildAgentNotFoundMeta,
+  buildDirectoryMeta,
+  buildHomeMeta,
+  buildLegalMeta,
+  type DirectorySelection,
+  type LegalKind,
+} from '@agentry/domain/seo';
+import type { Store } from '@agentry/platform/store/port';
+import { presentAgent } from '../../presenters/agent';
+import { AgentIdParams } from '../api/catalog/schema';
+import { renderPageHtml } from './index-template';
+import { StoreVersionCache } from './store-version-cache';
+
+// index.html for each page, with the meta the client would set, built by the same functions
+// (domain/src/seo.ts) on the public origin. Home and legal pages never change while the process
+// runs; the directory changes with the catalog; an agent page is one cheap read.
+
+export interface PageHtml {
+  status: 200 | 404;
+  html: string;
+}
+
+export interface PageRenderer {
+  home(): string;
+  legal(kind: LegalKind): string;
+  directory(selection: DirectorySelection): Promise<string>;
+  agent(id: string): Promise<PageHtml>;
+}
+
+export function createPageRenderer(store: Store, template: string, origin: string): PageRenderer {
+  const fixed = new Map<string, string>();
+  const once = (key: string, render: () => string) => {
+    let html = fixed.get(key);
+    if (html === undefined) {
+      html = render();
+      fixed.set(key, html);
+    }
+    return html;
+  };
+  const directories = new StoreVersionCache<string>(store);
+
+  return {
+    home: () => once('home', () => renderPageHtml(template, buildHomeMeta(origin), origin)),
+
+    legal: (kind) => once(kind, () => renderPageHtml(template, buildLegalMeta(origin, kind), origin)),
+
+    directory({ category, role }) {
+      // As on the client: a role counts only with its category.
+      const selection = { category: category || null, role: (category && role) || null };
+      return directories.get(JSON.stringify(selection), async () => {
+        const agents = await store.agents.list({
+          category: selection.category ?? undefined,
+          role: selection.role ?? undefined,
+        });
+        return renderPageHtml(template, buildDirectoryMeta(origin, agents, selection), origin);
+      });
+    },
+
+    async agent(id) {
+      const agent = AgentIdParams.safeParse({ id }).success ? await store.agents.get(id) : null;
+      if (!agent || agent.removed) {
+        const html = renderPageHtml(template, buildAgentNotFoundMeta(origin, id), origin, { noindex: true });
+        return { status: 404, html };
+      }
+      return {
+        status: 200,
+        html: renderPageHtml(template, buildAgentMeta(origin, presentAgent(agent)), origin),
+      };
+    },
+  };
+}

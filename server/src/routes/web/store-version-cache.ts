@@ -1,0 +1,34 @@
+import type { Store } from '@agentry/platform/store/port';
+
+/**
+ * Values computed from the catalog, kept until the next agent write. Every write appends to the
+ * change log, whose head only grows, so the head is the catalog's version: a cached value is
+ * served while the head stays where it was when the value was built.
+ */
+export class StoreVersionCache<T> {
+  private version = -1;
+  private readonly values = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly store: Store,
+    /** Distinct keys kept per version (directory selections), so odd query strings cannot grow it without bound. */
+    private readonly maxEntries = 200,
+  ) {}
+
+  async get(key: string, build: () => Promise<T>): Promise<T> {
+    const head = await this.store.changes.head();
+    if (head !== this.version) {
+      this.version = head;
+      this.values.clear();
+    }
+    let value = this.values.get(key);
+    if (!value) {
+      if (this.values.size >= this.maxEntries) this.values.clear();
+      value = build();
+      this.values.set(key, value);
+      // A failed build is not kept: the next request tries again.
+      value.catch(() => this.values.get(key) === value && this.values.delete(key));
+    }
+    return value;
+  }
+}

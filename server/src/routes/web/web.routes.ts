@@ -1,0 +1,66 @@
+import type { LegalKind } from '@agentry/domain/seo';
+import { type Response, Router } from 'express';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { DirectoryQuery } from '../api/catalog/schema';
+import { AGENT_PATH, DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS, PLACEHOLDER_PATHS } from './client-routes';
+import { readIndexTemplate } from './index-template';
+import { createPageRenderer } from './page-html';
+import { renderRobotsTxt } from './robots';
+import { renderSitemap, sitemapEntries } from './sitemap';
+import { CACHE_HTML, staticFiles } from './static-files';
+import { StoreVersionCache } from './store-version-cache';
+
+// The web app: the built client's files, index.html with per-page meta for the client's routes,
+// the sitemap and robots.txt. Mounted after the API; without a client build (API-only tests) it
+// adds nothing.
+
+const CACHE_CRAWLER_FILES = 'public, max-age=3600';
+
+function sendHtml(res: Response, html: string, status = 200) {
+  res.status(status).set('Cache-Control', CACHE_HTML).type('html').send(html);
+}
+
+export function webRoutes({ config, store, clientDist }: AppContext): Router {
+  const router = Router();
+  if (!clientDist) return router;
+  const origin = config.publicUrl;
+  const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
+  const sitemaps = new StoreVersionCache<string>(store, 1);
+  const robots = renderRobotsTxt(origin);
+
+  // The raw file carries the build's default meta; the page route fills in the real one.
+  router.get('/index.html', (_req, res) => res.redirect(301, '/'));
+  router.use(staticFiles(clientDist));
+  // A bundle that is not there (an old build's, say) must fail as a 404, never turn into a page.
+  router.use('/assets', (_req, _res, next) => next(notFound('No such file')));
+
+  router.get(HOME_PATH, (_req, res) => sendHtml(res, pages.home()));
+  router.get(DIRECTORY_PATH, async (req, res) => {
+    const query = DirectoryQuery.safeParse(req.query);
+    sendHtml(res, await pages.directory(query.success ? query.data : {}));
+  });
+  router.get(AGENT_PATH, async (req, res) => {
+    const { status, html } = await pages.agent(String(req.params.id));
+    sendHtml(res, html, status);
+  });
+  for (const [kind, path] of Object.entries(LEGAL_PATHS) as Array<[LegalKind, string]>) {
+    router.get(path, (_req, res) => sendHtml(res, pages.legal(kind)));
+  }
+  router.get([...PLACEHOLDER_PATHS], (_req, res) => sendHtml(res, pages.home()));
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const xml = await sitemaps.get('sitemap', async () => renderSitemap(origin, await sitemapEntries(store)));
+    res.set('Cache-Control', CACHE_CRAWLER_FILES).type('application/xml').send(xml);
+  });
+  router.get('/robots.txt', (_req, res) => {
+    res.set('Cache-Control', CACHE_CRAWLER_FILES).type('text/plain').send(robots);
+  });
+
+  // Spec section 2: any unknown path redirects to /.
+  router.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') res.redirect(302, '/');
+    else next(notFound());
+  });
+  return router;
+}
