@@ -37,6 +37,12 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
     }),
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.ts'], testTimeout: 60000 },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+      // 60 s per test and hook: a project's testTimeout is ignored by jest, so the setup file sets it.
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/jest-setup.ts'],
+    },
   ],
 };

@@ -2,6 +2,7 @@ import type { PublicAgent } from './agent';
 import {
   absoluteUrl,
   buildAgentMeta,
+  buildAgentNotFoundMeta,
   buildBasicPageMeta,
   buildDirectoryMeta,
   buildHomeMeta,
@@ -143,6 +144,15 @@ describe('buildAgentMeta', () => {
     expect(meta.jsonLd.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
     expect(meta.description.length).toBeLessThanOrEqual(160);
     expect(meta.jsonLd.description).toBe(long);
+  });
+});
+
+describe('buildAgentNotFoundMeta', () => {
+  it('titles an unlisted agent as not found, on its own (encoded) path', () => {
+    const meta = buildAgentNotFoundMeta('https://agentry.example', 'a b');
+    expect(meta.title).toBe('Agent not found | Agentry');
+    expect(meta.canonicalPath).toBe('/agents/a%20b');
+    expect(meta.jsonLd['@type']).toBe('WebPage');
   });
 });
 

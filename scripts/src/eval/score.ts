@@ -59,7 +59,7 @@ export function scoreQuery(ranking: string[], judgments: Judgment[], k: number):
   const idcg = ideal.reduce((sum, g, r) => sum + g / Math.log2(r + 2), 0);
   const nRel2 = judgments.filter((j) => j.grade === 2).length;
   const hit2 = gains.slice(0, k).filter((g) => g === 2).length;
-  const first2 = gains.findIndex((g) => g === 2);
+  const first2 = gains.indexOf(2);
   return {
     ndcg: idcg > 0 ? dcg / idcg : null,
     recall: nRel2 ? hit2 / nRel2 : null,

@@ -2,7 +2,7 @@ import { normalizeAddress } from '@agentry/domain/address';
 import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
-import { buildAgentMeta, buildBasicPageMeta } from '@agentry/domain/seo';
+import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
@@ -33,11 +33,7 @@ export function AgentProfile({ id }: { id: string }) {
     const origin = siteOrigin();
     if (state.status === 'success') return buildAgentMeta(origin, state.data);
     if (state.status === 'error') {
-      return buildBasicPageMeta(origin, {
-        title: 'Agent not found | Agentry',
-        description: 'This agent is not listed on Agentry.',
-        path: `/agents/${encodeURIComponent(id)}`,
-      });
+      return buildAgentNotFoundMeta(origin, id);
     }
     return null;
   }, [state, id]);

@@ -1,0 +1,32 @@
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+// axe-core in the page. The app's CSP forbids injected scripts, so pages to check are opened with
+// bypassCSP (see E2eApp.open).
+
+const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
+
+/** Violations with impact serious or critical, each printed with its nodes when there are any. */
+export async function seriousViolations(page: Page): Promise<Result[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
+  );
+  if (results.passes.length === 0) throw new Error(`axe checked nothing on ${page.url()}`);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  if (serious.length > 0) {
+    const report = serious.map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
+          .map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n')}`,
+    );
+    console.log(`axe on ${page.url()}:\n${report.join('\n')}`);
+  }
+  return serious;
+}

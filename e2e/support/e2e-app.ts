@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type AppServer, startAppServer } from './app-server';
+import { launchChromium } from './chromium';
+
+// One server and one browser per test file; a fresh browser context (no cookies, no storage) per
+// page, closed after each test. Uncaught errors in a page fail the test that caused them.
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** For axe-core: the app's CSP allows no injected scripts. */
+  bypassCSP?: boolean;
+}
+
+export interface E2eApp {
+  server: AppServer;
+  browser: Browser;
+  /** A fresh page at `path` (relative to the server), once its main landmark is there. */
+  open(path: string, options?: PageOptions): Promise<Page>;
+  /** A fresh page that has not navigated yet (to set up routes first). */
+  newPage(options?: PageOptions): Promise<Page>;
+}
+
+export function setUpApp(): () => E2eApp {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+
+  async function newPage(options: PageOptions = {}): Promise<Page> {
+    const context = await browser!.newContext({
+      baseURL: server!.url,
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      bypassCSP: options.bypassCSP ?? false,
+      reducedMotion: 'reduce',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  const app: E2eApp = {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+    newPage,
+    async open(pathname, options) {
+      const page = await newPage(options);
+      await page.goto(pathname);
+      await page.locator('main#main-content').waitFor();
+      return page;
+    },
+  };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    server = await withTimeout(startAppServer(), 40_000, 'starting the server');
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return () => app;
+}
+
+/** Fails with a message naming the step, before jest's hook timeout hides which one hung. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Saves a full-page screenshot when E2E_SCREENSHOTS is set to a directory (never into the repo). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
