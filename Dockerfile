@@ -83,4 +83,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node receives SIGTERM directly (exec form) and shuts down gracefully (server/src/main.ts).
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+# Same arguments as `npm start` (scripts/bin/api-node-args.cjs): tsx, and a 512 MB old-generation
+# cap so the heap does not grow to several times its live size under load.
+CMD ["node", "--import", "tsx", "--max-old-space-size=512", "server/src/main.ts"]

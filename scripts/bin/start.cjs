@@ -2,6 +2,7 @@
 // `npm start`: builds the client if it has never been built, then runs the API (which serves it).
 // Plain CommonJS: it runs before anything is compiled.
 const { spawn, spawnSync } = require('node:child_process');
+const { apiNodeArgs } = require('./api-node-args.cjs');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -25,7 +26,14 @@ if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
 
 // The API runs in its own process group so that a terminal's Ctrl+C reaches it once, through us
 // (npm passes the signal on as well); it shuts down gracefully on the first signal.
-const api = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+let args;
+try {
+  args = apiNodeArgs();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const api = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
   detached: true,

@@ -9,6 +9,9 @@ import { freePort, memoryOf, percentile, startProcess, stop, waitUntilReady } fr
 import { load } from './load';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
+// The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
+const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
+
 // `npm run bench:search [-- --agents 100000 --duration 10 --connections 16 --out results.json]`
 // Generates synthetic agents into a fresh DATA_DIR, builds the index, starts the API as its own
 // process (as `npm start` would), and measures: index build time, time to ready, RSS, server-side
@@ -64,7 +67,8 @@ async function main(argv: string[]) {
   // 2. The API as its own process
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api = startProcess(['--import', 'tsx', 'server/src/main.ts'], {
+  // Started exactly as `npm start` starts it (same Node.js arguments, heap cap included).
+  const api = startProcess(apiNodeArgs(), {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

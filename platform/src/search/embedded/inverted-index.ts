@@ -23,8 +23,6 @@ export interface IndexedDocument {
   nameKey: string;
   /** Word count per indexed field (to undo its share of the average lengths on removal). */
   lengths: number[];
-  /** Stems of each field in order, computed the first time a ranking needs word order. */
-  stemSequences?: string[][];
 }
 
 export interface RoleEntry {

@@ -11,13 +11,27 @@ import type { IndexedDocument } from './inverted-index';
 
 const WINDOW = 3;
 
-function stemSequences(entry: Pick<IndexedDocument, 'document' | 'stemSequences'>): string[][] {
-  entry.stemSequences ??= INDEXED_FIELDS.map((field) =>
-    words(String(entry.document[field] ?? ''))
-      .filter((word) => !STOPWORDS.has(word))
-      .map(stem),
-  );
-  return entry.stemSequences;
+/**
+ * The stems of each field, for the documents that reached the top of recent rankings: a bounded
+ * cache, so a stream of different queries cannot grow it to the whole catalog.
+ */
+const SEQUENCE_CACHE_SIZE = 5000;
+const sequenceCache = new Map<Pick<IndexedDocument, 'document'>, string[][]>();
+
+function stemSequences(entry: Pick<IndexedDocument, 'document'>): string[][] {
+  let sequences = sequenceCache.get(entry);
+  if (sequences) {
+    sequenceCache.delete(entry);
+  } else {
+    sequences = INDEXED_FIELDS.map((field) =>
+      words(String(entry.document[field] ?? ''))
+        .filter((word) => !STOPWORDS.has(word))
+        .map(stem),
+    );
+    if (sequenceCache.size >= SEQUENCE_CACHE_SIZE) sequenceCache.delete(sequenceCache.keys().next().value!);
+  }
+  sequenceCache.set(entry, sequences);
+  return sequences;
 }
 
 function inOrder(sequence: string[], phrase: string[]): boolean {
@@ -40,7 +54,7 @@ function inOrder(sequence: string[], phrase: string[]): boolean {
  * appears in order; a penalty factor otherwise.
  */
 export function phraseOrderFactor(
-  entry: Pick<IndexedDocument, 'document' | 'stemSequences'>,
+  entry: Pick<IndexedDocument, 'document'>,
   plan: QueryPlan,
   penalty: number,
 ): number {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { DirectoryQuery } from '../api/catalog/schema';
 import { AGENT_PATH, DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS, PLACEHOLDER_PATHS } from './client-routes';
+import { compressedAssets } from './compressed-assets';
 import { readIndexTemplate } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
@@ -31,6 +32,7 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
 
   // The raw file carries the build's default meta; the page route fills in the real one.
   router.get('/index.html', (_req, res) => res.redirect(301, '/'));
+  router.use(compressedAssets(clientDist));
   router.use(staticFiles(clientDist));
   // A bundle that is not there (an old build's, say) must fail as a 404, never turn into a page.
   router.use('/assets', (_req, _res, next) => next(notFound('No such file')));
