@@ -1,3 +1,4 @@
+import { LATER_SCREENS, ROUTES } from '@agentry/domain/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout, RootLayoutFallback } from '../components/layout/root-layout';
 import type { ComingSoonHandle, ComingSoonPageKey } from './routes/coming-soon';
@@ -7,20 +8,12 @@ import { HomeRoute } from './routes/home';
 // lazy module. There is deliberately no errorElement: the router's default error page
 // ("Unexpected Application Error!") is the specified behaviour.
 
-const COMING_SOON: ReadonlyArray<[path: string, page: ComingSoonPageKey]> = [
-  // React Router matches a trailing slash too, so this also serves /register-agent/.
-  ['register-agent', 'registerAgent'],
-  ['account-setup', 'accountSetup'],
-  ['subscription/success', 'subscriptionSuccess'],
-  ['subscription/cancel', 'subscriptionCancel'],
-  ['subscription/manage', 'subscriptionManage'],
-  ['signin', 'signIn'],
-  ['employer-signup', 'employerSignup'],
-  ['dashboard', 'dashboard'],
-  ['employer-dashboard', 'employerDashboard'],
-  ['admin/directory', 'adminDirectory'],
-  ['rjs', 'rjs'],
-];
+// React Router matches a trailing slash too, so /register-agent also serves /register-agent/.
+const COMING_SOON: ReadonlyArray<[path: string, page: ComingSoonPageKey]> = LATER_SCREENS.map((key) => [
+  ROUTES[key].slice(1),
+  key,
+]);
+const child = (path: string) => path.slice(1);
 
 export const routes: RouteObject[] = [
   {
@@ -29,10 +22,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootLayoutFallback,
     children: [
       { index: true, Component: HomeRoute },
-      { path: 'directory', lazy: () => import('./routes/directory') },
-      { path: 'agents/:id', lazy: () => import('./routes/agent') },
-      { path: 'privacy', lazy: () => import('./routes/privacy') },
-      { path: 'terms', lazy: () => import('./routes/terms') },
+      { path: child(ROUTES.directory), lazy: () => import('./routes/directory') },
+      { path: child(ROUTES.agent), lazy: () => import('./routes/agent') },
+      { path: child(ROUTES.privacy), lazy: () => import('./routes/privacy') },
+      { path: child(ROUTES.terms), lazy: () => import('./routes/terms') },
       ...COMING_SOON.map(([path, page]) => ({
         path,
         handle: { comingSoon: page } satisfies ComingSoonHandle,

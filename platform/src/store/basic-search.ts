@@ -47,3 +47,12 @@ export function basicMatchScore(agent: Agent, tokens: string[]): number {
   }
   return score;
 }
+
+/** The best `limit` candidates by basicMatchScore (every adapter finds candidates its own way). */
+export function rankBasic(candidates: Agent[], tokens: string[], limit: number): Agent[] {
+  return candidates
+    .map((agent) => ({ agent, score: basicMatchScore(agent, tokens) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ agent }) => agent);
+}

@@ -2,6 +2,8 @@ import type { FederatedMultiSearchParams, Meilisearch, MultiSearchQueryWithFeder
 import type { Logger } from '../../log/logger';
 import { fingerprint } from '../document';
 import type {
+  ApplyBatch,
+  ApplyResult,
   IndexBuild,
   IndexStats,
   SearchDocument,
@@ -306,11 +308,12 @@ export class MeiliSearchEngine implements SearchEngine {
     return values;
   }
 
-  async apply(batch: {
-    upserts: SearchDocument[];
-    deletes: string[];
-    checkpoint: number;
-  }): Promise<{ rejected: Array<{ id: string; reason: string }> }> {
+  async apply(batch: ApplyBatch): Promise<ApplyResult> {
+    // Meilisearch has no compare-and-set: this check leaves a window of one batch, which the
+    // rebuild's swap (checkpoint written with the data) and `reindex --check` make visible.
+    if (batch.expectCheckpoint !== undefined && (await this.checkpoint()) !== batch.expectCheckpoint) {
+      return { rejected: [], skipped: true };
+    }
     const rejected: Array<{ id: string; reason: string }> = [];
     const documents: StoredDocument[] = [];
     for (const document of batch.upserts) {

@@ -1,7 +1,7 @@
 import type { Agent, Pricing } from '@agentry/domain/agent';
 import { type Connection, type QueryFilter, Types } from 'mongoose';
 import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
-import { basicMatchScore, queryTokens } from '../basic-search';
+import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
   type AgentListOptions,
@@ -228,12 +228,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
         .sort({ _id: 1 })
         .limit(2000)
         .lean();
-      return docs
-        .map(toAgent)
-        .map((agent) => ({ agent, score: basicMatchScore(agent, tokens) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit)
-        .map(({ agent }) => agent);
+      return rankBasic(docs.map(toAgent), tokens, limit);
     },
 
     async *scan(batchSize) {

@@ -1,7 +1,7 @@
 import type { Agent, Pricing } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
-import { basicMatchScore, queryTokens } from '../basic-search';
+import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
   type AgentListOptions,
@@ -233,12 +233,7 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
           `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${haystack}, ?) > 0`).join(' OR ')}) LIMIT 2000`,
         )
         .all(...tokens) as AgentRow[];
-      return rows
-        .map(toAgent)
-        .map((agent) => ({ agent, score: basicMatchScore(agent, tokens) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit)
-        .map(({ agent }) => agent);
+      return rankBasic(rows.map(toAgent), tokens, limit);
     },
 
     async *scan(batchSize) {
