@@ -6,7 +6,6 @@ import type {
   ApplyResult,
   IndexBuild,
   IndexStats,
-  SearchDocument,
   SearchEngine,
   SearchRequest,
   SearchResponse,
