@@ -136,6 +136,7 @@ export class InvertedIndex {
   load(documents: SearchDocument[]): void {
     const averages = this.sampleAverages(documents.map(analyse));
     for (const document of documents) this.insertWith(document, analyse(document), averages);
+    this.vocabulary.prepare();
   }
 
   /**
@@ -163,6 +164,7 @@ export class InvertedIndex {
       this.insertWith(next.value, analyse(next.value), averages);
       await pause();
     }
+    this.vocabulary.prepare();
   }
 
   /**

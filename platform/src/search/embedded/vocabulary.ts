@@ -63,8 +63,28 @@ export class WordVocabulary {
     const bucket = this.byLength.get(entry.word.length);
     if (bucket) bucket.push(entry.word);
     else this.byLength.set(entry.word.length, [entry.word]);
-    this.sorted = null;
+    // Once built, the sorted list takes new words in place: re-sorting every word after each write
+    // cost the next query ~25 ms at 100k agents. A bulk load leaves it unbuilt until prepare().
+    if (this.sorted) this.sorted.splice(this.lowerBound(entry.word), 0, entry.word);
     if (this.correctionCache.size > 0) this.correctionCache.clear();
+  }
+
+  /** Builds the sorted word list for completions (after a bulk load, before the first query). */
+  prepare(): void {
+    this.sorted ??= [...this.entries.keys()].sort();
+  }
+
+  /** The first position in the sorted list whose word is not below `word`. */
+  private lowerBound(word: string): number {
+    const sorted = this.sorted!;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** Counts a document using a known word (tests and small callers). */
@@ -114,15 +134,9 @@ export class WordVocabulary {
   }
 
   completions(prefix: string, limit: number): Array<{ word: string; stem: string }> {
-    this.sorted ??= [...this.entries.keys()].sort();
-    const sorted = this.sorted;
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle]! < prefix) low = middle + 1;
-      else high = middle;
-    }
+    this.prepare();
+    const sorted = this.sorted!;
+    const low = this.lowerBound(prefix);
     const matches: Array<{ word: string; stem: string; count: number }> = [];
     for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
       const entry = this.entries.get(sorted[i]!)!;
