@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // A relative import: Vite bundles it into the config; a package import would be left to Node, which cannot load .ts.
 import { buildHomeMeta, renderHeadTags, replaceSeoRegion } from '../domain/src/seo';
 
+const COMPRESSIBLE_ASSET = /^assets\/.+\.(?:js|css|svg)$/;
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 const PUBLIC_URL = (process.env.PUBLIC_URL ?? API_TARGET).replace(/\/+$/, '');
 
@@ -58,8 +61,32 @@ function withoutInstantSearchUrlRouter(): Plugin {
   };
 }
 
+/**
+ * Writes brotli and gzip copies of the hashed bundles beside them, at their best levels: the
+ * server sends those to browsers that accept them (server/src/routes/web/compressed-assets.ts).
+ * Done once here, at build time, not on every server start.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'agentry-precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE_ASSET.test(fileName)) continue;
+        const raw = fs.readFileSync(path.join(outDir, fileName));
+        fs.writeFileSync(
+          path.join(outDir, `${fileName}.br`),
+          brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(path.join(outDir, `${fileName}.gz`), gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), seoRegion(), withoutInstantSearchUrlRouter()],
+  plugins: [react(), seoRegion(), withoutInstantSearchUrlRouter(), precompressAssets()],
   resolve: { alias: command === 'build' ? reactRouterProductionAliases() : [] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   server: { proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { SEO_REGION_END, SEO_REGION_START } from '@agentry/domain/seo';
 
 // A tiny stand-in for client/dist (index.html with the SEO region, a hashed bundle, a favicon), so
@@ -27,7 +28,11 @@ export function createFakeClientDist(): { dir: string; remove(): void } {
       '</html>',
     ].join('\n'),
   );
-  fs.writeFileSync(path.join(dir, FAKE_BUNDLE), 'console.log("agentry");\n');
+  const bundle = 'console.log("agentry");\n';
+  fs.writeFileSync(path.join(dir, FAKE_BUNDLE), bundle);
+  // The build writes compressed copies beside each bundle (client/vite.config.ts).
+  fs.writeFileSync(path.join(dir, `${FAKE_BUNDLE}.br`), brotliCompressSync(bundle));
+  fs.writeFileSync(path.join(dir, `${FAKE_BUNDLE}.gz`), gzipSync(bundle));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n');
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,48 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { CACHE_IMMUTABLE } from './static-files';
 
-// The hashed bundles under /assets/ never change, so they are compressed once at start (brotli
-// and gzip, at their best levels) and served from memory to browsers that accept them: 464 kB of
-// JavaScript on the home page travel as about 120-140 kB. Other files fall through to the static
-// handler. Compressing here rather than per request costs nothing on the hot path.
+// The hashed bundles under /assets/ never change, so the client build writes brotli and gzip
+// copies beside them (client/vite.config.ts). They are read into memory at start and sent to
+// browsers that accept them: 464 kB of JavaScript on the home page travel as about 120 kB. Files
+// without copies fall through to the static handler.
 
-const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|html|map)$/;
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
 };
 
 interface Variants {
   type: string;
-  br: Buffer;
-  gzip: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
-function compressAll(assetsDir: string): Map<string, Variants> {
+function readVariants(assetsDir: string): Map<string, Variants> {
   const variants = new Map<string, Variants>();
   if (!fs.existsSync(assetsDir)) return variants;
-  for (const name of fs.readdirSync(assetsDir)) {
-    if (!COMPRESSIBLE.test(name)) continue;
-    const raw = fs.readFileSync(path.join(assetsDir, name));
-    variants.set(`/assets/${name}`, {
-      type: TYPES[path.extname(name)] ?? 'application/octet-stream',
-      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(raw, { level: 9 }),
-    });
+  const files = new Set(fs.readdirSync(assetsDir));
+  for (const name of files) {
+    const type = TYPES[path.extname(name)];
+    if (!type) continue;
+    const read = (suffix: string) =>
+      files.has(name + suffix) ? fs.readFileSync(path.join(assetsDir, name + suffix)) : undefined;
+    const found = { type, br: read('.br'), gzip: read('.gz') };
+    if (found.br || found.gzip) variants.set(`/assets/${name}`, found);
   }
   return variants;
 }
 
 /** Picks brotli, then gzip, from Accept-Encoding (a q=0 entry rules an encoding out). */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function preferredEncoding(
+  header: string | undefined,
+  available: { br?: unknown; gzip?: unknown } = { br: true, gzip: true },
+): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -51,21 +48,21 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
     accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
+  if (available.br && ok('br')) return 'br';
+  if (available.gzip && ok('gzip')) return 'gzip';
   return null;
 }
 
 export function compressedAssets(clientDist: string): RequestHandler {
-  const variants = compressAll(path.join(clientDist, 'assets'));
+  const variants = readVariants(path.join(clientDist, 'assets'));
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const found = variants.get(req.path);
     if (!found) return next();
     res.setHeader('Vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    const encoding = preferredEncoding(req.headers['accept-encoding'], found);
     if (!encoding) return next();
-    const body = found[encoding];
+    const body = found[encoding]!;
     res.setHeader('Content-Type', found.type);
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', String(body.length));
