@@ -4,7 +4,7 @@ import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
 import type { IndexedDocument, InvertedIndex } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
-import { phraseOrderFactor } from './phrase-order';
+import { phraseOrderChecker } from './phrase-order';
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
 import { topK, topKPositions } from './top-k';
@@ -107,30 +107,32 @@ function rankPlan(
   const { touched, total, matchMask, nameHit } = scratch;
   const touchedCount = scratch.touchedCount;
   const lowMask = (1 << importance.length) - 1;
-  const minCoverage = RANKING.minCoverage;
+  const minCoverage: number = RANKING.minCoverage;
 
-  // Hits cover enough of the query; when nothing does, whatever matched at all.
-  let qualified = 0;
-  for (let i = 0; i < touchedCount; i++)
-    if (table.coverage[matchMask[touched[i]!]! & lowMask]! >= minCoverage) qualified += 1;
-  const threshold = qualified > 0 ? minCoverage : 0;
+  // Hits cover enough of the query; when nothing does, whatever matched at all (a second pass,
+  // rarely needed).
   const hits = scratch.hits[slot];
   const scores = scratch.hitScores[slot];
   let count = 0;
-  for (let i = 0; i < touchedCount; i++) {
-    const n = touched[i]!;
-    const mask = matchMask[n]! & lowMask;
-    if (table.coverage[mask]! < threshold) continue;
-    let entry: IndexedDocument | undefined;
-    if (filter) {
-      entry = index.entry(n);
-      if (!entry || !filter(entry)) continue;
+  for (let threshold = minCoverage; ; threshold = 0) {
+    let qualified = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const n = touched[i]!;
+      const mask = matchMask[n]! & lowMask;
+      if (table.coverage[mask]! < threshold) continue;
+      qualified += 1;
+      let entry: IndexedDocument | undefined;
+      if (filter) {
+        entry = index.entry(n);
+        if (!entry || !filter(entry)) continue;
+      }
+      let score = total[n]! * table.weight[mask]!;
+      if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
+      if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+      hits[count] = n;
+      scores[count++] = score;
     }
-    let score = total[n]! * table.weight[mask]!;
-    if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
-    if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
-    hits[count] = n;
-    scores[count++] = score;
+    if (qualified > 0 || threshold === 0) break;
   }
   scratch.reset();
   return { hits: hits.subarray(0, count), scores: scores.subarray(0, count) };
@@ -169,10 +171,8 @@ function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
 function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): number[] {
   applyRoleFeedback(index, ranked);
   const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
-  const adjusted = window.map(({ n, score }) => ({
-    n,
-    score: score * phraseOrderFactor(index.entry(n)!, plan, RANKING.phraseOutOfOrder),
-  }));
+  const order = phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder);
+  const adjusted = order ? window.map(({ n, score }) => ({ n, score: score * order(n) })) : window;
   adjusted.sort((a, b) => b.score - a.score || a.n - b.n);
   return adjusted.slice(0, wanted).map((entry) => entry.n);
 }

@@ -78,6 +78,16 @@ export class InvertedIndex {
   private readonly roles = new Map<string, RoleEntry>();
   private readonly interned = new Map<string, string>();
   private nextRoleId = 0;
+  private nextStemId = 0;
+  /**
+   * Every document's stems in text order as stem ids, fields separated by -1 and stop words left
+   * out, in one pool: the word-order check reads them instead of re-tokenising text. Numbers are
+   * never reused, so a document's slice stays valid; a rebuild drops the slices of removed ones.
+   */
+  private sequencePool = new Int32Array(1 << 16);
+  private sequenceUsed = 0;
+  private sequenceStart = new Int32Array(1024);
+  private sequenceEnd = new Int32Array(1024);
   readonly vocabulary = new WordVocabulary((s) => this.documentFrequency(s));
   /** Changes on every write; caches key on it. */
   version = 0;
@@ -116,6 +126,16 @@ export class InvertedIndex {
 
   postingsOf(stemmed: string): Postings | undefined {
     return this.stems.get(stemmed)?.postings;
+  }
+
+  /** The stem's id in word sequences, -1 when no document has it. */
+  stemId(stemmed: string): number {
+    return this.stems.get(stemmed)?.id ?? -1;
+  }
+
+  /** The document's stem ids in text order, fields separated by -1 (a view, not a copy). */
+  sequenceOf(number: number): Int32Array {
+    return this.sequencePool.subarray(this.sequenceStart[number]!, this.sequenceEnd[number]!);
   }
 
   documentFrequency(stemmed: string): number {
@@ -227,6 +247,21 @@ export class InvertedIndex {
     roleOf.set(this.roleOf);
     this.alive = alive;
     this.roleOf = roleOf;
+    const start = new Int32Array(this.sequenceStart.length * 2);
+    start.set(this.sequenceStart);
+    this.sequenceStart = start;
+    const end = new Int32Array(this.sequenceEnd.length * 2);
+    end.set(this.sequenceEnd);
+    this.sequenceEnd = end;
+  }
+
+  private appendSequence(id: number): void {
+    if (this.sequenceUsed === this.sequencePool.length) {
+      const pool = new Int32Array(this.sequencePool.length * 2);
+      pool.set(this.sequencePool);
+      this.sequencePool = pool;
+    }
+    this.sequencePool[this.sequenceUsed++] = id;
   }
 
   private roleEntry(document: SearchDocument, key: string, roleWords: string[]): RoleEntry {
@@ -268,7 +303,9 @@ export class InvertedIndex {
     // Per stem: weighted, length-normalised frequency summed over fields (BM25F). One map lookup
     // per token; the word's entry leads to its stem's entry, which holds this document's slot.
     let slots = 0;
+    this.sequenceStart[number] = this.sequenceUsed;
     for (let f = 0; f < fields.length; f++) {
+      if (f > 0) this.appendSequence(-1);
       const tokens = fields[f]!;
       const average = averages[f]!;
       const norm = 1 - FIELD_NORM[f]! + FIELD_NORM[f]! * (tokens.length / average);
@@ -276,6 +313,7 @@ export class InvertedIndex {
       for (let t = 0; t < tokens.length; t++) {
         const word = tokens[t]!;
         const entry = this.vocabulary.entries.get(word) ?? this.newWord(word);
+        if (!entry.stop) this.appendSequence(entry.stemEntry.id);
         // Names keep their stop words: a product may be called "Once" or "Any".
         if (entry.stop && f !== NAME) continue;
         if (entry.lastDoc !== number) {
@@ -296,6 +334,7 @@ export class InvertedIndex {
         if (f === NAME) slotNameWeight[stemEntry.slot]! += unit;
       }
     }
+    this.sequenceEnd[number] = this.sequenceUsed;
     for (let slot = 0; slot < slots; slot++) {
       const weight = slotWeight[slot]!;
       const nameWeight = slotNameWeight[slot]!;
@@ -312,7 +351,7 @@ export class InvertedIndex {
     const stemmed = stem(word);
     let stemEntry = this.stems.get(stemmed);
     if (!stemEntry) {
-      stemEntry = { stem: stemmed, postings: new Postings(), lastDoc: -1, slot: 0 };
+      stemEntry = { stem: stemmed, id: this.nextStemId++, postings: new Postings(), lastDoc: -1, slot: 0 };
       this.stems.set(stemmed, stemEntry);
     }
     const entry: WordEntry = { word, stemEntry, stop: STOPWORDS.has(word), count: 0, lastDoc: -1 };

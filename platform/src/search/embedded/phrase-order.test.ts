@@ -1,31 +1,40 @@
 import { planQuery, type Vocabulary } from '../query/plan';
-import { phraseOrderFactor } from './phrase-order';
+import { InvertedIndex } from './inverted-index';
+import { phraseOrderChecker } from './phrase-order';
 
 const vocabulary: Vocabulary = { documentFrequency: () => 1, corrections: () => [], completions: () => [] };
-const doc = (description: string) => ({
-  document: {
-    id: '1',
-    name: 'X',
-    provider: 'P',
-    category: 'C',
-    role: 'R',
-    description,
-    cost: '',
-    address: '',
-    pricing: 'unknown' as const,
-    price_monthly: null,
-  },
-});
+const factorNamed = (name: string, description: string) => {
+  const index = new InvertedIndex();
+  index.load([
+    {
+      id: '1',
+      name,
+      provider: 'P',
+      category: 'C',
+      role: 'R',
+      description,
+      cost: '',
+      address: '',
+      pricing: 'unknown' as const,
+      price_monthly: null,
+    },
+  ]);
+  return phraseOrderChecker(index, planQuery('speech to text', vocabulary), 0.5)!(0);
+};
+const factor = (description: string) => factorNamed('X', description);
 
-describe('phraseOrderFactor', () => {
-  const plan = planQuery('speech to text', vocabulary);
+describe('phraseOrderChecker', () => {
   it('keeps documents where the phrase reads in order', () => {
-    expect(phraseOrderFactor(doc('Fast speech-to-text API'), plan, 0.5)).toBe(1);
+    expect(factor('Fast speech-to-text API')).toBe(1);
   });
   it('penalises documents that hold the words only in the other order', () => {
-    expect(phraseOrderFactor(doc('Natural text-to-speech voices'), plan, 0.5)).toBe(0.5);
+    expect(factor('Natural text-to-speech voices')).toBe(0.5);
+  });
+  it('does not read a phrase across two fields', () => {
+    // "speech" ends the name and "text" opens the description: the phrase is in neither field.
+    expect(factorNamed('Speech', 'Text processing')).toBe(0.5);
   });
   it('does not penalise a document that matches another reading of the phrase', () => {
-    expect(phraseOrderFactor(doc('Text to speech and transcription'), plan, 0.5)).toBe(1);
+    expect(factor('Text to speech and transcription')).toBe(1);
   });
 });

@@ -1,48 +1,46 @@
-import { stem } from '../analysis/stem';
-import { STOPWORDS } from '../analysis/stopwords';
-import { words } from '../analysis/tokenize';
-import type { QueryPlan } from '../query/plan';
-import { INDEXED_FIELDS } from './fields';
-import type { IndexedDocument } from './inverted-index';
+import type { Alternative, QueryPlan } from '../query/plan';
+import type { InvertedIndex } from './inverted-index';
 
-// The index keeps no word positions, so a phrase matches wherever its words appear: "speech to
-// text" would match "text-to-speech". For the few documents that reach the top of a ranking we
-// check the order in the text itself.
+// The index keeps no word positions in its postings, so a phrase matches wherever its words
+// appear: "speech to text" would match "text-to-speech". For the few documents that reach the top
+// of a ranking we check the order in the document's word sequence (stem ids, kept by the index).
 
 const WINDOW = 3;
 
-/**
- * The stems of each field, for the documents that reached the top of recent rankings: a bounded
- * cache, so a stream of different queries cannot grow it to the whole catalog.
- */
-const SEQUENCE_CACHE_SIZE = 5000;
-const sequenceCache = new Map<Pick<IndexedDocument, 'document'>, string[][]>();
-
-function stemSequences(entry: Pick<IndexedDocument, 'document'>): string[][] {
-  let sequences = sequenceCache.get(entry);
-  if (sequences) {
-    sequenceCache.delete(entry);
-  } else {
-    sequences = INDEXED_FIELDS.map((field) =>
-      words(String(entry.document[field] ?? ''))
-        .filter((word) => !STOPWORDS.has(word))
-        .map(stem),
-    );
-    if (sequenceCache.size >= SEQUENCE_CACHE_SIZE) sequenceCache.delete(sequenceCache.keys().next().value!);
-  }
-  sequenceCache.set(entry, sequences);
-  return sequences;
+interface PhraseCheck {
+  /** Stem ids of the literal phrase, in query order. */
+  literal: Int32Array;
+  /** Other readings of the same group: a document matching one of them is not penalised. */
+  others: Int32Array[];
+  /** The literal phrase reversed ("text to speech" for "speech to text"): does not excuse. */
+  reversed: string;
 }
 
-function inOrder(sequence: string[], phrase: string[]): boolean {
+function idsOf(index: InvertedIndex, alternative: Alternative): Int32Array {
+  return Int32Array.from(alternative.stems, (s) => index.stemId(s));
+}
+
+function holdsAll(sequence: Int32Array, ids: Int32Array): boolean {
+  for (let i = 0; i < ids.length; i++) if (ids[i]! < 0 || sequence.indexOf(ids[i]!) < 0) return false;
+  return true;
+}
+
+/** The phrase's ids in order within one field, each at most WINDOW words after the previous one. */
+function inOrder(sequence: Int32Array, phrase: Int32Array): boolean {
   for (let start = 0; start < sequence.length; start++) {
     if (sequence[start] !== phrase[0]) continue;
     let at = start;
     let ok = true;
     for (let k = 1; k < phrase.length && ok; k++) {
-      const next = sequence.slice(at + 1, at + 1 + WINDOW).indexOf(phrase[k]!);
+      let next = -1;
+      for (let j = at + 1; j <= at + WINDOW && j < sequence.length && sequence[j] !== -1; j++) {
+        if (sequence[j] === phrase[k]) {
+          next = j;
+          break;
+        }
+      }
       if (next < 0) ok = false;
-      else at += next + 1;
+      else at = next;
     }
     if (ok) return true;
   }
@@ -50,31 +48,37 @@ function inOrder(sequence: string[], phrase: string[]): boolean {
 }
 
 /**
- * 1 when every literal phrase of the query that the document matches only through that phrase
- * appears in order; a penalty factor otherwise.
+ * A function giving 1 for a document where every literal phrase of the query that it matches only
+ * through that phrase appears in order, and the penalty factor otherwise; null when the query
+ * has no literal phrase (nothing to check).
  */
-export function phraseOrderFactor(
-  entry: Pick<IndexedDocument, 'document'>,
+export function phraseOrderChecker(
+  index: InvertedIndex,
   plan: QueryPlan,
   penalty: number,
-): number {
-  const phrases = plan.groups.flatMap((group) => {
+): ((n: number) => number) | null {
+  const checks: PhraseCheck[] = [];
+  for (const group of plan.groups) {
     const literal = group.alternatives.find((a) => a.source === 'literal' && a.stems.length > 1);
-    return literal ? [{ literal, others: group.alternatives.filter((a) => a !== literal) }] : [];
-  });
-  if (phrases.length === 0) return 1;
-  const sequences = stemSequences(entry);
-  const present = new Set(sequences.flat());
-  let factor = 1;
-  for (const { literal, others } of phrases) {
-    if (!literal.stems.every((s) => present.has(s))) continue;
-    if (
-      others.some(
-        (a) => a.stems.every((s) => present.has(s)) && a.stems.join() !== [...literal.stems].reverse().join(),
-      )
-    )
-      continue;
-    if (!sequences.some((sequence) => inOrder(sequence, literal.stems))) factor *= penalty;
+    if (!literal) continue;
+    const reversed = [...literal.stems].reverse().join();
+    checks.push({
+      literal: idsOf(index, literal),
+      others: group.alternatives
+        .filter((a) => a !== literal && a.stems.join() !== reversed)
+        .map((a) => idsOf(index, a)),
+      reversed,
+    });
   }
-  return factor;
+  if (checks.length === 0) return null;
+  return (n) => {
+    const sequence = index.sequenceOf(n);
+    let factor = 1;
+    for (const { literal, others } of checks) {
+      if (!holdsAll(sequence, literal)) continue;
+      if (others.some((ids) => holdsAll(sequence, ids))) continue;
+      if (!inOrder(sequence, literal)) factor *= penalty;
+    }
+    return factor;
+  };
 }

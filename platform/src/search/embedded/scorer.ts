@@ -1,5 +1,6 @@
 import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
+import type { Postings } from './postings';
 import type { Scratch } from './scratch';
 
 // Scores every document that matches at least one group of the plan. Within a group the best
@@ -126,46 +127,76 @@ function scorePhrase(
   scratch: Scratch,
   groupCount: number,
 ): number {
-  const lists = stems.map((s) => index.postingsOf(s));
-  if (lists.some((list) => !list)) return groupCount;
-  const alive = index.aliveFlags;
-  const count = scratch.phraseCount;
-  const score = scratch.phraseScore;
-  const nameHit = scratch.nameHit;
-  const phraseTouched = scratch.phraseTouched;
-  let touchedCount = 0;
-  for (const postings of lists) {
-    const idf = Math.min(idfCap, inverseDocumentFrequency(documents, postings!.length));
-    const entries = postings!.entries;
-    const values = postings!.values;
-    const offset = literal ? 0 : 1;
-    for (let i = 0; i < postings!.length; i++) {
-      const raw = entries[i]!;
-      const doc = raw < 0 ? ~raw : raw;
-      if (alive[doc] === 0) continue;
-      if (literal && raw < 0) nameHit[doc] = 1;
-      if (count[doc] === 0) phraseTouched[touchedCount++] = doc;
-      count[doc]! += 1;
-      score[doc]! += idf * values[2 * i + offset]!;
-    }
+  const lists: Postings[] = [];
+  for (const s of stems) {
+    const postings = index.postingsOf(s);
+    if (!postings) return groupCount;
+    lists.push(postings);
   }
+  // Walk the shortest list and look each of its documents up in the others (galloping search over
+  // their ascending document numbers): a phrase costs about its rarest word, not all its words.
+  lists.sort((a, b) => a.length - b.length);
+  const lead = lists[0]!;
+  const others = lists.slice(1);
+  const idfs = lists.map((postings) =>
+    Math.min(idfCap, inverseDocumentFrequency(documents, postings.length)),
+  );
+  const cursors = new Int32Array(others.length);
+  const alive = index.aliveFlags;
+  const nameHit = scratch.nameHit;
+  const offset = literal ? 0 : 1;
   // Several words matched together are worth more than one, but not in proportion to their number.
   const lengthFactor = weight / Math.sqrt(stems.length);
   const best = scratch.groupBest;
   const sum = scratch.groupSum;
   const groupTouched = scratch.groupTouched;
-  for (let i = 0; i < touchedCount; i++) {
-    const doc = phraseTouched[i]!;
-    if (count[doc] === stems.length) {
-      const value = score[doc]! * lengthFactor;
-      if (value > 0) {
-        if (best[doc] === 0) groupTouched[groupCount++] = doc;
-        sum[doc]! += value;
-        if (value > best[doc]!) best[doc] = value;
-      }
+  const leadEntries = lead.entries;
+  const leadValues = lead.values;
+  const leadIdf = idfs[0]!;
+  scan: for (let i = 0; i < lead.length; i++) {
+    const raw = leadEntries[i]!;
+    const doc = raw < 0 ? ~raw : raw;
+    if (alive[doc] === 0) continue;
+    let score = leadIdf * leadValues[2 * i + offset]!;
+    let inName = raw < 0;
+    for (let k = 0; k < others.length; k++) {
+      const other = others[k]!;
+      const at = seek(other.entries, cursors[k]!, other.length, doc);
+      cursors[k] = at;
+      if (at === other.length) break scan;
+      const found = other.entries[at]!;
+      if ((found < 0 ? ~found : found) !== doc) continue scan;
+      score += idfs[k + 1]! * other.values[2 * at + offset]!;
+      if (found < 0) inName = true;
     }
-    count[doc] = 0;
-    score[doc] = 0;
+    if (literal && inName) nameHit[doc] = 1;
+    const value = score * lengthFactor;
+    if (value <= 0) continue;
+    if (best[doc] === 0) groupTouched[groupCount++] = doc;
+    sum[doc]! += value;
+    if (value > best[doc]!) best[doc] = value;
   }
   return groupCount;
+}
+
+/** The first position at or after `from` whose document number is at least `doc`. */
+function seek(entries: Int32Array, from: number, length: number, doc: number): number {
+  let low = from;
+  let high = from;
+  let step = 1;
+  while (high < length) {
+    const raw = entries[high]!;
+    if ((raw < 0 ? ~raw : raw) >= doc) break;
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > length) high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const raw = entries[middle]!;
+    if ((raw < 0 ? ~raw : raw) < doc) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

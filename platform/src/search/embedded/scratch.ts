@@ -7,8 +7,6 @@ export class Scratch {
   groupBest = new Float32Array(0);
   /** Sum of every alternative's score in the current group (for the soft OR). */
   groupSum = new Float32Array(0);
-  phraseScore = new Float32Array(0);
-  phraseCount = new Uint8Array(0);
   matchMask = new Uint32Array(0);
   /** 1 where a literal query word matched the document's name: only those get name checks. */
   nameHit = new Uint8Array(0);
@@ -16,8 +14,6 @@ export class Scratch {
   touchedCount = 0;
   groupTouched = new Int32Array(0);
   groupTouchedCount = 0;
-  phraseTouched = new Int32Array(0);
-  phraseTouchedCount = 0;
   /**
    * Hits and their scores, reused by every query: two sets, because a search for a named product
    * ranks a second plan (its alternatives) while the first ranking is still in use. Allocating
@@ -34,13 +30,10 @@ export class Scratch {
     this.total = new Float32Array(size);
     this.groupBest = new Float32Array(size);
     this.groupSum = new Float32Array(size);
-    this.phraseScore = new Float32Array(size);
-    this.phraseCount = new Uint8Array(size);
     this.matchMask = new Uint32Array(size);
     this.nameHit = new Uint8Array(size);
     this.touched = new Int32Array(size);
     this.groupTouched = new Int32Array(size);
-    this.phraseTouched = new Int32Array(size);
     this.hits = [new Int32Array(size), new Int32Array(size)];
     this.hitScores = [new Float32Array(size), new Float32Array(size)];
     this.seen = new Uint8Array(size);

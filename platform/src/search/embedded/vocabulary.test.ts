@@ -16,7 +16,7 @@ describe('boundedDistance', () => {
 describe('WordVocabulary', () => {
   const make = (word: string, stem: string): WordEntry => ({
     word,
-    stemEntry: { stem, postings: new Postings(), lastDoc: -1, slot: 0 },
+    stemEntry: { stem, id: 0, postings: new Postings(), lastDoc: -1, slot: 0 },
     stop: false,
     count: 0,
     lastDoc: -1,

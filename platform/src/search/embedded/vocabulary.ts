@@ -8,6 +8,8 @@ import type { Postings } from './postings';
 
 export interface StemEntry {
   stem: string;
+  /** A small number for the stem, used in the documents' word sequences. */
+  id: number;
   postings: Postings;
   /** Bookkeeping for the document being indexed. */
   lastDoc: number;
