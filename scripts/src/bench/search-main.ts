@@ -7,6 +7,7 @@ import { openSearchEngine } from '@agentry/platform/search/factory';
 import { openStore } from '@agentry/platform/store/factory';
 import { freePort, memoryOf, percentile, startProcess, stop, waitUntilReady } from './child-process';
 import { load } from './load';
+import { lruHitRate, zipfLog } from './query-log';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
@@ -121,12 +122,20 @@ async function main(argv: string[]) {
       `search latency, round trip        p50 ${ms(latency.roundTrip.p50!)}  p95 ${ms(latency.roundTrip.p95!)}  p99 ${ms(latency.roundTrip.p99!)}`,
     );
 
-    // 4. Throughput: popular queries (answers cached, as in production), then all-distinct queries.
-    const hot = useCaseQueries(50, 5).map((query) => `/api/search?${new URLSearchParams({ query })}`);
-    const cold = useCaseQueries(20_000, 11).map(
-      (query, i) => `/api/search?${new URLSearchParams({ query: `${query} ${i}` })}`,
-    );
+    // 4. Throughput under three workloads: popular queries (answers cached, as in production), a
+    // Zipf-distributed search log (head cached, long tail computed), and all-distinct queries.
+    const asPath = (query: string) => `/api/search?${new URLSearchParams({ query })}`;
+    const hot = useCaseQueries(50, 5).map(asPath);
+    const pool = [...new Set(useCaseQueries(40_000, 23))].slice(0, 20_000);
+    const mixLog = zipfLog(pool, 200_000);
+    const mix = mixLog.map(asPath);
+    const cold = useCaseQueries(20_000, 11).map((query, i) => asPath(`${query} ${i}`));
     results.searchHot = await load(base, hot, { connections, durationSeconds: duration });
+    results.searchMix = {
+      ...(await load(base, mix, { connections, durationSeconds: duration })),
+      distinctQueries: pool.length,
+      expectedCacheHitRate: lruHitRate(mixLog, 1000),
+    };
     results.searchCold = await load(base, cold, { connections, durationSeconds: duration });
     results.memoryAfterLoad = memoryOf(api.pid!);
 
@@ -201,6 +210,14 @@ async function main(argv: string[]) {
   const bareRps = (results.bareExpress as { requestsPerSecond: number }).requestsPerSecond;
   log(
     `throughput /api/search, popular queries   ${hot.requestsPerSecond} req/s  (${((hot.requestsPerSecond / bareRps) * 100).toFixed(0)} % of bare Express)`,
+  );
+  const mix = results.searchMix as {
+    requestsPerSecond: number;
+    distinctQueries: number;
+    expectedCacheHitRate: number;
+  };
+  log(
+    `throughput /api/search, Zipf search log   ${mix.requestsPerSecond} req/s  (${((mix.requestsPerSecond / bareRps) * 100).toFixed(0)} % of bare Express; ${mix.distinctQueries} distinct queries, s = 1, ~${(mix.expectedCacheHitRate * 100).toFixed(0)} % cache hits)`,
   );
   log(
     `throughput /api/search, distinct queries  ${cold.requestsPerSecond} req/s  (${((cold.requestsPerSecond / bareRps) * 100).toFixed(0)} % of bare Express)`,

@@ -1,0 +1,44 @@
+import { seededRandom } from './synthetic-agents';
+
+// A synthetic search log for the throughput test: real query logs are Zipf-like, a few queries
+// asked very often and a long tail asked once. The k-th most popular query of the pool is asked
+// with probability proportional to 1 / k^s (s = 1 is the classic web-search figure).
+
+export function zipfLog(pool: string[], requests: number, s = 1, seed = 31): string[] {
+  const cumulative = new Float64Array(pool.length);
+  let total = 0;
+  for (let k = 0; k < pool.length; k++) {
+    total += 1 / (k + 1) ** s;
+    cumulative[k] = total;
+  }
+  const random = seededRandom(seed);
+  const log: string[] = [];
+  for (let i = 0; i < requests; i++) {
+    const target = random() * total;
+    let low = 0;
+    let high = pool.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (cumulative[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    log.push(pool[low]!);
+  }
+  return log;
+}
+
+/** The share of a request sequence an LRU cache of this capacity would answer (for the report). */
+export function lruHitRate(requests: string[], capacity: number): number {
+  const cache = new Map<string, true>();
+  let hits = 0;
+  for (const key of requests) {
+    if (cache.has(key)) {
+      hits += 1;
+      cache.delete(key);
+    } else if (cache.size >= capacity) {
+      cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, true);
+  }
+  return requests.length === 0 ? 0 : hits / requests.length;
+}
