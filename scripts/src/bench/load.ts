@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests sent: the first this many paths of the list (cycling). */
+  requests: number;
   latencyP50: number;
   latencyP99: number;
   errors: number;
@@ -29,6 +31,7 @@ export async function load(
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     errors: result.errors,

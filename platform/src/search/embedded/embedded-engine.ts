@@ -47,7 +47,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     private readonly db: SearchDb,
     private readonly options: EmbeddedOptions,
   ) {
-    this.cache = new ResultCache(options.cacheSize ?? 1000);
+    this.cache = new ResultCache(options.cacheSize);
   }
 
   static async open(file: string, options: EmbeddedOptions): Promise<EmbeddedSearchEngine> {

@@ -10,10 +10,11 @@ const WINDOW = 3;
 interface PhraseCheck {
   /** Stem ids of the literal phrase, in query order. */
   literal: Int32Array;
-  /** Other readings of the same group: a document matching one of them is not penalised. */
+  /**
+   * Other readings of the same group, except the phrase reversed ("text to speech" for "speech to
+   * text"): a document matching one of them is not penalised.
+   */
   others: Int32Array[];
-  /** The literal phrase reversed ("text to speech" for "speech to text"): does not excuse. */
-  reversed: string;
 }
 
 function idsOf(index: InvertedIndex, alternative: Alternative): Int32Array {
@@ -67,7 +68,6 @@ export function phraseOrderChecker(
       others: group.alternatives
         .filter((a) => a !== literal && a.stems.join() !== reversed)
         .map((a) => idsOf(index, a)),
-      reversed,
     });
   }
   if (checks.length === 0) return null;

@@ -3,11 +3,14 @@ import type { SearchRequest, SearchResponse } from '../port';
 // Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
 // the index changes. A Map keeps insertion order, which makes it a simple LRU.
 
+/** How many answers the engine keeps by default (the benchmark models its hit rate with it). */
+export const RESULT_CACHE_SIZE = 1000;
+
 export class ResultCache {
   private readonly entries = new Map<string, SearchResponse>();
   private version = -1;
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(private readonly capacity = RESULT_CACHE_SIZE) {}
 
   get(request: SearchRequest, version: number): SearchResponse | undefined {
     if (version !== this.version) {
