@@ -315,7 +315,9 @@ export const CONCEPTS: string[][] = [
     'invoicing',
     'billing',
     'accounts receivable',
-    'collections',
+    // Not "collections" alone: its stem is also "a collection of tools".
+    'payment collection',
+    'debt collection',
     'accounts payable',
     'accounts receivable clerk',
   ],

@@ -44,7 +44,10 @@ export const WEIGHTS = {
   typo2: 0.7,
   prefix: 0.6,
   loose: 0.5,
-  correctedLiteral: 0.85,
+  // A misspelt word that, once corrected, completes a known phrase ("data anlyst" → "data analyst")
+  // is surely what the person meant; the typed form matches nothing, so every hit carries the same
+  // typo and a discount would only let the phrase's synonyms overtake it.
+  correctedLiteral: 1,
 } as const;
 const MAX_COMPLETIONS = 8;
 

@@ -1,0 +1,49 @@
+import { stem } from '../analysis/stem';
+import { planQuery, type Vocabulary } from './plan';
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** A vocabulary of the given words, each in one document. */
+function vocabularyOf(words: string[]): Vocabulary {
+  const stems = new Set(words.map(stem));
+  return {
+    documentFrequency: (s) => (stems.has(s) ? 1 : 0),
+    corrections: (word, maxDistance) =>
+      words
+        .map((known) => ({ word: known, stem: stem(known), distance: editDistance(word, known) }))
+        .filter((c) => c.distance <= maxDistance),
+    completions: () => [],
+  };
+}
+
+describe('planQuery', () => {
+  it('reads a misspelt word that completes a known phrase as the phrase itself', () => {
+    const plan = planQuery('data anlyst', vocabularyOf(['data', 'analyst']));
+    const phrase = plan.groups[0]!.alternatives[0]!;
+    expect(phrase.stems).toEqual([stem('data'), stem('analyst')]);
+    // As much as the words typed correctly.
+    expect(phrase.weight).toBe(1);
+    // The phrase's synonyms still count, for less.
+    expect(plan.groups[0]!.alternatives.slice(1).every((a) => a.weight < 1)).toBe(true);
+  });
+
+  it('keeps a word nobody has, without a correction, as typed', () => {
+    const plan = planQuery('zqxv', vocabularyOf(['data']));
+    expect(plan.groups).toEqual([
+      { words: ['zqxv'], alternatives: [{ stems: ['zqxv'], weight: 1, source: 'literal' }] },
+    ]);
+  });
+});
