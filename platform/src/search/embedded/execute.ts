@@ -15,6 +15,13 @@ import { topK, topKPositions } from './top-k';
 export const RANKING = {
   /** Share of the query's (rarity-weighted) groups a document must cover to count as a hit. */
   minCoverage: 0.25,
+  /** Below this many hits, documents covering less of the query follow as a second tier. */
+  minHits: 20,
+  /**
+   * The second tier's best score is at most this share of the first tier's lowest, so that role
+   * feedback (×1.25 at most) and the word-order check (×0.5) never mix the tiers.
+   */
+  secondTierGap: 0.3,
   /** Scores are multiplied by coverage to this power: covering more of the request wins. */
   coveragePower: 0.5,
   /** The whole query is the agent's name ("jasper", "notion ai"). */
@@ -90,7 +97,7 @@ function coverageTable(importance: number[]): { coverage: Float64Array; weight: 
   return { coverage, weight };
 }
 
-/** Scores a plan; returns the hits (documents covering enough of it) with their final scores. */
+/** Scores a plan; returns the hits (documents covering enough of it, then a second tier when few do) with their final scores. */
 function rankPlan(
   index: InvertedIndex,
   scratch: Scratch,
@@ -108,31 +115,66 @@ function rankPlan(
   const touchedCount = scratch.touchedCount;
   const lowMask = (1 << importance.length) - 1;
   const minCoverage: number = RANKING.minCoverage;
+  /** The document's score, or -1 when the filter leaves it out. */
+  const scoreOf = (n: number, mask: number): number => {
+    let entry: IndexedDocument | undefined;
+    if (filter) {
+      entry = index.entry(n);
+      if (!entry || !filter(entry)) return -1;
+    }
+    let score = total[n]! * table.weight[mask]!;
+    if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
+    if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+    return score;
+  };
 
-  // Hits cover enough of the query; when nothing does, whatever matched at all (a second pass,
-  // rarely needed).
+  // Hits cover enough of the query. When few do, the documents matching less of it follow them
+  // as a second tier ("monitor brand mentions on social media" still lists the social media
+  // managers after the few agents that monitor brands), as Meilisearch drops query words to fill
+  // a page.
   const hits = scratch.hits[slot];
   const scores = scratch.hitScores[slot];
   let count = 0;
-  for (let threshold = minCoverage; ; threshold = 0) {
-    let qualified = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < touchedCount; i++) {
+    const n = touched[i]!;
+    const mask = matchMask[n]! & lowMask;
+    if (table.coverage[mask]! < minCoverage) continue;
+    const score = scoreOf(n, mask);
+    if (score < 0) continue;
+    hits[count] = n;
+    scores[count++] = score;
+    if (score < lowest) lowest = score;
+  }
+  if (count < RANKING.minHits) {
+    const firstTier = count;
+    let highest = 0;
     for (let i = 0; i < touchedCount; i++) {
       const n = touched[i]!;
       const mask = matchMask[n]! & lowMask;
-      if (table.coverage[mask]! < threshold) continue;
-      qualified += 1;
-      let entry: IndexedDocument | undefined;
-      if (filter) {
-        entry = index.entry(n);
-        if (!entry || !filter(entry)) continue;
-      }
-      let score = total[n]! * table.weight[mask]!;
-      if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
-      if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+      if (table.coverage[mask]! >= minCoverage) continue;
+      const score = scoreOf(n, mask);
+      if (score < 0) continue;
       hits[count] = n;
       scores[count++] = score;
+      if (score > highest) highest = score;
     }
-    if (qualified > 0 || threshold === 0) break;
+    // Only enough of them to fill the page: the rest matched too little of the query to count.
+    if (firstTier > 0) {
+      const tier = topKPositions(
+        scores.subarray(firstTier, count),
+        count - firstTier,
+        RANKING.minHits - firstTier,
+      );
+      const kept = tier.map((p) => hits[firstTier + p]!);
+      const keptScores = tier.map((p) => scores[firstTier + p]!);
+      const scale = highest > 0 ? Math.min(1, (RANKING.secondTierGap * lowest) / highest) : 1;
+      for (let k = 0; k < kept.length; k++) {
+        hits[firstTier + k] = kept[k]!;
+        scores[firstTier + k] = keptScores[k]! * scale;
+      }
+      count = firstTier + kept.length;
+    }
   }
   scratch.reset();
   return { hits: hits.subarray(0, count), scores: scores.subarray(0, count) };

@@ -39,4 +39,23 @@ describe('embedded ranking', () => {
     expect(await names(engine, 'translate documents')).toEqual(['Lingo']);
     await engine.close();
   });
+
+  it('fills a short page with agents matching less of the query, after those matching it well', async () => {
+    const partial = Array.from({ length: 25 }, (_, i) =>
+      searchDocument(`p${i}`, { name: `Poster ${i}`, description: 'Schedules social media posts.' }),
+    );
+    const unrelated = Array.from({ length: 20 }, (_, i) => searchDocument(`u${i}`, { name: `Helper ${i}` }));
+    const engine = await engineWith([
+      searchDocument('z', { name: 'Stripes', description: 'Zebra tracking on social media.' }),
+      ...partial,
+      ...unrelated,
+    ]);
+    const response = await engine.search({ query: 'zebra tracking on social media', hitsPerPage: 50 });
+    const found = response.hits.map((hit) => hit.document.name);
+    expect(found[0]).toBe('Stripes');
+    expect(found.slice(1).every((name) => name.startsWith('Poster'))).toBe(true);
+    // A page's worth, not every agent that mentions social media.
+    expect(response.totalHits).toBe(20);
+    await engine.close();
+  });
 });

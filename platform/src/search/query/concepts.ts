@@ -630,6 +630,14 @@ export const CONCEPTS: string[][] = [
     'customer insights',
   ],
   ['news', 'news analysis', 'current events', 'media monitoring', 'news analyst'],
+  [
+    'brand mentions',
+    'brand monitoring',
+    'social listening',
+    'social media monitoring',
+    'sentiment analysis',
+    'reputation management',
+  ],
   // Operations
   [
     'it support',
