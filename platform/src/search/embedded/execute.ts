@@ -2,7 +2,7 @@ import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../po
 import { planQuery, type QueryPlan } from '../query/plan';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
-import type { IndexedDocument, InvertedIndex } from './inverted-index';
+import { type IndexedDocument, type InvertedIndex, wordSignature } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
 import { phraseOrderChecker } from './phrase-order';
 import { groupImportance, scorePlan } from './scorer';
@@ -115,6 +115,10 @@ function rankPlan(
   const touchedCount = scratch.touchedCount;
   const lowMask = (1 << importance.length) - 1;
   const minCoverage: number = RANKING.minCoverage;
+  // A name boost needs every name word in the query or every query word in the name: documents
+  // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
+  const querySignature = wordSignature(names.words);
+  const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
   /** The document's score, or -1 when the filter leaves it out. */
   const scoreOf = (n: number, mask: number): number => {
     let entry: IndexedDocument | undefined;
@@ -123,7 +127,11 @@ function rankPlan(
       if (!entry || !filter(entry)) return -1;
     }
     let score = total[n]! * table.weight[mask]!;
-    if (nameHit[n] === 1) score *= nameBoost(entry ?? index.entry(n)!, names);
+    if (
+      nameHit[n] === 1 &&
+      ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
+    )
+      score *= nameBoost(entry ?? index.entry(n)!, names);
     if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
     return score;
   };

@@ -73,6 +73,8 @@ export class InvertedIndex {
   private alive = new Uint8Array(1024);
   /** Each document's role id (see roleEntries), for cheap role boosts. */
   private roleOf = new Int32Array(1024);
+  private nameWordBits = new Int32Array(1024);
+  private namePartBits = new Int32Array(1024);
   private readonly numberOf = new Map<string, number>();
   private readonly fieldLengthSums = new Float64Array(INDEXED_FIELDS.length);
   private readonly roles = new Map<string, RoleEntry>();
@@ -109,6 +111,11 @@ export class InvertedIndex {
 
   get roleIds(): Int32Array {
     return this.roleOf;
+  }
+
+  /** Per document, the signatures (see wordSignature) of its name words and of its name parts. */
+  get nameSignatures(): { words: Int32Array; parts: Int32Array } {
+    return { words: this.nameWordBits, parts: this.namePartBits };
   }
 
   entry(number: number): IndexedDocument | undefined {
@@ -247,6 +254,12 @@ export class InvertedIndex {
     roleOf.set(this.roleOf);
     this.alive = alive;
     this.roleOf = roleOf;
+    const wordBits = new Int32Array(this.nameWordBits.length * 2);
+    wordBits.set(this.nameWordBits);
+    this.nameWordBits = wordBits;
+    const partBits = new Int32Array(this.namePartBits.length * 2);
+    partBits.set(this.namePartBits);
+    this.namePartBits = partBits;
     const start = new Int32Array(this.sequenceStart.length * 2);
     start.set(this.sequenceStart);
     this.sequenceStart = start;
@@ -288,12 +301,10 @@ export class InvertedIndex {
       provider: this.intern(document.provider),
       pricing: this.intern(document.pricing),
     };
-    this.documents.push({
-      document,
-      keys,
-      lengths: fields.map((tokens) => tokens.length),
-      ...nameWordsOf(document.name),
-    });
+    const name = nameWordsOf(document.name);
+    this.documents.push({ document, keys, lengths: fields.map((tokens) => tokens.length), ...name });
+    this.nameWordBits[number] = wordSignature(name.nameWords);
+    this.namePartBits[number] = wordSignature(name.nameParts);
     this.alive[number] = 1;
     this.roleOf[number] = this.roleEntry(document, keys.role, fields[ROLE]!).id;
     this.numberOf.set(document.id, number);
@@ -358,6 +369,20 @@ export class InvertedIndex {
     this.vocabulary.register(entry);
     return entry;
   }
+}
+
+/**
+ * A 32-bit set of hashed words: when every word of A is in B, A's bits are all in B's. The ranker
+ * uses it to skip the name comparisons of documents whose name cannot be the query's.
+ */
+export function wordSignature(words: readonly string[]): number {
+  let bits = 0;
+  for (const word of words) {
+    let hash = 2166136261;
+    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
+    bits |= 1 << (hash >>> 27);
+  }
+  return bits;
 }
 
 function nameWordsOf(name: string): Pick<IndexedDocument, 'nameWords' | 'nameParts' | 'nameKey'> {
