@@ -205,16 +205,19 @@ function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
     total += score;
   }
   if (total <= 0) return;
-  const boost = new Map<number, number>();
+  // One factor per role id, read in the loop over every hit (a Map lookup there cost 4 % of a search).
+  const boost = new Float64Array(index.roleIdLimit).fill(1);
+  let boosted = false;
   for (const [role, sum] of shares) {
     const share = sum / total;
-    if (share >= RANKING.roleFeedbackMinShare) boost.set(role, 1 + RANKING.roleFeedback * share);
+    if (share >= RANKING.roleFeedbackMinShare) {
+      boost[role] = 1 + RANKING.roleFeedback * share;
+      boosted = true;
+    }
   }
-  if (boost.size === 0) return;
-  for (let i = 0; i < ranked.hits.length; i++) {
-    const factor = boost.get(roleIds[ranked.hits[i]!]!);
-    if (factor !== undefined) ranked.scores[i]! *= factor;
-  }
+  if (!boosted) return;
+  const { hits, scores } = ranked;
+  for (let i = 0; i < hits.length; i++) scores[i]! *= boost[roleIds[hits[i]!]!]!;
 }
 
 /** The best `wanted` hits by score, after checking word order for the top of the list. */
