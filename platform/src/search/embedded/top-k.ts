@@ -1,9 +1,10 @@
 // The k best of n scored items without sorting all n: a min-heap of size k.
 
+/** `items[i]` (or i itself when items is null) for the k best `scores[i]` of the first `count`. */
 function select(
+  scores: ArrayLike<number>,
+  items: ArrayLike<number> | null,
   count: number,
-  scoreAt: (i: number) => number,
-  itemAt: (i: number) => number,
   k: number,
 ): number[] {
   if (k <= 0) return [];
@@ -26,10 +27,11 @@ function select(
       i = smallest;
     }
   };
+  // Scores are read directly (no callback): this loop runs over every hit of every search.
   for (let i = 0; i < count; i++) {
-    const key = scoreAt(i);
+    const key = scores[i]!;
     if (heap.length < k) {
-      heap.push(itemAt(i));
+      heap.push(items === null ? i : items[i]!);
       keys.push(key);
       for (let j = heap.length - 1; j > 0; ) {
         const parent = (j - 1) >> 1;
@@ -38,7 +40,7 @@ function select(
         j = parent;
       }
     } else if (key > keys[0]!) {
-      heap[0] = itemAt(i);
+      heap[0] = items === null ? i : items[i]!;
       keys[0] = key;
       siftDown(0);
     }
@@ -50,20 +52,10 @@ function select(
 
 /** The k items with the best scores (`scores[i]` belongs to `items[i]`), best first. */
 export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: number): number[] {
-  return select(
-    items.length,
-    (i) => scores[i]!,
-    (i) => items[i]!,
-    k,
-  );
+  return select(scores, items, items.length, k);
 }
 
 /** Positions of the k best of the first `count` scores, best first; ties keep the earlier position. */
 export function topKPositions(scores: ArrayLike<number>, count: number, k: number): number[] {
-  return select(
-    count,
-    (i) => scores[i]!,
-    (i) => i,
-    k,
-  );
+  return select(scores, null, count, k);
 }
