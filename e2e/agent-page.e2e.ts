@@ -1,5 +1,5 @@
 import { setUpApp } from './support/e2e-app';
-import { card, cards, headTags, searchFor, waitForTitle } from './support/page-helpers';
+import { card, cards, headTags, searchFor, waitForHead, waitForTitle } from './support/page-helpers';
 
 // /agents/:id: one agent's details, its structured data and similar agents.
 
@@ -39,9 +39,13 @@ describe('Agent page', () => {
   it('describes the agent as a SoftwareApplication with an Offer, with its canonical link', async () => {
     const id = await idOf('ReplyRanch');
     const page = await app().open(`/agents/${id}`);
-    await waitForTitle(page, 'ReplyRanch by Quillstone Labs: Customer Support Agent AI agent | Agentry');
+    const canonical = `${app().server.url}/agents/${id}`;
+    await waitForHead(page, {
+      title: 'ReplyRanch by Quillstone Labs: Customer Support Agent AI agent | Agentry',
+      canonical,
+    });
     const head = await headTags(page);
-    expect(head.canonical).toBe(`${app().server.url}/agents/${id}`);
+    expect(head.canonical).toBe(canonical);
     expect(head.ogType).toBe('product');
     expect(head.description).toMatch(/^Answers customer emails around the clock/);
     expect(head.jsonLd).toEqual([

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { setUpApp } from './support/e2e-app';
-import { cardNames, cards, failRequests, headTags, waitForTitle } from './support/page-helpers';
+import { cardNames, cards, failRequests, headTags, waitForHead } from './support/page-helpers';
 
 // The directory of spec sections 2, 4 and 8: category, dependent role, agents when both are chosen.
 
@@ -89,9 +89,10 @@ describe('Directory', () => {
   it('describes the agents shown as a JSON-LD ItemList', async () => {
     const page = await app().open('/directory?category=Finance&role=Bookkeeper');
     await cards(page).first().waitFor();
-    await waitForTitle(page, 'Bookkeeper agents in Finance | Agentry directory');
+    const canonical = `${app().server.url}/directory?category=Finance&role=Bookkeeper`;
+    await waitForHead(page, { title: 'Bookkeeper agents in Finance | Agentry directory', canonical });
     const head = await headTags(page);
-    expect(head.canonical).toBe(`${app().server.url}/directory?category=Finance&role=Bookkeeper`);
+    expect(head.canonical).toBe(canonical);
     expect(head.jsonLd).toHaveLength(1);
     const itemList = head.jsonLd[0] as {
       '@type': string;

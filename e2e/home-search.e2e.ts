@@ -7,7 +7,7 @@ import {
   holdRequests,
   SEARCH_BOX,
   searchFor,
-  waitForTitle,
+  waitForHead,
 } from './support/page-helpers';
 
 // Home search (spec sections 2, 4 and 5) through the built app and the real API.
@@ -166,8 +166,8 @@ describe('Home search', () => {
 
   it('sets the title, description, keywords, canonical, social tags and WebSite data with a search action', async () => {
     const page = await app().open('/');
-    await waitForTitle(page, HOME_TITLE);
     const origin = app().server.url;
+    await waitForHead(page, { title: HOME_TITLE, canonical: `${origin}/` });
     const head = await headTags(page);
     expect(head).toMatchObject({
       title: HOME_TITLE,

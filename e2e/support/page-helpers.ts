@@ -60,6 +60,23 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
 
+/**
+ * Waits until the app itself has set the head: the server writes the same title for crawlers but
+ * with PUBLIC_URL links, so a title alone can be the server's. Gives up quietly after a while so
+ * that the test's own expectation reports what is wrong.
+ */
+export async function waitForHead(page: Page, head: { title: string; canonical: string }): Promise<void> {
+  await page
+    .waitForFunction(
+      ({ title, canonical }) =>
+        document.title === title &&
+        document.querySelector('link[rel="canonical"]')?.getAttribute('href') === canonical,
+      head,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Holds matching requests until release() is called: to look at a screen while it waits. */
 export async function holdRequests(page: Page, pattern: string): Promise<{ release(): void }> {
   let release!: () => void;
