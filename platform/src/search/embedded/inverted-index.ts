@@ -248,24 +248,12 @@ export class InvertedIndex {
 
   private grow(number: number): void {
     if (number < this.alive.length) return;
-    const alive = new Uint8Array(this.alive.length * 2);
-    alive.set(this.alive);
-    const roleOf = new Int32Array(this.roleOf.length * 2);
-    roleOf.set(this.roleOf);
-    this.alive = alive;
-    this.roleOf = roleOf;
-    const wordBits = new Int32Array(this.nameWordBits.length * 2);
-    wordBits.set(this.nameWordBits);
-    this.nameWordBits = wordBits;
-    const partBits = new Int32Array(this.namePartBits.length * 2);
-    partBits.set(this.namePartBits);
-    this.namePartBits = partBits;
-    const start = new Int32Array(this.sequenceStart.length * 2);
-    start.set(this.sequenceStart);
-    this.sequenceStart = start;
-    const end = new Int32Array(this.sequenceEnd.length * 2);
-    end.set(this.sequenceEnd);
-    this.sequenceEnd = end;
+    this.alive = doubled(this.alive);
+    this.roleOf = doubled(this.roleOf);
+    this.nameWordBits = doubled(this.nameWordBits);
+    this.namePartBits = doubled(this.namePartBits);
+    this.sequenceStart = doubled(this.sequenceStart);
+    this.sequenceEnd = doubled(this.sequenceEnd);
   }
 
   private appendSequence(id: number): void {
@@ -369,6 +357,13 @@ export class InvertedIndex {
     this.vocabulary.register(entry);
     return entry;
   }
+}
+
+/** A copy of a per-document array with room for twice as many documents. */
+function doubled<T extends Uint8Array | Int32Array>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  copy.set(array);
+  return copy;
 }
 
 /**
