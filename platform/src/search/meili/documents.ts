@@ -1,4 +1,4 @@
-import type { Pricing } from '@agentry/domain/agent';
+import type { Pricing, PublicAgent } from '@agentry/domain/agent';
 import type { SearchDocument } from '../port';
 
 // What the index stores per agent, and the checks Meilisearch would otherwise fail a whole batch on.
@@ -15,18 +15,7 @@ export const isValidDocumentId = (id: unknown): id is string =>
  * Meilisearch documents "a document without the sort field goes last", for asc and desc alike:
  * unpriced agents then sort last, as the port asks.
  */
-export type StoredDocument = {
-  id: string;
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
-  pricing: Pricing;
-  price_monthly?: number;
-};
+export type StoredDocument = Omit<PublicAgent, 'price_monthly'> & { price_monthly?: number };
 
 /** Why Meilisearch would refuse this document, or null when it is fine. */
 export function invalidDocument(document: SearchDocument | null | undefined): string | null {
