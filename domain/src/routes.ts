@@ -18,12 +18,21 @@ export const ROUTES = {
   employerDashboard: '/employer-dashboard',
   adminDirectory: '/admin/directory',
   rjs: '/rjs',
+  // Not in the spec's table; the account flows need them (links in e-mails, the test checkout).
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  testCheckout: '/checkout/test/:sessionId',
+  provider: '/providers/:slug',
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;
 
 /** Screens that later work fills in; until then they render a placeholder. */
-export const LATER_SCREENS = [
+export const LATER_SCREENS = ['adminDirectory', 'rjs'] as const satisfies readonly RouteKey[];
+
+/** Screens of the account flows: pages that are private to a person, so crawlers are asked not to index them. */
+export const ACCOUNT_SCREENS = [
   'registerAgent',
   'accountSetup',
   'subscriptionSuccess',
@@ -33,8 +42,15 @@ export const LATER_SCREENS = [
   'employerSignup',
   'dashboard',
   'employerDashboard',
-  'adminDirectory',
-  'rjs',
+  'forgotPassword',
+  'resetPassword',
+  'verifyEmail',
+  'testCheckout',
 ] as const satisfies readonly RouteKey[];
+
+/** "/providers/:slug" + {slug: "acme"} → "/providers/acme". */
+export function routePath(route: string, params: Record<string, string>): string {
+  return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 export type LaterScreen = (typeof LATER_SCREENS)[number];

@@ -26,7 +26,14 @@ export interface AgentListOptions {
   category?: string;
   role?: string;
   ownerId?: string;
+  /** Agents registered under this e-mail (case-insensitive). */
+  email?: string;
+  /** Only agents that no account owns yet. */
+  unowned?: boolean;
 }
+
+/** Filters of count(): the same meaning as in list(). */
+export type AgentCountOptions = Pick<AgentListOptions, 'includeRemoved' | 'ownerId' | 'email' | 'unowned'>;
 
 export interface ImportOutcome {
   added: number;
@@ -46,7 +53,12 @@ export interface AgentRepository {
   update(id: string, patch: AgentPatch): Promise<Agent | null>;
   /** Sorted by category, then role, then name. Removed agents only with includeRemoved. */
   list(options?: AgentListOptions): Promise<Agent[]>;
-  count(options?: { includeRemoved?: boolean }): Promise<number>;
+  count(options?: AgentCountOptions): Promise<number>;
+  /**
+   * Gives every agent registered under `email` that nobody owns yet (removed ones included) to
+   * `ownerId`, each with its change-log entry, in one transaction. Returns how many passed.
+   */
+  claimUnowned(email: string, ownerId: string): Promise<number>;
   /** Categories of agents not removed, sorted. */
   categories(): Promise<string[]>;
   /** Roles of agents not removed, in one category or in all, sorted. */
@@ -85,8 +97,15 @@ export interface User {
   organization: string;
   phone: string | null;
   user_type: UserType;
+  /** 'active' or 'inactive': derived from the payment state by domain/subscription.ts, or set by staff. */
   subscription_status: string;
   stripe_customer_id: string | null;
+  /** When the person proved they read this e-mail address (a link sent to it); null until then. */
+  email_verified_at: string | null;
+  /** The provider page's address (/providers/:slug); unique; null for employers. */
+  slug: string | null;
+  /** The provider's own site, the backlink of the provider page. */
+  website: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -104,9 +123,30 @@ export interface UserCreate {
   password_hash: string;
   subscription_status?: string;
   stripe_customer_id?: string | null;
+  email_verified_at?: string | null;
+  slug?: string | null;
+  website?: string | null;
 }
 
-export type UserPatch = Partial<Omit<UserCreate, 'email'>>;
+/**
+ * The fields update() may change, written once for both adapters. The e-mail changes only through
+ * a confirmed change-of-address link (a command checks that); the store just stores it.
+ */
+export const USER_EDITABLE_FIELDS = [
+  'email',
+  'full_name',
+  'organization',
+  'phone',
+  'user_type',
+  'password_hash',
+  'subscription_status',
+  'stripe_customer_id',
+  'email_verified_at',
+  'slug',
+  'website',
+] as const satisfies ReadonlyArray<keyof UserCreate>;
+
+export type UserPatch = Partial<Pick<UserCreate, (typeof USER_EDITABLE_FIELDS)[number]>>;
 
 export interface UserRepository {
   /** Throws DuplicateUserError when the e-mail (case-insensitive) is taken. */
@@ -115,16 +155,89 @@ export interface UserRepository {
   /** Includes the password hash: only for sign-in. */
   findByEmailWithSecret(email: string): Promise<UserWithSecret | null>;
   findByEmail(email: string): Promise<User | null>;
+  findBySlug(slug: string): Promise<User | null>;
+  findByStripeCustomerId(customerId: string): Promise<User | null>;
+  /** Null when no user has this id. Throws DuplicateUserError when a new e-mail or slug is taken. */
   update(id: string, patch: UserPatch): Promise<User | null>;
   list(): Promise<User[]>;
+  /** Providers whose subscription_status is active and who have a slug (provider pages, sitemap), by slug. */
+  listSubscribedProviders(limit: number): Promise<User[]>;
 }
 
 export interface SessionRepository {
   get(sid: string): Promise<string | null>;
-  set(sid: string, data: string, expiresAt: Date): Promise<void>;
+  /** `userId` is the signed-in user the session belongs to, if any, so that all of a user's sessions can end together. */
+  set(sid: string, data: string, expiresAt: Date, userId?: string | null): Promise<void>;
   touch(sid: string, expiresAt: Date): Promise<void>;
   destroy(sid: string): Promise<void>;
+  /** Ends every session of the user (a password reset), but `exceptSid` if given. Returns how many ended. */
+  destroyForUser(userId: string, exceptSid?: string): Promise<number>;
   purgeExpired(now?: Date): Promise<number>;
+}
+
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+
+/** A single-use link's record. Only a hash of the secret in the link is stored. */
+export interface OneTimeToken {
+  token_hash: string;
+  purpose: TokenPurpose;
+  user_id: string;
+  /** Purpose-specific data (the new address of a change_email token). */
+  data: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface TokenRepository {
+  issue(input: {
+    token_hash: string;
+    purpose: TokenPurpose;
+    user_id: string;
+    data?: string | null;
+    expires_at: Date;
+  }): Promise<void>;
+  /**
+   * Uses the token up: atomically deletes it and returns it, or null when it is unknown, of
+   * another purpose, already used or expired (an expired token is deleted too).
+   */
+  consume(tokenHash: string, purpose: TokenPurpose, now?: Date): Promise<OneTimeToken | null>;
+  /** Deletes the user's unused tokens of this purpose (a new reset link voids the older ones). */
+  revoke(userId: string, purpose: TokenPurpose): Promise<number>;
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+/** Our copy of a user's subscription at the payment provider (Stripe, or the built-in test mode). */
+export interface SubscriptionRecord {
+  user_id: string;
+  plan: 'agent_provider' | 'employer';
+  provider: 'test' | 'stripe';
+  /** The provider's subscription id (sub_...). */
+  subscription_id: string;
+  customer_id: string;
+  /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired. */
+  status: string;
+  cancel_at_period_end: boolean;
+  /** Unix seconds. */
+  current_period_start: number;
+  current_period_end: number;
+  updated_at: string;
+}
+
+export interface BillingRepository {
+  /** The user's subscription (one per user: a new one replaces an ended one). */
+  getSubscription(userId: string): Promise<SubscriptionRecord | null>;
+  findBySubscriptionId(subscriptionId: string): Promise<SubscriptionRecord | null>;
+  /** Inserts or replaces the user's subscription; sets updated_at. */
+  saveSubscription(record: Omit<SubscriptionRecord, 'updated_at'>): Promise<SubscriptionRecord>;
+  /**
+   * Subscriptions whose period ended at or before `nowSeconds` and whose status is not final
+   * (canceled, incomplete_expired), oldest period end first, at most `limit`: the renewal sweep re-reads them.
+   */
+  listDue(nowSeconds: number, limit: number): Promise<SubscriptionRecord[]>;
+  /** Records a payment event id; false when it was recorded before (a replayed webhook). */
+  recordEvent(eventId: string, type: string): Promise<boolean>;
+  /** Forgets an event whose handling failed, so that the provider's retry is handled. */
+  forgetEvent(eventId: string): Promise<void>;
 }
 
 /** Small durable settings: indexer checkpoints and the like. */
@@ -139,6 +252,8 @@ export interface Store {
   readonly changes: ChangeLog;
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
+  readonly tokens: TokenRepository;
+  readonly billing: BillingRepository;
   readonly kv: KeyValueRepository;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
@@ -156,8 +271,11 @@ export class DuplicateAgentError extends Error {
 }
 
 export class DuplicateUserError extends Error {
-  constructor() {
-    super('An account with this email already exists');
+  /** Which unique field clashed: the e-mail, or the provider page slug. */
+  constructor(readonly field: 'email' | 'slug' = 'email') {
+    super(
+      field === 'email' ? 'An account with this email already exists' : 'This provider page address is taken',
+    );
     this.name = 'DuplicateUserError';
   }
 }
