@@ -3,34 +3,60 @@
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The parsed JSON body of the failed response (requires_subscription, field errors…), or null. */
+  readonly body: Record<string, unknown> | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body: Record<string, unknown> | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
+}
+
+/** The server's message when the call reached it and it said why; otherwise `fallback` (spec section 8's wording). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body && typeof error.body.error === 'string'
+    ? error.body.error
+    : fallback;
+}
+
+/** Field errors a 400 carried ({ errors: { field: message } }), or {}. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.body) return {};
+  const errors = error.body.errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST';
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-async function errorMessage(response: Response): Promise<string> {
+async function readError(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> | null = null;
   try {
-    const body = (await response.json()) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.message === 'string') return body.message;
+    const parsed: unknown = await response.json();
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
   } catch {
     // Not JSON: fall through to the status text.
   }
-  return response.statusText || `Request failed with status ${response.status}`;
+  const message =
+    typeof body?.error === 'string'
+      ? body.error
+      : typeof body?.message === 'string'
+        ? body.message
+        : response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(response.status, message, body);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -43,7 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (!response.ok) throw await readError(response);
   return (await response.json()) as T;
 }
 

@@ -1,0 +1,4 @@
+// Lazy route module (placeholder until its screen is built).
+export function Component() {
+  return <h1>test-checkout</h1>;
+}
