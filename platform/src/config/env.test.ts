@@ -51,6 +51,53 @@ describe('loadConfig', () => {
     expect(loadConfig({ MONGODB_URI: '', MEILI_HOST: '' }).store).toBe('sqlite');
   });
 
+  describe('payments', () => {
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+
+    it('uses the test-mode checkout when no Stripe key is set', () => {
+      expect(loadConfig({}).payments).toBe('test');
+    });
+
+    it('uses Stripe when its keys are set, unless test mode is asked for', () => {
+      expect(loadConfig(stripeKeys).payments).toBe('stripe');
+      expect(loadConfig({ ...stripeKeys, PAYMENTS_MODE: 'test' }).payments).toBe('test');
+    });
+
+    it('requires both Stripe secrets in Stripe mode', () => {
+      expect(() => loadConfig({ PAYMENTS_MODE: 'stripe' })).toThrow(
+        /STRIPE_SECRET_KEY is required in Stripe mode[\s\S]*STRIPE_WEBHOOK_SECRET is required in Stripe mode/,
+      );
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
+        /STRIPE_WEBHOOK_SECRET is required in Stripe mode/,
+      );
+    });
+
+    it('refuses secrets that are not Stripe keys', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(
+        /STRIPE_SECRET_KEY must start with sk_ or rk_[\s\S]*STRIPE_WEBHOOK_SECRET must start with whsec_/,
+      );
+    });
+
+    it('makes production choose test mode explicitly, so subscriptions are never given away by accident', () => {
+      expect(() => loadConfig(production)).toThrow(/PAYMENTS_MODE must be set in production/);
+      expect(loadConfig({ ...production, PAYMENTS_MODE: 'test' }).payments).toBe('test');
+      expect(loadConfig({ ...production, ...stripeKeys }).payments).toBe('stripe');
+    });
+
+    it('treats empty values as unset, as .env files often leave them', () => {
+      const config = loadConfig({ PAYMENTS_MODE: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
+      expect(config.payments).toBe('test');
+    });
+
+    it('accepts another address for the Stripe API, such as a local stand-in', () => {
+      expect(loadConfig({ ...stripeKeys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).STRIPE_API_URL).toBe(
+        'http://127.0.0.1:12111',
+      );
+      expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL must start with http/);
+    });
+  });
+
   it('reads boolean flags', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });

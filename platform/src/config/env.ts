@@ -15,6 +15,17 @@ const optionalUrl = (schemes: string[], hint: string) =>
       message: `must start with ${hint}`,
     });
 
+/** A secret that, when set, starts with one of `prefixes` (Stripe's keys say what they are). */
+const optionalSecret = (prefixes: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
+      message: `must start with ${prefixes.join(' or ')}`,
+    });
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -59,8 +70,18 @@ export const envSchema = z
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /**
+     * test: the app's own checkout page, which never charges; stripe: Stripe Checkout. Default: stripe
+     * when STRIPE_SECRET_KEY is set, else test; production must name it (see below).
+     */
+    PAYMENTS_MODE: z
+      .enum(['test', 'stripe', ''])
+      .optional()
+      .transform((value) => value || undefined),
+    STRIPE_SECRET_KEY: optionalSecret(['sk_', 'rk_']),
+    STRIPE_WEBHOOK_SECRET: optionalSecret(['whsec_']),
+    /** Another address for Stripe's API (stripe-mock, the local stand-in of tests); default Stripe's own. */
+    STRIPE_API_URL: optionalUrl(['http://', 'https://'], 'http:// or https://'),
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     MAIL_FROM: z.string().default('Agentry <no-reply@agentry.local>'),
     ADMIN_USERNAME: z.string().min(3).optional(),
@@ -84,22 +105,35 @@ export const envSchema = z
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
       });
     }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    if (paymentsMode(env) === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in Stripe mode' });
+      }
+    }
+    // A production site must not give subscriptions away because a key was forgotten.
+    if (env.NODE_ENV === 'production' && !env.PAYMENTS_MODE && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'is required with STRIPE_SECRET_KEY',
+        path: ['PAYMENTS_MODE'],
+        message:
+          'must be set in production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) or test (a checkout that never charges)',
       });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The payments adapter the settings ask for: PAYMENTS_MODE, else Stripe when its key is set. */
+function paymentsMode(env: Pick<Env, 'PAYMENTS_MODE' | 'STRIPE_SECRET_KEY'>): 'test' | 'stripe' {
+  return env.PAYMENTS_MODE ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+}
+
 export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
   store: 'sqlite' | 'mongodb';
   search: 'embedded' | 'meilisearch';
+  payments: 'test' | 'stripe';
 }
 
 export class ConfigError extends Error {
@@ -124,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     store: env.MONGODB_URI ? 'mongodb' : 'sqlite',
     search: env.MEILI_HOST ? 'meilisearch' : 'embedded',
+    payments: paymentsMode(env),
   };
 }
 
