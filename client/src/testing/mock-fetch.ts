@@ -1,7 +1,7 @@
 // jsdom has no fetch. Tests describe the API they expect as routes; anything else fails loudly.
 
 export interface FakeRoute {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path with its query string ("/api/roles?category=Finance"), or a pattern. */
   path: string | RegExp;
   status?: number;

@@ -7,6 +7,15 @@ export interface SessionUser {
   organization: string;
   phone?: string | null;
   user_type: string;
+  // Optional: the account fields of docs/accounts.md. Older answers (and tests) may leave them out.
+  /** 'active' or 'inactive', derived on the server from the payment state. */
+  subscription_status?: string;
+  /** False until the link sent to the address is opened; agents registered under it wait until then. */
+  email_verified?: boolean;
+  /** The provider page's address (/providers/:slug), when the account has one. */
+  slug?: string | null;
+  website?: string | null;
+  created_at?: string;
 }
 
 interface MeResponse {
@@ -33,6 +42,11 @@ export async function getCsrfToken(): Promise<string> {
 export async function logout(): Promise<void> {
   const token = await getCsrfToken();
   await apiRequest<unknown>('/api/auth/logout', { method: 'POST', headers: { 'X-CSRF-Token': token } });
+}
+
+/** Whether the account's plan is paid up (only 'active' gives access; anything else does not). */
+export function isSubscribed(user: Pick<SessionUser, 'subscription_status'>): boolean {
+  return user.subscription_status === 'active';
 }
 
 /** Where "Dashboard" leads: providers to their dashboard, every other user type to the employer one. */

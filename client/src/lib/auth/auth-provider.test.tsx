@@ -75,3 +75,45 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByText('in:ada@example.com')).toBeTruthy());
   });
 });
+
+describe('AuthProvider.refresh', () => {
+  it('re-reads /api/auth/me so a change made on the server shows (an e-mail verified)', async () => {
+    mockFetch([{ path: '/api/auth/me', body: { ...ME, user: { ...ME.user, email_verified: false } } }]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('in:ada@example.com');
+    expect(auth.state.user?.email_verified).toBe(false);
+    mockFetch([{ path: '/api/auth/me', body: { ...ME, user: { ...ME.user, email_verified: true } } }]);
+    await act(() => auth.refresh());
+    expect(auth.state.user?.email_verified).toBe(true);
+  });
+
+  it('signs out when the session is gone (a password reset ended it)', async () => {
+    mockFetch([{ path: '/api/auth/me', body: ME }]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('in:ada@example.com');
+    mockFetch([{ path: '/api/auth/me', body: { success: false, user: null } }]);
+    await act(() => auth.refresh());
+    expect(screen.getByText('signed-out')).toBeTruthy();
+  });
+
+  it('keeps the user when the refresh cannot reach the server', async () => {
+    mockFetch([{ path: '/api/auth/me', body: ME }]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('in:ada@example.com');
+    mockFetch([{ path: '/api/auth/me', networkError: true }]);
+    await act(() => auth.refresh());
+    expect(screen.getByText('in:ada@example.com')).toBeTruthy();
+  });
+});

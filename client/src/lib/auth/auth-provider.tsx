@@ -2,7 +2,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { getMe, logout as logoutRequest, type SessionUser } from './auth-api';
 
 // Auth states of spec section 4: loading → signed in (with user) or signed out. Login success
-// sets the user; logout always clears it, even when the call fails.
+// sets the user; logout always clears it, even when the call fails. refresh() re-reads the session
+// after something changed it on the server (an e-mail verified, a password reset, a payment).
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -12,6 +13,10 @@ export type AuthState =
 export interface AuthContextValue {
   state: AuthState;
   signIn: (user: SessionUser) => void;
+  /** Replaces the signed-in user with the server's newer copy (after a profile save). */
+  updateUser: (user: SessionUser) => void;
+  /** Re-reads GET /api/auth/me; a failed call keeps the current state. Resolves to the user or null. */
+  refresh: () => Promise<SessionUser | null>;
   logout: () => Promise<void>;
 }
 
@@ -34,6 +39,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((user: SessionUser) => setState({ status: 'signed-in', user }), []);
+  const refresh = useCallback(async () => {
+    try {
+      const user = await getMe();
+      setState(user ? { status: 'signed-in', user } : SIGNED_OUT);
+      return user;
+    } catch {
+      // Offline or the server hiccuped: what we knew is still the best guess.
+      return null;
+    }
+  }, []);
   const logout = useCallback(async () => {
     try {
       await logoutRequest();
@@ -44,7 +59,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => ({ state, signIn, logout }), [state, signIn, logout]);
+  const value = useMemo(
+    () => ({ state, signIn, updateUser: signIn, refresh, logout }),
+    [state, signIn, refresh, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
