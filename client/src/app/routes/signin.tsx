@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { SignInPage } from '../../features/auth/components/signin-page';
+
+// Lazy route module for /signin.
 export function Component() {
-  return <h1>signin</h1>;
+  return <SignInPage />;
 }
