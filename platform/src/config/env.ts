@@ -70,6 +70,12 @@ export const envSchema = z
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins per account (whatever the address) per 15 minutes. */
+    RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    /** Registrations, new accounts and password-reset requests per client per hour. */
+    RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** How often subscriptions whose billing period ended are re-read from the payment provider, in ms. */
+    BILLING_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
     /**
      * test: the app's own checkout page, which never charges; stripe: Stripe Checkout. Default: stripe
      * when STRIPE_SECRET_KEY is set, else test; production must name it (see below).
