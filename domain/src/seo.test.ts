@@ -7,6 +7,7 @@ import {
   buildDirectoryMeta,
   buildHomeMeta,
   buildLegalMeta,
+  buildProviderMeta,
   renderHeadTags,
   replaceSeoRegion,
   SEO_REGION_END,
@@ -204,5 +205,49 @@ describe('renderHeadTags and replaceSeoRegion', () => {
       `<head><meta charset="utf-8">${SEO_REGION_START}\n<title>new</title>\n${SEO_REGION_END}</head>`,
     );
     expect(replaceSeoRegion('<head></head>', '<title>x</title>')).toBe('<head></head>');
+  });
+});
+
+describe('buildProviderMeta', () => {
+  const agent = {
+    id: '7',
+    name: 'Ledger &amp; Co',
+    provider: 'Acme',
+    category: 'Finance',
+    role: 'Bookkeeper',
+    description: 'Keeps books.',
+    cost: '$10/month',
+    address: 'https://ledger.example',
+    pricing: 'paid' as const,
+    price_monthly: 10,
+  };
+
+  it('describes the provider as an Organization with its site and its agents', () => {
+    const meta = buildProviderMeta('https://agentry.example', {
+      name: 'Acme Labs',
+      slug: 'acme-labs',
+      website: 'https://acme.example',
+      agents: [agent],
+    });
+    expect(meta.canonicalPath).toBe('/providers/acme-labs');
+    expect(meta.title).toBe('Acme Labs: AI agents | Agentry');
+    expect(meta.description).toBe('Acme Labs on Agentry: 1 AI agent (Bookkeeper).');
+    expect(meta.jsonLd).toMatchObject({
+      '@type': 'Organization',
+      name: 'Acme Labs',
+      url: 'https://agentry.example/providers/acme-labs',
+      sameAs: ['https://acme.example'],
+      makesOffer: [{ itemOffered: { name: 'Ledger & Co', url: 'https://agentry.example/agents/7' } }],
+    });
+  });
+
+  it('leaves sameAs out when the provider has no site', () => {
+    const meta = buildProviderMeta('https://agentry.example', {
+      name: 'A',
+      slug: 'a',
+      website: null,
+      agents: [],
+    });
+    expect(meta.jsonLd).not.toHaveProperty('sameAs');
   });
 });

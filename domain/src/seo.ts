@@ -157,6 +157,49 @@ export function buildAgentNotFoundMeta(origin: string, id: string): PageMeta {
   });
 }
 
+export interface ProviderPageData {
+  /** The organisation's name. */
+  name: string;
+  slug: string;
+  website: string | null;
+  agents: readonly PublicAgent[];
+}
+
+/** A subscribed provider's page: Organization structured data with their site and their agents. */
+export function buildProviderMeta(origin: string, page: ProviderPageData): PageMeta {
+  const name = decodeEntities(page.name);
+  const canonicalPath = `/providers/${encodeURIComponent(page.slug)}`;
+  const count = page.agents.length;
+  const roles = [...new Set(page.agents.map((agent) => agent.role))].slice(0, 3);
+  const description = truncateText(
+    `${name} on ${SITE_NAME}: ${count} AI agent${count === 1 ? '' : 's'}${roles.length > 0 ? ` (${roles.join(', ')})` : ''}.`,
+  );
+  return {
+    title: `${name}: AI agents | ${SITE_NAME}`,
+    description,
+    keywords: [name, ...roles, 'AI agents'].join(', '),
+    canonicalPath,
+    ogType: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name,
+      url: absoluteUrl(origin, canonicalPath),
+      ...(page.website ? { sameAs: [page.website] } : {}),
+      description,
+      makesOffer: page.agents.slice(0, DIRECTORY_STRUCTURED_DATA_COUNT).map((agent) => ({
+        '@type': 'Offer',
+        itemOffered: {
+          '@type': 'SoftwareApplication',
+          name: decodeEntities(agent.name),
+          applicationCategory: agent.category,
+          url: absoluteUrl(origin, `/agents/${encodeURIComponent(agent.id)}`),
+        },
+      })),
+    },
+  };
+}
+
 const LEGAL_PAGES: Record<LegalKind, { title: string; description: string; path: string }> = {
   privacy: {
     title: `Privacy policy | ${SITE_NAME}`,
