@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page';
+
+// Lazy route module for /forgot-password.
 export function Component() {
-  return <h1>forgot-password</h1>;
+  return <ForgotPasswordPage />;
 }

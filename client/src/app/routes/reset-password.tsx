@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
+
+// Lazy route module for /reset-password?token=…
 export function Component() {
-  return <h1>reset-password</h1>;
+  return <ResetPasswordPage />;
 }

@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { VerifyEmailPage } from '../../features/auth/components/verify-email-page';
+
+// Lazy route module for /verify-email?token=…
 export function Component() {
-  return <h1>verify-email</h1>;
+  return <VerifyEmailPage />;
 }

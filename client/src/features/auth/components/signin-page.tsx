@@ -67,7 +67,7 @@ export function SignInPage() {
 function SignInOptions() {
   return (
     <section className="auth-options" aria-labelledby="signin-options">
-      <h2 id="signin-options">No account yet?</h2>
+      <h2 id="signin-options">Register, upgrade or hire</h2>
       <ul>
         <li>
           <Link to="/register-agent">Register your AI agent</Link>: your first listing is free.

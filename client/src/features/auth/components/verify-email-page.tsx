@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { FormAlert } from '../../../components/form/form-alert';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
+import { ApiError, errorText } from '../../../lib/api/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { type VerifyEmailAnswer, verifyEmail } from '../api/verify-email';
+
+// /verify-email?token=…: the page the verification e-mail links to. Opening it proves the address
+// is read, so the server marks it verified and gives the account the agents waiting under it.
+
+type Result =
+  | { status: 'pending' }
+  | { status: 'done'; answer: VerifyEmailAnswer }
+  | { status: 'failed'; error: string };
+
+/** "2 agents registered under this address are now in your account." */
+export function claimedText(claimed: number): string | null {
+  if (claimed <= 0) return null;
+  return claimed === 1
+    ? '1 agent registered under this address is now in your account.'
+    : `${claimed} agents registered under this address are now in your account.`;
+}
+
+export function VerifyEmailPage() {
+  useBasicPageMeta('Confirm your e-mail address', 'Confirm the e-mail address of your Agentry account.');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  return (
+    <div className="container auth-page">
+      <header className="page-header">
+        <h1>Confirm your e-mail address</h1>
+      </header>
+      {token ? (
+        <VerifyEmailResult token={token} />
+      ) : (
+        <FormAlert kind="error">
+          This confirmation link is incomplete: it has no token. Copy the whole link from the e-mail, or{' '}
+          <Link to="/signin">sign in</Link> and send a new link from your dashboard.
+        </FormAlert>
+      )}
+    </div>
+  );
+}
+
+function VerifyEmailResult({ token }: { token: string }) {
+  const { refresh } = useAuth();
+  const [result, setResult] = useState<Result>({ status: 'pending' });
+  // The token works once. React's StrictMode runs effects twice in development, and a second call
+  // would fail on the token the first one just used; the ref remembers the token already sent.
+  const sentToken = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (sentToken.current === token) return;
+    sentToken.current = token;
+    verifyEmail(token).then(
+      (answer) => {
+        setResult({ status: 'done', answer });
+        // The session's user is now verified and may own more agents.
+        void refresh();
+      },
+      (error: unknown) =>
+        setResult({
+          status: 'failed',
+          error:
+            error instanceof ApiError
+              ? errorText(error, 'Failed to confirm your e-mail address')
+              : 'Failed to confirm your e-mail address. Please try again.',
+        }),
+    );
+  }, [token, refresh]);
+
+  if (result.status === 'pending') return <PageLoading label="Confirming your e-mail address..." />;
+  if (result.status === 'failed') {
+    return (
+      <>
+        <FormAlert kind="error">{result.error}</FormAlert>
+        <p>
+          Links work once and expire after 48 hours. Sign in and use <strong>Resend link</strong> on your
+          dashboard to get a new one.
+        </p>
+        <p className="status-page__actions">
+          <Link className="button button--primary" to="/signin">
+            Sign in
+          </Link>
+          <Link className="button button--secondary" to="/dashboard">
+            Go to your dashboard
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const claimed = claimedText(result.answer.claimed);
+  return (
+    <>
+      <FormAlert kind="success">
+        {result.answer.message}
+        {claimed ? ` ${claimed}` : null}
+      </FormAlert>
+      <p className="status-page__actions">
+        <Link className="button button--primary" to="/dashboard">
+          Go to your dashboard
+        </Link>
+        <Link className="button button--secondary" to="/signin">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}
