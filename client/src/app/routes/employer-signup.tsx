@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { EmployerSignupPage } from '../../features/employer-signup/components/employer-signup-page';
+
+// Lazy route module for /employer-signup.
 export function Component() {
-  return <h1>employer-signup</h1>;
+  return <EmployerSignupPage />;
 }
