@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 
 // One Stripe price per plan, found by its lookup key, so that neither an operator nor a deploy has to
 // copy price ids around. domain/src/plans.ts is the source of truth: a price that is missing, or whose
-// amount no longer matches the plan, is created, and takes the lookup key over from the old one.
+// amount no longer matches the plan, is created, and takes the lookup key over from the old one (or
+// from an archived price, which the active-only lookup does not see but which still holds the key).
 
 const matchesPlan = (price: Stripe.Price, plan: Plan) =>
   price.unit_amount === Math.round(plan.priceUsd * 100) &&
@@ -35,7 +36,7 @@ export class PriceCatalog {
     if (existing && matchesPlan(existing, plan)) return existing.id;
     const created = await this.stripe.prices.create({
       lookup_key: plan.lookupKey,
-      transfer_lookup_key: existing !== undefined,
+      transfer_lookup_key: true,
       unit_amount: Math.round(plan.priceUsd * 100),
       currency: 'usd',
       recurring: { interval: plan.interval },

@@ -115,7 +115,7 @@ describe('StripePayments on the local stand-in', () => {
         'POST',
         {
           lookup_key: 'agentry_provider_monthly',
-          transfer_lookup_key: 'false',
+          transfer_lookup_key: 'true',
           unit_amount: '500',
           currency: 'usd',
           recurring: { interval: 'month' },
@@ -139,6 +139,24 @@ describe('StripePayments on the local stand-in', () => {
     expect(posted('/v1/checkout/sessions')[0]!.params).toMatchObject({
       line_items: [{ price: existing.id }],
     });
+  });
+
+  it('takes the lookup key over from an archived price, which the lookup does not return', async () => {
+    const archived = fake.state.createPrice({
+      lookup_key: 'agentry_employer_monthly',
+      unit_amount: '4000',
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      product: 'prod_existing',
+    });
+    archived.active = false;
+    await payments.createCheckout(checkoutRequest({ plan: 'employer' }));
+    const [created] = posted('/v1/prices');
+    expect(created!.params).toMatchObject({
+      lookup_key: 'agentry_employer_monthly',
+      transfer_lookup_key: 'true',
+    });
+    expect(archived.lookup_key).toBeNull();
   });
 
   it('replaces a price whose amount no longer matches the plan, moving the lookup key to the new one', async () => {
