@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { ProviderDashboardPage } from '../../features/provider-dashboard/components/provider-dashboard-page';
+
+// Lazy route module for /dashboard.
 export function Component() {
-  return <h1>dashboard</h1>;
+  return <ProviderDashboardPage />;
 }

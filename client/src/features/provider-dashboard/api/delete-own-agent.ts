@@ -1,0 +1,6 @@
+import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
+
+/** DELETE /api/users/agents/{id}: takes the listing down (staff can still restore it). */
+export async function deleteOwnAgent(id: string): Promise<void> {
+  await sendWithCsrf<unknown>(`/api/users/agents/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

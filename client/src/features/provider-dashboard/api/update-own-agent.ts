@@ -1,0 +1,11 @@
+import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
+import type { OwnAgent, OwnAgentFields } from './get-own-agents';
+
+/** PUT /api/users/agents/{id}: needs an active subscription (409 requires_subscription otherwise). */
+export async function updateOwnAgent(id: string, fields: OwnAgentFields): Promise<OwnAgent> {
+  const answer = await sendWithCsrf<{ success: boolean; agent: OwnAgent }>(
+    `/api/users/agents/${encodeURIComponent(id)}`,
+    { method: 'PUT', body: fields },
+  );
+  return answer.agent;
+}

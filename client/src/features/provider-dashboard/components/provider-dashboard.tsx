@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import type { SessionUser } from '../../../lib/auth/auth-api';
+import { LogoutButton } from '../../../lib/auth/logout-button';
+import { useOwnAgents } from '../hooks/use-own-agents';
+import { OwnAgentList } from './own-agent-list';
+import { ProviderPagePanel } from './provider-page-panel';
+import { SubscriptionPanel } from './subscription-panel';
+import { VerificationNotice } from './verification-notice';
+
+// The provider dashboard (spec section 2): own agents with inline edit and delete, Manage
+// Subscription and Logout; and from docs/accounts.md the subscription, the e-mail confirmation
+// that brings waiting agents in, and the provider page.
+
+export function ProviderDashboard({ user }: { user: SessionUser }) {
+  const agents = useOwnAgents();
+  const waiting = agents.state.status === 'ready' ? agents.state.unverifiedAgents : null;
+  return (
+    <div className="container dashboard">
+      <header className="dashboard__header">
+        <div>
+          <h1>Provider dashboard</h1>
+          <p className="dashboard__signed-in">Signed in as {user.email}</p>
+        </div>
+        <div className="dashboard__actions">
+          <Link className="button button--secondary" to="/subscription/manage">
+            Manage Subscription
+          </Link>
+          <LogoutButton />
+        </div>
+      </header>
+      {user.email_verified === false ? <VerificationNotice email={user.email} waiting={waiting} /> : null}
+      <SubscriptionPanel user={user} />
+      <OwnAgentList
+        state={agents.state}
+        onSaved={agents.replace}
+        onDeleted={agents.remove}
+        onRetry={agents.reload}
+      />
+      <ProviderPagePanel user={user} />
+    </div>
+  );
+}
