@@ -2,11 +2,12 @@ import type { Config } from '../config/env';
 import type { KeyValueRepository } from '../store/port';
 import type { PaymentsProvider } from './port';
 import { StripePayments, type StripePaymentsOptions } from './stripe/stripe-payments';
+import { CheckoutNotFoundError, CheckoutNotOpenError } from './test-mode/checkout-errors';
 import { TestModePayments } from './test-mode/test-mode-payments';
 
-// The server imports both classes from here: it offers the test-mode checkout page only when the
-// provider is a TestModePayments.
-export { StripePayments, TestModePayments };
+// The server imports both classes (and the checkout page's errors) from here, never from an
+// adapter's folder: it offers the test-mode checkout page only when the provider is a TestModePayments.
+export { CheckoutNotFoundError, CheckoutNotOpenError, StripePayments, TestModePayments };
 
 export interface OpenPaymentsDeps {
   /** Where the test mode keeps its checkouts, customers and subscriptions (the store's kv). */
