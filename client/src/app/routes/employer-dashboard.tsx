@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { EmployerDashboardPage } from '../../features/employer-dashboard/components/employer-dashboard-page';
+
+// Lazy route module for /employer-dashboard.
 export function Component() {
-  return <h1>employer-dashboard</h1>;
+  return <EmployerDashboardPage />;
 }

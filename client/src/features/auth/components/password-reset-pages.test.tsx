@@ -1,5 +1,5 @@
 import '../../../testing/dom-polyfills';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
@@ -32,7 +32,7 @@ describe('ForgotPasswordPage', () => {
     expect((await screen.findByRole('status')).textContent).toBe(NEUTRAL);
     expect(bodyOf(fetchMock, '/api/auth/forgot-password')).toEqual({ email: 'ada@example.com' });
     expect(screen.queryByLabelText('E-mail')).toBeNull();
-    expect(document.activeElement?.contains(screen.getByRole('status'))).toBe(true);
+    await waitFor(() => expect(document.activeElement?.contains(screen.getByRole('status'))).toBe(true));
   });
 
   it('checks the address before asking the server', async () => {

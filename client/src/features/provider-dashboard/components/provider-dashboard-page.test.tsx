@@ -127,7 +127,10 @@ describe('ProviderDashboardPage: agents', () => {
     expect(await within(card()).findByText('Payroll Clerk')).toBeTruthy();
     expect(within(card()).getByText('$39/month')).toBeTruthy();
     expect(within(card()).getByRole('status').textContent).toBe('Changes saved');
-    expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Edit LedgerLark' }));
+    // Focus moves in an effect after the save's answer renders.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Edit LedgerLark' })),
+    );
     expect(bodyOf(fetchMock, 'PUT', '/api/users/agents/a1')).toEqual({
       name: 'LedgerLark',
       provider: 'Analytical Engines',
