@@ -1,0 +1,115 @@
+import { normalizeAddress } from '@agentry/domain/address';
+import { decodeEntities } from '@agentry/domain/entities';
+import { buildBasicPageMeta, buildProviderMeta, SITE_NAME } from '@agentry/domain/seo';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AgentCard } from '../../../components/agent-card/agent-card';
+import { AgentGrid } from '../../../components/agent-card/agent-grid';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { siteOrigin } from '../../../config/site';
+import { useAsync } from '../../../hooks/use-async';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { isNotFound } from '../../../lib/api/api-client';
+import { getProvider, type ProviderPage as Provider } from '../api/get-provider';
+
+// /providers/:slug: a subscribed provider's page, the provider plan's benefit: their agents and
+// a followed link to their site (the backlink they pay for, so no rel="nofollow"). The server
+// renders the crawler meta and JSON-LD for this address; the client keeps the head in step.
+
+const siteHost = (address: string) => {
+  try {
+    return new URL(normalizeAddress(address)).host;
+  } catch {
+    return address;
+  }
+};
+
+function directoryLink(category: string, role: string): string {
+  return `/directory?${new URLSearchParams({ category, role }).toString()}`;
+}
+
+export function ProviderPage({ slug }: { slug: string }) {
+  const state = useAsync(slug, (signal) => getProvider(slug, signal));
+  const meta = useMemo(() => {
+    // The same meta the server renders for crawlers (domain/seo), so both agree.
+    if (state.status === 'success') return buildProviderMeta(siteOrigin(), state.data);
+    if (state.status === 'error') {
+      return buildBasicPageMeta(siteOrigin(), {
+        title: `Provider not found | ${SITE_NAME}`,
+        description: `This provider has no page on ${SITE_NAME}.`,
+        path: `/providers/${encodeURIComponent(slug)}`,
+      });
+    }
+    return null;
+  }, [state, slug]);
+  useDocumentHead(meta);
+
+  if (state.status === 'loading' || state.status === 'idle')
+    return <PageLoading label="Loading provider..." />;
+  if (state.status === 'error') return <ProviderUnavailable notFound={isNotFound(state.error)} />;
+  return <ProviderDetails provider={state.data} />;
+}
+
+function ProviderUnavailable({ notFound }: { notFound: boolean }) {
+  return (
+    <div className="container page-narrow status-page">
+      <h1>{notFound ? 'Provider not found' : 'We could not load this provider'}</h1>
+      <p>
+        {notFound
+          ? 'No provider page lives at this address. The link may be mistyped, or the page is no longer published.'
+          : 'Something went wrong while loading this page. Please try again in a moment.'}
+      </p>
+      <p className="status-page__actions">
+        <Link className="button button--primary" to="/directory">
+          Browse the directory
+        </Link>
+        <Link className="button button--secondary" to="/">
+          Back to search
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ProviderDetails({ provider }: { provider: Provider }) {
+  const navigate = useNavigate();
+  const name = decodeEntities(provider.name);
+  const count = provider.agents.length;
+  return (
+    <div className="container provider-page">
+      <header className="page-header">
+        <p className="provider-page__eyebrow">AI agent provider</p>
+        <h1>{name}</h1>
+        {provider.website ? (
+          <p className="provider-page__site">
+            {/* A followed link on purpose: it is what the provider plan offers. */}
+            <a href={normalizeAddress(provider.website)} rel="noopener">
+              {siteHost(provider.website)}
+            </a>
+          </p>
+        ) : null}
+        <p className="page-header__lead">
+          {count === 0
+            ? `${name} has no agents listed at the moment.`
+            : `${count} AI ${count === 1 ? 'agent' : 'agents'} by ${name}.`}
+        </p>
+      </header>
+      {count > 0 ? (
+        <AgentGrid label={`Agents by ${name}`}>
+          {provider.agents.map((agent) => (
+            <li key={agent.id}>
+              <AgentCard
+                agent={agent}
+                onRoleSelect={(role, category) => navigate(directoryLink(category, role))}
+              />
+            </li>
+          ))}
+        </AgentGrid>
+      ) : (
+        <p>
+          <Link to="/directory">Browse the directory</Link> for other agents.
+        </p>
+      )}
+    </div>
+  );
+}
