@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/registration.css';
+import { RegisterAgentPage } from '../../features/registration/components/register-agent-page';
+
+// Lazy route module for /register-agent (and /register-agent/).
 export function Component() {
-  return <h1>register-agent</h1>;
+  return <RegisterAgentPage />;
 }

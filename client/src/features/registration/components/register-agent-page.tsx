@@ -1,0 +1,23 @@
+import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
+import { RegisterAgentForm } from './register-agent-form';
+
+// /register-agent: list an AI agent in the directory, free for the first one (spec section 1).
+
+export function RegisterAgentPage() {
+  useBasicPageMeta(
+    'Register your AI agent',
+    'List your AI agent in the Agentry directory. Your first agent is free; the provider plan adds more agents, editing and a provider page.',
+  );
+  return (
+    <div className="container page-narrow register-page">
+      <header className="page-header">
+        <h1>Register your AI agent</h1>
+        <p className="page-header__lead">
+          Tell people what your agent does and the role it fills. It appears in the directory and in search as
+          soon as it is registered.
+        </p>
+      </header>
+      <RegisterAgentForm />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { FieldErrors } from '@agentry/domain/agent-rules';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
+import { registerAgent } from '../api/register-agent';
+import { accountSetupLink } from '../utils/account-setup-link';
+import type { RegistrationValues } from '../utils/registration-values';
+
+// Sends the form and takes the registration flow's next step (spec section 4, docs/accounts.md):
+// an e-mail with an account signs in; any other goes on to create one; a used free listing stays
+// here with the server's message and the Create Account & Subscribe prompt.
+
+export interface RegistrationFailure {
+  message: string;
+  /** The free listing of this e-mail is used: offer an account with the provider plan. */
+  requiresSubscription: boolean;
+}
+
+const FALLBACK = 'Failed to register agent';
+
+function failureOf(error: unknown): RegistrationFailure {
+  if (error instanceof ApiError && error.status === 409 && error.body?.requires_subscription === true) {
+    const { message } = error.body;
+    return {
+      message: typeof message === 'string' && message ? message : errorText(error, FALLBACK),
+      requiresSubscription: true,
+    };
+  }
+  return { message: errorText(error, FALLBACK), requiresSubscription: false };
+}
+
+export function useRegisterAgent() {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<RegistrationFailure | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  /** Counts answers that carried field errors, so the form can move focus to the first one. */
+  const [serverErrorCount, setServerErrorCount] = useState(0);
+
+  async function submit(values: RegistrationValues) {
+    setSubmitting(true);
+    setFailure(null);
+    setServerErrors({});
+    try {
+      const answer = await registerAgent(values);
+      const email = values.email.trim();
+      if (answer.is_existing_subscriber) {
+        navigate('/signin', { state: { message: answer.message, email } });
+      } else {
+        const { to, state } = accountSetupLink(email);
+        navigate(to, { state });
+      }
+    } catch (error) {
+      const errors = fieldErrors(error);
+      setServerErrors(errors);
+      if (Object.keys(errors).length > 0) setServerErrorCount((count) => count + 1);
+      setFailure(failureOf(error));
+      setSubmitting(false);
+    }
+  }
+
+  return { submit, submitting, failure, serverErrors, serverErrorCount };
+}

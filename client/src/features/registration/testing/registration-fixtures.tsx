@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
+import { renderWithRouter } from '../../../testing/render';
+import { RegisterAgentPage } from '../components/register-agent-page';
+
+// The fake API and helpers the registration tests share.
+
+export const SIGNED_OUT: FakeRoute = { path: '/api/auth/me', body: { success: false, user: null } };
+export const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
+export const FORM_DATA: FakeRoute[] = [
+  CSRF,
+  { path: '/api/categories', body: ['Finance', 'Customer Service'] },
+  { path: '/api/roles?category=Finance', body: ['Accountant', 'Bookkeeper'] },
+  { path: '/api/roles?category=Customer+Service', body: ['Customer Support Agent'] },
+];
+
+export function renderRegistration(routes: FakeRoute[], { me = SIGNED_OUT }: { me?: FakeRoute } = {}) {
+  const fetchMock = mockFetch([me, ...routes]);
+  const view = renderWithRouter(
+    <AuthProvider>
+      <RegisterAgentPage />
+    </AuthProvider>,
+    { url: '/register-agent', path: '/register-agent' },
+  );
+  return { ...view, fetchMock };
+}
+
+export const categorySelect = () => screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
+export const roleSelect = () => screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+
+export async function chooseCategory(name: string) {
+  await screen.findByRole('option', { name });
+  await userEvent.selectOptions(categorySelect(), name);
+}
+
+/** Fills every field with an acceptable agent (Finance / Bookkeeper). */
+export async function fillValidAgent(email = 'ada@example.com') {
+  if (email) await userEvent.type(screen.getByLabelText(/^Email/), email);
+  await userEvent.type(screen.getByLabelText('Name'), 'LedgerLark');
+  await userEvent.type(screen.getByLabelText('Provider'), 'Quillstone Labs');
+  await chooseCategory('Finance');
+  await screen.findByRole('option', { name: 'Bookkeeper' });
+  await userEvent.selectOptions(roleSelect(), 'Bookkeeper');
+  await userEvent.type(screen.getByLabelText('Description'), 'Reconciles bank statements every night.');
+  await userEvent.type(screen.getByLabelText('Cost'), '$20/month');
+  await userEvent.type(screen.getByLabelText('Address'), 'ledgerlark.example');
+}
+
+export const submitButton = () => screen.getByRole('button', { name: /Register Agent|Registering/ });
