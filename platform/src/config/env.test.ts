@@ -98,6 +98,35 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('mail', () => {
+    it('writes mail to the outbox unless an SMTP server is set', () => {
+      expect(loadConfig({}).mail).toBe('outbox');
+      expect(loadConfig({ SMTP_URL: '' }).mail).toBe('outbox');
+      expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).mail).toBe('smtp');
+      expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+        /SMTP_URL must start with smtp:\/\//,
+      );
+    });
+
+    it('accepts a bare sender address or one with a display name', () => {
+      expect(loadConfig({}).MAIL_FROM).toBe('Agentry <no-reply@agentry.local>');
+      expect(loadConfig({ MAIL_FROM: 'hello@agentry.example' }).MAIL_FROM).toBe('hello@agentry.example');
+      expect(loadConfig({ MAIL_FROM: ' Agentry Support <help@agentry.example> ' }).MAIL_FROM).toBe(
+        'Agentry Support <help@agentry.example>',
+      );
+    });
+
+    it('refuses a sender that is not one address, or that would add a header line', () => {
+      for (const from of [
+        'agentry',
+        'a@example.com, b@example.com',
+        'Agentry <a@example.com>\r\nBcc: x@example.com',
+      ]) {
+        expect(() => loadConfig({ MAIL_FROM: from })).toThrow(/MAIL_FROM must be an address/);
+      }
+    });
+  });
+
   it('reads boolean flags', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });

@@ -26,6 +26,12 @@ const optionalSecret = (prefixes: string[]) =>
       message: `must start with ${prefixes.join(' or ')}`,
     });
 
+/**
+ * One mailbox, bare or with a display name. It becomes the From header of every message, so no
+ * line break, and a single address (no list).
+ */
+const MAILBOX = /^(?:[^\r\n<>@,;]*<[^\s<>@,;]+@[^\s<>@,;]+>|[^\s<>@,;]+@[^\s<>@,;]+)$/;
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -88,8 +94,14 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalSecret(['whsec_']),
     /** Another address for Stripe's API (stripe-mock, the local stand-in of tests); default Stripe's own. */
     STRIPE_API_URL: optionalUrl(['http://', 'https://'], 'http:// or https://'),
+    /** Set to send mail through this SMTP server (credentials in the URL, ?pool=true for a pool) instead of the outbox. */
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
-    MAIL_FROM: z.string().default('Agentry <no-reply@agentry.local>'),
+    /** Sender of every message: an address, or "Name <address>". */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(MAILBOX, 'must be an address like no-reply@example.com or Agentry <no-reply@example.com>')
+      .default('Agentry <no-reply@agentry.local>'),
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   })
@@ -140,6 +152,7 @@ export interface Config extends Env {
   store: 'sqlite' | 'mongodb';
   search: 'embedded' | 'meilisearch';
   payments: 'test' | 'stripe';
+  mail: 'outbox' | 'smtp';
 }
 
 export class ConfigError extends Error {
@@ -165,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     store: env.MONGODB_URI ? 'mongodb' : 'sqlite',
     search: env.MEILI_HOST ? 'meilisearch' : 'embedded',
     payments: paymentsMode(env),
+    mail: env.SMTP_URL ? 'smtp' : 'outbox',
   };
 }
 
