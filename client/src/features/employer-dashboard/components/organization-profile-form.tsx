@@ -49,6 +49,8 @@ export function OrganizationProfileForm({
 
   const field = (name: keyof Values) => ({
     id: `organization-${name}`,
+    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
+    type: 'text',
     name,
     value: values[name],
     error: errors[name],

@@ -42,6 +42,8 @@ export function EmployerSignupForm({
 
   const field = (name: keyof Values) => ({
     id: `employer-${name}`,
+    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
+    type: 'text',
     name,
     value: values[name],
     error: shown[name],

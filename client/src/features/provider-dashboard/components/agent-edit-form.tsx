@@ -79,6 +79,8 @@ export function AgentEditForm({
   const set = (field: keyof Draft) => (value: string) => setDraft((old) => ({ ...old, [field]: value }));
   const text = (field: Exclude<AgentField, 'role'>, label: string) => ({
     id: `${idPrefix}-${field}`,
+    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
+    type: 'text',
     name: field,
     label,
     required: true,

@@ -46,6 +46,8 @@ export function ProviderProfileForm({ user }: { user: SessionUser }) {
 
   const field = (name: keyof typeof values) => ({
     id: `provider-profile-${name}`,
+    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
+    type: 'text',
     name,
     value: values[name],
     error: errors[name],

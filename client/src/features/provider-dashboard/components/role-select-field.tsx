@@ -79,6 +79,7 @@ export function RoleSelectField({
         <TextField
           id={`${idPrefix}-custom-role`}
           name="newRole"
+          type="text"
           label="Custom role"
           hint="The human role this agent replaces or assists."
           required
