@@ -9,8 +9,14 @@ import { sessions } from './http/sessions';
 import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
 import { docsRoutes } from './routes/api/docs/docs.routes';
+import { stripeWebhookRoutes } from './routes/api/payments/payments.routes';
+import { testCheckoutRoutes } from './routes/api/payments/test-checkout.routes';
+import { providersRoutes } from './routes/api/providers/providers.routes';
+import { registrationRoutes } from './routes/api/registration/registration.routes';
 import { instantSearchRoutes } from './routes/api/search/instantsearch/instantsearch.routes';
 import { searchRoutes } from './routes/api/search/search.routes';
+import { subscriptionsRoutes } from './routes/api/subscriptions/subscriptions.routes';
+import { usersRoutes } from './routes/api/users/users.routes';
 import { healthRoutes } from './routes/health.routes';
 import { webRoutes } from './routes/web/web.routes';
 
@@ -35,7 +41,13 @@ export function createApp(context: AppContext): express.Express {
     readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
+    loginsPerAccountPer15Minutes: config.RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES,
+    signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
   });
+
+  // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
+  // token (the signature proves the sender), and must not be throttled like a browser.
+  app.use('/api', stripeWebhookRoutes(context));
 
   const api = express.Router();
   api.use(limits.reads, limits.writes);
@@ -53,8 +65,13 @@ export function createApp(context: AppContext): express.Express {
     req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
   );
   api.use(requireCsrf(CSRF_EXEMPT));
-  api.use(authRoutes(context, limits.login));
+  api.use(authRoutes(context, limits));
+  api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
+  api.use(usersRoutes(context, limits));
+  api.use(subscriptionsRoutes(context));
+  api.use(testCheckoutRoutes(context));
+  api.use(providersRoutes(context));
   api.use(searchRoutes(context));
   api.use(instantSearchRoutes(context));
   api.use(docsRoutes());

@@ -1,8 +1,11 @@
 import type { Config } from '@agentry/platform/config/env';
 import type { Logger } from '@agentry/platform/log/logger';
+import type { Mailer } from '@agentry/platform/mail/port';
+import type { TestModePayments } from '@agentry/platform/payments/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
+import type { Services } from './commands/services';
 import type { SearchService } from './search/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */
@@ -13,6 +16,11 @@ export interface AppContext {
   engine: SearchEngine | null;
   search: SearchService;
   passport: passport.PassportStatic;
+  mailer: Mailer;
+  /** What commands use: store, mailer, payments, clock (see commands/services.ts). */
+  services: Services;
+  /** The built-in checkout's extra operations when payments run in test mode; null with Stripe. */
+  testCheckout: TestModePayments | null;
   sessionSecret: string;
   /** The built client (client/dist), or null when there is none (API-only tests). */
   clientDist: string | null;

@@ -5,6 +5,10 @@ import path from 'node:path';
 import { runIndexer } from '@agentry/indexer/sync-loop';
 import type { Config } from '@agentry/platform/config/env';
 import { createLogger, type Logger } from '@agentry/platform/log/logger';
+import { openMailer } from '@agentry/platform/mail/factory';
+import type { Mailer } from '@agentry/platform/mail/port';
+import { openPayments, TestModePayments } from '@agentry/platform/payments/factory';
+import type { PaymentsProvider } from '@agentry/platform/payments/port';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import { openStore } from '@agentry/platform/store/factory';
@@ -12,7 +16,9 @@ import type { Store } from '@agentry/platform/store/port';
 import { createApp } from './app';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
+import { createRecipientLimiter, type Services } from './commands/services';
 import type { AppContext } from './context';
+import { startMaintenance } from './maintenance';
 import { SearchService } from './search/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
 
@@ -26,6 +32,11 @@ export interface StartOptions {
   engine?: SearchEngine | null;
   /** The built client to serve; null for API only. Defaults to client/dist when it exists. */
   clientDist?: string | null;
+  /** Use this mailer / payment provider instead of the configured ones (tests). */
+  mailer?: Mailer;
+  payments?: PaymentsProvider;
+  /** The clock of commands and the test-mode checkout (tests move it to the end of a billing period). */
+  now?: () => number;
 }
 
 export interface RunningServer {
@@ -61,6 +72,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
       : Promise.resolve();
 
+  const now = options.now ?? Date.now;
+  const mailer =
+    options.mailer ?? (await openMailer(config, { logger: logger.child({ component: 'mail' }) }));
+  const payments = options.payments ?? openPayments(config, { kv: store.kv, now });
+  const services: Services = {
+    config,
+    logger,
+    store,
+    mailer,
+    payments,
+    now,
+    recipientLimiter: createRecipientLimiter(),
+  };
+  const maintenance = startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS });
+
   let ready = false;
   const context: AppContext = {
     config,
@@ -69,6 +95,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     engine,
     search: new SearchService(engine, store, logger),
     passport: configurePassport(store),
+    mailer,
+    services,
+    testCheckout: payments instanceof TestModePayments ? payments : null,
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
     clientDist: findClientDist(options.clientDist),
     isReady: () => ready,
@@ -86,7 +115,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ready = true;
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, store: store.kind, search: context.engine?.kind ?? 'store' }, 'listening');
+  logger.info(
+    {
+      url,
+      store: store.kind,
+      search: context.engine?.kind ?? 'store',
+      mail: mailer.kind,
+      payments: payments.kind,
+    },
+    'listening',
+  );
+  if (payments.kind === 'test')
+    logger.warn('payments run in TEST MODE: checkouts never charge (set STRIPE_SECRET_KEY for Stripe)');
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -96,8 +136,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      maintenance.stop();
       indexer.abort();
       await indexing;
+      if (!options.mailer) await mailer.close();
       if (engine && options.engine === undefined) await engine.close();
       if (!options.store) await store.close();
       logger.info('stopped');

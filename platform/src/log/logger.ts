@@ -2,9 +2,12 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** Structured JSON logs on stdout; one logger per process, children per component. */
-export function createLogger(level: string, name: string): Logger {
-  return pino({
+/**
+ * Structured JSON logs on stdout; one logger per process, children per component. `destination`
+ * replaces stdout (tests read what would be logged).
+ */
+export function createLogger(level: string, name: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     base: { pid: process.pid },
@@ -12,5 +15,6 @@ export function createLogger(level: string, name: string): Logger {
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', '*.password'],
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

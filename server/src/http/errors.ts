@@ -1,4 +1,5 @@
 import type { Logger } from '@agentry/platform/log/logger';
+import { PaymentsUnavailableError } from '@agentry/platform/payments/port';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 // Errors carry a status and a message meant for people; anything else becomes a generic 500 so
@@ -23,6 +24,9 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
 
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'The payment service is not available right now. Please try again in a few minutes.';
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
@@ -31,6 +35,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof HttpError) {
       res.status(error.status).json({ error: error.message, ...error.extra });
+      return;
+    }
+    if (error instanceof PaymentsUnavailableError) {
+      // The payment provider failed or refused: say so, keep its details in the log only.
+      logger.error({ err: error, method: req.method, url: req.path }, 'payment provider call failed');
+      if (!res.headersSent) res.status(503).json({ error: PAYMENTS_UNAVAILABLE_MESSAGE, success: false });
       return;
     }
     // Body parser and similar middleware errors carry their own status (400, 413, 415).

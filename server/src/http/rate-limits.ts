@@ -12,6 +12,10 @@ export interface RateLimitSettings {
   readsPerMinute: number;
   writesPerMinute: number;
   loginsPer15Minutes: number;
+  /** Failed sign-ins per account (e-mail) per 15 minutes, whatever address they come from. */
+  loginsPerAccountPer15Minutes: number;
+  /** Registrations, new accounts and password-reset requests per client per hour. */
+  signupsPerHour: number;
 }
 
 interface Window {
@@ -58,15 +62,23 @@ export class FixedWindowLimiter {
 
 const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
+/** The account a sign-in names, so guessing one account's password from many addresses is slowed too. */
+const accountKey = (req: Request) => {
+  const email: unknown = req.body?.email;
+  return typeof email === 'string' ? `account:${email.trim().toLowerCase()}` : null;
+};
+
 function limitWith(
   limiter: FixedWindowLimiter,
   message: string,
   applies: (req: Request) => boolean,
   countOnlyFailures = false,
+  keyOf: (req: Request) => string | null = clientKey,
 ): RequestHandler {
   return (req, res, next) => {
     if (!applies(req)) return next();
-    const key = clientKey(req);
+    const key = keyOf(req);
+    if (key === null) return next();
     const { remaining, resetSeconds } = limiter.hit(key);
     res.setHeader('RateLimit-Policy', limiter.policy);
     res.setHeader(
@@ -90,6 +102,7 @@ export function createRateLimits(settings: RateLimitSettings) {
     req.method === 'OPTIONS' ||
     settings.readOnlyPaths.includes(req.path);
   const slowDown = 'Too many requests, please slow down';
+  const tooManyLogins = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return {
     reads: limitWith(new FixedWindowLimiter(settings.readsPerMinute, 60_000), slowDown, isRead),
     writes: limitWith(
@@ -99,9 +112,21 @@ export function createRateLimits(settings: RateLimitSettings) {
     ),
     login: limitWith(
       new FixedWindowLimiter(settings.loginsPer15Minutes, 15 * 60_000),
-      'Too many sign-in attempts. Please wait 15 minutes and try again.',
+      tooManyLogins,
       () => true,
       true,
+    ),
+    loginPerAccount: limitWith(
+      new FixedWindowLimiter(settings.loginsPerAccountPer15Minutes, 15 * 60_000),
+      tooManyLogins,
+      () => true,
+      true,
+      accountKey,
+    ),
+    signups: limitWith(
+      new FixedWindowLimiter(settings.signupsPerHour, 60 * 60_000),
+      'Too many sign-ups from your network. Please try again in an hour.',
+      () => true,
     ),
   };
 }

@@ -8,6 +8,11 @@ import type { RequestHandler } from 'express';
 
 const QUIET_PATHS = new Set(['/healthz', '/livez']);
 
+/** Query parameters that carry capabilities (one-time links, checkout sessions): never written to a log. */
+const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#]*/gi;
+
+export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
 declare module 'express-serve-static-core' {
   interface Request {
     id?: string;
@@ -30,7 +35,7 @@ export function requestLog(logger: Logger): RequestHandler {
         {
           reqId: id,
           method: req.method,
-          url: req.originalUrl,
+          url: redactUrl(req.originalUrl),
           status,
           ms: Math.round((performance.now() - started) * 10) / 10,
         },

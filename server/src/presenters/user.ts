@@ -1,6 +1,6 @@
 import type { User } from '@agentry/platform/store/port';
 
-/** What a signed-in user learns about their own account. */
+/** What a signed-in user learns about their own account: an explicit list, so no hash or payment id leaks. */
 export function presentUser(user: User) {
   return {
     id: user.id,
@@ -10,6 +10,9 @@ export function presentUser(user: User) {
     phone: user.phone,
     user_type: user.user_type,
     subscription_status: user.subscription_status,
+    email_verified: user.email_verified_at !== null,
+    slug: user.slug,
+    website: user.website,
     created_at: user.created_at,
   };
 }

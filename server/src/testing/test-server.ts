@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { createLogger } from '@agentry/platform/log/logger';
-import type { SearchEngine } from '@agentry/platform/search/port';
 import request from 'supertest';
-import { type RunningServer, startServer } from '../start';
+import { type RunningServer, type StartOptions, startServer } from '../start';
 
 // The real server on a fresh DATA_DIR (embedded SQLite store and search engine, in-process
 // indexer), listening on a free port. Tests drive it over HTTP.
@@ -19,7 +18,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { engine?: SearchEngine | null; clientDist?: string | null } = {},
+  options: Pick<StartOptions, 'engine' | 'clientDist' | 'now' | 'payments' | 'mailer' | 'logger'> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-api-'));
   const config = loadConfig({

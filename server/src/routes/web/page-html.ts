@@ -1,13 +1,16 @@
 import {
   buildAgentMeta,
   buildAgentNotFoundMeta,
+  buildBasicPageMeta,
   buildDirectoryMeta,
   buildHomeMeta,
   buildLegalMeta,
+  buildProviderMeta,
   type DirectorySelection,
   type LegalKind,
 } from '@agentry/domain/seo';
 import type { Store } from '@agentry/platform/store/port';
+import { findProviderPage } from '../../commands/find-provider-page';
 import { presentAgent } from '../../presenters/agent';
 import { AgentIdParams } from '../api/catalog/schema';
 import { renderPageHtml } from './index-template';
@@ -27,6 +30,9 @@ export interface PageRenderer {
   legal(kind: LegalKind): string;
   directory(selection: DirectorySelection): Promise<string>;
   agent(id: string): Promise<PageHtml>;
+  /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
+  account(path: string): string;
+  provider(slug: string): Promise<PageHtml>;
 }
 
 export function createPageRenderer(store: Store, template: string, origin: string): PageRenderer {
@@ -68,6 +74,31 @@ export function createPageRenderer(store: Store, template: string, origin: strin
         status: 200,
         html: renderPageHtml(template, buildAgentMeta(origin, presentAgent(agent)), origin),
       };
+    },
+
+    account: (path) =>
+      renderPageHtml(
+        template,
+        buildBasicPageMeta(origin, {
+          title: 'Your account | Agentry',
+          description: 'Sign in, register your AI agent and manage your Agentry subscription.',
+          path,
+        }),
+        origin,
+        { noindex: true },
+      ),
+
+    async provider(slug) {
+      const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage(store, slug) : null;
+      if (!page) {
+        const meta = buildBasicPageMeta(origin, {
+          title: 'Provider not found | Agentry',
+          description: 'This provider has no page on Agentry.',
+          path: `/providers/${encodeURIComponent(slug)}`,
+        });
+        return { status: 404, html: renderPageHtml(template, meta, origin, { noindex: true }) };
+      }
+      return { status: 200, html: renderPageHtml(template, buildProviderMeta(origin, page), origin) };
     },
   };
 }

@@ -7,6 +7,7 @@ import { DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS } from './client-routes';
 // sitemap index, which the catalog does not need yet.
 
 export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_PROVIDERS = 10_000;
 const SCAN_BATCH = 1000;
 
 export interface SitemapEntry {
@@ -58,6 +59,16 @@ export async function sitemapEntries(store: Store): Promise<SitemapEntry[]> {
     { path: DIRECTORY_PATH, lastmod: newest },
     { path: LEGAL_PATHS.privacy },
     { path: LEGAL_PATHS.terms },
+    ...(await providerEntries(store)),
     ...agents,
   ];
+}
+
+/** Subscribed providers' pages (the provider plan's dedicated page). */
+async function providerEntries(store: Store): Promise<SitemapEntry[]> {
+  const providers = await store.users.listSubscribedProviders(SITEMAP_MAX_PROVIDERS);
+  return providers.map((provider) => ({
+    path: `/providers/${encodeURIComponent(provider.slug ?? '')}`,
+    lastmod: isoDate(provider.updated_at),
+  }));
 }

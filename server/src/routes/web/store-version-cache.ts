@@ -7,18 +7,23 @@ import type { Store } from '@agentry/platform/store/port';
  */
 export class StoreVersionCache<T> {
   private version = -1;
+  private builtAt = 0;
   private readonly values = new Map<string, Promise<T>>();
 
   constructor(
     private readonly store: Store,
     /** Distinct keys kept per version (directory selections), so odd query strings cannot grow it without bound. */
     private readonly maxEntries = 200,
+    /** Also drop values older than this: for values that depend on more than the catalog (provider pages follow subscriptions). */
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
   ) {}
 
   async get(key: string, build: () => Promise<T>): Promise<T> {
     const head = await this.store.changes.head();
-    if (head !== this.version) {
+    const now = Date.now();
+    if (head !== this.version || now - this.builtAt > this.maxAgeMs) {
       this.version = head;
+      this.builtAt = now;
       this.values.clear();
     }
     let value = this.values.get(key);

@@ -3,7 +3,15 @@ import { type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { DirectoryQuery } from '../api/catalog/schema';
-import { AGENT_PATH, DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS, PLACEHOLDER_PATHS } from './client-routes';
+import {
+  ACCOUNT_PATHS,
+  AGENT_PATH,
+  DIRECTORY_PATH,
+  HOME_PATH,
+  LEGAL_PATHS,
+  PLACEHOLDER_PATHS,
+  PROVIDER_PATH,
+} from './client-routes';
 import { compressedAssets } from './compressed-assets';
 import { readIndexTemplate } from './index-template';
 import { createPageRenderer } from './page-html';
@@ -17,6 +25,8 @@ import { StoreVersionCache } from './store-version-cache';
 // adds nothing.
 
 const CACHE_CRAWLER_FILES = 'public, max-age=3600';
+/** Provider pages follow subscriptions, which change no agent (the cache's version): rebuild now and then too. */
+const SITEMAP_MAX_AGE_MS = 10 * 60 * 1000;
 
 function sendHtml(res: Response, html: string, status = 200) {
   res.status(status).set('Cache-Control', CACHE_HTML).type('html').send(html);
@@ -27,7 +37,7 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   if (!clientDist) return router;
   const origin = config.publicUrl;
   const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
-  const sitemaps = new StoreVersionCache<string>(store, 1);
+  const sitemaps = new StoreVersionCache<string>(store, 1, SITEMAP_MAX_AGE_MS);
   const robots = renderRobotsTxt(origin);
 
   // The raw file carries the build's default meta; the page route fills in the real one.
@@ -50,6 +60,17 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
     router.get(path, (_req, res) => sendHtml(res, pages.legal(kind)));
   }
   router.get([...PLACEHOLDER_PATHS], (_req, res) => sendHtml(res, pages.home()));
+  for (const path of ACCOUNT_PATHS) {
+    router.get(path, (req, res) => {
+      // Links in e-mails carry one-time tokens in the query: no referrer may pass them on.
+      res.set('Referrer-Policy', 'no-referrer');
+      sendHtml(res, pages.account(req.path));
+    });
+  }
+  router.get(PROVIDER_PATH, async (req, res) => {
+    const { status, html } = await pages.provider(String(req.params.slug));
+    sendHtml(res, html, status);
+  });
 
   router.get('/sitemap.xml', async (_req, res) => {
     const xml = await sitemaps.get('sitemap', async () => renderSitemap(origin, await sitemapEntries(store)));

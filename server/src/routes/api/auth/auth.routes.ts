@@ -1,16 +1,45 @@
 import type { User } from '@agentry/platform/store/port';
 import { type NextFunction, type Request, type Response, Router } from 'express';
+import { confirmEmail } from '../../../commands/confirm-email';
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from '../../../commands/request-password-reset';
+import { PASSWORD_RESET_MESSAGE, resetPassword } from '../../../commands/reset-password';
+import { sendEmailVerification } from '../../../commands/send-email-verification';
 import type { AppContext } from '../../../context';
 import { issueCsrfToken } from '../../../http/csrf';
 import { HttpError } from '../../../http/errors';
+import { requireUser } from '../../../http/require-user';
+import { SESSION_COOKIE } from '../../../http/sessions';
 import { parseBody } from '../../../http/validate';
 import { presentUser } from '../../../presenters/user';
-import { LoginBody } from './schema';
+import { ForgotPasswordBody, LoginBody, ResetPasswordBody, VerifyEmailBody } from './schema';
 
-export function authRoutes(
-  { passport }: AppContext,
-  loginLimiter: (req: Request, res: Response, next: NextFunction) => void,
-): Router {
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+export interface AuthLimits {
+  login: Middleware;
+  loginPerAccount: Middleware;
+  signups: Middleware;
+}
+
+/** Signs `user` in on a new session id (no fixation) and answers the new CSRF token with the user. */
+export function signIn(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  user: User,
+  extra: object = {},
+): void {
+  // req.login regenerates the session; the old CSRF token goes with it.
+  req.login(user, (loginError) => {
+    if (loginError) return next(loginError);
+    req.session.startedAt = Date.now();
+    const csrf_token = issueCsrfToken(req);
+    const presented = presentUser(user);
+    res.json({ success: true, ...extra, user: presented, user_type: presented.user_type, csrf_token });
+  });
+}
+
+export function authRoutes({ passport, services }: AppContext, limits: AuthLimits): Router {
   const router = Router();
 
   /** The token state-changing calls must echo in X-CSRF-Token (two field names: both screens' readings). */
@@ -29,28 +58,68 @@ export function authRoutes(
     res.json({ success: true, user, user_type: user.user_type });
   });
 
-  router.post('/auth/login', loginLimiter, (req, res, next) => {
-    parseBody(LoginBody, req);
-    passport.authenticate('local', (error: unknown, user: User | false, info?: { message?: string }) => {
-      if (error) return next(error);
-      if (!user) return next(new HttpError(401, info?.message ?? 'Login failed', { success: false }));
-      // req.login regenerates the session id (no fixation); the old CSRF token goes with it.
-      req.login(user, (loginError) => {
-        if (loginError) return next(loginError);
-        req.session.startedAt = Date.now();
-        const csrf_token = issueCsrfToken(req);
-        const presented = presentUser(user);
-        res.json({ success: true, user: presented, user_type: presented.user_type, csrf_token });
-      });
-    })(req, res, next);
+  router.post('/auth/login', limits.login, (req, res, next) => {
+    // Passport reads req.body: give it the validated, trimmed values, not the raw ones.
+    req.body = parseBody(LoginBody, req);
+    limits.loginPerAccount(req, res, () => {
+      passport.authenticate('local', (error: unknown, user: User | false, info?: { message?: string }) => {
+        if (error) return next(error);
+        if (!user) return next(new HttpError(401, info?.message ?? 'Login failed', { success: false }));
+        signIn(req, res, next, user);
+      })(req, res, next);
+    });
   });
 
   router.post('/auth/logout', (req, res, next) => {
     req.logout((error) => {
       if (error) return next(error);
       req.session.destroy(() => {
-        res.clearCookie('agentry.sid', { path: '/' }).json({ success: true });
+        res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ success: true });
       });
+    });
+  });
+
+  router.post('/auth/forgot-password', limits.signups, (req, res) => {
+    const { email } = parseBody(ForgotPasswordBody, req);
+    // Answered at once and the same for every address; the work goes on after the answer.
+    requestPasswordReset(services, email).catch((error) =>
+      services.logger.error({ err: error }, 'password reset request failed'),
+    );
+    res.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+  });
+
+  router.post('/auth/reset-password', limits.signups, async (req, res) => {
+    const { token, password } = parseBody(ResetPasswordBody, req);
+    await resetPassword(services, { token, password });
+    // Whoever asked from this browser signs in afresh too.
+    await new Promise<void>((resolve) => req.logout(() => resolve()));
+    res.json({ success: true, message: PASSWORD_RESET_MESSAGE });
+  });
+
+  router.post('/auth/verify-email', async (req, res) => {
+    const { token } = parseBody(VerifyEmailBody, req);
+    const { user, claimed } = await confirmEmail(services, token);
+    const agents = claimed === 1 ? '1 agent was' : `${claimed} agents were`;
+    res.json({
+      success: true,
+      claimed,
+      user: presentUser(user),
+      message: `Your e-mail address ${user.email} is confirmed.${claimed > 0 ? ` ${agents} added to your account.` : ''}`,
+    });
+  });
+
+  router.post('/auth/resend-verification', requireUser, async (req, res) => {
+    const user = req.user as User;
+    if (user.email_verified_at) {
+      res.json({ success: true, message: 'Your e-mail address is already confirmed.' });
+      return;
+    }
+    const sent = await sendEmailVerification(services, user);
+    res.json({
+      success: sent,
+      message: sent
+        ? `We sent a new link to ${user.email}.`
+        : 'We could not send the link right now. Please try again later.',
     });
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createApp } from '../../../app';
+import { type RoutesLister, registeredRoutes } from '../../../testing/registered-routes';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { OPENAPI_FILE } from './docs.routes';
 
@@ -8,29 +9,6 @@ import { OPENAPI_FILE } from './docs.routes';
 // two spaces, methods at four), so no YAML parser is needed.
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
-
-interface ListedRoute {
-  path: string | RegExp;
-  methods?: string[];
-  router?: RoutesLister;
-}
-interface RoutesLister {
-  listRoutes(): ListedRoute[];
-}
-
-/** "METHOD /path" for every route, Express ":param" written as OpenAPI "{param}"; HEAD (implied by GET) left out. */
-function registeredRoutes(router: RoutesLister, prefix = ''): string[] {
-  return router.listRoutes().flatMap((entry) => {
-    const mount = typeof entry.path === 'string' ? entry.path : String(entry.path);
-    const full = `${prefix}${mount === '/' ? '' : mount}`;
-    if (entry.router) return registeredRoutes(entry.router, full);
-    const openApiPath = full.replace(/:(\w+)/g, '{$1}') || '/';
-    return (entry.methods ?? [])
-      .map((method) => method.toLowerCase())
-      .filter((method) => method !== 'head')
-      .map((method) => `${method.toUpperCase()} ${openApiPath}`);
-  });
-}
 
 function describedRoutes(yaml: string): string[] {
   const lines = yaml.split('\n');

@@ -1,0 +1,36 @@
+import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
+import { badRequest } from '../http/errors';
+import type { Services } from './services';
+import { syncSubscription } from './sync-subscription';
+
+// A paid checkout becomes a subscription on the account: called by the success page
+// (POST /api/verify-session) and by the checkout.session.completed event, in whichever order they
+// come; the second finds everything done.
+
+export const CHECKOUT_MESSAGES = {
+  unknown: 'This checkout session does not exist.',
+  unpaid: 'This checkout session has not been paid.',
+} as const;
+
+export type CheckoutOutcome =
+  | { paid: true; user: User; subscription: SubscriptionRecord }
+  | { paid: false; reason: string };
+
+export async function completeCheckout(services: Services, sessionId: string): Promise<CheckoutOutcome> {
+  const checkout = await services.payments.getCheckout(sessionId);
+  if (!checkout) return { paid: false, reason: CHECKOUT_MESSAGES.unknown };
+  if (checkout.status !== 'complete' || !checkout.paid || !checkout.subscriptionId) {
+    return { paid: false, reason: CHECKOUT_MESSAGES.unpaid };
+  }
+  const subscription = await syncSubscription(services, checkout.subscriptionId, { userId: checkout.userId });
+  const user = subscription ? await services.store.users.findById(subscription.user_id) : null;
+  if (!subscription || !user) return { paid: false, reason: CHECKOUT_MESSAGES.unknown };
+  return { paid: true, user, subscription };
+}
+
+/** completeCheckout for a route: an unpaid or unknown session is the caller's mistake (400). */
+export async function requirePaidCheckout(services: Services, sessionId: string) {
+  const outcome = await completeCheckout(services, sessionId);
+  if (!outcome.paid) throw badRequest(outcome.reason, { success: false, ok: false });
+  return outcome;
+}

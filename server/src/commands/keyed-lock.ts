@@ -1,0 +1,18 @@
+// Runs tasks with the same key one after another (in this process). Payment events and the
+// success page both sync a user's subscription at nearly the same moment; run side by side, both
+// would see "not subscribed yet" and both would send the welcome e-mail.
+
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}

@@ -1,0 +1,36 @@
+import { checkNewPassword } from '@agentry/domain/account-rules';
+import type { User } from '@agentry/platform/store/port';
+import { consumeToken } from '../auth/one-time-tokens';
+import { hashPassword } from '../auth/passwords';
+import { badRequest } from '../http/errors';
+import { claimWaitingAgents, LINK_INVALID_MESSAGE } from './confirm-email';
+import type { Services } from './services';
+
+// Sets a new password from a reset link and ends every session of the account (whoever had
+// signed in with the old password is out). The link came to the account's address, so the
+// address counts as verified too.
+
+export const PASSWORD_RESET_MESSAGE =
+  'Your password has been changed and every device was signed out. Please sign in.';
+
+export async function resetPassword(
+  services: Services,
+  props: { token: string; password: string },
+): Promise<User> {
+  // The password is checked before the token is used up: a weak choice must not burn the link.
+  const problem = checkNewPassword(props.password);
+  if (problem) throw badRequest(problem, { success: false, errors: { password: problem } });
+  const { store } = services;
+  const found = await consumeToken(store, props.token, ['reset_password'], services.now());
+  const user = found ? await store.users.findById(found.user_id) : null;
+  if (!user) throw badRequest(LINK_INVALID_MESSAGE, { success: false });
+  const updated = (await store.users.update(user.id, {
+    password_hash: await hashPassword(props.password),
+    ...(user.email_verified_at ? {} : { email_verified_at: new Date(services.now()).toISOString() }),
+  }))!;
+  const ended = await store.sessions.destroyForUser(user.id);
+  await store.tokens.revoke(user.id, 'reset_password');
+  await claimWaitingAgents(services, updated);
+  services.logger.info({ userId: user.id, sessionsEnded: ended }, 'password reset');
+  return updated;
+}

@@ -1,0 +1,56 @@
+import type { Config } from '@agentry/platform/config/env';
+import type { Logger } from '@agentry/platform/log/logger';
+import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
+import type { PaymentsProvider } from '@agentry/platform/payments/port';
+import type { Store } from '@agentry/platform/store/port';
+import { FixedWindowLimiter } from '../http/rate-limits';
+
+// What a command may use: passed in explicitly so a test can call a command on a real store with
+// its own clock, and a route passes the app's. One typed object, as STYLE.md asks.
+
+export interface Services {
+  config: Pick<Config, 'publicUrl'>;
+  logger: Logger;
+  store: Store;
+  mailer: Mailer;
+  payments: PaymentsProvider;
+  /** Milliseconds since the epoch: Date.now in the app, a fake clock in tests. */
+  now: () => number;
+  /** Caps the link e-mails anyone can make us send to one address (see deliver). */
+  recipientLimiter: FixedWindowLimiter;
+}
+
+/** Messages a stranger can trigger by typing someone's address: capped per recipient so nobody is mail-bombed through us. */
+const STRANGER_TRIGGERED = new Set(['verify_email', 'claim_agent', 'reset_password', 'change_email']);
+export const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
+
+export const createRecipientLimiter = () =>
+  new FixedWindowLimiter(LINK_MAILS_PER_RECIPIENT_PER_HOUR, 60 * 60 * 1000);
+
+/**
+ * Sends a message without letting a mail fault undo what the command saved: the failure is
+ * logged (kind and recipient domain only; bodies carry links with tokens) and the caller goes on.
+ */
+export async function deliver(services: Services, message: MailMessage): Promise<boolean> {
+  const toDomain = message.to.split('@')[1] ?? '';
+  if (STRANGER_TRIGGERED.has(message.kind)) {
+    const { remaining } = services.recipientLimiter.hit(`${message.kind}:${message.to.toLowerCase()}`);
+    if (remaining < 0) {
+      services.logger.warn(
+        { kind: message.kind, toDomain },
+        'mail not sent: too many to this address this hour',
+      );
+      return false;
+    }
+  }
+  try {
+    await services.mailer.send(message);
+    return true;
+  } catch (error) {
+    services.logger.error({ err: error, kind: message.kind, toDomain }, 'mail could not be sent');
+    return false;
+  }
+}
+
+/** Absolute link on the public origin (e-mails are read outside the site). */
+export const publicLink = (services: Services, path: string) => `${services.config.publicUrl}${path}`;

@@ -1,0 +1,58 @@
+import { createApp } from '../app';
+import { type RoutesLister, registeredRoutes } from '../testing/registered-routes';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { Visitor } from '../testing/visitor';
+
+// Spec section 7: every state-changing call carries the CSRF token. Checked on every route the
+// app has, read from its routers, so a route added later is covered without editing this test.
+
+/** Read-only POSTs (InstantSearch) and Stripe's signed webhook need no token, by design. */
+const EXEMPT = ['POST /api/instantsearch/multi-search', 'POST /api/stripe/webhook'];
+
+describe('CSRF protection', () => {
+  let server: TestServer;
+  let changes: string[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const app = createApp(server.running.context);
+    changes = registeredRoutes(app.router as unknown as RoutesLister).filter(
+      (route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route) && !EXEMPT.includes(route),
+    );
+  });
+  afterAll(() => server.stop());
+
+  it('finds the state-changing routes (sanity check)', () => {
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        'POST /api/agents',
+        'POST /api/users',
+        'PUT /api/users/agents/{id}',
+        'POST /api/auth/login',
+      ]),
+    );
+  });
+
+  it('refuses every state change without a token, and with a wrong one, with 403', async () => {
+    const browser = new Visitor(server.running.url);
+    const token = await browser.csrfToken();
+    const wrong = `${token.slice(0, -2)}xx`;
+    const refused: string[] = [];
+    for (const route of changes) {
+      const [method, template] = route.split(' ') as [string, string];
+      const path = template.replace(/\{(\w+)\}/g, 'x1');
+      const call = (headers: Record<string, string>) =>
+        browser.http[method.toLowerCase() as 'post' | 'put' | 'delete' | 'patch'](path).set(headers).send({});
+      const without = await call({});
+      const withWrong = await call({ 'X-CSRF-Token': wrong });
+      if (
+        without.status === 403 &&
+        withWrong.status === 403 &&
+        without.body.error === 'Invalid or missing CSRF token'
+      ) {
+        refused.push(route);
+      }
+    }
+    expect(refused).toEqual(changes);
+  });
+});

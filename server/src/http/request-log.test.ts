@@ -1,0 +1,11 @@
+import { redactUrl } from './request-log';
+
+describe('request log', () => {
+  it('never writes one-time tokens or checkout session ids', () => {
+    expect(redactUrl('/reset-password?token=abc_DEF-123')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/subscription/success?x=1&session_id=cs_test_1#top')).toBe(
+      '/subscription/success?x=1&session_id=[redacted]#top',
+    );
+    expect(redactUrl('/api/search?query=token')).toBe('/api/search?query=token');
+  });
+});

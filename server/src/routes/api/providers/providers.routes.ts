@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { findProviderPage } from '../../../commands/find-provider-page';
+import type { AppContext } from '../../../context';
+import { notFound } from '../../../http/errors';
+
+export const SlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+/** GET /api/providers/:slug: a subscribed provider's page (the $5 plan's dedicated page). */
+export function providersRoutes({ store }: AppContext): Router {
+  const router = Router();
+  router.get('/providers/:slug', async (req, res) => {
+    const parsed = SlugParams.safeParse(req.params);
+    const page = parsed.success ? await findProviderPage(store, parsed.data.slug) : null;
+    if (!page) throw notFound('Provider not found');
+    res.json(page);
+  });
+  return router;
+}

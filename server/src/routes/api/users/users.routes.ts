@@ -1,0 +1,70 @@
+import type { User } from '@agentry/platform/store/port';
+import { Router } from 'express';
+import { createAccount } from '../../../commands/create-account';
+import { startCheckout } from '../../../commands/start-checkout';
+import { removeOwnAgent, updateOwnAgent } from '../../../commands/update-own-agent';
+import { updateProfile } from '../../../commands/update-profile';
+import type { AppContext } from '../../../context';
+import { forbidden } from '../../../http/errors';
+import { requireUser } from '../../../http/require-user';
+import { parse, parseBody } from '../../../http/validate';
+import { presentOwnAgent } from '../../../presenters/own-agent';
+import { presentUser } from '../../../presenters/user';
+import { type AuthLimits, signIn } from '../auth/auth.routes';
+import { AgentIdParams, CreateUserBody, OwnAgentBody, ProfileBody, UserIdParams } from './schema';
+
+// Accounts (spec section 7): creation, the checkout that starts a subscription, the provider's own
+// agents and the profile. Every handler acts on the signed-in user only.
+
+export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLimits, 'signups'>): Router {
+  const router = Router();
+  const me = (req: Express.Request) => req.user as User;
+
+  router.post('/users', limits.signups, async (req, res, next) => {
+    const input = parseBody(CreateUserBody, req);
+    const user = await createAccount(services, input);
+    res.status(201);
+    signIn(req, res, next, user, { user_id: user.id });
+  });
+
+  router.post('/users/:user_id/subscription', requireUser, async (req, res) => {
+    const { user_id } = parse(UserIdParams, req.params);
+    if (user_id !== me(req).id) throw forbidden('You can only subscribe your own account');
+    const { url } = await startCheckout(services, me(req));
+    res.json({ success: true, url, payments_mode: services.payments.kind });
+  });
+
+  router.get('/users/agents', requireUser, async (req, res) => {
+    const user = me(req);
+    const agents = await store.agents.list({ ownerId: user.id });
+    const unverified = user.email_verified_at
+      ? 0
+      : await store.agents.count({ email: user.email, unowned: true });
+    res.set('Cache-Control', 'no-store').json({
+      success: true,
+      agents: agents.map(presentOwnAgent),
+      unverified_agents: unverified,
+    });
+  });
+
+  router.put('/users/agents/:id', requireUser, async (req, res) => {
+    const { id } = parse(AgentIdParams, req.params);
+    const input = parseBody(OwnAgentBody, req);
+    const agent = await updateOwnAgent(services, { user: me(req), agentId: id, input });
+    res.json({ success: true, agent: presentOwnAgent(agent) });
+  });
+
+  router.delete('/users/agents/:id', requireUser, async (req, res) => {
+    const { id } = parse(AgentIdParams, req.params);
+    await removeOwnAgent(services, { user: me(req), agentId: id });
+    res.json({ success: true, message: 'Agent deleted' });
+  });
+
+  router.put('/users/profile', requireUser, async (req, res) => {
+    const input = parseBody(ProfileBody, req);
+    const { user, message } = await updateProfile(services, { user: me(req), input });
+    res.json({ success: true, user: presentUser(user), message });
+  });
+
+  return router;
+}
