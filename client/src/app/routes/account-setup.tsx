@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/account-pages.css';
+import { AccountSetupPage } from '../../features/account-setup/components/account-setup-page';
+
+// Lazy route module for /account-setup.
 export function Component() {
-  return <h1>account-setup</h1>;
+  return <AccountSetupPage />;
 }
