@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
-import { goToCheckout } from '../utils/go-to-checkout';
+import { navigateAway } from '../../../utils/navigate-away';
 import { EmployerSignupPage } from './employer-signup-page';
 
 // jsdom cannot leave the page; the checkout redirect is observed instead.
-jest.mock('../utils/go-to-checkout', () => ({ goToCheckout: jest.fn() }));
-const goToCheckoutMock = goToCheckout as jest.MockedFunction<typeof goToCheckout>;
+jest.mock('../../../utils/navigate-away', () => ({ navigateAway: jest.fn() }));
+const navigateAwayMock = navigateAway as jest.MockedFunction<typeof navigateAway>;
 
 const SIGNED_OUT: FakeRoute = { path: '/api/auth/me', body: { success: false, user: null } };
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
@@ -33,7 +33,7 @@ const CHECKOUT: FakeRoute = {
   body: { success: true, url: '/checkout/test/cs_1', payments_mode: 'test' },
 };
 
-beforeEach(() => goToCheckoutMock.mockClear());
+beforeEach(() => navigateAwayMock.mockClear());
 
 function renderSignup(routes: FakeRoute[]) {
   const fetchMock = mockFetch([SIGNED_OUT, CSRF, ...routes]);
@@ -69,7 +69,7 @@ describe('EmployerSignupPage', () => {
     await userEvent.type(screen.getByLabelText(/Phone/), '+1 555 0100');
     await submit();
     await act(() => new Promise((done) => setTimeout(done, 0)));
-    expect(goToCheckoutMock).toHaveBeenCalledWith('/checkout/test/cs_1');
+    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_1');
     expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/users',
       'POST /api/users/u9/subscription',
@@ -128,7 +128,7 @@ describe('EmployerSignupPage', () => {
     await userEvent.click(within(alert).getByRole('link', { name: 'Sign in' }));
     expect(currentUrl(router)).toBe('/signin');
     expect(router.state.location.state).toEqual({ email: 'grace@example.com' });
-    expect(goToCheckoutMock).not.toHaveBeenCalled();
+    expect(navigateAwayMock).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to create account' when the server gives no reason", async () => {
@@ -159,7 +159,7 @@ describe('EmployerSignupPage', () => {
     mockFetch([CSRF, CHECKOUT]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
     await act(() => new Promise((done) => setTimeout(done, 0)));
-    expect(goToCheckoutMock).toHaveBeenCalledWith('/checkout/test/cs_1');
+    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_1');
     expect(calls(fetchMock).filter((call) => call === 'POST /api/users')).toHaveLength(1);
   });
 });

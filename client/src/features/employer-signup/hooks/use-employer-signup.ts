@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import { navigateAway } from '../../../utils/navigate-away';
 import { createAccount, type NewAccount } from '../api/create-account';
 import { startCheckout } from '../api/start-checkout';
-import { goToCheckout } from '../utils/go-to-checkout';
 
 // The employer signup sequence: create the account (which signs it in), open a checkout for the
 // employer plan, leave for it. If the checkout fails to open, the account already exists, so a
@@ -38,7 +38,7 @@ export function useEmployerSignup() {
       const { url } = await startCheckout(userId);
       if (!url) throw new Error(INVALID_RESPONSE);
       setPhase('leaving');
-      goToCheckout(url);
+      navigateAway(url);
     } catch (error) {
       setFailure({
         message:
