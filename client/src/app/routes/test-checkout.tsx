@@ -1,4 +1,10 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/subscription.css';
+import { useParams } from 'react-router-dom';
+import { TestCheckoutPage } from '../../features/checkout/components/test-checkout-page';
+
+// Lazy route module for /checkout/test/:sessionId (the test-mode checkout).
 export function Component() {
-  return <h1>test-checkout</h1>;
+  const { sessionId = '' } = useParams();
+  return <TestCheckoutPage sessionId={sessionId} />;
 }
