@@ -48,7 +48,7 @@ export function TextField({ id, name, label, error, hint, multiline, rows, ...in
           placeholder={input.placeholder}
         />
       ) : (
-        <input {...input} {...common} />
+        <input type="text" {...input} {...common} />
       )}
       {error ? (
         <p className="form-field__error" id={errorId}>
