@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/subscription.css';
+import { SubscriptionCancelPage } from '../../features/subscription/components/subscription-cancel-page';
+
+// Lazy route module for /subscription/cancel (the checkout was left without paying).
 export function Component() {
-  return <h1>subscription-cancel</h1>;
+  return <SubscriptionCancelPage />;
 }

@@ -1,4 +1,8 @@
-// Lazy route module (placeholder until its screen is built).
+import '../../styles/forms.css';
+import '../../styles/subscription.css';
+import { SubscriptionSuccessPage } from '../../features/subscription/components/subscription-success-page';
+
+// Lazy route module for /subscription/success?session_id=.
 export function Component() {
-  return <h1>subscription-success</h1>;
+  return <SubscriptionSuccessPage />;
 }
