@@ -77,7 +77,7 @@ export function RegisterAgentForm() {
         type="email"
         autoComplete="email"
         maxLength={MAX_LENGTHS.email}
-        hint="Where we reach you about this listing. It is not shown on the listing."
+        hint="The address you will manage the listing with. It is never shown publicly."
       />
       <TextField {...text('name')} required maxLength={MAX_LENGTHS.name} hint="The agent's product name." />
       <TextField
