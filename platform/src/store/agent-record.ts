@@ -1,9 +1,51 @@
-import { agentIdentityKey } from '@agentry/domain/agent';
+import { AGENT_FIELDS, type Agent, agentIdentityKey, type PublicAgent } from '@agentry/domain/agent';
 import { normalizePricing } from '@agentry/domain/pricing';
 import type { AgentCreate, AgentPatch } from './port';
 
-// What every adapter derives the same way when it writes an agent: the identity key that makes
-// imports idempotent and the pricing class read from the free-text cost.
+// The agent record's field lists, all built from the spec's fields in domain/ (AGENT_FIELDS), so
+// that a new field is written once; and what every adapter derives the same way when it writes an
+// agent: the identity key that makes imports idempotent and the pricing class read from the cost.
+
+/** What a write supplies: the spec's fields and the private ones (optional, null when left out). */
+export const AGENT_INPUT_FIELDS = [
+  ...AGENT_FIELDS,
+  'email',
+  'status',
+  'owner_id',
+] as const satisfies ReadonlyArray<keyof AgentCreate>;
+
+/** What update() may change. */
+export const AGENT_PATCH_FIELDS = [...AGENT_INPUT_FIELDS, 'removed'] as const satisfies ReadonlyArray<
+  keyof AgentPatch
+>;
+
+/** Every field of the record but its id, as the adapters store and read them. */
+export const AGENT_RECORD_FIELDS = [
+  ...AGENT_PATCH_FIELDS,
+  'pricing',
+  'price_monthly',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof Agent>;
+export type AgentRecordField = (typeof AGENT_RECORD_FIELDS)[number];
+
+/** What anyone may see: the presenter and the search document show these and nothing else. */
+export const PUBLIC_AGENT_FIELDS = [
+  'id',
+  ...AGENT_FIELDS,
+  'pricing',
+  'price_monthly',
+] as const satisfies ReadonlyArray<keyof PublicAgent>;
+
+type PublicPick = Pick<PublicAgent, (typeof PUBLIC_AGENT_FIELDS)[number]>;
+
+/**
+ * The public fields of an agent and nothing else. Returning the pick as a PublicAgent makes the
+ * compiler say when PublicAgent gains a field that the list lacks.
+ */
+export function pickPublicFields(agent: PublicAgent): PublicAgent {
+  return Object.fromEntries(PUBLIC_AGENT_FIELDS.map((field) => [field, agent[field]])) as PublicPick;
+}
 
 export interface DerivedAgentFields {
   identity_key: string;
@@ -20,19 +62,13 @@ export function deriveAgentFields(agent: {
   return { identity_key: agentIdentityKey(agent.name, agent.provider), pricing, price_monthly };
 }
 
-/** The full set of columns for a new agent, with defaults for what the input leaves out. */
-export function newAgentColumns(input: AgentCreate, now: string) {
+export type NewAgentColumns = Omit<Agent, 'id' | 'pricing'> & DerivedAgentFields;
+
+/** The full set of columns for a new agent, with null for the optional fields the input leaves out. */
+export function newAgentColumns(input: AgentCreate, now: string): NewAgentColumns {
+  const supplied = Object.fromEntries(AGENT_INPUT_FIELDS.map((field) => [field, input[field] ?? null]));
   return {
-    name: input.name,
-    provider: input.provider,
-    category: input.category,
-    role: input.role,
-    description: input.description,
-    cost: input.cost,
-    address: input.address,
-    email: input.email ?? null,
-    status: input.status ?? null,
-    owner_id: input.owner_id ?? null,
+    ...(supplied as Pick<Agent, (typeof AGENT_INPUT_FIELDS)[number]>),
     removed: false,
     created_at: now,
     updated_at: now,
@@ -42,18 +78,5 @@ export function newAgentColumns(input: AgentCreate, now: string) {
 
 /** Only the keys a patch may change; undefined values are ignored, null clears optional fields. */
 export function patchKeys(patch: AgentPatch): Array<keyof AgentPatch> {
-  const allowed: Array<keyof AgentPatch> = [
-    'name',
-    'provider',
-    'category',
-    'role',
-    'description',
-    'cost',
-    'address',
-    'email',
-    'status',
-    'owner_id',
-    'removed',
-  ];
-  return allowed.filter((key) => patch[key] !== undefined);
+  return AGENT_PATCH_FIELDS.filter((key) => patch[key] !== undefined);
 }

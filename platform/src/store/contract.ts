@@ -1,4 +1,10 @@
-import { type AgentCreate, DuplicateAgentError, DuplicateUserError, type Store } from './port';
+import {
+  type AgentCreate,
+  DuplicateAgentError,
+  DuplicateUserError,
+  type Store,
+  type SubscriptionRecord,
+} from './port';
 
 // The one behaviour every store adapter must have. Each adapter's test file calls this with a
 // function that opens a fresh, empty store.
@@ -143,6 +149,58 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await names({ ownerId: 'u1' })).toEqual(['A']);
       });
 
+      it('filters list and count by e-mail without regard to case, and by agents nobody owns', async () => {
+        await store.agents.create(agentInput({ name: 'A', email: 'Ada@Example.com' }));
+        await store.agents.create(agentInput({ name: 'B', email: 'ada@example.com', owner_id: 'u1' }));
+        const removed = await store.agents.create(agentInput({ name: 'C', email: 'ada@example.com' }));
+        await store.agents.update(removed.id, { removed: true });
+        await store.agents.create(agentInput({ name: 'D', email: 'grace@example.com' }));
+        await store.agents.create(agentInput({ name: 'E' }));
+        const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+          (await store.agents.list(options)).map((a) => a.name).sort();
+
+        expect(await names({ email: ' ADA@example.COM ' })).toEqual(['A', 'B']);
+        expect(await names({ email: 'ada@example.com', unowned: true })).toEqual(['A']);
+        expect(await names({ email: 'ada@example.com', unowned: true, includeRemoved: true })).toEqual([
+          'A',
+          'C',
+        ]);
+        expect(await names({ unowned: true })).toEqual(['A', 'D', 'E']);
+        expect(await names({ email: 'ada@example.com', ownerId: 'u1' })).toEqual(['B']);
+        expect(await names({ email: 'ada@example.com', ownerId: 'U1' })).toEqual([]);
+
+        expect(await store.agents.count({ email: 'ADA@EXAMPLE.COM' })).toBe(2);
+        expect(await store.agents.count({ email: 'ada@example.com', unowned: true })).toBe(1);
+        expect(await store.agents.count({ email: 'ada@example.com', includeRemoved: true })).toBe(3);
+        expect(await store.agents.count({ email: 'ada@example.com', ownerId: 'u1' })).toBe(1);
+        expect(await store.agents.count({ email: 'ada@example.com', ownerId: 'U1' })).toBe(0);
+        expect(await store.agents.count({ ownerId: 'u1' })).toBe(1);
+        expect(await store.agents.count({ unowned: true })).toBe(3);
+        expect(await store.agents.count({ email: 'nobody@example.com' })).toBe(0);
+      });
+
+      it('gives the unowned agents of an e-mail, removed ones included, to an account', async () => {
+        const waiting = await store.agents.create(agentInput({ name: 'A', email: 'Ada@Example.com' }));
+        const removed = await store.agents.create(agentInput({ name: 'B', email: 'ada@example.com' }));
+        await store.agents.update(removed.id, { removed: true });
+        const owned = await store.agents.create(
+          agentInput({ name: 'C', email: 'ada@example.com', owner_id: 'someone-else' }),
+        );
+        const other = await store.agents.create(agentInput({ name: 'D', email: 'grace@example.com' }));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+
+        expect(await store.agents.claimUnowned(' ADA@example.com ', 'u1')).toBe(2);
+
+        const claimed = (await store.agents.get(waiting.id))!;
+        expect(claimed.owner_id).toBe('u1');
+        expect(claimed.updated_at > waiting.updated_at).toBe(true);
+        expect(await store.agents.get(removed.id)).toMatchObject({ owner_id: 'u1', removed: true });
+        expect((await store.agents.get(owned.id))!.owner_id).toBe('someone-else');
+        expect((await store.agents.get(other.id))!.owner_id).toBeNull();
+        expect(await store.agents.claimUnowned('ada@example.com', 'u2')).toBe(0);
+        expect(await store.agents.claimUnowned('nobody@example.com', 'u2')).toBe(0);
+      });
+
       it('lists distinct categories and roles, sorted, optionally within a category', async () => {
         await store.agents.create(agentInput({ name: 'A', category: 'Sales', role: 'Sales Coach' }));
         await store.agents.create(agentInput({ name: 'B', category: 'Finance', role: 'Bookkeeper' }));
@@ -247,6 +305,25 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.changes.head()).toBe(all[3]!.seq);
       });
 
+      it('records one change per claimed agent: upsert, or delete for a removed one', async () => {
+        const listed = await store.agents.create(agentInput({ name: 'A', email: 'ada@example.com' }));
+        const removed = await store.agents.create(agentInput({ name: 'B', email: 'ada@example.com' }));
+        await store.agents.update(removed.id, { removed: true });
+        await store.agents.create(agentInput({ name: 'C', email: 'ada@example.com', owner_id: 'u9' }));
+        const start = await store.changes.head();
+
+        await store.agents.claimUnowned('ada@example.com', 'u1');
+        await store.agents.claimUnowned('ada@example.com', 'u1');
+
+        const changes = await store.changes.since(start, 100);
+        expect(changes.map((change) => [change.agent_id, change.op]).sort()).toEqual(
+          [
+            [listed.id, 'upsert'],
+            [removed.id, 'delete'],
+          ].sort(),
+        );
+      });
+
       it('never reuses a sequence number after pruning everything', async () => {
         await store.agents.create(agentInput({ name: 'A' }));
         const head = await store.changes.head();
@@ -296,6 +373,126 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.users.findById('nope')).toBeNull();
       });
 
+      it('creates a user with no verified e-mail, slug or website unless given', async () => {
+        const plain = await store.users.create(user);
+        expect(plain).toMatchObject({ email_verified_at: null, slug: null, website: null });
+        const verifiedAt = new Date().toISOString();
+        const provider = await store.users.create({
+          ...user,
+          email: 'ada@example.com',
+          user_type: 'agent_provider',
+          email_verified_at: verifiedAt,
+          slug: 'analytical-engines',
+          website: 'https://engines.example',
+        });
+        expect(await store.users.findById(provider.id)).toMatchObject({
+          email_verified_at: verifiedAt,
+          slug: 'analytical-engines',
+          website: 'https://engines.example',
+        });
+      });
+
+      it('refuses a taken slug, naming the slug; any number of users have none', async () => {
+        await store.users.create({ ...user, slug: 'navy' });
+        await store.users.create({ ...user, email: 'second@example.com' });
+        await store.users.create({ ...user, email: 'third@example.com', slug: null });
+        const clash = store.users.create({ ...user, email: 'fourth@example.com', slug: 'navy' });
+        await expect(clash).rejects.toBeInstanceOf(DuplicateUserError);
+        await expect(clash).rejects.toMatchObject({ field: 'slug' });
+        await expect(store.users.create({ ...user, email: 'GRACE@example.com' })).rejects.toMatchObject({
+          field: 'email',
+        });
+        expect(await store.users.findByEmail('fourth@example.com')).toBeNull();
+      });
+
+      it('finds a user by slug and by payment customer id', async () => {
+        const created = await store.users.create({ ...user, slug: 'navy' });
+        await store.users.update(created.id, { stripe_customer_id: 'cus_9' });
+        expect((await store.users.findBySlug('navy'))?.id).toBe(created.id);
+        expect((await store.users.findByStripeCustomerId('cus_9'))?.id).toBe(created.id);
+        expect(await store.users.findBySlug('army')).toBeNull();
+        expect(await store.users.findByStripeCustomerId('cus_0')).toBeNull();
+        expect(await store.users.findBySlug('navy')).not.toHaveProperty('password_hash');
+      });
+
+      it('updates the new fields and stores a new e-mail trimmed and lower-cased', async () => {
+        const created = await store.users.create(user);
+        const verifiedAt = new Date().toISOString();
+        const updated = await store.users.update(created.id, {
+          email: '  Grace.Hopper@Example.COM ',
+          email_verified_at: verifiedAt,
+          slug: 'grace',
+          website: 'https://grace.example',
+        });
+        expect(updated).toMatchObject({
+          email: 'grace.hopper@example.com',
+          email_verified_at: verifiedAt,
+          slug: 'grace',
+          website: 'https://grace.example',
+        });
+        expect((await store.users.findByEmail('GRACE.HOPPER@example.com'))?.id).toBe(created.id);
+        expect(await store.users.findByEmail('grace@example.com')).toBeNull();
+        expect(await store.users.update(created.id, { slug: null, website: null })).toMatchObject({
+          slug: null,
+          website: null,
+        });
+      });
+
+      it('changes the password hash through update, seen only by the sign-in lookup', async () => {
+        const created = await store.users.create(user);
+        const updated = await store.users.update(created.id, { password_hash: 'scrypt$new' });
+        expect(updated).not.toHaveProperty('password_hash');
+        expect(await store.users.findByEmailWithSecret(user.email)).toMatchObject({
+          password_hash: 'scrypt$new',
+        });
+      });
+
+      it('refuses an update to a taken e-mail or slug, naming which, and changes nothing', async () => {
+        const grace = await store.users.create({ ...user, slug: 'navy' });
+        const ada = await store.users.create({ ...user, email: 'ada@example.com', slug: 'engines' });
+        await expect(store.users.update(ada.id, { email: 'GRACE@example.com' })).rejects.toMatchObject({
+          name: 'DuplicateUserError',
+          field: 'email',
+        });
+        await expect(store.users.update(ada.id, { slug: 'navy', full_name: 'Ada' })).rejects.toMatchObject({
+          name: 'DuplicateUserError',
+          field: 'slug',
+        });
+        expect(await store.users.findById(ada.id)).toEqual(ada);
+        expect(await store.users.findById(grace.id)).toEqual(grace);
+      });
+
+      it('leaves a user as is, updated_at included, when a patch changes nothing', async () => {
+        const created = await store.users.create(user);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(await store.users.update(created.id, { website: undefined })).toEqual(created);
+        expect(await store.users.update('424242', { full_name: 'Nobody' })).toBeNull();
+        expect(await store.users.update('nope', { full_name: 'Nobody' })).toBeNull();
+      });
+
+      it('lists subscribed providers with a page, by slug, at most the limit', async () => {
+        const provider = (email: string, slug: string | null, subscription_status: string) =>
+          store.users.create({ ...user, email, slug, subscription_status, user_type: 'agent_provider' });
+        await provider('c@example.com', 'charlie', 'active');
+        await provider('a@example.com', 'alpha', 'active');
+        await provider('b@example.com', 'bravo', 'active');
+        await provider('i@example.com', 'inactive-one', 'inactive');
+        await provider('n@example.com', null, 'active');
+        await store.users.create({
+          ...user,
+          email: 'e@example.com',
+          slug: 'employer',
+          subscription_status: 'active',
+        });
+
+        const slugs = async (limit: number) =>
+          (await store.users.listSubscribedProviders(limit)).map((found) => found.slug);
+        expect(await slugs(10)).toEqual(['alpha', 'bravo', 'charlie']);
+        expect(await slugs(2)).toEqual(['alpha', 'bravo']);
+        expect(await slugs(0)).toEqual([]);
+        expect((await store.users.listSubscribedProviders(1))[0]).not.toHaveProperty('password_hash');
+      });
+
       it('updates a user and lists users newest first', async () => {
         const first = await store.users.create(user);
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -332,6 +529,203 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.sessions.get('old')).toBeNull();
         expect(await store.sessions.purgeExpired()).toBe(1);
         expect(await store.sessions.get('new')).toBe('{}');
+      });
+    });
+
+    describe('sessions of a user', () => {
+      const later = () => new Date(Date.now() + 60_000);
+
+      it("ends every session of a user but the one kept, and nobody else's", async () => {
+        await store.sessions.set('laptop', '{}', later(), 'u1');
+        await store.sessions.set('phone', '{}', later(), 'u1');
+        await store.sessions.set('tablet', '{}', later(), 'u1');
+        await store.sessions.set('other', '{}', later(), 'u2');
+        await store.sessions.set('anonymous', '{}', later());
+
+        expect(await store.sessions.destroyForUser('u1', 'laptop')).toBe(2);
+        expect(await store.sessions.get('laptop')).toBe('{}');
+        expect(await store.sessions.get('phone')).toBeNull();
+        expect(await store.sessions.get('tablet')).toBeNull();
+        expect(await store.sessions.get('other')).toBe('{}');
+        expect(await store.sessions.get('anonymous')).toBe('{}');
+
+        expect(await store.sessions.destroyForUser('u1')).toBe(1);
+        expect(await store.sessions.get('laptop')).toBeNull();
+        expect(await store.sessions.destroyForUser('nobody')).toBe(0);
+      });
+
+      it('forgets the user of a session saved again without one (signed out)', async () => {
+        await store.sessions.set('sid', '{"passport":{"user":"u1"}}', later(), 'u1');
+        await store.sessions.set('sid', '{}', later(), null);
+        expect(await store.sessions.destroyForUser('u1')).toBe(0);
+        expect(await store.sessions.get('sid')).toBe('{}');
+        await store.sessions.set('sid', '{}', later(), 'u2');
+        expect(await store.sessions.destroyForUser('u2')).toBe(1);
+      });
+    });
+
+    describe('one-time tokens', () => {
+      const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+      it('gives a token back once, with what it was issued with', async () => {
+        const expiresAt = inAnHour();
+        await store.tokens.issue({
+          token_hash: 'hash-1',
+          purpose: 'change_email',
+          user_id: 'u1',
+          data: 'new@example.com',
+          expires_at: expiresAt,
+        });
+        const found = await store.tokens.consume('hash-1', 'change_email');
+        expect(found).toMatchObject({
+          token_hash: 'hash-1',
+          purpose: 'change_email',
+          user_id: 'u1',
+          data: 'new@example.com',
+          expires_at: expiresAt.toISOString(),
+        });
+        expect(Date.parse(found!.created_at)).not.toBeNaN();
+        expect(await store.tokens.consume('hash-1', 'change_email')).toBeNull();
+        expect(await store.tokens.consume('unknown', 'change_email')).toBeNull();
+      });
+
+      it('keeps a token asked for with another purpose', async () => {
+        await store.tokens.issue({
+          token_hash: 'hash-1',
+          purpose: 'verify_email',
+          user_id: 'u1',
+          expires_at: inAnHour(),
+        });
+        expect(await store.tokens.consume('hash-1', 'reset_password')).toBeNull();
+        expect(await store.tokens.consume('hash-1', 'verify_email')).toMatchObject({
+          user_id: 'u1',
+          data: null,
+        });
+      });
+
+      it('refuses an expired token and deletes it', async () => {
+        const expiresAt = new Date(Date.now() + 1000);
+        await store.tokens.issue({
+          token_hash: 'h',
+          purpose: 'verify_email',
+          user_id: 'u1',
+          expires_at: expiresAt,
+        });
+        expect(await store.tokens.consume('h', 'verify_email', new Date(expiresAt.getTime() + 1))).toBeNull();
+        expect(
+          await store.tokens.consume('h', 'verify_email', new Date(expiresAt.getTime() - 500)),
+        ).toBeNull();
+      });
+
+      it('gives a token to only one of two concurrent uses', async () => {
+        await store.tokens.issue({
+          token_hash: 'h',
+          purpose: 'reset_password',
+          user_id: 'u1',
+          expires_at: inAnHour(),
+        });
+        const results = await Promise.all([
+          store.tokens.consume('h', 'reset_password'),
+          store.tokens.consume('h', 'reset_password'),
+        ]);
+        expect(results.filter((result) => result !== null)).toHaveLength(1);
+      });
+
+      it("revokes a user's unused tokens of one purpose only", async () => {
+        const issue = (token_hash: string, purpose: 'verify_email' | 'reset_password', user_id: string) =>
+          store.tokens.issue({ token_hash, purpose, user_id, expires_at: inAnHour() });
+        await issue('a', 'reset_password', 'u1');
+        await issue('b', 'reset_password', 'u1');
+        await issue('c', 'verify_email', 'u1');
+        await issue('d', 'reset_password', 'u2');
+        expect(await store.tokens.revoke('u1', 'reset_password')).toBe(2);
+        expect(await store.tokens.consume('a', 'reset_password')).toBeNull();
+        expect(await store.tokens.consume('b', 'reset_password')).toBeNull();
+        expect(await store.tokens.consume('c', 'verify_email')).not.toBeNull();
+        expect(await store.tokens.consume('d', 'reset_password')).not.toBeNull();
+      });
+
+      it('purges expired tokens only', async () => {
+        const now = Date.now();
+        await store.tokens.issue({
+          token_hash: 'old',
+          purpose: 'verify_email',
+          user_id: 'u1',
+          expires_at: new Date(now - 1000),
+        });
+        await store.tokens.issue({
+          token_hash: 'new',
+          purpose: 'verify_email',
+          user_id: 'u1',
+          expires_at: new Date(now + 60_000),
+        });
+        expect(await store.tokens.purgeExpired(new Date(now))).toBe(1);
+        expect(await store.tokens.consume('new', 'verify_email')).not.toBeNull();
+      });
+    });
+
+    describe('billing', () => {
+      const subscription = (overrides: Partial<Omit<SubscriptionRecord, 'updated_at'>> = {}) => ({
+        user_id: 'u1',
+        plan: 'agent_provider' as const,
+        provider: 'test' as const,
+        subscription_id: 'sub_1',
+        customer_id: 'cus_1',
+        status: 'active',
+        cancel_at_period_end: false,
+        current_period_start: 1_700_000_000,
+        current_period_end: 1_702_592_000,
+        ...overrides,
+      });
+
+      it("saves a user's subscription and finds it by user and by subscription id", async () => {
+        const saved = await store.billing.saveSubscription(subscription({ cancel_at_period_end: true }));
+        expect(saved).toMatchObject(subscription({ cancel_at_period_end: true }));
+        expect(Date.parse(saved.updated_at)).not.toBeNaN();
+        expect(await store.billing.getSubscription('u1')).toEqual(saved);
+        expect(await store.billing.findBySubscriptionId('sub_1')).toEqual(saved);
+        expect(await store.billing.getSubscription('u2')).toBeNull();
+        expect(await store.billing.findBySubscriptionId('sub_2')).toBeNull();
+      });
+
+      it('keeps one subscription per user: a new one replaces the old', async () => {
+        await store.billing.saveSubscription(subscription({ status: 'canceled' }));
+        const second = await store.billing.saveSubscription(
+          subscription({ subscription_id: 'sub_2', status: 'active', plan: 'employer', provider: 'stripe' }),
+        );
+        expect(await store.billing.getSubscription('u1')).toEqual(second);
+        expect(second).toMatchObject({ subscription_id: 'sub_2', plan: 'employer', provider: 'stripe' });
+        expect(await store.billing.findBySubscriptionId('sub_1')).toBeNull();
+      });
+
+      it('lists subscriptions due for a re-read: period ended, not final, oldest first, bounded', async () => {
+        const now = 1_800_000_000;
+        const due = (user_id: string, current_period_end: number, status = 'active') =>
+          store.billing.saveSubscription(
+            subscription({ user_id, subscription_id: `sub_${user_id}`, current_period_end, status }),
+          );
+        await due('late', now - 10);
+        await due('later', now - 100, 'past_due');
+        await due('exactly', now);
+        await due('future', now + 1);
+        await due('canceled', now - 1000, 'canceled');
+        await due('expired', now - 1000, 'incomplete_expired');
+        await due('unpaid', now - 50, 'unpaid');
+
+        const users = async (limit: number) =>
+          (await store.billing.listDue(now, limit)).map((record) => record.user_id);
+        expect(await users(10)).toEqual(['later', 'unpaid', 'late', 'exactly']);
+        expect(await users(2)).toEqual(['later', 'unpaid']);
+        expect(await users(0)).toEqual([]);
+      });
+
+      it('records a payment event once and handles it again once forgotten', async () => {
+        expect(await store.billing.recordEvent('evt_1', 'invoice.paid')).toBe(true);
+        expect(await store.billing.recordEvent('evt_1', 'invoice.paid')).toBe(false);
+        expect(await store.billing.recordEvent('evt_2', 'invoice.paid')).toBe(true);
+        await store.billing.forgetEvent('evt_1');
+        expect(await store.billing.recordEvent('evt_1', 'invoice.paid')).toBe(true);
+        await store.billing.forgetEvent('evt_unknown');
       });
     });
 

@@ -1,17 +1,11 @@
-import type { Agent } from '@agentry/domain/agent';
+import type { Agent, AgentField } from '@agentry/domain/agent';
 
 // The store port: the source of record. Two adapters implement it (sqlite/ and mongo/) and one
 // contract suite (contract.ts) holds both to the same behaviour. Methods are async because the
 // MongoDB adapter is; ids are strings whatever the adapter uses inside.
 
-export interface AgentCreate {
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
+/** The spec's fields (domain's AGENT_FIELDS) and the record's private ones. */
+export interface AgentCreate extends Record<AgentField, string> {
   email?: string | null;
   status?: string | null;
   owner_id?: string | null;

@@ -1,6 +1,6 @@
 import type { Agent, Pricing } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
-import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import { AGENT_RECORD_FIELDS, deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
@@ -12,48 +12,41 @@ import {
   type ImportOutcome,
 } from '../port';
 
-interface AgentRow {
-  id: number;
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
-  email: string | null;
-  status: string | null;
-  removed: number;
-  owner_id: string | null;
-  pricing: string;
-  price_monthly: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A row as SQLite gives it back: the record's fields, with an integer id and a 0/1 flag. */
+type AgentRow = Omit<Agent, 'id' | 'removed' | 'pricing'> & { id: number; removed: number; pricing: string };
 
-const COLUMNS =
-  'id, name, provider, category, role, description, cost, address, email, status, removed, owner_id, pricing, price_monthly, created_at, updated_at';
+const COLUMNS = ['id', ...AGENT_RECORD_FIELDS].join(', ');
+/** What a write sets: the record's fields and the identity key, which no read returns. */
+const WRITTEN = [...AGENT_RECORD_FIELDS, 'identity_key'] as const;
 const ORDER = 'ORDER BY category COLLATE NOCASE, role COLLATE NOCASE, name COLLATE NOCASE, id';
 
 function toAgent(row: AgentRow): Agent {
-  return {
-    id: String(row.id),
-    name: row.name,
-    provider: row.provider,
-    category: row.category,
-    role: row.role,
-    description: row.description,
-    cost: row.cost,
-    address: row.address,
-    email: row.email,
-    status: row.status,
-    removed: row.removed === 1,
-    owner_id: row.owner_id,
-    pricing: row.pricing as Pricing,
-    price_monthly: row.price_monthly,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  return { ...row, id: String(row.id), removed: row.removed === 1, pricing: row.pricing as Pricing };
+}
+
+/** The WHERE clause shared by list() and count(). */
+function filterClause(options: AgentListOptions): { clause: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (!options.includeRemoved) where.push('removed = 0');
+  if (options.category !== undefined) {
+    where.push('category = ? COLLATE NOCASE');
+    params.push(options.category);
+  }
+  if (options.role !== undefined) {
+    where.push('role = ? COLLATE NOCASE');
+    params.push(options.role);
+  }
+  if (options.ownerId !== undefined) {
+    where.push('owner_id = ?');
+    params.push(options.ownerId);
+  }
+  if (options.email !== undefined) {
+    where.push('email = ? COLLATE NOCASE');
+    params.push(options.email.trim());
+  }
+  if (options.unowned) where.push('owner_id IS NULL');
+  return { clause: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
 /** SQLite ids are integers; anything else names no agent. */
@@ -75,19 +68,20 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function createSqliteAgents(db: Database.Database): AgentRepository {
   const insert = db.prepare(
-    `INSERT INTO agents (name, provider, category, role, description, cost, address, email, status, removed, owner_id,
-       pricing, price_monthly, identity_key, created_at, updated_at)
-     VALUES (@name, @provider, @category, @role, @description, @cost, @address, @email, @status, 0, @owner_id,
-       @pricing, @price_monthly, @identity_key, @created_at, @updated_at)`,
+    `INSERT INTO agents (${WRITTEN.join(', ')}) VALUES (${WRITTEN.map((column) => `@${column}`).join(', ')})`,
   );
   // A row whose identity key exists is skipped, not failed: re-importing a file adds nothing twice.
   const insertIfNew = db.prepare(insert.source.replace('INSERT INTO', 'INSERT OR IGNORE INTO'));
   const update = db.prepare(
-    `UPDATE agents SET name = @name, provider = @provider, category = @category, role = @role,
-       description = @description, cost = @cost, address = @address, email = @email, status = @status,
-       owner_id = @owner_id, removed = @removed, pricing = @pricing, price_monthly = @price_monthly,
-       identity_key = @identity_key, updated_at = @updated_at
+    `UPDATE agents SET ${WRITTEN.filter((column) => column !== 'created_at')
+      .map((column) => `${column} = @${column}`)
+      .join(', ')}
      WHERE id = @id`,
+  );
+  const claim = db.prepare(
+    `UPDATE agents SET owner_id = @ownerId, updated_at = @now
+     WHERE email = @email COLLATE NOCASE AND owner_id IS NULL
+     RETURNING id, removed`,
   );
   const recordChange = db.prepare('INSERT INTO agent_changes (agent_id, op, at) VALUES (?, ?, ?)');
   const byId = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id = ?`);
@@ -98,6 +92,16 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     const { lastInsertRowid } = insert.run({ ...newAgentColumns(input, now), removed: 0 });
     changeFor(lastInsertRowid, 'upsert', now);
     return byId.get(lastInsertRowid) as AgentRow;
+  });
+
+  const claimTx = db.transaction((email: string, ownerId: string) => {
+    const now = new Date().toISOString();
+    const claimed = claim.all({ email: email.trim(), ownerId, now }) as Array<{
+      id: number;
+      removed: number;
+    }>;
+    for (const row of claimed) changeFor(row.id, row.removed === 1 ? 'delete' : 'upsert', now);
+    return claimed.length;
   });
 
   const importTx = db.transaction((inputs: AgentCreate[]): ImportOutcome => {
@@ -172,22 +176,7 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async list(options: AgentListOptions = {}) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (!options.includeRemoved) where.push('removed = 0');
-      if (options.category !== undefined) {
-        where.push('category = ? COLLATE NOCASE');
-        params.push(options.category);
-      }
-      if (options.role !== undefined) {
-        where.push('role = ? COLLATE NOCASE');
-        params.push(options.role);
-      }
-      if (options.ownerId !== undefined) {
-        where.push('owner_id = ?');
-        params.push(options.ownerId);
-      }
-      const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const { clause, params } = filterClause(options);
       const rows = db
         .prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER}`)
         .all(...params) as AgentRow[];
@@ -195,10 +184,12 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async count(options = {}) {
-      const sql = options.includeRemoved
-        ? 'SELECT count(*) AS n FROM agents'
-        : 'SELECT count(*) AS n FROM agents WHERE removed = 0';
-      return (db.prepare(sql).get() as { n: number }).n;
+      const { clause, params } = filterClause(options);
+      return (db.prepare(`SELECT count(*) AS n FROM agents ${clause}`).get(...params) as { n: number }).n;
+    },
+
+    async claimUnowned(email, ownerId) {
+      return claimTx(email, ownerId);
     },
 
     async categories() {

@@ -60,6 +60,53 @@ export const MIGRATIONS: string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 2: accounts (issue #9): verified e-mail, provider page and site on users; the user a session
+  // belongs to; single-use link tokens; subscriptions and the payment events already handled.
+  `
+  ALTER TABLE users ADD COLUMN email_verified_at TEXT;
+  ALTER TABLE users ADD COLUMN slug TEXT;
+  ALTER TABLE users ADD COLUMN website TEXT;
+  CREATE UNIQUE INDEX users_slug ON users (slug) WHERE slug IS NOT NULL;
+  CREATE INDEX users_stripe_customer ON users (stripe_customer_id) WHERE stripe_customer_id IS NOT NULL;
+
+  -- Registration and the claim look agents up by e-mail without regard to case.
+  CREATE INDEX agents_email ON agents (email COLLATE NOCASE) WHERE email IS NOT NULL;
+
+  ALTER TABLE sessions ADD COLUMN user_id TEXT;
+  CREATE INDEX sessions_user ON sessions (user_id) WHERE user_id IS NOT NULL;
+
+  CREATE TABLE one_time_tokens (
+    token_hash TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('verify_email', 'reset_password', 'change_email')),
+    user_id TEXT NOT NULL,
+    data TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX one_time_tokens_user ON one_time_tokens (user_id, purpose);
+  CREATE INDEX one_time_tokens_expiry ON one_time_tokens (expires_at);
+
+  CREATE TABLE subscriptions (
+    user_id TEXT PRIMARY KEY,
+    plan TEXT NOT NULL CHECK (plan IN ('agent_provider', 'employer')),
+    provider TEXT NOT NULL CHECK (provider IN ('test', 'stripe')),
+    subscription_id TEXT NOT NULL,
+    customer_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    cancel_at_period_end INTEGER NOT NULL CHECK (cancel_at_period_end IN (0, 1)),
+    current_period_start INTEGER NOT NULL,
+    current_period_end INTEGER NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX subscriptions_subscription_id ON subscriptions (subscription_id);
+  CREATE INDEX subscriptions_period_end ON subscriptions (current_period_end);
+
+  CREATE TABLE payment_events (
+    event_id TEXT PRIMARY KEY,
+    type TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

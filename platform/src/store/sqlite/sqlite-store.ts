@@ -3,9 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../port';
 import { createSqliteAgents } from './agents';
+import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
 import { migrate } from './migrations';
 import { createSqliteKv, createSqliteSessions } from './sessions';
+import { createSqliteTokens } from './tokens';
 import { createSqliteUsers } from './users';
 
 /**
@@ -27,6 +29,8 @@ export function openSqliteStore(file: string): Store {
     changes: createSqliteChanges(db),
     users: createSqliteUsers(db),
     sessions: createSqliteSessions(db),
+    tokens: createSqliteTokens(db),
+    billing: createSqliteBilling(db),
     kv: createSqliteKv(db),
     async ping() {
       db.prepare('SELECT 1').get();

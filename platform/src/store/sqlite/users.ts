@@ -1,107 +1,110 @@
 import type Database from 'better-sqlite3';
-import {
-  DuplicateUserError,
-  type User,
-  type UserRepository,
-  type UserType,
-  type UserWithSecret,
-} from '../port';
+import { DuplicateUserError, type User, type UserRepository, type UserWithSecret } from '../port';
+import { newUserColumns, USER_PUBLIC_FIELDS, USER_RECORD_FIELDS, userChanges } from '../user-record';
 import { isUniqueViolation } from './agents';
 
-interface UserRow {
-  id: number;
-  email: string;
-  full_name: string;
-  organization: string;
-  phone: string | null;
-  user_type: UserType;
-  password_hash: string;
-  subscription_status: string;
-  stripe_customer_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type UserRow = Omit<UserWithSecret, 'id'> & { id: number };
+type PublicUserRow = Omit<UserRow, 'password_hash'>;
 
-const PUBLIC_COLUMNS =
-  'id, email, full_name, organization, phone, user_type, subscription_status, stripe_customer_id, created_at, updated_at';
+const PUBLIC_COLUMNS = ['id', ...USER_PUBLIC_FIELDS].join(', ');
+const ALL_COLUMNS = ['id', ...USER_RECORD_FIELDS].join(', ');
 
-function toUser(row: UserRow): User {
-  const { password_hash: _secret, ...rest } = row;
-  return { ...rest, id: String(row.id) };
+const toUser = (row: PublicUserRow): User => ({ ...row, id: String(row.id) });
+
+function toUserWithSecret(row: UserRow): UserWithSecret {
+  return { ...row, id: String(row.id) };
 }
 
 const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
 
+/** Which unique rule a write broke: SQLite names the column in the message ("users.slug"). */
+function duplicateUser(error: unknown): DuplicateUserError {
+  const message = error instanceof Object && 'message' in error ? String(error.message) : '';
+  return new DuplicateUserError(message.includes('users.slug') ? 'slug' : 'email');
+}
+
 export function createSqliteUsers(db: Database.Database): UserRepository {
   const byId = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = ?`);
-  const byEmail = db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE');
-  const insert = db.prepare(
-    `INSERT INTO users (email, full_name, organization, phone, user_type, password_hash, subscription_status,
-       stripe_customer_id, created_at, updated_at)
-     VALUES (@email, @full_name, @organization, @phone, @user_type, @password_hash, @subscription_status,
-       @stripe_customer_id, @now, @now)`,
+  const byEmail = db.prepare(`SELECT ${ALL_COLUMNS} FROM users WHERE email = ? COLLATE NOCASE`);
+  const bySlug = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE slug = ?`);
+  const byCustomer = db.prepare(
+    `SELECT ${PUBLIC_COLUMNS} FROM users WHERE stripe_customer_id = ? ORDER BY id LIMIT 1`,
   );
-  const editable = [
-    'full_name',
-    'organization',
-    'phone',
-    'user_type',
-    'password_hash',
-    'subscription_status',
-    'stripe_customer_id',
-  ] as const;
+  const subscribedProviders = db.prepare(
+    `SELECT ${PUBLIC_COLUMNS} FROM users
+     WHERE subscription_status = 'active' AND user_type = 'agent_provider' AND slug IS NOT NULL
+     ORDER BY slug LIMIT ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO users (${USER_RECORD_FIELDS.join(', ')})
+     VALUES (${USER_RECORD_FIELDS.map((field) => `@${field}`).join(', ')})`,
+  );
+  const findOne = (statement: Database.Statement, value: unknown) => {
+    const row = statement.get(value) as PublicUserRow | undefined;
+    return row ? toUser(row) : null;
+  };
 
   return {
     async create(input) {
       try {
-        const { lastInsertRowid } = insert.run({
-          phone: null,
-          subscription_status: 'inactive',
-          stripe_customer_id: null,
-          ...input,
-          email: input.email.trim().toLowerCase(),
-          now: new Date().toISOString(),
-        });
-        return toUser({ ...(byId.get(lastInsertRowid) as UserRow), password_hash: '' });
+        const { lastInsertRowid } = insert.run(newUserColumns(input, new Date().toISOString()));
+        return toUser(byId.get(lastInsertRowid) as PublicUserRow);
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new DuplicateUserError();
-        }
+        if (isUniqueViolation(error)) throw duplicateUser(error);
         throw error;
       }
     },
     async findById(id) {
       const numeric = numericId(id);
-      const row = numeric === null ? undefined : (byId.get(numeric) as UserRow | undefined);
-      return row ? toUser({ ...row, password_hash: '' }) : null;
+      return numeric === null ? null : findOne(byId, numeric);
     },
     async findByEmailWithSecret(email) {
       const row = byEmail.get(email.trim()) as UserRow | undefined;
-      return row ? ({ ...toUser(row), password_hash: row.password_hash } satisfies UserWithSecret) : null;
+      return row ? toUserWithSecret(row) : null;
     },
     async findByEmail(email) {
       const row = byEmail.get(email.trim()) as UserRow | undefined;
-      return row ? toUser(row) : null;
+      if (!row) return null;
+      const { password_hash: _secret, ...rest } = row;
+      return toUser(rest);
+    },
+    async findBySlug(slug) {
+      return findOne(bySlug, slug);
+    },
+    async findByStripeCustomerId(customerId) {
+      return findOne(byCustomer, customerId);
     },
     async update(id, patch) {
       const numeric = numericId(id);
       if (numeric === null) return null;
-      const keys = editable.filter((key) => patch[key] !== undefined);
+      const changes = userChanges(patch);
+      const keys = Object.keys(changes);
+      // Nothing to change leaves updated_at alone.
       if (keys.length > 0) {
         const sets = keys.map((key) => `${key} = @${key}`).join(', ');
-        db.prepare(`UPDATE users SET ${sets}, updated_at = @now WHERE id = @id`).run({
-          ...Object.fromEntries(keys.map((key) => [key, patch[key]])),
-          now: new Date().toISOString(),
-          id: numeric,
-        });
+        try {
+          db.prepare(`UPDATE users SET ${sets}, updated_at = @now WHERE id = @id`).run({
+            ...changes,
+            now: new Date().toISOString(),
+            id: numeric,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw duplicateUser(error);
+          throw error;
+        }
       }
       return this.findById(id);
     },
     async list() {
       const rows = db
         .prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at DESC, id DESC`)
-        .all() as UserRow[];
-      return rows.map((row) => toUser({ ...row, password_hash: '' }));
+        .all() as PublicUserRow[];
+      return rows.map(toUser);
+    },
+    async listSubscribedProviders(limit) {
+      // SQLite reads a negative LIMIT as no limit at all.
+      const rows = subscribedProviders.all(Math.max(0, limit)) as PublicUserRow[];
+      return rows.map(toUser);
     },
   };
 }
