@@ -1,6 +1,6 @@
-import type { Agent, Pricing } from '@agentry/domain/agent';
+import type { Agent } from '@agentry/domain/agent';
 import { type Connection, type QueryFilter, Types } from 'mongoose';
-import { deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import { AGENT_RECORD_FIELDS, deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
@@ -17,25 +17,32 @@ import { type AgentDoc, CASE_INSENSITIVE, isDuplicateKey, type MongoModels, obje
 // The driver retries the whole callback on transient errors such as write conflicts, so each
 // callback builds its results from scratch.
 
+/** The record's fields by the shared list; null for an optional field a document leaves out. */
 function toAgent(doc: AgentDoc): Agent {
+  const fields = Object.fromEntries(AGENT_RECORD_FIELDS.map((field) => [field, doc[field] ?? null]));
   return {
+    ...(fields as Omit<Agent, 'id' | 'removed' | 'created_at' | 'updated_at'>),
     id: String(doc._id),
-    name: doc.name,
-    provider: doc.provider,
-    category: doc.category,
-    role: doc.role,
-    description: doc.description,
-    cost: doc.cost,
-    address: doc.address,
-    email: doc.email ?? null,
-    status: doc.status ?? null,
     removed: doc.removed,
-    owner_id: doc.owner_id ?? null,
-    pricing: doc.pricing as Pricing,
-    price_monthly: doc.price_monthly ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
+}
+
+/**
+ * The filter shared by list() and count(). Under the listing collation, which folds case in every
+ * string comparison, the owner id's too: callers that filter by owner compare it exactly again.
+ */
+function listFilter(options: AgentListOptions): QueryFilter<AgentDoc> {
+  const conditions: QueryFilter<AgentDoc>[] = [];
+  if (!options.includeRemoved) conditions.push({ removed: false });
+  if (options.category !== undefined) conditions.push({ category: options.category });
+  if (options.role !== undefined) conditions.push({ role: options.role });
+  if (options.ownerId !== undefined) conditions.push({ owner_id: options.ownerId });
+  if (options.email !== undefined) conditions.push({ email: options.email.trim() });
+  // Null matches an absent field too: unowned agents carry no owner_id at all.
+  if (options.unowned) conditions.push({ owner_id: null });
+  return conditions.length > 0 ? { $and: conditions } : {};
 }
 
 /** A new agent with the shared derivations (identity key, pricing) and its id chosen here. */
@@ -179,24 +186,49 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
     },
 
     async list(options: AgentListOptions = {}) {
-      const filter: QueryFilter<AgentDoc> = {};
-      if (!options.includeRemoved) filter.removed = false;
-      if (options.category !== undefined) filter.category = options.category;
-      if (options.role !== undefined) filter.role = options.role;
-      if (options.ownerId !== undefined) filter.owner_id = options.ownerId;
       const docs = await agents
-        .find(filter)
+        .find(listFilter(options))
         .collation(CASE_INSENSITIVE)
         .sort({ category: 1, role: 1, name: 1, _id: 1 })
         .lean();
-      // The collation also folds case in the owner match; owner ids compare exactly, as in SQLite.
       const owned =
         options.ownerId === undefined ? docs : docs.filter((doc) => doc.owner_id === options.ownerId);
       return owned.map(toAgent);
     },
 
     async count(options = {}) {
-      return await agents.countDocuments(options.includeRemoved ? {} : { removed: false });
+      const filter = listFilter(options);
+      // Only the e-mail needs the collation; without it the owner id already compares exactly.
+      if (options.email === undefined) return await agents.countDocuments(filter);
+      if (options.ownerId === undefined)
+        return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
+      const docs = await agents.find(filter, { owner_id: 1 }).collation(CASE_INSENSITIVE).lean();
+      return docs.filter((doc) => doc.owner_id === options.ownerId).length;
+    },
+
+    async claimUnowned(email, ownerId) {
+      return conn.transaction(async (session) => {
+        const now = new Date();
+        const unowned = { email: email.trim(), owner_id: null };
+        const docs = await agents
+          .find(unowned, { removed: 1 })
+          .collation(CASE_INSENSITIVE)
+          .session(session)
+          .lean();
+        if (docs.length === 0) return 0;
+        await agents.updateMany(
+          { ...unowned, _id: { $in: docs.map((doc) => doc._id) } },
+          { $set: { owner_id: ownerId, updated_at: now } },
+          { session, collation: CASE_INSENSITIVE },
+        );
+        await recordChanges(
+          models,
+          session,
+          docs.map((doc) => ({ agent_id: String(doc._id), op: doc.removed ? 'delete' : 'upsert' })),
+          now,
+        );
+        return docs.length;
+      });
     },
 
     // Distinct values compare exactly (as SQLite's DISTINCT does) and are sorted without regard to case.

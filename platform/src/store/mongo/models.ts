@@ -1,5 +1,12 @@
+import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { type Connection, type Model, type mongo, Schema, Types } from 'mongoose';
-import type { ChangeOp, UserType } from '../port';
+import {
+  type ChangeOp,
+  type SubscriptionRecord,
+  type TokenPurpose,
+  USER_EDITABLE_FIELDS,
+  type UserWithSecret,
+} from '../port';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each
 // repository, so these shapes never leave the adapter.
@@ -10,15 +17,9 @@ import type { ChangeOp, UserType } from '../port';
  */
 export const CASE_INSENSITIVE: mongo.CollationOptions = { locale: 'en', strength: 2 };
 
-export interface AgentDoc {
+/** The spec's fields (domain's AGENT_FIELDS) and the record's own. */
+export interface AgentDoc extends Record<AgentField, string> {
   _id: Types.ObjectId;
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
   email: string | null;
   status: string | null;
   removed: boolean;
@@ -44,16 +45,9 @@ export interface CounterDoc {
   seq: number;
 }
 
-export interface UserDoc {
+/** The user record with its dates as dates; email_verified_at stays the ISO string it was given. */
+export interface UserDoc extends Omit<UserWithSecret, 'id' | 'created_at' | 'updated_at'> {
   _id: Types.ObjectId;
-  email: string;
-  full_name: string;
-  organization: string;
-  phone: string | null;
-  user_type: UserType;
-  password_hash: string;
-  subscription_status: string;
-  stripe_customer_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,6 +56,31 @@ export interface SessionDoc {
   _id: string;
   data: string;
   expires_at: Date;
+  /** Absent when nobody is signed in, so the sparse index holds signed-in sessions only. */
+  user_id?: string;
+}
+
+/** A single-use link's record, keyed by the hash of its secret. */
+export interface TokenDoc {
+  _id: string;
+  purpose: TokenPurpose;
+  user_id: string;
+  data: string | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+/** A user's subscription, keyed by the user's id: one per user. */
+export interface SubscriptionDoc extends Omit<SubscriptionRecord, 'user_id' | 'updated_at'> {
+  _id: string;
+  updated_at: Date;
+}
+
+/** A payment event already handled, keyed by the provider's event id. */
+export interface PaymentEventDoc {
+  _id: string;
+  type: string;
+  received_at: Date;
 }
 
 export interface KvDoc {
@@ -75,13 +94,7 @@ const options = { versionKey: false, id: false } as const;
 
 const agentSchema = new Schema<AgentDoc>(
   {
-    name: String,
-    provider: String,
-    category: String,
-    role: String,
-    description: String,
-    cost: String,
-    address: String,
+    ...Object.fromEntries(AGENT_FIELDS.map((field) => [field, String])),
     email: { type: String, default: null },
     status: { type: String, default: null },
     removed: { type: Boolean, default: false },
@@ -101,6 +114,8 @@ agentSchema.index({ identity_key: 1 }, { unique: true });
 agentSchema.index({ removed: 1, category: 1, role: 1, name: 1, _id: 1 }, { collation: CASE_INSENSITIVE });
 // list({ ownerId }) runs with the listing collation, so this index carries it too to be usable.
 agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE });
+// Registration and the claim look agents up by e-mail without regard to case, under this collation.
+agentSchema.index({ email: 1 }, { collation: CASE_INSENSITIVE });
 
 const changeSchema = new Schema<ChangeDoc>(
   {
@@ -115,16 +130,11 @@ changeSchema.index({ seq: 1 }, { unique: true });
 
 const counterSchema = new Schema<CounterDoc>({ _id: String, seq: Number }, options);
 
+// Every editable field is a string; creating writes them all (null where left out).
 const userSchema = new Schema<UserDoc>(
   {
-    email: String,
-    full_name: String,
-    organization: String,
-    phone: { type: String, default: null },
+    ...Object.fromEntries(USER_EDITABLE_FIELDS.map((field) => [field, String])),
     user_type: { type: String, enum: ['agent_provider', 'employer'] },
-    password_hash: String,
-    subscription_status: { type: String, default: 'inactive' },
-    stripe_customer_id: { type: String, default: null },
     created_at: Date,
     updated_at: Date,
   },
@@ -132,10 +142,61 @@ const userSchema = new Schema<UserDoc>(
 );
 // E-mails are stored lower-cased, so a plain unique index is the case-insensitive rule.
 userSchema.index({ email: 1 }, { unique: true });
+// Unique among the users who have one. A query must repeat the partial filter ($type: 'string')
+// for the planner to use these indexes.
+userSchema.index({ slug: 1 }, { unique: true, partialFilterExpression: { slug: { $type: 'string' } } });
+userSchema.index(
+  { stripe_customer_id: 1 },
+  { partialFilterExpression: { stripe_customer_id: { $type: 'string' } } },
+);
 
-const sessionSchema = new Schema<SessionDoc>({ _id: String, data: String, expires_at: Date }, options);
+const sessionSchema = new Schema<SessionDoc>(
+  { _id: String, data: String, expires_at: Date, user_id: String },
+  options,
+);
 // MongoDB deletes expired sessions itself, within a minute or so; reads still check expires_at.
 sessionSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+sessionSchema.index({ user_id: 1 }, { sparse: true });
+
+const tokenSchema = new Schema<TokenDoc>(
+  {
+    _id: String,
+    purpose: { type: String, enum: ['verify_email', 'reset_password', 'change_email'] },
+    user_id: String,
+    data: { type: String, default: null },
+    expires_at: Date,
+    created_at: Date,
+  },
+  options,
+);
+// Expired tokens go by themselves too; consume() still checks the time (the monitor runs each minute).
+tokenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+tokenSchema.index({ user_id: 1, purpose: 1 });
+
+const subscriptionSchema = new Schema<SubscriptionDoc>(
+  {
+    _id: String,
+    plan: { type: String, enum: ['agent_provider', 'employer'] },
+    provider: { type: String, enum: ['test', 'stripe'] },
+    subscription_id: String,
+    customer_id: String,
+    status: String,
+    cancel_at_period_end: Boolean,
+    current_period_start: Number,
+    current_period_end: Number,
+    updated_at: Date,
+  },
+  options,
+);
+subscriptionSchema.index({ subscription_id: 1 });
+// The renewal sweep: periods ended by now, oldest first.
+subscriptionSchema.index({ current_period_end: 1, _id: 1 });
+
+const paymentEventSchema = new Schema<PaymentEventDoc>(
+  // A field named `type` is declared the long way, or mongoose reads it as the path's type.
+  { _id: String, type: { type: String }, received_at: Date },
+  options,
+);
 
 const kvSchema = new Schema<KvDoc>({ _id: String, value: String }, options);
 
@@ -145,6 +206,9 @@ export interface MongoModels {
   counters: Model<CounterDoc>;
   users: Model<UserDoc>;
   sessions: Model<SessionDoc>;
+  tokens: Model<TokenDoc>;
+  subscriptions: Model<SubscriptionDoc>;
+  paymentEvents: Model<PaymentEventDoc>;
   kv: Model<KvDoc>;
 }
 
@@ -156,6 +220,9 @@ export function registerModels(conn: Connection): MongoModels {
     counters: conn.model<CounterDoc>('Counter', counterSchema, 'counters'),
     users: conn.model<UserDoc>('User', userSchema, 'users'),
     sessions: conn.model<SessionDoc>('Session', sessionSchema, 'sessions'),
+    tokens: conn.model<TokenDoc>('OneTimeToken', tokenSchema, 'one_time_tokens'),
+    subscriptions: conn.model<SubscriptionDoc>('Subscription', subscriptionSchema, 'subscriptions'),
+    paymentEvents: conn.model<PaymentEventDoc>('PaymentEvent', paymentEventSchema, 'payment_events'),
     kv: conn.model<KvDoc>('KeyValue', kvSchema, 'kv'),
   };
 }
@@ -179,12 +246,21 @@ export function objectIdOrNull(id: string): Types.ObjectId | null {
   return /^[0-9a-f]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
 }
 
-/** MongoDB's duplicate key error (11000), also as a bulk write error; `field` names the unique index's key. */
+/**
+ * MongoDB's duplicate key error (11000), also as a bulk write error; `field` names the unique
+ * index's key. Single-document errors name the key in keyPattern; bulk insert errors may only
+ * name the index in their message ("index: slug_1 dup key: ..."); an error naming neither is
+ * taken to be about `field`, so callers with several unique indexes ask about the likeliest first.
+ */
 export function isDuplicateKey(error: unknown, field: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, keyPattern } = error as { code?: unknown; keyPattern?: Record<string, unknown> };
+  const { code, keyPattern, message } = error as {
+    code?: unknown;
+    keyPattern?: Record<string, unknown>;
+    message?: unknown;
+  };
   if (code !== 11000) return false;
-  // Single-document errors name the index key; bulk insert errors may not, and then the caller's
-  // only unique user-data index is the one meant.
-  return keyPattern === undefined || field in keyPattern;
+  if (keyPattern !== undefined) return field in keyPattern;
+  const index = typeof message === 'string' ? /index: (\S+) dup key/.exec(message)?.[1] : undefined;
+  return index === undefined || index.startsWith(`${field}_`);
 }

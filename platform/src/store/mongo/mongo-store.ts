@@ -1,9 +1,11 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Store } from '../port';
 import { createMongoAgents } from './agents';
+import { createMongoBilling } from './billing';
 import { createMongoChanges } from './changes';
 import { prepareCollections, registerModels } from './models';
 import { createMongoKv, createMongoSessions } from './sessions';
+import { createMongoTokens } from './tokens';
 import { createMongoUsers } from './users';
 
 /**
@@ -38,6 +40,8 @@ export async function openMongoStore(uri: string): Promise<Store> {
       changes: createMongoChanges(models),
       users: createMongoUsers(models),
       sessions: createMongoSessions(models),
+      tokens: createMongoTokens(models),
+      billing: createMongoBilling(models),
       kv: createMongoKv(models),
       async ping() {
         const db = conn.db;

@@ -1,71 +1,57 @@
-import { Types } from 'mongoose';
+import { type QueryFilter, Types } from 'mongoose';
 import { DuplicateUserError, type User, type UserRepository, type UserWithSecret } from '../port';
+import { newUserColumns, normalizeEmail, USER_PUBLIC_FIELDS, userChanges } from '../user-record';
 import { isDuplicateKey, type MongoModels, objectIdOrNull, type UserDoc } from './models';
 
 /** Reads that are not sign-in never load the hash. */
 const WITHOUT_SECRET = { password_hash: 0 } as const;
 
+/** The record's public fields by the shared list; null for a field a document older than it lacks. */
 function toUser(doc: Omit<UserDoc, 'password_hash'>): User {
+  const fields = Object.fromEntries(USER_PUBLIC_FIELDS.map((field) => [field, doc[field] ?? null]));
   return {
+    ...(fields as Omit<User, 'id' | 'created_at' | 'updated_at'>),
     id: String(doc._id),
-    email: doc.email,
-    full_name: doc.full_name,
-    organization: doc.organization,
-    phone: doc.phone ?? null,
-    user_type: doc.user_type,
-    subscription_status: doc.subscription_status,
-    stripe_customer_id: doc.stripe_customer_id ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
 }
 
-/** Stored lower-cased, so the unique index and the lookups ignore case. */
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** The e-mail is asked about first: an error that names no index is most likely about it. */
+function duplicateUser(error: unknown): DuplicateUserError | null {
+  if (isDuplicateKey(error, 'email')) return new DuplicateUserError('email');
+  if (isDuplicateKey(error, 'slug')) return new DuplicateUserError('slug');
+  return null;
+}
 
 export function createMongoUsers(models: MongoModels): UserRepository {
   const { users } = models;
-  const editable = [
-    'full_name',
-    'organization',
-    'phone',
-    'user_type',
-    'password_hash',
-    'subscription_status',
-    'stripe_customer_id',
-  ] as const;
 
   const byEmail = (email: string) => users.findOne({ email: normalizeEmail(email) }).lean();
+  const findOne = async (filter: QueryFilter<UserDoc>) => {
+    const doc = await users.findOne(filter, WITHOUT_SECRET).lean();
+    return doc ? toUser(doc) : null;
+  };
 
   return {
     async create(input) {
       const now = new Date();
       const doc: UserDoc = {
+        ...newUserColumns(input, now.toISOString()),
         _id: new Types.ObjectId(),
-        email: normalizeEmail(input.email),
-        full_name: input.full_name,
-        organization: input.organization,
-        phone: input.phone ?? null,
-        user_type: input.user_type,
-        password_hash: input.password_hash,
-        subscription_status: input.subscription_status ?? 'inactive',
-        stripe_customer_id: input.stripe_customer_id ?? null,
         created_at: now,
         updated_at: now,
       };
       try {
         await users.insertMany([doc]);
       } catch (error) {
-        if (isDuplicateKey(error, 'email')) throw new DuplicateUserError();
-        throw error;
+        throw duplicateUser(error) ?? error;
       }
       return toUser(doc);
     },
     async findById(id) {
       const _id = objectIdOrNull(id);
-      if (_id === null) return null;
-      const doc = await users.findOne({ _id }, WITHOUT_SECRET).lean();
-      return doc ? toUser(doc) : null;
+      return _id === null ? null : findOne({ _id });
     },
     async findByEmailWithSecret(email) {
       const doc = await byEmail(email);
@@ -75,23 +61,47 @@ export function createMongoUsers(models: MongoModels): UserRepository {
       const doc = await byEmail(email);
       return doc ? toUser(doc) : null;
     },
+    async findBySlug(slug) {
+      // $type repeats the partial index's filter so that the index serves the lookup.
+      return findOne({ slug: { $eq: slug, $type: 'string' } });
+    },
+    async findByStripeCustomerId(customerId) {
+      return findOne({ stripe_customer_id: { $eq: customerId, $type: 'string' } });
+    },
     async update(id, patch) {
       const _id = objectIdOrNull(id);
       if (_id === null) return null;
-      const keys = editable.filter((key) => patch[key] !== undefined);
+      const changes = userChanges(patch);
       // Nothing to change leaves updated_at alone, as in SQLite.
-      if (keys.length === 0) return this.findById(id);
-      const doc = await users
-        .findOneAndUpdate(
-          { _id },
-          { $set: { ...Object.fromEntries(keys.map((key) => [key, patch[key]])), updated_at: new Date() } },
-          { returnDocument: 'after', projection: WITHOUT_SECRET },
-        )
-        .lean();
-      return doc ? toUser(doc) : null;
+      if (Object.keys(changes).length === 0) return this.findById(id);
+      try {
+        const doc = await users
+          .findOneAndUpdate(
+            { _id },
+            { $set: { ...changes, updated_at: new Date() } },
+            { returnDocument: 'after', projection: WITHOUT_SECRET },
+          )
+          .lean();
+        return doc ? toUser(doc) : null;
+      } catch (error) {
+        throw duplicateUser(error) ?? error;
+      }
     },
     async list() {
       const docs = await users.find({}, WITHOUT_SECRET).sort({ created_at: -1, _id: -1 }).lean();
+      return docs.map(toUser);
+    },
+    async listSubscribedProviders(limit) {
+      // MongoDB reads limit(0) as no limit at all.
+      if (limit <= 0) return [];
+      const docs = await users
+        .find(
+          { subscription_status: 'active', user_type: 'agent_provider', slug: { $type: 'string' } },
+          WITHOUT_SECRET,
+        )
+        .sort({ slug: 1 })
+        .limit(limit)
+        .lean();
       return docs.map(toUser);
     },
   };

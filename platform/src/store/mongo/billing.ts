@@ -1,0 +1,70 @@
+import { FINAL_STATES } from '@agentry/domain/subscription';
+import type { BillingRepository, SubscriptionRecord } from '../port';
+import { isDuplicateKey, type MongoModels, type SubscriptionDoc } from './models';
+
+function toRecord(doc: SubscriptionDoc): SubscriptionRecord {
+  return {
+    user_id: doc._id,
+    plan: doc.plan,
+    provider: doc.provider,
+    subscription_id: doc.subscription_id,
+    customer_id: doc.customer_id,
+    status: doc.status,
+    cancel_at_period_end: doc.cancel_at_period_end,
+    current_period_start: doc.current_period_start,
+    current_period_end: doc.current_period_end,
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+export function createMongoBilling(models: MongoModels): BillingRepository {
+  const { subscriptions, paymentEvents } = models;
+  return {
+    async getSubscription(userId) {
+      const doc = await subscriptions.findById(userId).lean();
+      return doc ? toRecord(doc) : null;
+    },
+    async findBySubscriptionId(subscriptionId) {
+      const doc = await subscriptions
+        .findOne({ subscription_id: subscriptionId })
+        .sort({ updated_at: -1 })
+        .lean();
+      return doc ? toRecord(doc) : null;
+    },
+    async saveSubscription(record) {
+      const { user_id, ...fields } = record;
+      // Keyed by the user: a new subscription replaces the ended one.
+      const doc = await subscriptions
+        .findOneAndUpdate(
+          { _id: user_id },
+          { $set: { ...fields, updated_at: new Date() } },
+          { upsert: true, returnDocument: 'after' },
+        )
+        .lean();
+      return toRecord(doc!);
+    },
+    async listDue(nowSeconds, limit) {
+      // MongoDB reads limit(0) as no limit at all.
+      if (limit <= 0) return [];
+      const docs = await subscriptions
+        .find({ current_period_end: { $lte: nowSeconds }, status: { $nin: [...FINAL_STATES] } })
+        .sort({ current_period_end: 1, _id: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map(toRecord);
+    },
+    async recordEvent(eventId, type) {
+      try {
+        await paymentEvents.insertMany([{ _id: eventId, type, received_at: new Date() }]);
+        return true;
+      } catch (error) {
+        // The event id is the _id: a second delivery of the same event finds it taken.
+        if (isDuplicateKey(error, '_id')) return false;
+        throw error;
+      }
+    },
+    async forgetEvent(eventId) {
+      await paymentEvents.deleteOne({ _id: eventId });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { OneTimeToken, TokenRepository } from '../port';
+import type { MongoModels, TokenDoc } from './models';
+
+const toToken = (doc: TokenDoc): OneTimeToken => ({
+  token_hash: doc._id,
+  purpose: doc.purpose,
+  user_id: doc.user_id,
+  data: doc.data ?? null,
+  expires_at: doc.expires_at.toISOString(),
+  created_at: doc.created_at.toISOString(),
+});
+
+export function createMongoTokens(models: MongoModels): TokenRepository {
+  const { tokens } = models;
+  return {
+    async issue(input) {
+      await tokens.insertMany([
+        {
+          _id: input.token_hash,
+          purpose: input.purpose,
+          user_id: input.user_id,
+          data: input.data ?? null,
+          expires_at: input.expires_at,
+          created_at: new Date(),
+        },
+      ]);
+    },
+    async consume(tokenHash, purpose, now = new Date()) {
+      // One atomic delete: of two concurrent uses, only one gets the document. An expired token is
+      // deleted all the same (the TTL monitor runs only every minute, so the time is checked here).
+      const doc = await tokens.findOneAndDelete({ _id: tokenHash, purpose }).lean();
+      return doc && doc.expires_at > now ? toToken(doc) : null;
+    },
+    async revoke(userId, purpose) {
+      const { deletedCount } = await tokens.deleteMany({ user_id: userId, purpose });
+      return deletedCount;
+    },
+    async purgeExpired(now = new Date()) {
+      const { deletedCount } = await tokens.deleteMany({ expires_at: { $lte: now } });
+      return deletedCount;
+    },
+  };
+}
