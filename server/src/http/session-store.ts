@@ -3,6 +3,15 @@ import session from 'express-session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The user a session belongs to: passport keeps the signed-in user's id at `passport.user`. Stored
+ * beside the session so that a password reset can end every session of that user.
+ */
+function signedInUser(data: session.SessionData): string | null {
+  const user = (data as { passport?: { user?: unknown } }).passport?.user;
+  return typeof user === 'string' ? user : null;
+}
+
 /** express-session's store on our own store port, so sessions live wherever agents live. */
 export class PortSessionStore extends session.Store {
   constructor(private readonly sessions: SessionRepository) {
@@ -22,7 +31,7 @@ export class PortSessionStore extends session.Store {
   }
 
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
-    this.sessions.set(sid, JSON.stringify(data), this.expiry(data)).then(
+    this.sessions.set(sid, JSON.stringify(data), this.expiry(data), signedInUser(data)).then(
       () => callback?.(),
       (error) => callback?.(error),
     );
