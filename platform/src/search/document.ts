@@ -1,35 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
-import type { SearchDocument } from './port';
+import { PUBLIC_AGENT_FIELDS, pickPublicFields } from '../store/agent-record';
+import { HIGHLIGHT_FIELDS, type SearchDocument } from './port';
 
-/** The search document for an agent: public fields, entity-decoded text. */
+/**
+ * The search document for an agent: its public fields, with the text that the engines match and
+ * highlight entity-decoded (cost and address are kept as typed).
+ */
 export function toSearchDocument(agent: Agent): SearchDocument {
-  return {
-    id: agent.id,
-    name: decodeEntities(agent.name),
-    provider: decodeEntities(agent.provider),
-    category: decodeEntities(agent.category),
-    role: decodeEntities(agent.role),
-    description: decodeEntities(agent.description),
-    cost: agent.cost,
-    address: agent.address,
-    pricing: agent.pricing,
-    price_monthly: agent.price_monthly,
-  };
+  const document = pickPublicFields(agent);
+  for (const field of HIGHLIGHT_FIELDS) document[field] = decodeEntities(agent[field]);
+  return document;
 }
 
-const FINGERPRINT_FIELDS = [
-  'name',
-  'provider',
-  'category',
-  'role',
-  'description',
-  'cost',
-  'address',
-  'pricing',
-  'price_monthly',
-] as const;
+/** What a document shows (all but its id). */
+const FINGERPRINT_FIELDS = PUBLIC_AGENT_FIELDS.filter((field) => field !== 'id');
 
 /** A short digest of what a document shows, to compare the index against the store. */
 export function fingerprint(document: SearchDocument): string {

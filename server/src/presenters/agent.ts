@@ -1,19 +1,12 @@
 import type { Agent, PublicAgent } from '@agentry/domain/agent';
+import { pickPublicFields } from '@agentry/platform/store/agent-record';
 
-/** The public view of an agent: an explicit field list, so e-mail, owner and status never leak. */
+/**
+ * The public view of an agent: the one list of public fields (PUBLIC_AGENT_FIELDS, built from the
+ * spec's fields in domain/), so e-mail, owner and status never leak.
+ */
 export function presentAgent(agent: PublicAgent | Agent): PublicAgent {
-  return {
-    id: agent.id,
-    name: agent.name,
-    provider: agent.provider,
-    category: agent.category,
-    role: agent.role,
-    description: agent.description,
-    cost: agent.cost,
-    address: agent.address,
-    pricing: agent.pricing,
-    price_monthly: agent.price_monthly,
-  };
+  return pickPublicFields(agent);
 }
 
 export const presentAgents = (agents: Array<PublicAgent | Agent>) => agents.map(presentAgent);
