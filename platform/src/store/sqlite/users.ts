@@ -19,7 +19,8 @@ const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : nul
 
 /** Which unique rule a write broke: SQLite names the column in the message ("users.slug"). */
 function duplicateUser(error: unknown): DuplicateUserError {
-  const message = error instanceof Object && 'message' in error ? String(error.message) : '';
+  // Read as a plain object: under jest the native error's class comes from another context.
+  const message = String((error as { message?: unknown }).message ?? '');
   return new DuplicateUserError(message.includes('users.slug') ? 'slug' : 'email');
 }
 
