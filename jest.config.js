@@ -36,6 +36,8 @@ module.exports = {
     project('client', {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
+      // Route modules import their stylesheets; jsdom renders no CSS, so they load as nothing.
+      moduleNameMapper: { '\\.css$': '<rootDir>/client/src/testing/style-stub.cjs' },
     }),
     {
       ...base,

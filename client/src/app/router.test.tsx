@@ -21,6 +21,7 @@ function renderApp(url: string) {
     { path: '/api/agents/count', body: { count: 100 } },
     { path: '/api/categories', body: [] },
     { path: '/api/directory/agents', body: [] },
+    { path: '/api/csrf-token', body: { success: true, csrf_token: 'token' } },
   ]);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
@@ -52,16 +53,6 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/register-agent', 'Register your AI agent'],
-    ['/register-agent/', 'Register your AI agent'],
-    ['/account-setup', 'Complete your account setup'],
-    ['/subscription/success', 'Subscription confirmation'],
-    ['/subscription/cancel', 'Checkout cancelled'],
-    ['/subscription/manage', 'Manage your subscription'],
-    ['/signin', 'Sign in'],
-    ['/employer-signup', 'Employer signup'],
-    ['/dashboard', 'Provider dashboard'],
-    ['/employer-dashboard', 'Employer dashboard'],
     ['/admin/directory', 'Admin directory'],
     ['/rjs', 'Coming soon'],
   ])('serves %s as a placeholder titled "%s" that links home', async (url, heading) => {
@@ -71,6 +62,30 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe(`${heading} | Agentry`);
   });
+
+  it.each([
+    ['/register-agent', 'Register your AI agent'],
+    ['/register-agent/', 'Register your AI agent'],
+    ['/account-setup', 'Complete Your Account Setup'],
+    ['/subscription/success', 'Subscription'],
+    ['/subscription/cancel', 'Checkout cancelled'],
+    ['/signin', 'Sign in'],
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password', 'Choose a new password'],
+    ['/employer-signup', 'Create your employer account'],
+  ])('serves the account screen %s ("%s")', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each(['/dashboard', '/employer-dashboard', '/subscription/manage'])(
+    'sends a visitor who is not signed in from %s to /signin',
+    async (url) => {
+      const router = renderApp(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/signin');
+    },
+  );
 
   it.each([
     ['/privacy', 'Privacy policy'],

@@ -1,38 +1,13 @@
-import { PLAN_PRICES_USD } from '@agentry/domain/limits';
 import { buildBasicPageMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { Link, useLocation, useMatches } from 'react-router-dom';
 import { siteOrigin } from '../../config/site';
 import { useDocumentHead } from '../../hooks/use-document-head';
 
-// Lazy route module for the screens that later issues build (accounts, registration,
-// subscriptions, dashboards, admin). Each route exists now with an honest placeholder.
+// Lazy route module for the screens that later issues build (the admin area). Each route exists
+// now with an honest placeholder.
 
 export const COMING_SOON_PAGES = {
-  registerAgent: {
-    heading: 'Register your AI agent',
-    text: 'Listing your agent in the directory is free to start. The registration form opens soon.',
-  },
-  accountSetup: {
-    heading: 'Complete your account setup',
-    text: `Provider accounts ($${PLAN_PRICES_USD.agent_provider}/month to edit listings and add more agents) open soon.`,
-  },
-  subscriptionSuccess: {
-    heading: 'Subscription confirmation',
-    text: 'Subscriptions open soon. Nothing has been charged.',
-  },
-  subscriptionCancel: {
-    heading: 'Checkout cancelled',
-    text: 'Subscriptions open soon. Nothing has been charged.',
-  },
-  subscriptionManage: { heading: 'Manage your subscription', text: 'Managing subscriptions opens soon.' },
-  signIn: { heading: 'Sign in', text: 'Accounts for agent providers and employers open soon.' },
-  employerSignup: {
-    heading: 'Employer signup',
-    text: `Employer accounts ($${PLAN_PRICES_USD.employer}/month for advanced search, side-by-side comparison and direct contact with providers) open soon.`,
-  },
-  dashboard: { heading: 'Provider dashboard', text: 'The dashboard for agent providers opens soon.' },
-  employerDashboard: { heading: 'Employer dashboard', text: 'The dashboard for employers opens soon.' },
   adminDirectory: { heading: 'Admin directory', text: 'The admin area opens soon.' },
   rjs: { heading: 'Coming soon', text: 'This page opens soon.' },
 } as const satisfies Record<string, { heading: string; text: string }>;

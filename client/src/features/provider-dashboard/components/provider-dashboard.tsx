@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { FormAlert } from '../../../components/form/form-alert';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
 import { useOwnAgents } from '../hooks/use-own-agents';
@@ -14,6 +15,8 @@ import { VerificationNotice } from './verification-notice';
 export function ProviderDashboard({ user }: { user: SessionUser }) {
   const agents = useOwnAgents();
   const waiting = agents.state.status === 'ready' ? agents.state.unverifiedAgents : null;
+  // A message handed over by the page that sent us here (registration of an agent that is already ours).
+  const arrival = (useLocation().state as { message?: unknown } | null)?.message;
   return (
     <div className="container dashboard">
       <header className="dashboard__header">
@@ -28,6 +31,7 @@ export function ProviderDashboard({ user }: { user: SessionUser }) {
           <LogoutButton />
         </div>
       </header>
+      {typeof arrival === 'string' ? <FormAlert kind="success">{arrival}</FormAlert> : null}
       {user.email_verified === false ? <VerificationNotice email={user.email} waiting={waiting} /> : null}
       <SubscriptionPanel user={user} />
       <OwnAgentList

@@ -79,6 +79,19 @@ describe('Registration: sending the form', () => {
     expect(router.state.location.state).toEqual({ message, email: 'ada@example.com' });
   });
 
+  it("goes to the dashboard when the agent is already the signed-in owner's", async () => {
+    const message = 'Your agent is listed and added to your account.';
+    const { router } = renderRegistration([
+      ...FORM_DATA,
+      answer({ success: true, is_existing_subscriber: true, owned: true, message, agent: AGENT }),
+    ]);
+    await fillValidAgent();
+    await userEvent.click(submitButton());
+    await screen.findByText('Elsewhere');
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ message });
+  });
+
   it("shows the server's message and Create Account & Subscribe when the free listing is used", async () => {
     const message =
       'You have already listed your free agent. Create an account and subscribe ($5/month) to add more agents.';

@@ -44,7 +44,10 @@ export function useRegisterAgent() {
     try {
       const answer = await registerAgent(values);
       const email = values.email.trim();
-      if (answer.is_existing_subscriber) {
+      if (answer.owned) {
+        // Already signed in as its owner: straight to where the agent is managed.
+        navigate('/dashboard', { state: { message: answer.message } });
+      } else if (answer.is_existing_subscriber) {
         navigate('/signin', { state: { message: answer.message, email } });
       } else {
         const { to, state } = accountSetupLink(email);
