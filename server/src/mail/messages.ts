@@ -1,0 +1,183 @@
+import { formatLongUsDate } from '@agentry/domain/payment-status';
+import type { MailMessage } from '@agentry/platform/mail/port';
+import { composeLetter } from './letter';
+
+// Every message Agentry sends, as pure functions of typed data. Callers build the links on
+// config.publicUrl (absolute: mail is read outside the site); the validity periods stated here
+// are the ones the token code enforces (48 hours for address links, 1 hour for a password reset).
+
+interface Recipient {
+  to: string;
+  fullName: string;
+}
+
+interface LinkMail extends Recipient {
+  link: string;
+}
+
+interface PlanMail extends Recipient {
+  planName: string;
+}
+
+/** Seconds since the epoch, as the payment provider gives them; shown as a long US date. */
+type UnixSeconds = number;
+
+/** "$5" or "$4.50". */
+const formatUsd = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+
+export function verifyEmailMessage({ to, fullName, link }: LinkMail): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'verify_email',
+    subject: 'Confirm your e-mail address for Agentry',
+    name: fullName,
+    blocks: [
+      'Please confirm that this is your e-mail address by opening the link below.',
+      { label: 'Confirm your e-mail address', url: link },
+      'The link is valid for 48 hours. Once it is opened, the agents registered on Agentry under this address pass to your account.',
+      'If you did not create an Agentry account, you can ignore this e-mail.',
+    ],
+  });
+}
+
+/** Sent to the new address: the change takes effect only when the link is opened. */
+export function changeEmailMessage({ to, fullName, link }: LinkMail): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'change_email',
+    subject: 'Confirm your new sign-in address for Agentry',
+    name: fullName,
+    blocks: [
+      `You asked to sign in to Agentry with ${to} from now on. Open the link below to confirm this address.`,
+      { label: 'Confirm your new address', url: link },
+      'The link is valid for 48 hours. Until it is opened, you keep signing in with your current address.',
+      'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+    ],
+  });
+}
+
+/** Sent when an agent is registered under the address of an account that has not proved it reads it. */
+export function claimAgentMessage({
+  to,
+  agentName,
+  link,
+}: {
+  to: string;
+  agentName: string;
+  link: string;
+}): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'claim_agent',
+    subject: `Add ${agentName} to your Agentry account`,
+    blocks: [
+      `Someone registered the agent "${agentName}" on Agentry under this e-mail address.`,
+      'If it was you, open the link below to confirm this address and add the agent to your account, where you can manage it.',
+      { label: 'Add the agent to your account', url: link },
+      'The link is valid for 48 hours.',
+      'If it was not you, you can ignore this e-mail: the agent will not be added to your account.',
+    ],
+  });
+}
+
+export function resetPasswordMessage({ to, fullName, link }: LinkMail): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'reset_password',
+    subject: 'Reset your Agentry password',
+    name: fullName,
+    blocks: [
+      'We received a request to reset the password of your Agentry account. Open the link below to choose a new one.',
+      { label: 'Choose a new password', url: link },
+      'The link is valid for 1 hour and works once. Setting a new password signs you out on every device.',
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    ],
+  });
+}
+
+export function subscriptionStartedMessage({
+  to,
+  fullName,
+  planName,
+  priceUsd,
+  periodEnd,
+}: PlanMail & { priceUsd: number; periodEnd: UnixSeconds }): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'subscription_started',
+    subject: `Your Agentry ${planName} is active`,
+    name: fullName,
+    blocks: [
+      `Thank you for subscribing. Your ${planName} is active, at ${formatUsd(priceUsd)} a month.`,
+      `Your current billing period ends on ${formatLongUsDate(periodEnd)}. The subscription then renews every month until you cancel it.`,
+      'You can cancel at any time from Manage subscription in your account, and you keep the plan until the end of the period you paid for.',
+    ],
+  });
+}
+
+export function subscriptionCancelledMessage({
+  to,
+  fullName,
+  planName,
+  accessUntil,
+}: PlanMail & { accessUntil: UnixSeconds }): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'subscription_cancelled',
+    subject: `Your Agentry ${planName} has been cancelled`,
+    name: fullName,
+    blocks: [
+      `Your ${planName} is cancelled and will not renew: you will not be charged again. You keep its benefits until ${formatLongUsDate(accessUntil)}.`,
+      'Changed your mind? You can reactivate it until then from Manage subscription in your account.',
+    ],
+  });
+}
+
+export function subscriptionReactivatedMessage({
+  to,
+  fullName,
+  planName,
+  nextBillingDate,
+}: PlanMail & { nextBillingDate: UnixSeconds }): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'subscription_reactivated',
+    subject: `Your Agentry ${planName} is active again`,
+    name: fullName,
+    blocks: [
+      `Your ${planName} is active again and renews every month. The next payment is due on ${formatLongUsDate(nextBillingDate)}.`,
+    ],
+  });
+}
+
+export function subscriptionEndedMessage({ to, fullName, planName }: PlanMail): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'subscription_ended',
+    subject: `Your Agentry ${planName} has ended`,
+    name: fullName,
+    blocks: [
+      `Your ${planName} has ended, and its benefits are no longer available on your account.`,
+      'You can subscribe again at any time from your account.',
+    ],
+  });
+}
+
+export function paymentFailedMessage({
+  to,
+  fullName,
+  planName,
+  manageLink,
+}: PlanMail & { manageLink: string }): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'payment_failed',
+    subject: `Payment for your Agentry ${planName} failed`,
+    name: fullName,
+    blocks: [
+      `We could not take the latest payment for your ${planName}. Please check your payment method to keep your subscription.`,
+      { label: 'Manage your subscription', url: manageLink },
+      'If the payment cannot be taken, the subscription ends and its benefits stop.',
+    ],
+  });
+}
