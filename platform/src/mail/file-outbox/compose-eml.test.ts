@@ -45,7 +45,11 @@ describe('composeEml', () => {
   it('is a message a standard parser reads the same way, HTML alternative included', async () => {
     const link = `https://agentry.example/reset-password?token=${'x'.repeat(300)}&next=%2Fdashboard`;
     const eml = composeEml(
-      message({ subject: 'Réinitialisez 你好 👋', text: `Zoë, open:\n${link}`, html: `<p><a href="${link}">Reset</a></p>` }),
+      message({
+        subject: 'Réinitialisez 你好 👋',
+        text: `Zoë, open:\n${link}`,
+        html: `<p><a href="${link}">Reset</a></p>`,
+      }),
       { ...envelope, from: { name: 'Agentry, Inc.', address: 'no-reply@agentry.local' } },
     );
     const parsed = await simpleParser(eml);
@@ -58,7 +62,10 @@ describe('composeEml', () => {
   });
 
   it('encodes a display name that is not ASCII', async () => {
-    const eml = composeEml(message(), { ...envelope, from: { name: 'Agentry Équipe', address: 'a@agentry.local' } });
+    const eml = composeEml(message(), {
+      ...envelope,
+      from: { name: 'Agentry Équipe', address: 'a@agentry.local' },
+    });
     expect(eml).toMatch(/^From: =\?UTF-8\?B\?/);
     expect((await simpleParser(eml)).from?.value[0]?.name).toBe('Agentry Équipe');
   });
@@ -77,7 +84,9 @@ describe('composeEml', () => {
 
 describe('parseEml', () => {
   it('reads back the text and HTML of a multipart message without the boundary line ends', () => {
-    const parsed = parseEml(composeEml(message({ text: 'Line one\nLine two\n', html: '<p>Hi</p>' }), envelope));
+    const parsed = parseEml(
+      composeEml(message({ text: 'Line one\nLine two\n', html: '<p>Hi</p>' }), envelope),
+    );
     expect(parsed.text).toBe('Line one\nLine two');
     expect(parsed.html).toBe('<p>Hi</p>');
     expect(parsed.headers.get('content-type')).toMatch(/^multipart\/alternative; boundary="agentry-/);

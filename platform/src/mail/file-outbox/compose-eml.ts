@@ -52,11 +52,17 @@ export function composeEml(message: MailMessage, envelope: Envelope): string {
   ].join('\r\n');
 }
 
-const partHeaders = (type: string) => [`Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: 8bit'];
+const partHeaders = (type: string) => [
+  `Content-Type: ${type}; charset=utf-8`,
+  'Content-Transfer-Encoding: 8bit',
+];
 
 /** Text with CRLF line ends; the line end after the last line is the caller's (RFC 2046 gives it to the boundary). */
 function body(text: string): string {
-  const lines = text.replace(/\r\n|\r|\n/g, '\n').replace(/\n$/, '').split('\n');
+  const lines = text
+    .replace(/\r\n|\r|\n/g, '\n')
+    .replace(/\n$/, '')
+    .split('\n');
   if (lines.some((line) => Buffer.byteLength(line) > MAX_LINE_OCTETS)) {
     throw new InvalidMailError(`a line of the message is longer than ${MAX_LINE_OCTETS} bytes`);
   }

@@ -31,9 +31,11 @@ export function decodeHeaderText(value: string): string {
         encoding.toUpperCase() === 'B'
           ? Buffer.from(text, 'base64')
           : Buffer.from(
-              text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) =>
-                String.fromCharCode(Number.parseInt(hex, 16)),
-              ),
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
               'latin1',
             );
       return new TextDecoder(charset.split('*')[0]).decode(bytes);

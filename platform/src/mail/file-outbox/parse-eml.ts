@@ -23,7 +23,8 @@ export function parseEml(source: string): ParsedEml {
     const entity = splitEntity(part);
     const type = entity.headers.get('content-type') ?? 'text/plain';
     if (/^text\/plain/i.test(type) && !parsed.text) parsed.text = decodeBody(entity.headers, entity.body);
-    if (/^text\/html/i.test(type) && parsed.html === undefined) parsed.html = decodeBody(entity.headers, entity.body);
+    if (/^text\/html/i.test(type) && parsed.html === undefined)
+      parsed.html = decodeBody(entity.headers, entity.body);
   }
   return parsed;
 }
