@@ -48,6 +48,15 @@ export const ACCOUNT_SCREENS = [
   'testCheckout',
 ] as const satisfies readonly RouteKey[];
 
+const ACCOUNT_PATTERNS = ACCOUNT_SCREENS.map(
+  (key) => new RegExp(`^${ROUTES[key].replace(/:\w+/g, '[^/]+')}/?$`),
+);
+
+/** True for the path of an account screen: private to a person, so no search engine should index it. */
+export function isAccountPath(pathname: string): boolean {
+  return ACCOUNT_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
 /** "/providers/:slug" + {slug: "acme"} → "/providers/acme". */
 export function routePath(route: string, params: Record<string, string>): string {
   return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

@@ -251,3 +251,23 @@ describe('buildProviderMeta', () => {
     expect(meta.jsonLd).not.toHaveProperty('sameAs');
   });
 });
+
+describe('noindex', () => {
+  it('marks account screens noindex and renders the robots tag for them only', () => {
+    const signIn = buildBasicPageMeta('https://agentry.example', {
+      title: 'Sign in',
+      description: 'd',
+      path: '/signin',
+    });
+    const privacy = buildBasicPageMeta('https://agentry.example', {
+      title: 'P',
+      description: 'd',
+      path: '/privacy',
+    });
+    expect(signIn.noindex).toBe(true);
+    expect(renderHeadTags(signIn, 'https://agentry.example')).toContain(
+      '<meta name="robots" content="noindex" />',
+    );
+    expect(renderHeadTags(privacy, 'https://agentry.example')).not.toContain('robots');
+  });
+});

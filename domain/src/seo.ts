@@ -2,6 +2,7 @@ import type { PublicAgent } from './agent';
 import { decodeEntities } from './entities';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
 import { offerPriceUsd } from './pricing';
+import { isAccountPath } from './routes';
 
 // Page meta (title, description, keywords, canonical link, social tags, JSON-LD) for the public
 // pages. Pure functions: the client applies them to the live document, the server renders them
@@ -9,6 +10,7 @@ import { offerPriceUsd } from './pricing';
 // so both build from here.
 
 export const SITE_NAME = 'Agentry';
+export const ROBOTS_NOINDEX_TAG = '<meta name="robots" content="noindex" />';
 export const SEO_REGION_START = '<!--seo:start-->';
 export const SEO_REGION_END = '<!--seo:end-->';
 
@@ -26,6 +28,8 @@ export interface PageMeta {
   canonicalPath: string;
   ogType: OgType;
   jsonLd: JsonLd;
+  /** Ask search engines not to index the page (account screens, pages that do not exist). */
+  noindex?: boolean;
 }
 
 export interface DirectorySelection {
@@ -224,6 +228,7 @@ export function buildBasicPageMeta(
     keywords: page.keywords ?? SITE_NAME,
     canonicalPath: page.path,
     ogType: 'website',
+    noindex: isAccountPath(page.path),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'WebPage',
@@ -284,6 +289,7 @@ export function renderHeadTags(meta: PageMeta, origin: string): string {
     metaName('twitter:title', meta.title),
     metaName('twitter:description', meta.description),
     `<script type="application/ld+json" id="structured-data">${serializeJsonLd(meta.jsonLd)}</script>`,
+    ...(meta.noindex ? [ROBOTS_NOINDEX_TAG] : []),
   ].join('\n');
 }
 

@@ -75,6 +75,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const now = options.now ?? Date.now;
   const mailer =
     options.mailer ?? (await openMailer(config, { logger: logger.child({ component: 'mail' }) }));
+  // A dead mail server must not stop the site: it is checked, and a failure only logged.
+  if (!options.mailer && mailer.kind === 'smtp') {
+    mailer
+      .verify()
+      .catch((error) =>
+        logger.warn({ code: (error as { code?: string }).code }, 'SMTP server does not answer'),
+      );
+  }
   const payments = options.payments ?? openPayments(config, { kv: store.kv, now });
   const services: Services = {
     config,

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@agentry/domain/seo';
-import { buildAgentMeta, buildHomeMeta } from '@agentry/domain/seo';
+import { buildAgentMeta, buildBasicPageMeta, buildHomeMeta } from '@agentry/domain/seo';
 import { render } from '@testing-library/react';
 import { makeAgent } from '../testing/agents';
 import { useDocumentHead } from './use-document-head';
@@ -93,5 +93,13 @@ describe('useDocumentHead', () => {
     const text = head().querySelector('#structured-data')?.textContent ?? '';
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text).description).toBe('</script><b>x</b>');
+  });
+
+  it('asks search engines not to index an account screen reached inside the app, and forgets it on the next page', () => {
+    const signIn = buildBasicPageMeta(origin, { title: 'Sign in', description: 'd', path: '/signin' });
+    const { rerender } = render(<Head meta={signIn} />);
+    expect(head().querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    rerender(<Head meta={buildHomeMeta(origin)} />);
+    expect(head().querySelector('meta[name="robots"]')).toBeNull();
   });
 });

@@ -50,6 +50,10 @@ export function applyDocumentHead(meta: PageMeta, origin: string) {
     return element;
   });
   script.textContent = serializeJsonLd(meta.jsonLd);
+  // Pages reached inside the app must say noindex too, not only on a direct load.
+  const robots = document.head.querySelector('meta[name="robots"]');
+  if (meta.noindex) setMeta('name', 'robots', 'noindex');
+  else robots?.remove();
 }
 
 /** Keeps the document head in step with `meta` (pass a memoised value). */

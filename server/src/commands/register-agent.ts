@@ -28,6 +28,8 @@ export const REGISTRATION_MESSAGES = {
   listedSignIn: (email: string) =>
     `Your agent is listed. We sent a link to ${email} to add it to your account. Sign in to manage your agents.`,
   listedNoEmail: 'Your agent is listed.',
+  listedEmployerAccount:
+    'Your agent is listed. This e-mail belongs to an employer account; agents are managed from a provider account.',
 } as const;
 
 export async function registerAgent(
@@ -62,7 +64,8 @@ export async function registerAgent(
     throw error;
   }
 
-  if (account && !ownedNow && email) {
+  // Only a provider account can hold agents; an employer's address gets no claim link.
+  if (account?.user_type === 'agent_provider' && !ownedNow && email) {
     // Opening this link proves the address and gives every agent waiting under it to the account.
     const token = await issueToken(store, {
       purpose: 'verify_email',
@@ -89,6 +92,8 @@ export async function registerAgent(
         ? REGISTRATION_MESSAGES.listedCreateAccount
         : ownedNow
           ? REGISTRATION_MESSAGES.listedOwned
-          : REGISTRATION_MESSAGES.listedSignIn(account.email),
+          : account.user_type === 'agent_provider'
+            ? REGISTRATION_MESSAGES.listedSignIn(account.email)
+            : REGISTRATION_MESSAGES.listedEmployerAccount,
   };
 }

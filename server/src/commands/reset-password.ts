@@ -1,6 +1,6 @@
 import { checkNewPassword } from '@agentry/domain/account-rules';
 import type { User } from '@agentry/platform/store/port';
-import { consumeToken } from '../auth/one-time-tokens';
+import { consumeToken, hashToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../http/errors';
 import { claimWaitingAgents, LINK_INVALID_MESSAGE } from './confirm-email';
@@ -23,7 +23,17 @@ export async function resetPassword(
   const { store } = services;
   const found = await consumeToken(store, props.token, ['reset_password'], services.now());
   const user = found ? await store.users.findById(found.user_id) : null;
-  if (!user) throw badRequest(LINK_INVALID_MESSAGE, { success: false });
+  if (!found || !user) throw badRequest(LINK_INVALID_MESSAGE, { success: false });
+  const tooGuessable = checkNewPassword(props.password, user.email);
+  if (tooGuessable) {
+    // The address itself as the password: refused, and the same link put back so it still works.
+    await store.tokens.issue({
+      ...found,
+      token_hash: hashToken(props.token),
+      expires_at: new Date(found.expires_at),
+    });
+    throw badRequest(tooGuessable, { success: false, errors: { password: tooGuessable } });
+  }
   const updated = (await store.users.update(user.id, {
     password_hash: await hashPassword(props.password),
     ...(user.email_verified_at ? {} : { email_verified_at: new Date(services.now()).toISOString() }),

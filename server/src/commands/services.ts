@@ -47,10 +47,20 @@ export async function deliver(services: Services, message: MailMessage): Promise
     await services.mailer.send(message);
     return true;
   } catch (error) {
-    services.logger.error({ err: error, kind: message.kind, toDomain }, 'mail could not be sent');
+    services.logger.error(
+      // Not the whole error: SMTP rejections quote the recipient's address.
+      { kind: message.kind, toDomain, code: errorCode(error) },
+      'mail could not be sent',
+    );
     return false;
   }
 }
 
 /** Absolute link on the public origin (e-mails are read outside the site). */
 export const publicLink = (services: Services, path: string) => `${services.config.publicUrl}${path}`;
+
+function errorCode(error: unknown): string | number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  return responseCode ?? code ?? (error as Error).name;
+}

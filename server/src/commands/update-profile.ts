@@ -38,7 +38,7 @@ export async function updateProfile(
   const newEmail = input.email?.trim().toLowerCase();
   const emailChanges = newEmail !== undefined && newEmail !== user.email;
   if (emailChanges) checkEmail(newEmail, errors);
-  const website = input.website?.trim() ?? null;
+  const website = input.website?.trim() ? normalizeAddress(input.website) : null;
   if (website && (!isValidAddress(website) || website.length > MAX_LENGTHS.address)) {
     errors.website = WEBSITE_INVALID_MESSAGE;
   }
@@ -52,7 +52,7 @@ export async function updateProfile(
     full_name: merged.full_name.trim(),
     organization: merged.organization.trim(),
     phone: merged.phone?.trim() || null,
-    ...(input.website === undefined ? {} : { website: website ? normalizeAddress(website) : null }),
+    ...(input.website === undefined ? {} : { website }),
   };
   const updated = (await services.store.users.update(user.id, patch)) ?? user;
   if (!emailChanges) return { user: updated, message: PROFILE_SAVED_MESSAGE };

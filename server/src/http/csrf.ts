@@ -23,7 +23,10 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Rejects unsafe methods without the session's token. `exempt` paths verify their own signatures (webhooks). */
+/**
+ * Rejects unsafe methods without the session's token. `exempt` paths change nothing (read-only
+ * POSTs). Stripe's webhook never reaches this: it is mounted before, and its signature proves the sender.
+ */
 export function requireCsrf(exempt: string[] = []): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();

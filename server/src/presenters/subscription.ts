@@ -1,4 +1,4 @@
-import { planForUserType } from '@agentry/domain/plans';
+import { PLANS, planForUserType } from '@agentry/domain/plans';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 
 /**
@@ -11,11 +11,11 @@ export function presentSubscription(
   record: SubscriptionRecord | null,
   paymentsMode: 'test' | 'stripe',
 ) {
-  const plan = planForUserType(user.user_type);
+  const plan = record ? PLANS[record.plan] : planForUserType(user.user_type);
   return {
     success: true,
     status: user.subscription_status,
-    plan: record?.plan ?? plan.id,
+    plan: plan.id,
     price_usd: plan.priceUsd,
     payments_mode: paymentsMode,
     stripe_customer_id: user.stripe_customer_id,

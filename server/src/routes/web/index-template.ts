@@ -11,8 +11,6 @@ import {
 // The built index.html, read once at start (a new build comes with a restart, as its asset names
 // change), and filled per page: the SEO region gets the page's tags for crawlers that run no script.
 
-export const NOINDEX_TAG = '<meta name="robots" content="noindex" />';
-
 export function readIndexTemplate(clientDist: string): string {
   const file = path.join(clientDist, 'index.html');
   if (!fs.existsSync(file)) throw new Error(`No client build at ${file}: run \`npm run build\` first`);
@@ -30,6 +28,8 @@ export function renderPageHtml(
   origin: string,
   options: { noindex?: boolean } = {},
 ): string {
-  const tags = renderHeadTags(meta, origin);
-  return replaceSeoRegion(template, options.noindex ? `${tags}\n${NOINDEX_TAG}` : tags);
+  return replaceSeoRegion(
+    template,
+    renderHeadTags(options.noindex ? { ...meta, noindex: true } : meta, origin),
+  );
 }

@@ -7,7 +7,7 @@ import {
   PUBLIC_URL,
   startWebTestServer,
 } from '../../testing/web-test-server';
-import { PLACEHOLDER_PATHS } from './client-routes';
+import { ACCOUNT_PATHS, PLACEHOLDER_PATHS } from './client-routes';
 
 // What crawlers that run no script get: index.html with each page's meta, built on PUBLIC_URL.
 
@@ -135,12 +135,84 @@ describe('page HTML for crawlers', () => {
     expect(canonicalOf(terms)).toBe(`${PUBLIC_URL}/terms`);
   });
 
-  it('serves the page HTML for every screen of later issues, /register-agent/ included', async () => {
-    for (const path of [...PLACEHOLDER_PATHS, '/register-agent/']) {
+  it('serves the page HTML for every screen of later issues', async () => {
+    for (const path of PLACEHOLDER_PATHS) {
       const response = await server.http.get(path);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expect(response.text).toContain('<div id="root"></div>');
     }
+  });
+
+  it('serves the account screens, /register-agent/ included, with noindex and no referrer', async () => {
+    const concrete = ACCOUNT_PATHS.map((path) => path.replace(':sessionId', 'cs_test_abc'));
+    for (const path of [...concrete, '/register-agent/', '/reset-password?token=abc']) {
+      const response = await server.http.get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(response.text).toContain('<div id="root"></div>');
+      expect(response.text).toContain('<meta name="robots" content="noindex" />');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  describe('provider pages', () => {
+    let slug: string;
+
+    beforeAll(async () => {
+      const { store } = server.running.context;
+      const user = await store.users.create({
+        email: 'acme@example.com',
+        full_name: 'Ada Lovelace',
+        organization: 'Acme Labs',
+        user_type: 'agent_provider',
+        password_hash: 'scrypt$x',
+        slug: 'acme-labs',
+        website: 'https://acme.example',
+        subscription_status: 'active',
+      });
+      slug = user.slug!;
+      await store.agents.create(
+        agentInput({ name: 'AcmeBot', provider: 'Acme Labs', role: 'Bookkeeper', owner_id: user.id }),
+      );
+    });
+
+    it("gives a subscribed provider's page Organization data with its site and agents", async () => {
+      const { text } = await server.http.get(`/providers/${slug}`).expect(200);
+      expect(text).toContain('<title>Acme Labs: AI agents | Agentry</title>');
+      expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/providers/acme-labs`);
+      expect(jsonLdOf(text)).toMatchObject({
+        '@type': 'Organization',
+        name: 'Acme Labs',
+        sameAs: ['https://acme.example'],
+        makesOffer: [{ itemOffered: { name: 'AcmeBot' } }],
+      });
+      expect(text).not.toContain('noindex');
+    });
+
+    it('lists subscribed providers in the sitemap, and forgets them when the subscription ends', async () => {
+      expect((await server.http.get('/sitemap.xml').expect(200)).text).toContain(
+        `<loc>${PUBLIC_URL}/providers/acme-labs</loc>`,
+      );
+      const { store } = server.running.context;
+      const user = (await store.users.findBySlug('acme-labs'))!;
+      await store.users.update(user.id, { subscription_status: 'inactive' });
+      const gone = await server.http.get('/providers/acme-labs').expect(404);
+      expect(gone.text).toContain('<meta name="robots" content="noindex" />');
+      await server.http.get('/api/providers/acme-labs').expect(404, { error: 'Provider not found' });
+      await store.users.update(user.id, { subscription_status: 'active' });
+    });
+
+    it('answers the API with the page, and 404 for a malformed slug', async () => {
+      const page = await server.http.get('/api/providers/acme-labs').expect(200);
+      expect(page.body).toMatchObject({
+        name: 'Acme Labs',
+        slug: 'acme-labs',
+        website: 'https://acme.example',
+      });
+      expect(page.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['AcmeBot']);
+      expect(page.body.agents[0]).not.toHaveProperty('email');
+      await server.http.get('/api/providers/..%2Fadmin').expect(404);
+      await server.http.get('/providers/NOT_A_SLUG').expect(404);
+    });
   });
 
   it('redirects any other path to /', async () => {

@@ -100,22 +100,22 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
     const { token } = parseBody(VerifyEmailBody, req);
     const { user, claimed } = await confirmEmail(services, token);
     const agents = claimed === 1 ? '1 agent was' : `${claimed} agents were`;
+    // Only what the link's holder needs: the account itself is read by signing in.
     res.json({
       success: true,
       claimed,
-      user: presentUser(user),
       message: `Your e-mail address ${user.email} is confirmed.${claimed > 0 ? ` ${agents} added to your account.` : ''}`,
     });
   });
 
-  router.post('/auth/resend-verification', requireUser, async (req, res) => {
+  router.post('/auth/resend-verification', limits.signups, requireUser, async (req, res) => {
     const user = req.user as User;
     if (user.email_verified_at) {
       res.json({ success: true, message: 'Your e-mail address is already confirmed.' });
       return;
     }
     const sent = await sendEmailVerification(services, user);
-    res.json({
+    res.status(sent ? 200 : 503).json({
       success: sent,
       message: sent
         ? `We sent a new link to ${user.email}.`
