@@ -58,6 +58,8 @@ export async function startAppServer(): Promise<AppServer> {
     RATE_LIMIT_READS_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_LOGINS_PER_15_MINUTES: '1000',
+    RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: '1000',
+    RATE_LIMIT_SIGNUPS_PER_HOUR: '100000',
   });
   const running = await startServer(config, {
     logger: createLogger('silent', 'e2e'),

@@ -1,0 +1,259 @@
+import type { Page } from 'playwright-core';
+import {
+  createAccount,
+  fillAccountSetup,
+  fillAgentForm,
+  linkInMail,
+  PASSWORD,
+  registerAgentByApi,
+  screenshotFromTop,
+  uniqueEmail,
+} from './support/accounts';
+import { setUpApp } from './support/e2e-app';
+import { card, SEARCH_BOX } from './support/page-helpers';
+
+// A provider's paths (docs/accounts.md): the first agent free, an e-mail that has an account, a
+// second agent that needs the provider plan (account, test checkout, e-mail confirmation, dashboard
+// with inline edit and delete), and a checkout left without paying.
+
+const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name });
+
+async function submitRegistration(page: Page): Promise<void> {
+  await page
+    .getByRole('form', { name: 'Register your agent' })
+    .getByRole('button', { name: 'Register Agent' })
+    .click();
+}
+
+/** On /account-setup after the registration: the e-mail is shown and cannot be changed. */
+async function expectReadOnlyEmail(page: Page, email: string): Promise<void> {
+  const field = page.getByRole('form', { name: 'Account setup' }).getByLabel('E-mail');
+  expect(await field.inputValue()).toBe(email);
+  expect(await field.isEditable()).toBe(false);
+}
+
+/** The test checkout page for the provider plan, checked in its own words. */
+async function expectProviderCheckout(page: Page, email: string): Promise<void> {
+  await page.waitForURL(/\/checkout\/test\/cs_test_/);
+  await heading(page, 'Test checkout').waitFor();
+  const plan = page.getByRole('region', { name: 'Provider plan' });
+  await plan.waitFor();
+  expect(await page.getByRole('note').first().textContent()).toContain('TEST MODE');
+  expect((await plan.textContent())?.replace(/\s+/g, '')).toContain('$5.00/month');
+  expect(await plan.textContent()).toContain(email);
+}
+
+describe('Provider signup', () => {
+  const app = setUpApp();
+
+  it('lists a first agent free and goes on to account setup with the e-mail read-only', async () => {
+    const email = uniqueEmail('first-agent');
+    const page = await app().open('/register-agent');
+    await heading(page, 'Register your AI agent').waitFor();
+    const form = page.getByRole('form', { name: 'Register your agent' });
+    // The role list waits for a category.
+    expect(await form.getByLabel('Role', { exact: true }).isDisabled()).toBe(true);
+    await fillAgentForm(page, { email, name: 'Tallyfern', category: 'Finance', role: 'Accountant' });
+    await screenshotFromTop(page, 'provider 01 registration filled');
+    await submitRegistration(page);
+
+    await page.waitForURL('**/account-setup?email=*');
+    await heading(page, 'Complete Your Account Setup').waitFor();
+    await expectReadOnlyEmail(page, email);
+    const plan = page.getByRole('complementary', { name: 'Provider plan' });
+    expect(await plan.textContent()).toContain('$5 per month');
+    await screenshotFromTop(page, 'provider 02 account setup');
+
+    // The listing is public at once.
+    const found = await (await page.request.get(`/api/search?query=Tallyfern`)).json();
+    expect((found as Array<{ name: string }>).map((agent) => agent.name)).toContain('Tallyfern');
+  });
+
+  it('sends an e-mail that has an account to sign-in with the message and the e-mail, then the link adds the agent', async () => {
+    const email = uniqueEmail('has-account');
+    await createAccount(app().server, { email });
+    const page = await app().open('/register-agent');
+    await fillAgentForm(page, { email, name: 'Brindlequill', category: 'Legal', role: 'Paralegal' });
+    await submitRegistration(page);
+
+    await page.waitForURL('**/signin');
+    await heading(page, 'Sign in').waitFor();
+    const message = page.getByRole('status').filter({ hasText: 'Your agent is listed.' });
+    expect(await message.textContent()).toBe(
+      `Your agent is listed. We sent a link to ${email} to add it to your account. Sign in to manage your agents.`,
+    );
+    const form = page.getByRole('form', { name: 'Sign in' });
+    expect(await form.getByLabel('E-mail').inputValue()).toBe(email);
+    await screenshotFromTop(page, 'provider 03 sign in with message');
+
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await heading(page, 'Provider dashboard').waitFor();
+    const notice = page.getByRole('region', { name: 'E-mail confirmation' });
+    expect(await notice.textContent()).toContain(
+      `Confirm your e-mail address: 1 agent registered under ${email} waits for it.`,
+    );
+    await screenshotFromTop(page, 'provider 04 dashboard waiting for confirmation');
+
+    await page.goto(await linkInMail(app().server, email, 'claim_agent', '/verify-email'));
+    await page.getByText('1 agent registered under this address is now in your account.').waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.getByRole('article', { name: 'Brindlequill' }).waitFor();
+    expect(await page.getByRole('region', { name: 'E-mail confirmation' }).count()).toBe(0);
+  });
+
+  it('asks for the provider plan for a second agent, then subscribes, confirms the e-mail, edits and deletes', async () => {
+    const email = uniqueEmail('second-agent');
+    const first = 'Ledgerwick';
+    const second = 'Receiptowl';
+    const renamed = `Quorblax Tallybook ${Date.now().toString(36)}`;
+    await registerAgentByApi(app().server, { email, name: first });
+
+    // The free listing is used: the server's message and the way to the plan.
+    const page = await app().open('/register-agent');
+    await fillAgentForm(page, { email, name: second, category: 'Finance', role: 'Bookkeeper' });
+    await submitRegistration(page);
+    const prompt = page.getByRole('alert').filter({ hasText: 'free agent' });
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain(
+      'You have already listed your free agent. Create an account and subscribe ($5/month) to add more agents.',
+    );
+    await screenshotFromTop(page, 'provider 05 free listing used');
+    await prompt.getByRole('button', { name: 'Create Account & Subscribe' }).click();
+
+    // Account setup, then the test checkout.
+    await page.waitForURL('**/account-setup?email=*');
+    await heading(page, 'Complete Your Account Setup').waitFor();
+    await expectReadOnlyEmail(page, email);
+    await fillAccountSetup(page);
+    await page.getByRole('button', { name: 'Create Account & Subscribe' }).click();
+    await expectProviderCheckout(page, email);
+    await screenshotFromTop(page, 'provider 06 test checkout');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    // Back on the site: the subscription is confirmed.
+    await page.waitForURL('**/subscription/success?session_id=*');
+    await heading(page, 'Welcome to the Provider plan!').waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'provider page' }).count()).toBeGreaterThan(0);
+    for (const [name, href] of [
+      ['Manage Agents', '/dashboard'],
+      ['Browse Agents', '/'],
+      ['Register Another Agent', '/register-agent'],
+    ]) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    await screenshotFromTop(page, 'provider 07 subscription success');
+
+    // The link sent to the address gives the waiting agent to the account.
+    await page.goto(await linkInMail(app().server, email, 'verify_email', '/verify-email'));
+    await heading(page, 'Confirm your e-mail address').waitFor();
+    await page.getByText('1 agent registered under this address is now in your account.').waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await heading(page, 'Provider dashboard').waitFor();
+    await page.getByRole('article', { name: first }).waitFor();
+
+    // Subscribed, the second agent is accepted and is the account's at once.
+    await page.getByRole('link', { name: 'Add another agent' }).click();
+    await heading(page, 'Register your AI agent').waitFor();
+    await page.waitForFunction(
+      (expected) =>
+        (document.getElementById('register-email') as HTMLInputElement | null)?.value === expected,
+      email,
+    );
+    await fillAgentForm(page, { email, name: second, category: 'Finance', role: 'Bookkeeper' });
+    await submitRegistration(page);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Your agent is listed and added to your account.').waitFor();
+    await page.getByRole('article', { name: second }).waitFor();
+    expect(await heading(page, /^Your agents/, 2).textContent()).toBe('Your agents (2)');
+    await screenshotFromTop(page, 'provider 08 dashboard with agents');
+
+    // A home page open in another window, to search the moment the edit is saved.
+    const home = await app().open('/');
+
+    // Inline edit: a new name, saved.
+    await page.getByRole('button', { name: `Edit ${second}` }).click();
+    const editor = page.getByRole('form', { name: `Edit ${second}` });
+    await editor.getByLabel('Name', { exact: true }).fill(renamed);
+    await screenshotFromTop(page, 'provider 09 inline edit');
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().includes('/api/users/agents/'),
+    );
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    const savedAt = Date.now();
+    await page.getByRole('article', { name: renamed }).waitFor();
+    expect(await page.getByRole('article', { name: renamed }).getByRole('status').textContent()).toBe(
+      'Changes saved',
+    );
+
+    // The home search finds the new name within a second.
+    const foundAfter = await searchUntilFound(home, renamed, savedAt + 1000);
+    expect(foundAfter).toBeLessThan(1000);
+    await screenshotFromTop(home, 'provider 10 home search finds the new name');
+
+    // Delete, after the confirmation.
+    await page.getByRole('button', { name: `Delete ${first}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Delete ${first}?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('This cannot be undone');
+    await screenshotFromTop(page, 'provider 11 delete confirmation');
+    await dialog.getByRole('button', { name: 'Delete agent' }).click();
+    await page.getByRole('article', { name: first }).waitFor({ state: 'detached' });
+    expect(await heading(page, /^Your agents/, 2).textContent()).toBe('Your agents (1)');
+    expect(await page.getByRole('article', { name: renamed }).count()).toBe(1);
+
+    // Still gone after a reload (the server deleted it, not just the page).
+    await page.reload();
+    await page.getByRole('article', { name: renamed }).waitFor();
+    expect(await page.getByRole('article', { name: first }).count()).toBe(0);
+  });
+
+  it('says nothing was charged when the checkout is cancelled', async () => {
+    const email = uniqueEmail('cancelled');
+    const page = await app().open(`/account-setup?email=${encodeURIComponent(email)}`);
+    await heading(page, 'Complete Your Account Setup').waitFor();
+    await expectReadOnlyEmail(page, email);
+    await fillAccountSetup(page);
+    await page.getByRole('button', { name: 'Create Account & Subscribe' }).click();
+    await expectProviderCheckout(page, email);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.waitForURL('**/subscription/cancel');
+    await heading(page, 'Checkout cancelled').waitFor();
+    expect(await page.getByText(/No charges were made/).textContent()).toContain(
+      'Your registration is still active',
+    );
+    for (const [name, href] of [
+      ['Try Again', '/register-agent'],
+      ['Browse Agents', '/directory'],
+      ['Return to Home', '/'],
+    ]) {
+      expect(await page.getByRole('main').getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
+        href,
+      );
+    }
+    await screenshotFromTop(page, 'provider 12 checkout cancelled');
+    const me = (await (await page.request.get('/api/auth/me')).json()) as {
+      user: { subscription_status: string };
+    };
+    expect(me.user.subscription_status).toBe('inactive');
+  });
+});
+
+/**
+ * Searches `name` on the home page until its card shows, reloading with ?query= while the index
+ * has not caught up and the deadline is not past; answers how long after `deadline - 1000` it was.
+ */
+async function searchUntilFound(page: Page, name: string, deadline: number): Promise<number> {
+  const start = deadline - 1000;
+  await page.locator(SEARCH_BOX).fill(name);
+  await page.locator(SEARCH_BOX).press('Enter');
+  for (;;) {
+    await page.locator('.search-results .results-summary').filter({ hasText: /match/ }).waitFor();
+    if ((await card(page, name).count()) > 0) return Date.now() - start;
+    if (Date.now() > deadline) return Date.now() - start;
+    await page.goto(`/?query=${encodeURIComponent(name)}`);
+  }
+}
