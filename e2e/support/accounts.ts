@@ -151,15 +151,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 // The outbox (DATA_DIR/outbox): the newest message of a kind to an address, and its link.
 
-async function newestMail(
-  dataDir: string,
+/** The newest message of `kind` to `to`, waiting a little for sends in the background. */
+export async function newestMail(
+  server: AppServer,
   to: string,
   kind: string,
   timeoutMs = 5000,
 ): Promise<OutboxMessage> {
   const started = Date.now();
   for (;;) {
-    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    const mails = await readOutbox(path.join(server.context.config.dataDir, 'outbox'));
     const found = mails.filter((mail) => mail.to === to && mail.kind === kind).at(-1);
     if (found) return found;
     if (Date.now() - started > timeoutMs) {
@@ -180,7 +181,7 @@ export async function linkInMail(
   kind: string,
   pathPrefix: string,
 ): Promise<string> {
-  const mail = await newestMail(server.context.config.dataDir, to, kind);
+  const mail = await newestMail(server, to, kind);
   const link = findLink(mail.text, pathPrefix);
   if (!link) throw new Error(`no ${pathPrefix} link in the ${kind} mail to ${to}:\n${mail.text}`);
   const url = new URL(link);
