@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from '@agentry/domain/agent';
+import { PUBLIC_AGENT_FIELDS, pickPublicFields } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
-import { PUBLIC_AGENT_FIELDS, pickPublicFields } from '../store/agent-record';
 import { HIGHLIGHT_FIELDS, type SearchDocument } from './port';
 
 /**

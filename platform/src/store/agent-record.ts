@@ -29,24 +29,6 @@ export const AGENT_RECORD_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Agent>;
 export type AgentRecordField = (typeof AGENT_RECORD_FIELDS)[number];
 
-/** What anyone may see: the presenter and the search document show these and nothing else. */
-export const PUBLIC_AGENT_FIELDS = [
-  'id',
-  ...AGENT_FIELDS,
-  'pricing',
-  'price_monthly',
-] as const satisfies ReadonlyArray<keyof PublicAgent>;
-
-type PublicPick = Pick<PublicAgent, (typeof PUBLIC_AGENT_FIELDS)[number]>;
-
-/**
- * The public fields of an agent and nothing else. Returning the pick as a PublicAgent makes the
- * compiler say when PublicAgent gains a field that the list lacks.
- */
-export function pickPublicFields(agent: PublicAgent): PublicAgent {
-  return Object.fromEntries(PUBLIC_AGENT_FIELDS.map((field) => [field, agent[field]])) as PublicPick;
-}
-
 export interface DerivedAgentFields {
   identity_key: string;
   pricing: string;

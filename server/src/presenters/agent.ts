@@ -1,5 +1,5 @@
 import type { Agent, PublicAgent } from '@agentry/domain/agent';
-import { pickPublicFields } from '@agentry/platform/store/agent-record';
+import { pickPublicFields } from '@agentry/domain/agent';
 
 /**
  * The public view of an agent: the one list of public fields (PUBLIC_AGENT_FIELDS, built from the
