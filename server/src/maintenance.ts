@@ -6,6 +6,8 @@ import type { Services } from './commands/services';
 // Timers are unref'd (they never keep the process alive) and a run never overlaps the previous one.
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Stripe retries a webhook for up to 3 days; a replay after 90 is not one to recognise. */
+const KEEP_EVENT_IDS_MS = 90 * 24 * 60 * 60 * 1000;
 
 export function startMaintenance(services: Services, options: { sweepMs: number }) {
   const { logger, store } = services;
@@ -29,7 +31,9 @@ export function startMaintenance(services: Services, options: { sweepMs: number 
       const now = new Date(services.now());
       const sessions = await store.sessions.purgeExpired(now);
       const tokens = await store.tokens.purgeExpired(now);
-      if (sessions + tokens > 0) logger.info({ sessions, tokens }, 'expired sessions and links deleted');
+      const events = await store.billing.purgeEvents(new Date(now.getTime() - KEEP_EVENT_IDS_MS));
+      if (sessions + tokens + events > 0)
+        logger.info({ sessions, tokens, events }, 'expired records deleted');
     }),
   ];
   return {

@@ -727,6 +727,17 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.billing.recordEvent('evt_1', 'invoice.paid')).toBe(true);
         await store.billing.forgetEvent('evt_unknown');
       });
+
+      it('purges event ids recorded before a time, and only those', async () => {
+        await store.billing.recordEvent('evt_old', 'invoice.paid');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const cut = new Date();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await store.billing.recordEvent('evt_new', 'invoice.paid');
+        expect(await store.billing.purgeEvents(cut)).toBe(1);
+        expect(await store.billing.recordEvent('evt_old', 'invoice.paid')).toBe(true);
+        expect(await store.billing.recordEvent('evt_new', 'invoice.paid')).toBe(false);
+      });
     });
 
     describe('key-value settings', () => {

@@ -232,6 +232,8 @@ export interface BillingRepository {
   recordEvent(eventId: string, type: string): Promise<boolean>;
   /** Forgets an event whose handling failed, so that the provider's retry is handled. */
   forgetEvent(eventId: string): Promise<void>;
+  /** Deletes event ids recorded before `before` (long past any provider's retries). Returns how many. */
+  purgeEvents(before: Date): Promise<number>;
 }
 
 /** Small durable settings: indexer checkpoints and the like. */

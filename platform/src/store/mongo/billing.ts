@@ -66,5 +66,9 @@ export function createMongoBilling(models: MongoModels): BillingRepository {
     async forgetEvent(eventId) {
       await paymentEvents.deleteOne({ _id: eventId });
     },
+    async purgeEvents(before) {
+      const { deletedCount } = await paymentEvents.deleteMany({ received_at: { $lt: before } });
+      return deletedCount;
+    },
   };
 }

@@ -197,6 +197,8 @@ const paymentEventSchema = new Schema<PaymentEventDoc>(
   { _id: String, type: { type: String }, received_at: Date },
   options,
 );
+// The purge of old event ids.
+paymentEventSchema.index({ received_at: 1 });
 
 const kvSchema = new Schema<KvDoc>({ _id: String, value: String }, options);
 

@@ -41,6 +41,7 @@ export function createSqliteBilling(db: Database.Database): BillingRepository {
     'INSERT INTO payment_events (event_id, type, received_at) VALUES (?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
   );
   const forgetEvent = db.prepare('DELETE FROM payment_events WHERE event_id = ?');
+  const purgeEvents = db.prepare('DELETE FROM payment_events WHERE received_at < ?');
   const finalStates = JSON.stringify(FINAL_STATES);
 
   const findOne = (statement: Database.Statement, value: string) => {
@@ -73,6 +74,9 @@ export function createSqliteBilling(db: Database.Database): BillingRepository {
     },
     async forgetEvent(eventId) {
       forgetEvent.run(eventId);
+    },
+    async purgeEvents(before) {
+      return purgeEvents.run(before.toISOString()).changes;
     },
   };
 }

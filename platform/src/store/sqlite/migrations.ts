@@ -107,6 +107,10 @@ export const MIGRATIONS: string[] = [
     received_at TEXT NOT NULL
   );
   `,
+  // 3: the purge of old payment event ids reads them by time.
+  `
+  CREATE INDEX payment_events_received ON payment_events (received_at);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
