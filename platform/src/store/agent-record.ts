@@ -1,4 +1,4 @@
-import { AGENT_FIELDS, type Agent, agentIdentityKey, type PublicAgent } from '@agentry/domain/agent';
+import { AGENT_FIELDS, type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import { normalizePricing } from '@agentry/domain/pricing';
 import type { AgentCreate, AgentPatch } from './port';
 
