@@ -63,6 +63,28 @@ describe('AuthProvider', () => {
     expect(screen.getByText('signed-out')).toBeTruthy();
   });
 
+  it('ends the session on the server before the page moves on, and clears the user last', async () => {
+    const fetchMock = mockFetch([
+      { path: '/api/auth/me', body: ME },
+      { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } },
+      { method: 'POST', path: '/api/auth/logout', body: { success: true } },
+    ]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('in:ada@example.com');
+    const seen: string[] = [];
+    await act(() =>
+      auth.logout(() => {
+        seen.push(calls(fetchMock).at(-1)!, auth.state.status);
+      }),
+    );
+    expect(seen).toEqual(['POST /api/auth/logout', 'signed-in']);
+    expect(screen.getByText('signed-out')).toBeTruthy();
+  });
+
   it('signs a user in directly (login success)', async () => {
     mockFetch([{ path: '/api/auth/me', body: { success: false, user: null } }]);
     render(

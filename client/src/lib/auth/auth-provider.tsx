@@ -17,7 +17,11 @@ export interface AuthContextValue {
   updateUser: (user: SessionUser) => void;
   /** Re-reads GET /api/auth/me; a failed call keeps the current state. Resolves to the user or null. */
   refresh: () => Promise<SessionUser | null>;
-  logout: () => Promise<void>;
+  /**
+   * Ends the session on the server, then runs `beforeClear` (leave a page that needs a user), then
+   * clears the user, even when the call failed.
+   */
+  logout: (beforeClear?: () => unknown) => Promise<void>;
 }
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null };
@@ -49,11 +53,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return null;
     }
   }, []);
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (beforeClear?: () => unknown) => {
     try {
       await logoutRequest();
     } catch {
       // The session may already be gone server-side; locally we sign out regardless.
+    }
+    try {
+      await beforeClear?.();
     } finally {
       setState(SIGNED_OUT);
     }
