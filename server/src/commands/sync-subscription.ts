@@ -1,5 +1,6 @@
 import { PLANS, type PlanId, planForUserType } from '@agentry/domain/plans';
 import { ACCESS_GRANTING_STATES, deriveSubscriptionStatus } from '@agentry/domain/subscription';
+import { KeyedLock } from '@agentry/platform/concurrency/keyed-lock';
 import type { SubscriptionState } from '@agentry/platform/payments/port';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 import {
@@ -9,7 +10,6 @@ import {
   subscriptionReactivatedMessage,
   subscriptionStartedMessage,
 } from '../mail/messages';
-import { KeyedLock } from './keyed-lock';
 import { deliver, publicLink, type Services } from './services';
 
 // The one way a subscription's state reaches our records: re-read it from the payment provider

@@ -1,5 +1,6 @@
 import { PLANS, type PlanId } from '@agentry/domain/plans';
 import { FINAL_STATES } from '@agentry/domain/subscription';
+import { KeyedLock } from '../../concurrency/keyed-lock';
 import type { KeyValueRepository } from '../../store/port';
 import {
   type CheckoutRequest,
@@ -17,7 +18,6 @@ import { randomId } from '../simulated/random-id';
 import { applyElapsedTime } from '../simulated/subscription-clock';
 import { checkoutStateOf, planOf, subscriptionStateOf } from '../stripe-shapes';
 import { CheckoutNotFoundError, CheckoutNotOpenError } from './checkout-errors';
-import { KeyedLock } from './keyed-lock';
 import { TestModeObjects } from './object-store';
 
 // The built-in test mode: Stripe's side of a subscription played by the app itself. The app serves

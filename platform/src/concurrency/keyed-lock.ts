@@ -1,7 +1,8 @@
 /**
- * Runs one task at a time per key. The test mode reads an object, changes it and writes it back
- * through a key-value store that has no transactions: without this, a double click on Pay could
- * start two subscriptions. One process serves the checkout page, so an in-process lock suffices.
+ * Runs one task at a time per key, in this process. The test-mode checkout reads an object,
+ * changes it and writes it back through a key-value store without transactions (a double click
+ * on Pay must not start two subscriptions); the subscription sync reads a user's record and mails
+ * on a change (a webhook and the success page arriving together must not both send the welcome).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
