@@ -72,6 +72,33 @@ describe('Account sessions', () => {
       await heading(page, 'Sign in').waitFor();
     });
 
+    // BUG (LogoutButton, client/src/lib/auth/logout-button.tsx): Logout navigates home first and
+    // only then calls POST /api/auth/logout, so a page load in that moment (a reload, a typed
+    // address, the tab closed) cancels the call and the server session stays signed in; in a
+    // measured run, 2 of 3 page loads right after arriving home were still signed in (here the call
+    // is made slow, as on a slow network, so the test fails every time). Unskip once the session is
+    // ended (or the call sent with keepalive) before leaving the dashboard.
+    it.skip('ends the session on the server before Logout leaves the dashboard', async () => {
+      const page = await app().newPage();
+      await createAccount(
+        app().server,
+        { email: uniqueEmail('logout-reload'), subscribed: true },
+        page.request,
+      );
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Provider dashboard' }).waitFor();
+      // A slow network: the logout call takes a moment.
+      await page.route('**/api/auth/logout', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue().catch(() => undefined);
+      });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.reload();
+      await page.locator('main#main-content').waitFor();
+      expect(await signedInUser(page)).toBeNull();
+    });
+
     it.each(['/dashboard', '/employer-dashboard', '/subscription/manage'])(
       'sends a signed-out visit to %s to /signin',
       async (path) => {
