@@ -53,6 +53,7 @@ describe('Employer signup', () => {
     expect((await checkout.textContent())?.replace(/\s+/g, '')).toContain('$40.00/month');
     expect(await checkout.textContent()).toContain(email);
     await screenshotFromTop(page, 'employer 02 test checkout');
+    const checkoutPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await page.waitForURL('**/subscription/success?session_id=*');
@@ -60,6 +61,13 @@ describe('Employer signup', () => {
     expect(await page.getByRole('main').getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Browse Agents' }).getAttribute('href')).toBe('/');
     await screenshotFromTop(page, 'employer 03 subscription success');
+
+    // The paid checkout cannot be paid twice.
+    const again = await app().open(checkoutPath);
+    await again.getByRole('alert').waitFor();
+    expect(await again.getByRole('alert').textContent()).toBe('This checkout is already paid.');
+    expect(await again.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
 
     // The employer dashboard.

@@ -91,16 +91,24 @@ describe('Provider signup', () => {
     await page.waitForURL('**/dashboard');
     await heading(page, 'Provider dashboard').waitFor();
     const notice = page.getByRole('region', { name: 'E-mail confirmation' });
+    // The count appears once the agents are loaded.
+    await notice.getByText(/waits for it/).waitFor();
     expect(await notice.textContent()).toContain(
       `Confirm your e-mail address: 1 agent registered under ${email} waits for it.`,
     );
     await screenshotFromTop(page, 'provider 04 dashboard waiting for confirmation');
 
-    await page.goto(await linkInMail(app().server, email, 'claim_agent', '/verify-email'));
+    const link = await linkInMail(app().server, email, 'claim_agent', '/verify-email');
+    await page.goto(link);
     await page.getByText('1 agent registered under this address is now in your account.').waitFor();
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await page.getByRole('article', { name: 'Brindlequill' }).waitFor();
     expect(await page.getByRole('region', { name: 'E-mail confirmation' }).count()).toBe(0);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByText('Links work once and expire after 48 hours.').count()).toBe(1);
   });
 
   it('asks for the provider plan for a second agent, then subscribes, confirms the e-mail, edits and deletes', async () => {
@@ -190,6 +198,7 @@ describe('Provider signup', () => {
 
     // The home search finds the new name within a second.
     const foundAfter = await searchUntilFound(home, renamed, savedAt + 1000);
+    if (process.env.E2E_TIMINGS) console.log(`the new name was found ${foundAfter} ms after the save`);
     expect(foundAfter).toBeLessThan(1000);
     await screenshotFromTop(home, 'provider 10 home search finds the new name');
 
@@ -204,10 +213,24 @@ describe('Provider signup', () => {
     expect(await heading(page, /^Your agents/, 2).textContent()).toBe('Your agents (1)');
     expect(await page.getByRole('article', { name: renamed }).count()).toBe(1);
 
-    // Still gone after a reload (the server deleted it, not just the page).
+    // Still gone after a reload (the server deleted it, not just the page), and gone from search,
+    // where the old name of the edited agent is no longer found either.
     await page.reload();
     await page.getByRole('article', { name: renamed }).waitFor();
     expect(await page.getByRole('article', { name: first }).count()).toBe(0);
+    expect(await searchedNames(page, first)).not.toContain(first);
+    expect(await searchedNames(page, second)).not.toContain(second);
+  });
+
+  it("says 'No session ID found' and 'Failed to verify your subscription' on a success page it cannot trust", async () => {
+    const page = await app().open('/subscription/success');
+    expect(await page.getByRole('alert').textContent()).toBe('No session ID found');
+    await page.goto('/subscription/success?session_id=cs_test_doesnotexist123');
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Failed to verify your subscription. Please contact support.',
+    );
+    expect(await page.getByRole('heading', { level: 1, name: /Welcome/ }).count()).toBe(0);
   });
 
   it('says nothing was charged when the checkout is cancelled', async () => {
@@ -241,6 +264,13 @@ describe('Provider signup', () => {
     expect(me.user.subscription_status).toBe('inactive');
   });
 });
+
+/** Names the search API finds for `query` (after the indexer's next poll). */
+async function searchedNames(page: Page, query: string): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const answer = await page.request.get(`/api/search?query=${encodeURIComponent(query)}`);
+  return ((await answer.json()) as Array<{ name: string }>).map((agent) => agent.name);
+}
 
 /**
  * Searches `name` on the home page until its card shows, reloading with ?query= while the index
