@@ -28,6 +28,8 @@ export const REGISTRATION_MESSAGES = {
   listedSignIn: (email: string) =>
     `Your agent is listed. We sent a link to ${email} to add it to your account. Sign in to manage your agents.`,
   listedNoEmail: 'Your agent is listed.',
+  listedConfirmEmail: (email: string) =>
+    `Your agent is listed. Open the link we sent to ${email} to confirm your address: the agent then joins your dashboard.`,
   listedEmployerAccount:
     'Your agent is listed. This e-mail belongs to an employer account; agents are managed from a provider account.',
 } as const;
@@ -92,8 +94,10 @@ export async function registerAgent(
         ? REGISTRATION_MESSAGES.listedCreateAccount
         : ownedNow
           ? REGISTRATION_MESSAGES.listedOwned
-          : account.user_type === 'agent_provider'
-            ? REGISTRATION_MESSAGES.listedSignIn(account.email)
-            : REGISTRATION_MESSAGES.listedEmployerAccount,
+          : account.user_type !== 'agent_provider'
+            ? REGISTRATION_MESSAGES.listedEmployerAccount
+            : props.signedIn?.id === account.id
+              ? REGISTRATION_MESSAGES.listedConfirmEmail(account.email)
+              : REGISTRATION_MESSAGES.listedSignIn(account.email),
   };
 }

@@ -92,6 +92,36 @@ describe('Registration: sending the form', () => {
     expect(router.state.location.state).toEqual({ message });
   });
 
+  it('goes to the dashboard when the signed-in account registered under its own address', async () => {
+    const message = 'Your agent is listed. Open the link we sent to ada@example.com to confirm your address.';
+    const me: FakeRoute = {
+      path: '/api/auth/me',
+      body: {
+        success: true,
+        user: {
+          id: 'u1',
+          email: 'ada@example.com',
+          full_name: 'Ada',
+          organization: 'A',
+          user_type: 'agent_provider',
+        },
+      },
+    };
+    const { router } = renderRegistration(
+      [
+        ...FORM_DATA,
+        answer({ success: true, is_existing_subscriber: true, owned: false, message, agent: AGENT }),
+      ],
+      { me },
+    );
+    await screen.findByDisplayValue('ada@example.com');
+    await fillValidAgent('');
+    await userEvent.click(submitButton());
+    await screen.findByText('Elsewhere');
+    expect(currentUrl(router)).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ message });
+  });
+
   it("shows the server's message and Create Account & Subscribe when the free listing is used", async () => {
     const message =
       'You have already listed your free agent. Create an account and subscribe ($5/month) to add more agents.';

@@ -2,6 +2,7 @@ import type { FieldErrors } from '@agentry/domain/agent-rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { registerAgent } from '../api/register-agent';
 import { accountSetupLink } from '../utils/account-setup-link';
 import type { RegistrationValues } from '../utils/registration-values';
@@ -31,6 +32,7 @@ function failureOf(error: unknown): RegistrationFailure {
 
 export function useRegisterAgent() {
   const navigate = useNavigate();
+  const { state: auth } = useAuth();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<RegistrationFailure | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -44,8 +46,11 @@ export function useRegisterAgent() {
     try {
       const answer = await registerAgent(values);
       const email = values.email.trim();
-      if (answer.owned) {
-        // Already signed in as its owner: straight to where the agent is managed.
+      const ownAccount =
+        auth.status === 'signed-in' && auth.user.email === (email.toLowerCase() || auth.user.email);
+      if (answer.owned || ownAccount) {
+        // Registered by the signed-in account itself: to its dashboard, with the server's word on
+        // whether the agent is there yet (it waits for a confirmed address).
         navigate('/dashboard', { state: { message: answer.message } });
       } else if (answer.is_existing_subscriber) {
         navigate('/signin', { state: { message: answer.message, email } });
