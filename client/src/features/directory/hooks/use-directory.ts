@@ -1,9 +1,9 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { type AsyncState, useAsync } from '../../../hooks/use-async';
 import { getAgentsByRole } from '../../../lib/api/get-agents-by-role';
-import { getCategories } from '../api/get-categories';
+import { getCategories } from '../../../lib/api/get-categories';
+import { getRoles } from '../../../lib/api/get-roles';
 import { getDirectoryAgents } from '../api/get-directory-agents';
-import { getRoles } from '../api/get-roles';
 import { useDirectorySelection } from './use-directory-selection';
 
 // The directory flow of spec section 4: categories on arrival; a category loads its roles; a role

@@ -2,7 +2,7 @@ import { OTHER_OPTION } from '@agentry/domain/agent-rules';
 import type { ChangeEvent } from 'react';
 import { TextField } from '../../../components/form/text-field';
 import { useAsync } from '../../../hooks/use-async';
-import { getRoles } from '../api/get-roles';
+import { getRoles } from '../../../lib/api/get-roles';
 
 // The edit form's role: a list of the category's roles plus 'Other (Custom)', which reveals a text
 // input for a role the list does not have (spec section 2, provider dashboard).

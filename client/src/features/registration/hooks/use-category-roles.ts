@@ -1,6 +1,6 @@
 import { OTHER_OPTION } from '@agentry/domain/agent-rules';
 import { useAsync } from '../../../hooks/use-async';
-import { getRoles } from '../api/get-roles';
+import { getRoles } from '../../../lib/api/get-roles';
 import { withoutOther } from '../utils/without-other';
 
 /**

@@ -1,6 +1,6 @@
 import { useAsync } from '../../../hooks/use-async';
+import { getCategories } from '../../../lib/api/get-categories';
 import { getCsrfToken } from '../../../lib/auth/auth-api';
-import { getCategories } from '../api/get-categories';
 import { withoutOther } from '../utils/without-other';
 
 // What the form needs before anyone types: the categories, and a CSRF token. The token itself is

@@ -1,4 +1,6 @@
-import { apiRequest, withQuery } from '../../../lib/api/api-client';
+import { apiRequest, withQuery } from './api-client';
+
+// Shared by the directory's filters, the registration form and the dashboard's edit form.
 
 /** GET /api/roles?category= → the roles of one category. */
 export function getRoles(category: string, signal?: AbortSignal): Promise<string[]> {

@@ -1,0 +1,8 @@
+import { apiRequest } from './api-client';
+
+// Shared by the directory's filters and the registration form.
+
+/** GET /api/categories → the category names. */
+export function getCategories(signal?: AbortSignal): Promise<string[]> {
+  return apiRequest<string[]>('/api/categories', { signal });
+}
