@@ -8,20 +8,13 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { type VerifyEmailAnswer, verifyEmail } from '../api/verify-email';
 
 // /verify-email?token=…: the page the verification e-mail links to. Opening it proves the address
-// is read, so the server marks it verified and gives the account the agents waiting under it.
+// is read, so the server marks it verified and gives the account the agents waiting under it; its
+// message says how many, so the page shows that message as it is.
 
 type Result =
   | { status: 'pending' }
   | { status: 'done'; answer: VerifyEmailAnswer }
   | { status: 'failed'; error: string };
-
-/** "2 agents registered under this address are now in your account." */
-export function claimedText(claimed: number): string | null {
-  if (claimed <= 0) return null;
-  return claimed === 1
-    ? '1 agent registered under this address is now in your account.'
-    : `${claimed} agents registered under this address are now in your account.`;
-}
 
 export function VerifyEmailPage() {
   useBasicPageMeta('Confirm your e-mail address', 'Confirm the e-mail address of your Agentry account.');
@@ -30,7 +23,9 @@ export function VerifyEmailPage() {
   return (
     <div className="container auth-page">
       <header className="page-header">
-        <h1>Confirm your e-mail address</h1>
+        <h1>
+          Confirm your <span className="nowrap">e-mail</span> address
+        </h1>
       </header>
       {token ? (
         <VerifyEmailResult token={token} />
@@ -91,13 +86,9 @@ function VerifyEmailResult({ token }: { token: string }) {
       </>
     );
   }
-  const claimed = claimedText(result.answer.claimed);
   return (
     <>
-      <FormAlert kind="success">
-        {result.answer.message}
-        {claimed ? ` ${claimed}` : null}
-      </FormAlert>
+      <FormAlert kind="success">{result.answer.message}</FormAlert>
       <p className="status-page__actions">
         <Link className="button button--primary" to="/dashboard">
           Go to your dashboard
