@@ -95,10 +95,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   if (done !== null) {
     return (
       <div ref={resultRef} tabIndex={-1}>
+        {/* The server's message says every device was signed out and asks to sign in again. */}
         <FormAlert kind="success">{done}</FormAlert>
-        <p>
-          Every device that was signed in to your account has been signed out. Sign in with your new password.
-        </p>
         <p>
           <Link className="button button--primary" to="/signin">
             Sign in
