@@ -54,7 +54,7 @@ describe('ResetPasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
   };
 
-  it('sends the token with the new password, then shows the server's message that every device was signed out, and offers sign-in', async () => {
+  it("sends the token with the new password, then shows the server's message that every device was signed out, and offers sign-in", async () => {
     const { fetchMock } = renderPage(<ResetPasswordPage />, '/reset-password?token=abc123', [
       {
         method: 'POST',
