@@ -49,13 +49,24 @@ function renderManage(routes: FakeRoute[]) {
 }
 
 const badge = () => document.querySelector('.status-badge')?.textContent;
+/** The card's notices (each a FormAlert), as read. */
+const notices = () =>
+  Array.from(document.querySelectorAll('.subscription-card .form-alert'), (n) => n.textContent);
+const CANCELING = 'Your subscription will be canceled on February 11, 2027. You keep access until then.';
 
 describe('SubscriptionManagePage', () => {
   it('shows the badge, the billing period and the next billing date as long US dates', async () => {
     renderManage([loaded(details({}))]);
     await screen.findByRole('heading', { level: 2, name: 'Provider plan' });
     expect(badge()).toBe('Active');
-    expect(screen.getByText('January 11, 2027 – February 11, 2027')).toBeTruthy();
+    const period = screen.getByText('Billing period').nextElementSibling!;
+    expect(period.textContent).toBe('January 11, 2027 – February 11, 2027');
+    // At 360 px the period may wrap, but never inside a date.
+    expect(Array.from(period.querySelectorAll('.nowrap'), (date) => date.textContent)).toEqual([
+      'January 11, 2027',
+      'February 11, 2027',
+    ]);
+    expect(notices()).toEqual([]);
     expect(screen.getByText('Next billing date').nextElementSibling?.textContent).toBe('February 11, 2027');
     expect(screen.getByText('$5/month')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe(
@@ -87,21 +98,32 @@ describe('SubscriptionManagePage', () => {
     expect(calls(fetchMock)).not.toContain('POST /api/users/subscription/cancel');
   });
 
-  it("cancels once confirmed, then shows the server's message, Canceling and the cancel date", async () => {
-    const message = 'Your subscription will end on February 11, 2027.';
+  it("cancels once confirmed, then shows the server's message once, as information, with Canceling", async () => {
+    const message = 'Your subscription will end on February 11, 2027. You keep access until then.';
     renderManage([
       loaded(details({})),
       post('cancel', { ...details({ cancel_at_period_end: true }), message }),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel subscription' }));
-    expect(await screen.findByText(message)).toBeTruthy();
+    const answer = await screen.findByText(message);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(badge()).toBe('Canceling');
-    expect(screen.getByText('Your subscription will be canceled on February 11, 2027.')).toBeTruthy();
+    // The answer takes the place of the card's own cancel notice: the date is said once, not green.
+    expect(notices()).toEqual([message]);
+    expect(answer.className).toContain('form-alert--info');
     expect(screen.queryByText('Next billing date')).toBeNull();
     expect(screen.getByRole('button', { name: 'Reactivate Subscription' })).toBeTruthy();
-    expect(screen.getByText(message).closest('[tabindex="-1"]')).toBe(document.activeElement);
+    expect(answer.closest('[tabindex="-1"]')).toBe(document.activeElement);
+  });
+
+  it('says once, in the card, when a waiting cancellation takes effect', async () => {
+    renderManage([loaded(details({ cancel_at_period_end: true }))]);
+    await screen.findByRole('button', { name: 'Reactivate Subscription' });
+    expect(notices()).toEqual([CANCELING]);
+    expect(document.querySelector('.subscription-card .form-alert--info .nowrap')?.textContent).toBe(
+      'February 11, 2027',
+    );
   });
 
   it("reactivates a canceling subscription and shows the server's message", async () => {
@@ -109,11 +131,15 @@ describe('SubscriptionManagePage', () => {
       loaded(details({ cancel_at_period_end: true })),
       post('reactivate', { ...details({}), message: 'Your subscription is active again.' }),
     ]);
-    expect(await screen.findByText('Your subscription will be canceled on February 11, 2027.')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Reactivate Subscription' });
+    expect(notices()).toEqual([CANCELING]);
     expect(badge()).toBe('Canceling');
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
-    expect(await screen.findByText('Your subscription is active again.')).toBeTruthy();
+    expect((await screen.findByText('Your subscription is active again.')).className).toContain(
+      'form-alert--info',
+    );
+    expect(notices()).toEqual(['Your subscription is active again.']);
     expect(badge()).toBe('Active');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/users/subscription/reactivate')!;
     expect((init!.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok-1');

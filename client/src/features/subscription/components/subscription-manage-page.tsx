@@ -71,10 +71,12 @@ export function SubscriptionManagePage({ user }: { user: SessionUser }) {
     return (
       <>
         <SubscriptionSummary
-          ref={cancelButtonRef}
           plan={plan}
           data={details.stripe_data}
           busy={running !== null}
+          notice={notice}
+          noticeRef={noticeRef}
+          cancelRef={cancelButtonRef}
           onCancel={() => setConfirming(true)}
           onReactivate={() => void subscription.change('reactivate')}
           subscribeAgain={<SubscribeLink label="Subscribe again" />}
@@ -92,8 +94,8 @@ export function SubscriptionManagePage({ user }: { user: SessionUser }) {
           >
             <p>
               Your {plan.name.toLowerCase()} stays active until the end of the current billing period, on{' '}
-              <strong>{accessEnds}</strong>. After that date you lose access to what it gives you, and you are
-              not charged again.
+              <strong className="nowrap">{accessEnds}</strong>. After that date you lose access to what it
+              gives you, and you are not charged again.
             </p>
             <p>You can reactivate it any time before then.</p>
           </ConfirmDialog>
@@ -112,11 +114,6 @@ export function SubscriptionManagePage({ user }: { user: SessionUser }) {
       </header>
       {details?.payments_mode === 'test' ? (
         <TestModeBanner>TEST MODE — payments are simulated and nothing is charged</TestModeBanner>
-      ) : null}
-      {notice ? (
-        <div ref={noticeRef} tabIndex={-1}>
-          <FormAlert kind={notice.kind}>{notice.text}</FormAlert>
-        </div>
       ) : null}
       {content()}
     </div>

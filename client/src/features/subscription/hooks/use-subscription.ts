@@ -5,10 +5,11 @@ import { changeSubscription, type SubscriptionAction } from '../api/change-subsc
 import { getSubscription, type SubscriptionDetails } from '../api/get-subscription';
 
 // The manage page's data: the subscription as loaded, then as each cancel or reactivate left it
-// (their answers carry the same fields), with the server's message about what happened.
+// (their answers carry the same fields), with the server's message about what happened. That
+// message is information, not a success: after a cancel it says when access ends.
 
 export interface SubscriptionNotice {
-  kind: 'success' | 'error';
+  kind: 'info' | 'error';
   text: string;
 }
 
@@ -29,7 +30,7 @@ export function useSubscription() {
     try {
       const { success: _success, message, ...details } = await changeSubscription(action);
       setChanged(details);
-      setNotice({ kind: 'success', text: message });
+      setNotice({ kind: 'info', text: message });
     } catch (error) {
       setNotice({ kind: 'error', text: errorText(error, FAILURES[action]) });
     } finally {

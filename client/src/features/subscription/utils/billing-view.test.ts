@@ -11,7 +11,7 @@ describe('billingView', () => {
       label: 'Active',
       tone: 'good',
       cancelDate: null,
-      period: 'January 11, 2027 – February 11, 2027',
+      period: { start: 'January 11, 2027', end: 'February 11, 2027' },
       nextBillingDate: 'February 11, 2027',
       canCancel: true,
       canReactivate: false,

@@ -12,8 +12,8 @@ export interface BillingView {
   tone: 'good' | 'warning' | 'neutral';
   /** The date access ends, while a cancellation waits for it. */
   cancelDate: string | null;
-  /** "January 11, 2027 – February 11, 2027". */
-  period: string | null;
+  /** January 11, 2027 to February 11, 2027: two dates, so each can be kept on one line. */
+  period: { start: string; end: string } | null;
   nextBillingDate: string | null;
   canCancel: boolean;
   canReactivate: boolean;
@@ -31,7 +31,7 @@ export function billingView(data: StripeData): BillingView {
     label,
     tone: canceling || data.status === 'past_due' ? 'warning' : access ? 'good' : 'neutral',
     cancelDate: canceling ? end : null,
-    period: start && end ? `${start} – ${end}` : null,
+    period: start && end ? { start, end } : null,
     nextBillingDate: access && !canceling ? end : null,
     canCancel: access && !canceling,
     canReactivate: access && canceling,
