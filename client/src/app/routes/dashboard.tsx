@@ -1,5 +1,6 @@
 import '../../styles/forms.css';
 import '../../styles/account-pages.css';
+import '../../styles/dialog.css';
 import { ProviderDashboardPage } from '../../features/provider-dashboard/components/provider-dashboard-page';
 
 // Lazy route module for /dashboard.

@@ -1,9 +1,11 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { FormAlert } from '../form/form-alert';
 
-// An in-page confirmation (spec section 6: cancelling asks first). A role="alertdialog" rather
-// than window.confirm: it can name the consequence in full, it is styled like the rest of the
-// site, and it can be tested. Focus moves in (to the safe choice), Tab stays inside, Escape
-// dismisses, and focus returns to the control that opened it.
+// The site's one confirmation before a step that cannot be taken back lightly (cancelling the
+// subscription, deleting an agent). A modal <dialog> with role="alertdialog": the page behind is
+// inert, it names the consequence in full and is styled like the rest of the site. As platforms
+// order them, the safe choice comes first and the destructive one second. Focus moves in (to the
+// safe choice), Tab stays inside, Escape dismisses, and focus returns to the control that opened it.
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -16,31 +18,58 @@ export interface ConfirmDialogProps {
   /** While the confirmed action runs: both buttons are disabled and Escape does nothing. */
   busy?: boolean;
   busyLabel?: string;
+  /** Why the confirmed action failed; the dialog stays open to try again or dismiss. */
+  error?: string | null;
   onConfirm: () => void;
   onDismiss: () => void;
-  /** The control that opened the dialog; it gets focus back if it is still on the page. */
+  /** The control that opened the dialog (else whatever had focus); focus goes back to it if it is still on the page. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, children, confirmLabel, dismissLabel, busy = false, busyLabel, returnFocusTo } = props;
+  const {
+    title,
+    children,
+    confirmLabel,
+    dismissLabel,
+    busy = false,
+    busyLabel,
+    error,
+    returnFocusTo,
+  } = props;
   const titleId = useId();
   const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const dismissRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    const focusedBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom has no showModal: there the dialog is merely open.
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
     dismissRef.current?.focus();
     return () => {
-      const opener = returnFocusTo?.current;
+      if (dialog?.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      const opener = returnFocusTo?.current ?? focusedBefore;
       if (opener?.isConnected) opener.focus();
     };
   }, [returnFocusTo]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && !busy) {
+  function dismiss() {
+    if (!busy) props.onDismiss();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Escape') {
+      // Handled here, not by the browser's own close, so React stays the one that removes the dialog.
       event.preventDefault();
-      props.onDismiss();
+      dismiss();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -61,37 +90,40 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   }
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="dialog__title">
-          {title}
-        </h2>
-        <div id={descriptionId} className="dialog__body">
-          {children}
-        </div>
-        <div className="dialog__actions">
-          <button
-            ref={dismissRef}
-            className="button button--secondary"
-            type="button"
-            disabled={busy}
-            onClick={props.onDismiss}
-          >
-            {dismissLabel}
-          </button>
-          <button className="button button--danger" type="button" disabled={busy} onClick={props.onConfirm}>
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </button>
-        </div>
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        dismiss();
+      }}
+    >
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      <div id={descriptionId} className="dialog__body">
+        {children}
       </div>
-    </div>
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      <div className="dialog__actions">
+        <button
+          ref={dismissRef}
+          className="button button--secondary"
+          type="button"
+          disabled={busy}
+          onClick={props.onDismiss}
+        >
+          {dismissLabel}
+        </button>
+        <button className="button button--danger" type="button" disabled={busy} onClick={props.onConfirm}>
+          {busy && busyLabel ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </dialog>
   );
 }

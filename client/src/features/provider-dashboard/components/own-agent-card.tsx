@@ -25,20 +25,20 @@ export function OwnAgentCard({
   const [saved, setSaved] = useState(false);
   const editRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
-  // Where focus goes back to when the form or the dialog closes: the button that opened it (the
-  // edit form replaces the card, so the button is looked up once the card is back).
-  const returnFocus = useRef<'edit' | 'delete' | null>(null);
+  // The edit form replaces the card, so Edit gets focus back once the card is back; the delete
+  // dialog gives it back to Delete itself.
+  const returnToEdit = useRef(false);
   const name = decodeEntities(agent.name);
   const headingId = `own-agent-${agent.id}-name`;
 
   useEffect(() => {
-    if (mode !== 'view' || !returnFocus.current) return;
-    (returnFocus.current === 'edit' ? editRef : deleteRef).current?.focus();
-    returnFocus.current = null;
+    if (mode !== 'view' || !returnToEdit.current) return;
+    returnToEdit.current = false;
+    editRef.current?.focus();
   }, [mode]);
 
-  const close = (opener: 'edit' | 'delete') => {
-    returnFocus.current = opener;
+  const closeEditor = () => {
+    returnToEdit.current = true;
     setMode('view');
   };
 
@@ -53,9 +53,9 @@ export function OwnAgentCard({
           onSaved={(updated) => {
             setSaved(true);
             onSaved(updated);
-            close('edit');
+            closeEditor();
           }}
-          onCancel={() => close('edit')}
+          onCancel={closeEditor}
         />
       </article>
     );
@@ -125,8 +125,9 @@ export function OwnAgentCard({
         <DeleteAgentDialog
           agentId={agent.id}
           agentName={name}
+          returnFocusTo={deleteRef}
           onDeleted={() => onDeleted(agent)}
-          onCancel={() => close('delete')}
+          onCancel={() => setMode('view')}
         />
       ) : null}
     </article>

@@ -1,5 +1,5 @@
 import { decodeEntities } from '@agentry/domain/entities';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -22,12 +22,18 @@ export function OwnAgentList({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [deletions, setDeletions] = useState(0);
+
+  // The card (and the focused dialog in it) is gone: keep the keyboard user in this section. In an
+  // effect, so the modal dialog has left and the page behind it takes focus again.
+  useEffect(() => {
+    if (deletions > 0) headingRef.current?.focus();
+  }, [deletions]);
 
   function deleted(agent: OwnAgent) {
     onDeleted(agent.id);
     setAnnouncement(`${decodeEntities(agent.name)} was deleted.`);
-    // The card (and the focused dialog in it) is gone: keep the keyboard user in this section.
-    headingRef.current?.focus();
+    setDeletions((count) => count + 1);
   }
 
   return (

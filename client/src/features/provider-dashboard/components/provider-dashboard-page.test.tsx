@@ -199,6 +199,12 @@ describe('ProviderDashboardPage: agents', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete LedgerLark?' });
     expect(dialog.textContent).toContain('This cannot be undone');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The site's one confirmation: the safe choice first, the destructive one second.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel', 'Delete agent']);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Delete LedgerLark' }));

@@ -35,10 +35,14 @@ export function SubscriptionManagePage({ user }: { user: SessionUser }) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const { details, notice, running } = subscription;
 
+  const focusedNotice = useRef<typeof notice>(null);
   useEffect(() => {
-    // The button pressed may be gone (Cancel becomes Reactivate): land on what happened instead.
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+    // The button pressed may be gone (Cancel becomes Reactivate): land on what happened instead,
+    // once the modal confirmation has closed (the page behind it takes no focus while it is open).
+    if (!notice || confirming || focusedNotice.current === notice) return;
+    focusedNotice.current = notice;
+    noticeRef.current?.focus();
+  }, [notice, confirming]);
 
   async function confirmCancel() {
     await subscription.change('cancel');
