@@ -51,7 +51,7 @@ describe('Header, footer and legal pages', () => {
 
   it.each([
     ['Submit', '/register-agent', 'Register your AI agent'],
-    ['Hire', '/employer-signup', 'Employer signup'],
+    ['Hire', '/employer-signup', 'Create your employer account'],
     ['Sign In', '/signin', 'Sign in'],
   ])('leads %s to %s', async (link, path, heading) => {
     const page = await app().open('/');
@@ -76,6 +76,9 @@ describe('Header, footer and legal pages', () => {
     await dashboard.waitFor();
     expect(await dashboard.getAttribute('href')).toBe('/dashboard');
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await dashboard.click();
+    await page.getByRole('heading', { level: 1, name: 'Provider dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
   it('leads a signed-in employer’s Dashboard to /employer-dashboard', async () => {
@@ -86,6 +89,9 @@ describe('Header, footer and legal pages', () => {
     const dashboard = page.locator('header.site-header').getByRole('link', { name: 'Dashboard' });
     await dashboard.waitFor();
     expect(await dashboard.getAttribute('href')).toBe('/employer-dashboard');
+    await dashboard.click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/employer-dashboard');
   });
 
   it.each([

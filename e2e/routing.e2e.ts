@@ -1,23 +1,40 @@
+import { createAccount, signIn, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
-// Spec section 2: unknown paths redirect to /, and every route of later issues exists.
+// Spec section 2: unknown paths redirect to /, and every route of the spec answers: the account
+// screens (docs/accounts.md) with their own heading, the signed-in screens by sending a visitor to
+// /signin and back once signed in, and the screens of later issues with their placeholder.
 
 const HOME_HEADING = 'Describe the job. Find the agent.';
 
-// The placeholder headings of client/src/app/routes/coming-soon.tsx.
-const LATER_ROUTES: Array<[string, string]> = [
+// Screens a signed-out visitor sees at their own address, with the heading they open with.
+const OPEN_ROUTES: Array<[string, string]> = [
   ['/register-agent', 'Register your AI agent'],
+  // React Router matches a trailing slash too.
   ['/register-agent/', 'Register your AI agent'],
-  ['/account-setup', 'Complete your account setup'],
-  ['/subscription/success', 'Subscription confirmation'],
+  ['/account-setup', 'Complete Your Account Setup'],
+  // Without a session id it says so (the confirmation itself is tested in provider-signup).
+  ['/subscription/success', 'Subscription'],
   ['/subscription/cancel', 'Checkout cancelled'],
-  ['/subscription/manage', 'Manage your subscription'],
   ['/signin', 'Sign in'],
-  ['/employer-signup', 'Employer signup'],
-  ['/dashboard', 'Provider dashboard'],
-  ['/employer-dashboard', 'Employer dashboard'],
+  ['/employer-signup', 'Create your employer account'],
+  // Not in the spec's table: the pages the account e-mails link to.
+  ['/forgot-password', 'Forgot your password?'],
+  ['/reset-password', 'Choose a new password'],
+  ['/verify-email', 'Confirm your e-mail address'],
+];
+
+// The placeholder headings of client/src/app/routes/coming-soon.tsx (screens of later issues).
+const PLACEHOLDER_ROUTES: Array<[string, string]> = [
   ['/admin/directory', 'Admin directory'],
   ['/rjs', 'Coming soon'],
+];
+
+// Signed-in screens: who may see them and the heading they show to that account.
+const SIGNED_IN_ROUTES: Array<[string, 'agent_provider' | 'employer', string]> = [
+  ['/dashboard', 'agent_provider', 'Provider dashboard'],
+  ['/employer-dashboard', 'employer', 'Welcome, Grace Hopper'],
+  ['/subscription/manage', 'agent_provider', 'Manage your subscription'],
 ];
 
 describe('Routing', () => {
@@ -43,8 +60,63 @@ describe('Routing', () => {
     expect(page.url()).toBe(`${app().server.url}/`);
   });
 
-  it.each(LATER_ROUTES)('renders the lazy route %s with its heading "%s"', async (path, heading) => {
+  it.each(OPEN_ROUTES)('renders the lazy route %s with its heading "%s"', async (path, heading) => {
     const page = await app().open(path);
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  it('says on /subscription/success without a session id that there is none', async () => {
+    const page = await app().open('/subscription/success');
+    await page.getByText('No session ID found').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscription/success');
+  });
+
+  it.each(PLACEHOLDER_ROUTES)(
+    'renders the placeholder route %s with its heading "%s"',
+    async (path, heading) => {
+      const page = await app().open(path);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      await page.getByText('This part of Agentry is still being built.').waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    },
+  );
+
+  it.each(SIGNED_IN_ROUTES)(
+    'sends a signed-out visit to %s to /signin, and back there once signed in',
+    async (path, userType, heading) => {
+      const email = uniqueEmail(`routing-${userType}`);
+      await createAccount(app().server, {
+        email,
+        userType,
+        fullName: 'Grace Hopper',
+        organization: 'Navy Labs',
+        subscribed: true,
+      });
+      const page = await app().open(path);
+      await page.waitForURL('**/signin');
+      await page.getByRole('heading', { level: 1, name: 'Sign in', exact: true }).waitFor();
+
+      await signIn(page, email);
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    },
+  );
+
+  it.each(SIGNED_IN_ROUTES)('renders %s to a signed-in account', async (path, userType, heading) => {
+    const page = await app().newPage();
+    await createAccount(
+      app().server,
+      {
+        email: uniqueEmail(`routing-direct-${userType}`),
+        userType,
+        fullName: 'Grace Hopper',
+        organization: 'Navy Labs',
+        subscribed: true,
+      },
+      page.request,
+    );
+    await page.goto(path);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
   });
