@@ -69,27 +69,34 @@ async function fillAccount() {
   await userEvent.type(screen.getByLabelText('Organization'), 'Analytical Engines');
 }
 
+/** The known e-mail reads as a labelled value (it wraps on a phone), with no text box to type in. */
+function expectGivenEmail(email: string) {
+  const label = screen.getByText('E-mail');
+  expect(label.tagName).toBe('DT');
+  expect(label.nextElementSibling?.textContent).toBe(email);
+  expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+  expect(screen.getByText('The e-mail you registered your agent with.')).toBeTruthy();
+}
+
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account & Subscribe' }));
 const settle = () => act(() => new Promise((done) => setTimeout(done, 0)));
 
 describe('AccountSetupPage: new provider', () => {
-  it('shows the e-mail from the registration read-only and the $5/month provider plan', async () => {
+  it('shows the e-mail from the registration as text, not an input, and the $5/month provider plan', async () => {
     renderSetup([SIGNED_OUT, CSRF], { state: { email: 'ada@example.com' } });
-    const email = (await screen.findByLabelText('E-mail')) as HTMLInputElement;
+    await screen.findByLabelText('Full name');
     expect(screen.getByRole('heading', { level: 1, name: 'Complete Your Account Setup' })).toBeTruthy();
-    expect(email.value).toBe('ada@example.com');
-    expect(email.readOnly).toBe(true);
+    expectGivenEmail('ada@example.com');
     const box = screen.getByRole('complementary', { name: 'Provider plan' });
     expect(box.textContent).toContain('$5 per month');
     expect(box.textContent).toContain('A dedicated provider page with a followed link to your site');
     expect(document.title).toBe('Complete Your Account Setup | Agentry');
   });
 
-  it('keeps the e-mail of ?email= after a reload, read-only', async () => {
+  it('keeps the e-mail of ?email= after a reload, as text', async () => {
     renderSetup([SIGNED_OUT, CSRF], { url: '/account-setup?email=ada%40example.com' });
-    const email = (await screen.findByLabelText('E-mail')) as HTMLInputElement;
-    expect(email.value).toBe('ada@example.com');
-    expect(email.readOnly).toBe(true);
+    await screen.findByLabelText('Full name');
+    expectGivenEmail('ada@example.com');
   });
 
   it('asks for the e-mail when none was passed on, and requires it', async () => {

@@ -1,18 +1,19 @@
+import { validateAccountSetup } from '@agentry/domain/account-rules';
 import { PLANS, planForUserType } from '@agentry/domain/plans';
 import { useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { CheckoutPanel } from '../../../components/account/checkout-panel';
+import { NewAccountForm } from '../../../components/account/new-account-form';
+import { PlanBox } from '../../../components/account/plan-box';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useAccountSignup } from '../../../hooks/use-account-signup';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
 import { isSubscribed } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { useAccountSetup } from '../hooks/use-account-setup';
 import { useSecurityTokenFailed } from '../hooks/use-security-token';
 import { readSetupParams } from '../utils/setup-params';
-import { AccountSetupForm } from './account-setup-form';
-import { CheckoutPanel } from './checkout-panel';
-import { PlanBox } from './plan-box';
 
 // /account-setup (spec sections 2 and 4): a new provider creates an account and subscribes; a
 // signed-in account without an active subscription upgrades in one step (state mode 'upgrade',
@@ -25,7 +26,7 @@ export function AccountSetupPage() {
   const [search] = useSearchParams();
   const { givenEmail, upgrade } = readSetupParams(location.state, search);
   const { state: auth } = useAuth();
-  const setup = useAccountSetup();
+  const setup = useAccountSignup();
   const tokenFailed = useSecurityTokenFailed();
   const panelRef = useRef<HTMLDivElement>(null);
   const createdUserId = setup.createdUserId;
@@ -85,8 +86,13 @@ export function AccountSetupPage() {
       );
     }
     return (
-      <AccountSetupForm
+      <NewAccountForm
+        label="Account setup"
+        idPrefix="setup"
+        userType="agent_provider"
         givenEmail={givenEmail}
+        givenEmailHint="The e-mail you registered your agent with."
+        validate={(values) => validateAccountSetup(values, givenEmail === null)}
         phase={setup.phase}
         failure={setup.failure}
         serverFieldErrors={setup.serverFieldErrors}

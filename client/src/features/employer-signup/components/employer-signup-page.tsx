@@ -1,13 +1,16 @@
+import { validateEmployerSignup } from '@agentry/domain/account-rules';
+import { PLANS } from '@agentry/domain/plans';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { CheckoutPanel } from '../../../components/account/checkout-panel';
+import { NewAccountForm } from '../../../components/account/new-account-form';
+import { PlanBox } from '../../../components/account/plan-box';
 import { FormAlert } from '../../../components/form/form-alert';
+import { useAccountSignup } from '../../../hooks/use-account-signup';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
 import { dashboardPath } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { useEmployerSignup } from '../hooks/use-employer-signup';
-import { EmployerPlanBox } from './employer-plan-box';
-import { EmployerSignupForm } from './employer-signup-form';
 
 // /employer-signup: an employer account and the $40/month plan in one go, ending at the checkout.
 
@@ -17,10 +20,10 @@ export function EmployerSignupPage() {
     'Create an Agentry employer account: advanced search, side-by-side comparison and direct contact with AI agent providers.',
   );
   const { state: auth } = useAuth();
-  const signup = useEmployerSignup();
+  const signup = useAccountSignup();
   const retryRef = useRef<HTMLDivElement>(null);
-  const accountCreated = signup.createdUserId !== null;
-  useFocusWhen(retryRef, accountCreated && signup.failure !== null);
+  const createdUserId = signup.createdUserId;
+  useFocusWhen(retryRef, createdUserId !== null && signup.failure !== null);
 
   return (
     <div className="container signup-page">
@@ -31,32 +34,32 @@ export function EmployerSignupPage() {
         </p>
       </header>
       <div className="signup-layout">
-        <EmployerPlanBox />
+        <PlanBox plan={PLANS.employer} />
         <div>
-          {auth.status === 'signed-in' && !accountCreated && signup.phase === 'idle' ? (
+          {auth.status === 'signed-in' && createdUserId === null && signup.phase === 'idle' ? (
             <FormAlert kind="info">
               You are signed in as {auth.user.email}.{' '}
               <Link to={dashboardPath(auth.user)}>Go to your dashboard</Link>
             </FormAlert>
           ) : null}
-          {accountCreated ? (
-            <div className="form-card" ref={retryRef} tabIndex={-1}>
-              <FormAlert kind="success">Your account is created and you are signed in.</FormAlert>
-              {signup.failure ? <FormAlert kind="error">{signup.failure.message}</FormAlert> : null}
-              <div className="form-actions">
-                <button
-                  className="button button--primary"
-                  type="button"
-                  disabled={signup.phase !== 'idle'}
-                  onClick={() => void signup.retryCheckout()}
-                >
-                  {signup.phase === 'idle' ? 'Continue to checkout' : 'Opening checkout...'}
-                </button>
-                <Link to="/employer-dashboard">Go to your dashboard</Link>
-              </div>
-            </div>
+          {createdUserId !== null ? (
+            <CheckoutPanel
+              ref={retryRef}
+              email={auth.status === 'signed-in' ? auth.user.email : ''}
+              justCreated
+              phase={signup.phase}
+              failure={signup.failure}
+              onContinue={() => void signup.openCheckout(createdUserId)}
+            >
+              <Link to="/employer-dashboard">Go to your dashboard</Link>
+            </CheckoutPanel>
           ) : (
-            <EmployerSignupForm
+            <NewAccountForm
+              label="Employer account"
+              idPrefix="employer"
+              userType="employer"
+              confirmPassword
+              validate={validateEmployerSignup}
               phase={signup.phase}
               failure={signup.failure}
               serverFieldErrors={signup.serverFieldErrors}

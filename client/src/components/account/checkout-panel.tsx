@@ -1,22 +1,32 @@
-import { forwardRef } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { FormAlert } from '../../../components/form/form-alert';
-import type { SetupFailure, SetupPhase } from '../hooks/use-account-setup';
+import type { SignupFailure, SignupPhase } from '../../hooks/use-account-signup';
+import { FormAlert } from '../form/form-alert';
 
 // One step to the checkout for an account that exists: the upgrade of a signed-in account, or the
-// retry after the subscription failed to open right after the account was created.
+// retry after the subscription failed to open right after the account was created (provider
+// account setup and employer signup alike).
 
-export const CheckoutPanel = forwardRef<
-  HTMLDivElement,
-  {
-    email: string;
-    /** The account was created on this page a moment ago. */
-    justCreated: boolean;
-    phase: SetupPhase;
-    failure: SetupFailure | null;
-    onContinue: () => void;
-  }
->(function CheckoutPanel({ email, justCreated, phase, failure, onContinue }, ref) {
+export function CheckoutPanel({
+  ref,
+  email,
+  justCreated,
+  phase,
+  failure,
+  onContinue,
+  children,
+}: {
+  /** Takes focus when the checkout failed to open, so keyboard users keep their place. */
+  ref?: Ref<HTMLDivElement>;
+  email: string;
+  /** The account was created on this page a moment ago. */
+  justCreated: boolean;
+  phase: SignupPhase;
+  failure: SignupFailure | null;
+  onContinue: () => void;
+  /** More ways on, beside the checkout button (the dashboard). */
+  children?: ReactNode;
+}) {
   return (
     <div className="form-card" ref={ref} tabIndex={-1}>
       {justCreated ? (
@@ -45,7 +55,8 @@ export const CheckoutPanel = forwardRef<
         >
           {phase === 'idle' ? 'Continue to checkout' : 'Opening checkout...'}
         </button>
+        {children}
       </div>
     </div>
   );
-});
+}

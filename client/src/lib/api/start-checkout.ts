@@ -1,4 +1,4 @@
-import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
+import { sendWithCsrf } from './send-with-csrf';
 
 export interface CheckoutAnswer {
   success: boolean;

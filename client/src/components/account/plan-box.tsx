@@ -1,8 +1,7 @@
-import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
+import { formatPlanPrice, type Plan } from '@agentry/domain/plans';
 
-/** The employer plan as the signup shows it: price and benefits from domain/plans, written once. */
-export function EmployerPlanBox() {
-  const plan = PLANS.employer;
+/** A paid plan as the sign-up and upgrade pages show it: name, price and benefits from domain/plans. */
+export function PlanBox({ plan }: { plan: Plan }) {
   return (
     <aside className="plan-box" aria-labelledby="plan-box-title">
       <h2 id="plan-box-title" className="plan-box__name">
