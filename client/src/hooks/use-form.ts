@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { fieldErrors } from '../lib/api/api-client';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 
@@ -16,6 +16,8 @@ export interface FormOptions<Values extends Record<keyof Values, string>> {
   validate: (values: Values) => FormErrors;
   /** Field errors found elsewhere (the page's own call), shown where the form has none of its own. */
   outsideErrors?: FormErrors;
+  /** Focus the first input on arrival: a form opened by an Edit button, where the person means to type. */
+  focusFirstInput?: boolean;
 }
 
 /** The props of a TextField for one of the values. */
@@ -29,7 +31,7 @@ export interface FieldProps {
 }
 
 export function useForm<Values extends Record<keyof Values, string>>(options: FormOptions<Values>) {
-  const { idPrefix, validate, outsideErrors } = options;
+  const { idPrefix, validate, outsideErrors, focusFirstInput = false } = options;
   const [values, setValues] = useState<Values>(options.initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<ReactNode>(null);
@@ -37,6 +39,9 @@ export function useForm<Values extends Record<keyof Values, string>>(options: Fo
   const [invalidAttempts, setInvalidAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, invalidAttempts);
+  useEffect(() => {
+    if (focusFirstInput) formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [focusFirstInput]);
   const shown: FormErrors = { ...outsideErrors, ...errors };
 
   /** Shows these messages under their fields and, if there is one, moves focus to the first. */

@@ -20,6 +20,18 @@ export interface ProfileAnswer {
   message: string;
 }
 
+export const PROFILE_SAVE_FAILED = 'Failed to save your profile';
+
+/** The changes a profile form sends: its values trimmed, an emptied phone or website as null (removed). */
+export function profileChanges(values: Partial<Record<keyof ProfileChanges, string>>): ProfileChanges {
+  const changes: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const trimmed = (value ?? '').trim();
+    changes[name] = trimmed === '' && (name === 'phone' || name === 'website') ? null : trimmed;
+  }
+  return changes as ProfileChanges;
+}
+
 /** PUT /api/users/profile */
 export function updateProfile(changes: ProfileChanges): Promise<ProfileAnswer> {
   return sendWithCsrf<ProfileAnswer>('/api/users/profile', { method: 'PUT', body: changes });

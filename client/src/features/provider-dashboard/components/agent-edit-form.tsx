@@ -2,11 +2,12 @@ import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { checkField, OTHER_OPTION } from '@agentry/domain/agent-rules';
 import { decodeEntities } from '@agentry/domain/entities';
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { useForm } from '../../../hooks/use-form';
 import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
 import type { OwnAgent, OwnAgentFields } from '../api/get-own-agents';
 import { updateOwnAgent } from '../api/update-own-agent';
@@ -51,6 +52,25 @@ function needsSubscription(error: unknown): string | null {
   return typeof message === 'string' ? message : errorText(error, 'Failed to update agent');
 }
 
+/** The server's field errors, a custom role's ('newRole') shown at the role. */
+function serverErrorsOf(error: unknown): Errors {
+  const fromServer = fieldErrors(error);
+  return { ...fromServer, role: fromServer.role ?? fromServer.newRole };
+}
+
+function failureOf(error: unknown): ReactNode {
+  const subscriptionMessage = needsSubscription(error);
+  if (!subscriptionMessage) return errorText(error, 'Failed to update agent');
+  return (
+    <>
+      {subscriptionMessage}{' '}
+      <Link to="/account-setup" state={{ mode: 'upgrade' }}>
+        Subscribe for {formatPlanPrice(PLANS.agent_provider)}
+      </Link>
+    </>
+  );
+}
+
 export function AgentEditForm({
   agent,
   onSaved,
@@ -60,80 +80,36 @@ export function AgentEditForm({
   onSaved: (agent: OwnAgent) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(agent));
+  const idPrefix = `edit-${agent.id}`;
+  const form = useForm<Draft>({
+    idPrefix,
+    initial: () => draftOf(agent),
+    validate: validateDraft,
+    focusFirstInput: true,
+  });
+  const { values: draft, setValues: setDraft, set } = form;
   // Roles are listed for the category as last committed (on blur), not on every keystroke.
   const [rolesCategory, setRolesCategory] = useState(draft.category);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<ReactNode>(null);
-  const [saving, setSaving] = useState(false);
-  const [invalidAttempts, setInvalidAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, invalidAttempts);
-  const idPrefix = `edit-${agent.id}`;
-
-  // Opening the form moves focus into it, where the keyboard user expects to type.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
-
-  const set = (field: keyof Draft) => (value: string) => setDraft((old) => ({ ...old, [field]: value }));
+  const submit = form.handleSubmit(
+    async (values) => onSaved(await updateOwnAgent(agent.id, fieldsOf(values))),
+    failureOf,
+    serverErrorsOf,
+  );
   const text = (field: Exclude<AgentField, 'role'>, label: string) => ({
-    id: `${idPrefix}-${field}`,
-    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
-    type: 'text',
-    name: field,
+    ...form.field(field),
     label,
     required: true,
-    value: draft[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
   });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setInvalidAttempts((count) => count + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      onSaved(await updateOwnAgent(agent.id, fieldsOf(draft)));
-    } catch (error) {
-      setSaving(false);
-      const subscriptionMessage = needsSubscription(error);
-      if (subscriptionMessage) {
-        setFailure(
-          <>
-            {subscriptionMessage}{' '}
-            <Link to="/account-setup" state={{ mode: 'upgrade' }}>
-              Subscribe for {formatPlanPrice(PLANS.agent_provider)}
-            </Link>
-          </>,
-        );
-        return;
-      }
-      const fromServer = fieldErrors(error);
-      const serverErrors: Errors = { ...fromServer, role: fromServer.role ?? fromServer.newRole };
-      if (Object.values(serverErrors).some(Boolean)) {
-        setErrors(serverErrors);
-        setInvalidAttempts((count) => count + 1);
-      }
-      setFailure(errorText(error, 'Failed to update agent'));
-    }
-  }
 
   return (
     <form
       className="agent-edit-form"
-      ref={formRef}
+      ref={form.formRef}
       onSubmit={submit}
       noValidate
       aria-label={`Edit ${decodeEntities(agent.name)}`}
     >
-      {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       <TextField {...text('name', 'Name')} />
       <TextField {...text('provider', 'Provider')} />
       <TextField {...text('category', 'Category')} onBlur={() => setRolesCategory(draft.category)} />
@@ -143,23 +119,16 @@ export function AgentEditForm({
         choice={draft.roleChoice}
         customRole={draft.role}
         currentRole={decodeEntities(agent.role)}
-        error={errors.role}
+        error={form.errors.role}
         onChoiceChange={(choice) =>
           setDraft((old) => ({ ...old, roleChoice: choice, role: choice === OTHER_OPTION ? '' : choice }))
         }
-        onCustomRoleChange={set('role')}
+        onCustomRoleChange={(role) => set('role', role)}
       />
       <TextField {...text('description', 'Description')} multiline rows={5} />
       <TextField {...text('cost', 'Cost')} hint="Free text, such as Free, $29/month or $0.01 per request." />
       <TextField {...text('address', 'Address')} type="url" inputMode="url" hint="The agent's web address." />
-      <div className="form-actions">
-        <button className="button button--primary" type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
-        <button className="button button--secondary" type="button" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <SaveActions saving={form.submitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,14 +1,15 @@
 import { type AccountErrors, checkProfile } from '@agentry/domain/account-rules';
 import { isValidAddress } from '@agentry/domain/address';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
-import { errorText, fieldErrors } from '../../../lib/api/api-client';
+import { useForm } from '../../../hooks/use-form';
+import { errorText } from '../../../lib/api/api-client';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { updateProfile } from '../../../lib/auth/update-profile';
+import { PROFILE_SAVE_FAILED, profileChanges, updateProfile } from '../../../lib/auth/update-profile';
 
 // What the provider page shows about the provider: the organisation (its heading), a phone, and
 // the website it links to. Saved on the server (PUT /api/users/profile).
@@ -30,70 +31,45 @@ export function validateProviderProfile(
   return errors;
 }
 
+const valuesOf = (user: SessionUser) => ({
+  organization: user.organization ?? '',
+  phone: user.phone ?? '',
+  website: user.website ?? '',
+});
+
 export function ProviderProfileForm({ user }: { user: SessionUser }) {
   const { updateUser } = useAuth();
-  const [values, setValues] = useState({
-    organization: user.organization ?? '',
-    phone: user.phone ?? '',
-    website: user.website ?? '',
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm({
+    idPrefix: 'provider-profile',
+    initial: () => valuesOf(user),
+    validate: (values) => validateProviderProfile(user, values),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [invalidAttempts, setInvalidAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, invalidAttempts);
-
-  const field = (name: keyof typeof values) => ({
-    id: `provider-profile-${name}`,
-    // Explicit, so the shared input styles (input[type="text"]) apply; a type given after the spread wins.
-    type: 'text',
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((old) => ({ ...old, [name]: event.target.value })),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateProviderProfile(user, values);
-    setErrors(found);
-    setResult(null);
-    if (Object.keys(found).length > 0) {
-      setInvalidAttempts((count) => count + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await updateProfile({
-        organization: values.organization.trim(),
-        phone: values.phone.trim() || null,
-        website: values.website.trim() || null,
-      });
+  const { field } = form;
+  const submit = form.handleSubmit(
+    async (values) => {
+      const answer = await updateProfile(profileChanges(values));
       updateUser(answer.user);
       // The server normalises the website (https:// added): show what it stored.
-      setValues({
-        organization: answer.user.organization ?? '',
-        phone: answer.user.phone ?? '',
-        website: answer.user.website ?? '',
-      });
-      setResult({ kind: 'success', text: answer.message });
-    } catch (error) {
-      const fromServer = fieldErrors(error);
-      if (Object.keys(fromServer).length > 0) {
-        setErrors(fromServer);
-        setInvalidAttempts((count) => count + 1);
-      }
-      setResult({ kind: 'error', text: errorText(error, 'Failed to save your profile') });
-    } finally {
-      setSaving(false);
-    }
-  }
+      form.setValues(valuesOf(answer.user));
+      setSaved(answer.message);
+    },
+    (error) => errorText(error, PROFILE_SAVE_FAILED),
+  );
 
   return (
-    <form className="profile-form" ref={formRef} onSubmit={submit} noValidate aria-label="Provider details">
-      {result ? <FormAlert kind={result.kind}>{result.text}</FormAlert> : null}
+    <form
+      className="profile-form"
+      ref={form.formRef}
+      onSubmit={(event) => {
+        setSaved(null);
+        void submit(event);
+      }}
+      noValidate
+      aria-label="Provider details"
+    >
+      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
+      {saved ? <FormAlert kind="success">{saved}</FormAlert> : null}
       <TextField
         {...field('organization')}
         label="Organization"
@@ -110,11 +86,7 @@ export function ProviderProfileForm({ user }: { user: SessionUser }) {
         autoComplete="url"
         hint="Your provider page links to it."
       />
-      <div className="form-actions">
-        <button className="button button--primary" type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save details'}
-        </button>
-      </div>
+      <SaveActions saving={form.submitting} saveLabel="Save details" />
     </form>
   );
 }
