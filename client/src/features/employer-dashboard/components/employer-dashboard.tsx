@@ -1,7 +1,8 @@
+import { PLANS } from '@agentry/domain/plans';
 import { Link } from 'react-router-dom';
+import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
-import { EmployerSubscriptionPanel } from './employer-subscription-panel';
 import { OrganizationProfile } from './organization-profile';
 
 // The employer dashboard (spec section 2): welcome, Search AI Agents, the organisation profile with
@@ -24,7 +25,15 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
       </header>
       <div className="dashboard__panels">
         <OrganizationProfile user={user} />
-        <EmployerSubscriptionPanel user={user} />
+        <SubscriptionPanel
+          user={user}
+          pitch={`The ${PLANS.employer.name.toLowerCase()} adds advanced search, side-by-side comparison and direct contact with providers. Cancel anytime, no setup fees.`}
+          manage={
+            <Link className="button button--secondary" to="/subscription/manage">
+              Manage Subscription
+            </Link>
+          }
+        />
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
+import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import { Link, useLocation } from 'react-router-dom';
+import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import { FormAlert } from '../../../components/form/form-alert';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
 import { useOwnAgents } from '../hooks/use-own-agents';
 import { OwnAgentList } from './own-agent-list';
 import { ProviderPagePanel } from './provider-page-panel';
-import { SubscriptionPanel } from './subscription-panel';
 import { VerificationNotice } from './verification-notice';
 
 // The provider dashboard (spec section 2): own agents with inline edit and delete, Manage
@@ -33,7 +34,17 @@ export function ProviderDashboard({ user }: { user: SessionUser }) {
       </header>
       {typeof arrival === 'string' ? <FormAlert kind="success">{arrival}</FormAlert> : null}
       {user.email_verified === false ? <VerificationNotice email={user.email} waiting={waiting} /> : null}
-      <SubscriptionPanel user={user} />
+      <SubscriptionPanel
+        user={user}
+        gives="you can edit your listings, add more agents and have a provider page."
+        pitch="Your first listing is free. Subscribe to edit it, add more agents and get a provider page."
+        subscribeLabel={`Subscribe for ${formatPlanPrice(PLANS.agent_provider)} to edit your listings and add more agents`}
+        manage={
+          <>
+            Billing dates and cancelling are under <Link to="/subscription/manage">your subscription</Link>.
+          </>
+        }
+      />
       <OwnAgentList
         state={agents.state}
         onSaved={agents.replace}
