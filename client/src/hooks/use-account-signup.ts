@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, errorText, fieldErrors } from '../lib/api/api-client';
+import { ApiError, errorText, failureText, fieldErrors } from '../lib/api/api-client';
 import { startCheckout } from '../lib/api/start-checkout';
 import { useAuth } from '../lib/auth/auth-provider';
 import { createAccount, type NewAccount } from '../lib/auth/create-account';
@@ -23,15 +23,16 @@ export interface SignupFailure {
 export const SIGNUP_MESSAGES = {
   invalidResponse: 'Invalid response from server',
   accountFailed: 'Failed to create account',
-  accountUnreachable: 'Failed to create account. Please try again.',
   subscriptionFailed: 'Failed to create subscription',
 } as const;
 
 class InvalidResponse extends Error {}
 
 function accountFailure(error: unknown): SignupFailure {
-  if (!(error instanceof ApiError)) return { message: SIGNUP_MESSAGES.accountUnreachable };
-  return { message: errorText(error, SIGNUP_MESSAGES.accountFailed), accountExists: error.status === 409 };
+  return {
+    message: failureText(error, SIGNUP_MESSAGES.accountFailed),
+    accountExists: error instanceof ApiError && error.status === 409,
+  };
 }
 
 function checkoutFailure(error: unknown): SignupFailure {

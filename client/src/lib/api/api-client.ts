@@ -21,6 +21,15 @@ export function errorText(error: unknown, fallback: string): string {
     : fallback;
 }
 
+/**
+ * Like errorText, but a call that never reached the server (offline, refused) says so and asks to
+ * try again: "Failed to create account" when the server refused without a reason, "Failed to
+ * create account. Please try again." when it could not be reached.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? errorText(error, fallback) : `${fallback}. Please try again.`;
+}
+
 /** Field errors a 400 carried ({ errors: { field: message } }), or {}. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body) return {};

@@ -1,13 +1,13 @@
 import { ACCOUNT_MESSAGES, checkNewPassword } from '@agentry/domain/account-rules';
 import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
-import { type FormEvent, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
-import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
+import { useForm } from '../../../hooks/use-form';
+import { failureText, fieldErrors } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { resetPassword } from '../api/password-reset';
 
@@ -46,51 +46,37 @@ export function ResetPasswordPage() {
   );
 }
 
+function failureOf(error: unknown): ReactNode {
+  // A refused password is said under the field (the server's field error), not above the form.
+  if (fieldErrors(error).password) return null;
+  return (
+    <>
+      {failureText(error, 'Failed to reset your password')}{' '}
+      <Link to="/forgot-password">Ask for a new link</Link>
+    </>
+  );
+}
+
 function ResetPasswordForm({ token }: { token: string }) {
   const { refresh } = useAuth();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [invalidAttempts, setInvalidAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  useFocusFirstInvalid(formRef, invalidAttempts);
-  useFocusWhen(resultRef, done !== null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateNewPassword(password, confirmation);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setInvalidAttempts((count) => count + 1);
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useForm({
+    idPrefix: 'reset',
+    initial: { password: '', confirmPassword: '' },
+    validate: ({ password, confirmPassword }) => validateNewPassword(password, confirmPassword),
+  });
+  const submit = form.handleSubmit(
+    async ({ password }) => {
       const answer = await resetPassword(token, password);
       setDone(answer.message);
       // The server ended every session, ours too: let the header show Sign In again.
       void refresh();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.password) {
-        setErrors({ password: fields.password });
-        setInvalidAttempts((count) => count + 1);
-      } else {
-        setFailure(
-          error instanceof ApiError
-            ? errorText(error, 'Failed to reset your password')
-            : 'Failed to reset your password. Please try again.',
-        );
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    failureOf,
+    (error) => ({ password: fieldErrors(error).password }),
+  );
+  const resultRef = useRef<HTMLDivElement>(null);
+  useFocusWhen(resultRef, done !== null);
 
   if (done !== null) {
     return (
@@ -107,38 +93,32 @@ function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form className="form-card" ref={formRef} onSubmit={submit} noValidate aria-label="Choose a new password">
-      {failure ? (
-        <FormAlert kind="error">
-          {failure} <Link to="/forgot-password">Ask for a new link</Link>
-        </FormAlert>
-      ) : null}
+    <form
+      className="form-card"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label="Choose a new password"
+    >
+      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       <TextField
-        id="reset-password"
-        name="password"
+        {...form.field('password')}
         label="New password"
         type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.`}
         required
-        value={password}
-        error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <TextField
-        id="reset-confirm"
-        name="confirmPassword"
+        {...form.field('confirmPassword')}
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
         required
-        value={confirmation}
-        error={errors.confirmPassword}
-        onChange={(event) => setConfirmation(event.target.value)}
       />
       <div className="form-actions">
-        <button className="button button--primary" type="submit" disabled={submitting}>
-          {submitting ? 'Saving...' : 'Save new password'}
+        <button className="button button--primary" type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Saving...' : 'Save new password'}
         </button>
       </div>
     </form>

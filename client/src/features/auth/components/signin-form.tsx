@@ -1,9 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@agentry/domain/account-rules';
-import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { useForm } from '../../../hooks/use-form';
 import { ApiError, errorText } from '../../../lib/api/api-client';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { login } from '../api/login';
@@ -18,6 +17,13 @@ export function loginErrorText(error: unknown): string {
   return error instanceof ApiError ? errorText(error, 'Login failed') : 'An unexpected error occurred';
 }
 
+export function validateSignIn(values: { email: string; password: string }): Errors {
+  const errors: Errors = {};
+  if (values.email.trim() === '') errors.email = ACCOUNT_MESSAGES.emailRequired;
+  if (values.password === '') errors.password = ACCOUNT_MESSAGES.passwordRequired;
+  return errors;
+}
+
 export function SignInForm({
   initialEmail = '',
   onSignedIn,
@@ -25,64 +31,30 @@ export function SignInForm({
   initialEmail?: string;
   onSignedIn: (user: SessionUser) => void;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [invalidAttempts, setInvalidAttempts] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, invalidAttempts);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Errors = {};
-    if (email.trim() === '') found.email = ACCOUNT_MESSAGES.emailRequired;
-    if (password === '') found.password = ACCOUNT_MESSAGES.passwordRequired;
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setInvalidAttempts((count) => count + 1);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const user = await login(email.trim(), password);
-      onSignedIn(user);
-    } catch (error) {
-      setFailure(loginErrorText(error));
-      setSubmitting(false);
-    }
-  }
+  const form = useForm({
+    idPrefix: 'signin',
+    initial: { email: initialEmail, password: '' },
+    validate: validateSignIn,
+  });
+  const submit = form.handleSubmit(
+    async ({ email, password }) => onSignedIn(await login(email.trim(), password)),
+    loginErrorText,
+  );
 
   return (
-    <form className="form-card" ref={formRef} onSubmit={submit} noValidate aria-label="Sign in">
-      {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+    <form className="form-card" ref={form.formRef} onSubmit={submit} noValidate aria-label="Sign in">
+      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
+      <TextField {...form.field('email')} label="E-mail" type="email" autoComplete="email" required />
       <TextField
-        id="signin-email"
-        name="email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        error={errors.email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <TextField
-        id="signin-password"
-        name="password"
+        {...form.field('password')}
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <div className="form-actions form-actions--spread">
-        <button className="button button--primary" type="submit" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign In'}
+        <button className="button button--primary" type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Signing in...' : 'Sign In'}
         </button>
         <Link to="/forgot-password">Forgot your password?</Link>
       </div>

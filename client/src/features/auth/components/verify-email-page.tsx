@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
-import { ApiError, errorText } from '../../../lib/api/api-client';
+import { failureText } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { type VerifyEmailAnswer, verifyEmail } from '../api/verify-email';
 
@@ -58,10 +58,7 @@ function VerifyEmailResult({ token }: { token: string }) {
       (error: unknown) =>
         setResult({
           status: 'failed',
-          error:
-            error instanceof ApiError
-              ? errorText(error, 'Failed to confirm your e-mail address')
-              : 'Failed to confirm your e-mail address. Please try again.',
+          error: failureText(error, 'Failed to confirm your e-mail address'),
         }),
     );
   }, [token, refresh]);
