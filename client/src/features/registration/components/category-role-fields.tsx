@@ -79,7 +79,8 @@ export function CategoryRoleFields({
         options={newCategory ? [OTHER] : category === '' ? [] : [...asOptions(roles.roles), OTHER]}
         disabled={category === '' || roles.loading}
         note={roles.failed ? ROLES_FAILED : undefined}
-        error={errors.role}
+        // Nothing can be done about the role before a category is chosen: its error is enough.
+        error={category === '' ? undefined : errors.role}
         onChange={(next) => onChange({ role: next })}
       />
       {role === OTHER_OPTION ? (

@@ -115,10 +115,22 @@ describe('Registration form: checks before sending', () => {
     expect(screen.getByText('Invalid email format')).toBeTruthy();
     expect(screen.getByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Category is required')).toBeTruthy();
+    // The role list stays disabled until a category is chosen: it is not marked wrong meanwhile.
+    expect(screen.queryByText('Role is required')).toBeNull();
+    expect(roleSelect().getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('Invalid URL format')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(calls(fetchMock)).not.toContain('POST /api/agents');
+  });
+
+  it("says 'Role is required' at the role once a category is chosen", async () => {
+    renderRegistration(FORM_DATA);
+    await chooseCategory('Finance');
+    await waitFor(() => expect(roleSelect().disabled).toBe(false));
+    await userEvent.click(submitButton());
+    expect(screen.getByText('Role is required')).toBeTruthy();
+    expect(roleSelect().getAttribute('aria-invalid')).toBe('true');
   });
 
   it('strips quotes, semicolons and markup from typed text, but not from the e-mail', async () => {
