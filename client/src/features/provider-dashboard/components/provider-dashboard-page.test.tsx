@@ -293,8 +293,12 @@ describe('ProviderDashboardPage: account', () => {
 
   it('links a subscribed provider to their provider page', async () => {
     renderDashboard([me(PROVIDER), AGENTS]);
-    const link = await screen.findByRole('link', { name: '/providers/analytical-engines' });
+    const link = await screen.findByRole('link', { name: 'View your provider page' });
     expect(link.getAttribute('href')).toBe('/providers/analytical-engines');
+    // The address itself follows as secondary text, not as the link's words.
+    expect(link.parentElement?.querySelector('.provider-page-link__address')?.textContent).toBe(
+      `${window.location.origin}/providers/analytical-engines`,
+    );
   });
 
   it('saves the provider details on the server and shows what it stored', async () => {

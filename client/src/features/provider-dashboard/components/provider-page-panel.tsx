@@ -1,5 +1,6 @@
 import { ROUTES, routePath } from '@agentry/domain/routes';
 import { Link } from 'react-router-dom';
+import { siteOrigin } from '../../../config/site';
 import { isSubscribed, type SessionUser } from '../../../lib/auth/auth-api';
 import { ProviderProfileForm } from './provider-profile-form';
 
@@ -12,8 +13,10 @@ export function ProviderPagePanel({ user }: { user: SessionUser }) {
     <section className="dashboard-panel" aria-labelledby="provider-page-title">
       <h2 id="provider-page-title">Provider page</h2>
       {isSubscribed(user) && pagePath ? (
-        <p>
-          Your agents have their own page: <Link to={pagePath}>{pagePath}</Link>
+        <p className="provider-page-link">
+          Your agents have their own public page. <Link to={pagePath}>View your provider page</Link>
+          {/* The address too, to share or to recognise; as text, wrapping anywhere on a phone. */}
+          <span className="provider-page-link__address">{`${siteOrigin()}${pagePath}`}</span>
         </p>
       ) : (
         <p>
