@@ -146,7 +146,10 @@ describe('Account sessions', () => {
       await form.getByText('Passwords do not match').waitFor();
       await form.getByLabel('Confirm new password').fill(newPassword);
       await form.getByRole('button', { name: 'Save new password' }).click();
-      await page.getByText('Every device that was signed in to your account has been signed out.').waitFor();
+      // The server's message, said once.
+      const changed = 'Your password has been changed and every device was signed out. Please sign in.';
+      await page.getByText(changed).waitFor();
+      expect(await page.getByRole('main').getByRole('status').allTextContents()).toEqual([changed]);
       await screenshotFromTop(page, 'session 03 password changed');
       expect(await signedInUser(elsewhere)).toBeNull();
 

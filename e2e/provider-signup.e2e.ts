@@ -100,7 +100,10 @@ describe('Provider signup', () => {
 
     const link = await linkInMail(app().server, email, 'claim_agent', '/verify-email');
     await page.goto(link);
-    await page.getByText('1 agent registered under this address is now in your account.').waitFor();
+    // The server's message, said once: it counts the agents the link added.
+    const confirmed = `Your e-mail address ${email} is confirmed. 1 agent was added to your account.`;
+    await page.getByText(confirmed).waitFor();
+    expect(await page.getByRole('main').getByRole('status').allTextContents()).toEqual([confirmed]);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await page.getByRole('article', { name: 'Brindlequill' }).waitFor();
     expect(await page.getByRole('region', { name: 'E-mail confirmation' }).count()).toBe(0);
@@ -156,7 +159,9 @@ describe('Provider signup', () => {
     // The link sent to the address gives the waiting agent to the account.
     await page.goto(await linkInMail(app().server, email, 'verify_email', '/verify-email'));
     await heading(page, 'Confirm your e-mail address').waitFor();
-    await page.getByText('1 agent registered under this address is now in your account.').waitFor();
+    const confirmed = `Your e-mail address ${email} is confirmed. 1 agent was added to your account.`;
+    await page.getByText(confirmed).waitFor();
+    expect(await page.getByRole('main').getByRole('status').allTextContents()).toEqual([confirmed]);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await heading(page, 'Provider dashboard').waitFor();
     await page.getByRole('article', { name: first }).waitFor();
