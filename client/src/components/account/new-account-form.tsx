@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { SignupFailure, SignupPhase } from '../../hooks/use-account-signup';
 import { useForm } from '../../hooks/use-form';
 import type { NewAccount } from '../../lib/auth/create-account';
-import { FormAlert } from '../form/form-alert';
+import { AccountForm } from '../form/account-form';
 import { TextField } from '../form/text-field';
 
 // The new account's fields of spec section 5, for a provider's account setup and an employer's
@@ -85,20 +85,26 @@ export function NewAccountForm({
   }
 
   return (
-    <form className="form-card" ref={form.formRef} onSubmit={submit} noValidate aria-label={label}>
-      {failure ? (
-        <FormAlert kind="error">
-          {failure.message}
-          {failure.accountExists ? (
-            <>
-              {' '}
-              <Link to="/signin" state={{ email: values.email.trim() }}>
-                Sign in
-              </Link>
-            </>
-          ) : null}
-        </FormAlert>
-      ) : null}
+    <AccountForm
+      label={label}
+      formRef={form.formRef}
+      onSubmit={submit}
+      failure={
+        failure ? (
+          <>
+            {failure.message}
+            {failure.accountExists ? (
+              <>
+                {' '}
+                <Link to="/signin" state={{ email: values.email.trim() }}>
+                  Sign in
+                </Link>
+              </>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
       {givenEmail === null ? (
         <TextField {...field('email')} label="E-mail" type="email" autoComplete="email" required />
       ) : (
@@ -137,7 +143,7 @@ export function NewAccountForm({
       <p className="form-field__hint">
         Already have an account? <Link to="/signin">Sign in</Link>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 

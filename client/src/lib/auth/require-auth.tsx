@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/ui/page-loading';
-import type { SessionUser } from './auth-api';
+import { dashboardPath, type SessionUser } from './auth-api';
 import { useAuth } from './auth-provider';
 
 /**
@@ -16,4 +16,21 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
     return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return <>{children(state.user)}</>;
+}
+
+/** A dashboard (`path`): for the accounts it belongs to; another type of account goes to its own. */
+export function RequireDashboard({
+  path,
+  children,
+}: {
+  path: string;
+  children: (user: SessionUser) => ReactNode;
+}) {
+  return (
+    <RequireAuth>
+      {(user) =>
+        dashboardPath(user) === path ? children(user) : <Navigate to={dashboardPath(user)} replace />
+      }
+    </RequireAuth>
+  );
 }

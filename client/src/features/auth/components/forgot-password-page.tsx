@@ -1,6 +1,7 @@
 import { checkEmail } from '@agentry/domain/account-rules';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AccountForm } from '../../../components/form/account-form';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
@@ -52,14 +53,12 @@ export function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form
-          className="form-card"
-          ref={form.formRef}
+        <AccountForm
+          label="Ask for a reset link"
+          formRef={form.formRef}
+          failure={form.failure}
           onSubmit={submit}
-          noValidate
-          aria-label="Ask for a reset link"
         >
-          {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
           <TextField {...form.field('email')} label="E-mail" type="email" autoComplete="email" required />
           <div className="form-actions form-actions--spread">
             <button className="button button--primary" type="submit" disabled={form.submitting}>
@@ -67,7 +66,7 @@ export function ForgotPasswordPage() {
             </button>
             <Link to="/signin">Back to sign in</Link>
           </div>
-        </form>
+        </AccountForm>
       )}
     </div>
   );

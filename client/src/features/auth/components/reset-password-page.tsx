@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, checkNewPassword } from '@agentry/domain/account-rule
 import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AccountForm } from '../../../components/form/account-form';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
@@ -93,14 +94,12 @@ function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form
-      className="form-card"
-      ref={form.formRef}
+    <AccountForm
+      label="Choose a new password"
+      formRef={form.formRef}
+      failure={form.failure}
       onSubmit={submit}
-      noValidate
-      aria-label="Choose a new password"
     >
-      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       <TextField
         {...form.field('password')}
         label="New password"
@@ -121,6 +120,6 @@ function ResetPasswordForm({ token }: { token: string }) {
           {form.submitting ? 'Saving...' : 'Save new password'}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

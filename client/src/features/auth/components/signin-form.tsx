@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@agentry/domain/account-rules';
 import { Link } from 'react-router-dom';
-import { FormAlert } from '../../../components/form/form-alert';
+import { AccountForm } from '../../../components/form/account-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../hooks/use-form';
 import { ApiError, errorText } from '../../../lib/api/api-client';
@@ -42,8 +42,7 @@ export function SignInForm({
   );
 
   return (
-    <form className="form-card" ref={form.formRef} onSubmit={submit} noValidate aria-label="Sign in">
-      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
+    <AccountForm label="Sign in" formRef={form.formRef} failure={form.failure} onSubmit={submit}>
       <TextField {...form.field('email')} label="E-mail" type="email" autoComplete="email" required />
       <TextField
         {...form.field('password')}
@@ -58,6 +57,6 @@ export function SignInForm({
         </button>
         <Link to="/forgot-password">Forgot your password?</Link>
       </div>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,5 +1,5 @@
 import { type AccountErrors, checkEmail, checkProfile } from '@agentry/domain/account-rules';
-import { FormAlert } from '../../../components/form/form-alert';
+import { AccountForm } from '../../../components/form/account-form';
 import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../hooks/use-form';
@@ -53,14 +53,13 @@ export function OrganizationProfileForm({
   );
 
   return (
-    <form
+    <AccountForm
+      label="Edit organization profile"
       className="profile-form"
-      ref={form.formRef}
+      formRef={form.formRef}
+      failure={form.failure}
       onSubmit={submit}
-      noValidate
-      aria-label="Edit organization profile"
     >
-      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       <TextField {...field('organization')} label="Organization" autoComplete="organization" required />
       <TextField {...field('full_name')} label="Full name" autoComplete="name" required />
       <TextField
@@ -73,6 +72,6 @@ export function OrganizationProfileForm({
       />
       <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" />
       <SaveActions saving={form.submitting} onCancel={onCancel} />
-    </form>
+    </AccountForm>
   );
 }

@@ -4,7 +4,7 @@ import { decodeEntities } from '@agentry/domain/entities';
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormAlert } from '../../../components/form/form-alert';
+import { AccountForm } from '../../../components/form/account-form';
 import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../hooks/use-form';
@@ -102,14 +102,13 @@ export function AgentEditForm({
   });
 
   return (
-    <form
+    <AccountForm
+      label={`Edit ${decodeEntities(agent.name)}`}
       className="agent-edit-form"
-      ref={form.formRef}
+      formRef={form.formRef}
+      failure={form.failure}
       onSubmit={submit}
-      noValidate
-      aria-label={`Edit ${decodeEntities(agent.name)}`}
     >
-      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       <TextField {...text('name', 'Name')} />
       <TextField {...text('provider', 'Provider')} />
       <TextField {...text('category', 'Category')} onBlur={() => setRolesCategory(draft.category)} />
@@ -129,6 +128,6 @@ export function AgentEditForm({
       <TextField {...text('cost', 'Cost')} hint="Free text, such as Free, $29/month or $0.01 per request." />
       <TextField {...text('address', 'Address')} type="url" inputMode="url" hint="The agent's web address." />
       <SaveActions saving={form.submitting} onCancel={onCancel} />
-    </form>
+    </AccountForm>
   );
 }

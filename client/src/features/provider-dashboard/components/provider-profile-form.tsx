@@ -2,6 +2,7 @@ import { type AccountErrors, checkProfile } from '@agentry/domain/account-rules'
 import { isValidAddress } from '@agentry/domain/address';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
 import { useState } from 'react';
+import { AccountForm } from '../../../components/form/account-form';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
@@ -58,17 +59,16 @@ export function ProviderProfileForm({ user }: { user: SessionUser }) {
   );
 
   return (
-    <form
+    <AccountForm
+      label="Provider details"
       className="profile-form"
-      ref={form.formRef}
+      formRef={form.formRef}
+      failure={form.failure}
       onSubmit={(event) => {
         setSaved(null);
         void submit(event);
       }}
-      noValidate
-      aria-label="Provider details"
     >
-      {form.failure ? <FormAlert kind="error">{form.failure}</FormAlert> : null}
       {saved ? <FormAlert kind="success">{saved}</FormAlert> : null}
       <TextField
         {...field('organization')}
@@ -87,6 +87,6 @@ export function ProviderProfileForm({ user }: { user: SessionUser }) {
         hint="Your provider page links to it."
       />
       <SaveActions saving={form.submitting} saveLabel="Save details" />
-    </form>
+    </AccountForm>
   );
 }
