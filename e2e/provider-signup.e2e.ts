@@ -25,11 +25,20 @@ async function submitRegistration(page: Page): Promise<void> {
     .click();
 }
 
-/** On /account-setup after the registration: the e-mail is shown and cannot be changed. */
+/**
+ * On /account-setup after the registration: the e-mail is shown as text under "E-mail" and cannot
+ * be changed (no e-mail field to type in); the form still carries it, read-only, as the username.
+ */
 async function expectReadOnlyEmail(page: Page, email: string): Promise<void> {
-  const field = page.getByRole('form', { name: 'Account setup' }).getByLabel('E-mail');
-  expect(await field.inputValue()).toBe(email);
-  expect(await field.isEditable()).toBe(false);
+  const form = page.getByRole('form', { name: 'Account setup' });
+  const shown = form.locator('dt:text-is("E-mail") + dd');
+  await shown.waitFor();
+  expect(await shown.textContent()).toBe(email);
+  expect(await form.getByRole('textbox', { name: /e-mail/i }).count()).toBe(0);
+  expect(await form.getByLabel(/e-mail/i).count()).toBe(0);
+  const username = form.locator('input[name="email"]');
+  expect(await username.inputValue()).toBe(email);
+  expect(await username.isEditable()).toBe(false);
 }
 
 /** The test checkout page for the provider plan, checked in its own words. */
