@@ -1,6 +1,7 @@
 import { buildBasicPageMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { Link, useLocation, useMatches } from 'react-router-dom';
+import { StatusPage } from '../../components/ui/status-page';
 import { siteOrigin } from '../../config/site';
 import { useDocumentHead } from '../../hooks/use-document-head';
 
@@ -40,17 +41,12 @@ function ComingSoonPage({ heading, text }: { heading: string; text: string }) {
   );
   useDocumentHead(meta);
   return (
-    <div className="container page-narrow status-page">
-      <h1>{heading}</h1>
+    <StatusPage
+      heading={heading}
+      primary={{ to: '/', label: 'Back to home' }}
+      secondary={{ to: '/directory', label: 'Browse the directory' }}
+    >
       <p>{text} This part of Agentry is still being built.</p>
-      <p className="status-page__actions">
-        <Link className="button button--primary" to="/">
-          Back to home
-        </Link>
-        <Link className="button button--secondary" to="/directory">
-          Browse the directory
-        </Link>
-      </p>
-    </div>
+    </StatusPage>
   );
 }

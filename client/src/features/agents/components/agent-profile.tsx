@@ -9,6 +9,7 @@ import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import { RoleChip } from '../../../components/agent-card/role-chip';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
 import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
@@ -46,22 +47,13 @@ export function AgentProfile({ id }: { id: string }) {
 
 function AgentUnavailable({ notFound }: { notFound: boolean }) {
   return (
-    <div className="container page-narrow status-page">
-      <h1>{notFound ? 'Agent not found' : 'We could not load this agent'}</h1>
+    <StatusPage heading={notFound ? 'Agent not found' : 'We could not load this agent'} {...BACK_TO_CATALOG}>
       <p>
         {notFound
           ? 'This agent is not listed on Agentry. It may have been removed, or the link may be mistyped.'
           : 'Something went wrong while loading this agent. Please try again in a moment.'}
       </p>
-      <p className="status-page__actions">
-        <Link className="button button--primary" to="/directory">
-          Browse the directory
-        </Link>
-        <Link className="button button--secondary" to="/">
-          Back to search
-        </Link>
-      </p>
-    </div>
+    </StatusPage>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
 import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
@@ -52,22 +53,16 @@ export function ProviderPage({ slug }: { slug: string }) {
 
 function ProviderUnavailable({ notFound }: { notFound: boolean }) {
   return (
-    <div className="container page-narrow status-page">
-      <h1>{notFound ? 'Provider not found' : 'We could not load this provider'}</h1>
+    <StatusPage
+      heading={notFound ? 'Provider not found' : 'We could not load this provider'}
+      {...BACK_TO_CATALOG}
+    >
       <p>
         {notFound
           ? 'No provider page lives at this address. The link may be mistyped, or the page is no longer published.'
           : 'Something went wrong while loading this page. Please try again in a moment.'}
       </p>
-      <p className="status-page__actions">
-        <Link className="button button--primary" to="/directory">
-          Browse the directory
-        </Link>
-        <Link className="button button--secondary" to="/">
-          Back to search
-        </Link>
-      </p>
-    </div>
+    </StatusPage>
   );
 }
 
