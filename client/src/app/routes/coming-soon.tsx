@@ -1,6 +1,6 @@
 import { buildBasicPageMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
-import { Link, useLocation, useMatches } from 'react-router-dom';
+import { useLocation, useMatches } from 'react-router-dom';
 import { StatusPage } from '../../components/ui/status-page';
 import { siteOrigin } from '../../config/site';
 import { useDocumentHead } from '../../hooks/use-document-head';
