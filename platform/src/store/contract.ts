@@ -370,6 +370,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
           password_hash: 'scrypt$hash',
         });
         expect(await store.users.findByEmail('nobody@example.com')).toBeNull();
+        const accented = await store.users.create({ ...user, email: 'Élodie@Example.com' });
+        expect(await store.users.findByEmail('ÉLODIE@example.com')).toEqual(accented);
         expect(await store.users.findById('nope')).toBeNull();
       });
 

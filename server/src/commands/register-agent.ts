@@ -4,7 +4,7 @@ import { DuplicateAgentError, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { badRequest, conflict } from '../http/errors';
 import { claimAgentMessage } from '../mail/messages';
-import { assertMayAddAgent } from '../policies/subscription';
+import { assertMayAddAgent, assertMayAddForAnother } from '../policies/subscription';
 import { presentAgent } from '../presenters/agent';
 import { countListedAgents } from './count-listed-agents';
 import { deliver, publicLink, type Services } from './services';
@@ -50,14 +50,17 @@ export async function registerAgent(
   }
   const { email, ...fields } = checked.value;
   const account = email ? await store.users.findByEmail(email) : null;
-  if (email) assertMayAddAgent(account, await countListedAgents(store, email, account));
-
   const ownedNow = Boolean(
     account &&
       props.signedIn?.id === account.id &&
       account.email_verified_at &&
       account.user_type === 'agent_provider',
   );
+  if (email) {
+    const counts = await countListedAgents(store, email, account);
+    if (ownedNow) assertMayAddAgent(account, counts.listed);
+    else assertMayAddForAnother(account, counts);
+  }
   let agent: Awaited<ReturnType<typeof store.agents.create>>;
   try {
     agent = await store.agents.create({ ...fields, email, owner_id: ownedNow ? account!.id : null });

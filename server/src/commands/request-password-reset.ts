@@ -1,6 +1,6 @@
 import { issueToken } from '../auth/one-time-tokens';
 import { resetPasswordMessage } from '../mail/messages';
-import { deliver, publicLink, type Services } from './services';
+import { deliver, publicLink, type Services, takeMailAllowance } from './services';
 
 // "Forgot password": mails a single-use link valid for an hour; a new link voids the older ones.
 // The caller answers the same words at once whether or not the account exists and runs this in
@@ -12,6 +12,8 @@ export const RESET_REQUESTED_MESSAGE =
 export async function requestPasswordReset(services: Services, email: string): Promise<void> {
   const user = await services.store.users.findByEmail(email);
   if (!user) return;
+  // Asked first: a link that will not be mailed must not void the one the person already has.
+  if (!takeMailAllowance(services, 'reset_password', user.email)) return;
   const token = await issueToken(services.store, {
     purpose: 'reset_password',
     userId: user.id,
@@ -25,5 +27,6 @@ export async function requestPasswordReset(services: Services, email: string): P
       fullName: user.full_name,
       link: publicLink(services, `/reset-password?token=${token}`),
     }),
+    { allowanceTaken: true },
   );
 }

@@ -1,9 +1,9 @@
 import { checkNewPassword } from '@agentry/domain/account-rules';
 import type { User } from '@agentry/platform/store/port';
-import { consumeToken, hashToken } from '../auth/one-time-tokens';
+import { consumeToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../http/errors';
-import { claimWaitingAgents, LINK_INVALID_MESSAGE } from './confirm-email';
+import { claimWaitingAgents, LINK_INVALID_MESSAGE, restoreToken } from './confirm-email';
 import type { Services } from './services';
 
 // Sets a new password from a reset link and ends every session of the account (whoever had
@@ -27,11 +27,7 @@ export async function resetPassword(
   const tooGuessable = checkNewPassword(props.password, user.email);
   if (tooGuessable) {
     // The address itself as the password: refused, and the same link put back so it still works.
-    await store.tokens.issue({
-      ...found,
-      token_hash: hashToken(props.token),
-      expires_at: new Date(found.expires_at),
-    });
+    await restoreToken(services, props.token, found);
     throw badRequest(tooGuessable, { success: false, errors: { password: tooGuessable } });
   }
   const updated = (await store.users.update(user.id, {
@@ -39,7 +35,11 @@ export async function resetPassword(
     ...(user.email_verified_at ? {} : { email_verified_at: new Date(services.now()).toISOString() }),
   }))!;
   const ended = await store.sessions.destroyForUser(user.id);
-  await store.tokens.revoke(user.id, 'reset_password');
+  // Every other link of the account dies too: a change of address asked for by whoever held the
+  // account before the reset must not take it back.
+  for (const purpose of ['reset_password', 'change_email', 'verify_email'] as const) {
+    await store.tokens.revoke(user.id, purpose);
+  }
   await claimWaitingAgents(services, updated);
   services.logger.info({ userId: user.id, sessionsEnded: ended }, 'password reset');
   return updated;

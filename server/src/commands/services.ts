@@ -28,21 +28,32 @@ export const createRecipientLimiter = () =>
   new FixedWindowLimiter(LINK_MAILS_PER_RECIPIENT_PER_HOUR, 60 * 60 * 1000);
 
 /**
+ * Takes one of the link e-mails an address may receive this hour (all kinds together), or says
+ * there is none left. Callers that must not undo anything for a mail that will not go (a reset
+ * voids the older link) ask first; deliver asks itself otherwise.
+ */
+export function takeMailAllowance(services: Services, kind: string, to: string): boolean {
+  if (!STRANGER_TRIGGERED.has(kind)) return true;
+  const { remaining } = services.recipientLimiter.hit(to.trim().toLowerCase());
+  if (remaining >= 0) return true;
+  services.logger.warn(
+    { kind, toDomain: to.split('@')[1] ?? '' },
+    'mail not sent: too many to this address this hour',
+  );
+  return false;
+}
+
+/**
  * Sends a message without letting a mail fault undo what the command saved: the failure is
  * logged (kind and recipient domain only; bodies carry links with tokens) and the caller goes on.
  */
-export async function deliver(services: Services, message: MailMessage): Promise<boolean> {
+export async function deliver(
+  services: Services,
+  message: MailMessage,
+  options: { allowanceTaken?: boolean } = {},
+): Promise<boolean> {
   const toDomain = message.to.split('@')[1] ?? '';
-  if (STRANGER_TRIGGERED.has(message.kind)) {
-    const { remaining } = services.recipientLimiter.hit(`${message.kind}:${message.to.toLowerCase()}`);
-    if (remaining < 0) {
-      services.logger.warn(
-        { kind: message.kind, toDomain },
-        'mail not sent: too many to this address this hour',
-      );
-      return false;
-    }
-  }
+  if (!options.allowanceTaken && !takeMailAllowance(services, message.kind, message.to)) return false;
   try {
     await services.mailer.send(message);
     return true;

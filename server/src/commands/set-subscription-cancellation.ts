@@ -1,5 +1,6 @@
 import { formatLongUsDate } from '@agentry/domain/payment-status';
 import { ACCESS_GRANTING_STATES } from '@agentry/domain/subscription';
+import type { SubscriptionState } from '@agentry/platform/payments/port';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 import { badRequest } from '../http/errors';
 import type { Services } from './services';
@@ -17,11 +18,20 @@ export async function setSubscriptionCancellation(
 ): Promise<{ subscription: SubscriptionRecord; message: string }> {
   const current = await services.store.billing.getSubscription(props.user.id);
   if (!current || !ACCESS_GRANTING_STATES.includes(current.status)) throw badRequest(NO_SUBSCRIPTION_MESSAGE);
+  let known: SubscriptionState | undefined;
   if (current.cancel_at_period_end !== props.cancel) {
-    await services.payments.setCancelAtPeriodEnd(current.subscription_id, props.cancel);
+    try {
+      known = await services.payments.setCancelAtPeriodEnd(current.subscription_id, props.cancel);
+    } catch (error) {
+      // Refused because it ended meanwhile (our copy was behind)? Then say so, not "try later".
+      const fresh = await syncSubscription(services, current.subscription_id, { userId: props.user.id });
+      if (!fresh || !ACCESS_GRANTING_STATES.includes(fresh.status)) throw badRequest(NO_SUBSCRIPTION_MESSAGE);
+      throw error;
+    }
   }
+  // The provider's own answer is saved: no second read that could fail after the change was made.
   const subscription =
-    (await syncSubscription(services, current.subscription_id, { userId: props.user.id })) ?? current;
+    (await syncSubscription(services, current.subscription_id, { userId: props.user.id, known })) ?? current;
   const until = formatLongUsDate(subscription.current_period_end);
   return {
     subscription,

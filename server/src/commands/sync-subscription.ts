@@ -1,5 +1,5 @@
 import { PLANS, type PlanId, planForUserType } from '@agentry/domain/plans';
-import { ACCESS_GRANTING_STATES, deriveSubscriptionStatus } from '@agentry/domain/subscription';
+import { ACCESS_GRANTING_STATES, deriveSubscriptionStatus, FINAL_STATES } from '@agentry/domain/subscription';
 import { KeyedLock } from '@agentry/platform/concurrency/keyed-lock';
 import type { SubscriptionState } from '@agentry/platform/payments/port';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
@@ -19,33 +19,71 @@ import { deliver, publicLink, type Services } from './services';
 
 const hasAccess = (status: string | undefined) =>
   status !== undefined && ACCESS_GRANTING_STATES.includes(status);
-/** States in which a subscription still matters: an older, ended one must not overwrite it. */
-const isLive = (status: string) => hasAccess(status) || status === 'incomplete' || status === 'unpaid';
 
-const locks = new KeyedLock();
+/** One sync per subscription at a time (reads included: a slow old read must not land last)… */
+const subscriptionLocks = new KeyedLock();
+/** …and one per user, as two subscriptions of one user share the user's record. */
+const userLocks = new KeyedLock();
+
+export interface SyncOptions {
+  /** The user the caller believes it is (a checkout's client_reference_id). */
+  userId?: string | null;
+  /** The state the provider just answered (after a change made through it): no second read. */
+  known?: SubscriptionState;
+}
 
 export async function syncSubscription(
   services: Services,
   subscriptionId: string,
-  hint: { userId?: string | null } = {},
+  options: SyncOptions = {},
 ): Promise<SubscriptionRecord | null> {
-  const state = await services.payments.getSubscription(subscriptionId);
-  if (!state) {
-    services.logger.warn({ subscriptionId }, 'subscription unknown to the payment provider');
-    return null;
-  }
-  const user = await findSubscriber(services, state, hint.userId ?? null);
-  if (!user) {
-    services.logger.warn({ subscriptionId }, 'subscription belongs to no known user');
-    return null;
-  }
-  return locks.run(user.id, () => apply(services, user.id, state));
+  return subscriptionLocks.run(subscriptionId, async () => {
+    const state = options.known ?? (await services.payments.getSubscription(subscriptionId));
+    if (!state) return endVanished(services, subscriptionId);
+    const known = await services.store.billing.findBySubscriptionId(state.id);
+    if (!state.plan && !known) {
+      // Not a subscription to one of our plans (a Stripe account shared with another product):
+      // its metadata must not grant anything here.
+      services.logger.warn({ subscriptionId }, 'subscription is not for an Agentry plan; ignored');
+      return null;
+    }
+    const user = await findSubscriber(services, state, known?.user_id ?? options.userId ?? null);
+    if (!user) {
+      services.logger.warn({ subscriptionId }, 'subscription belongs to no known user');
+      return null;
+    }
+    return userLocks.run(user.id, () => apply(services, user.id, state));
+  });
+}
+
+/**
+ * The provider no longer knows a subscription we hold (deleted there, or kept from another mode
+ * or account: test-mode ids after switching to Stripe). It grants nothing any more: it ends here
+ * too, so it neither keeps access nor comes back to the renewal sweep.
+ */
+async function endVanished(services: Services, subscriptionId: string): Promise<SubscriptionRecord | null> {
+  const record = await services.store.billing.findBySubscriptionId(subscriptionId);
+  services.logger.warn(
+    { subscriptionId, known: Boolean(record) },
+    'subscription unknown to the payment provider',
+  );
+  if (!record || FINAL_STATES.includes(record.status)) return record;
+  const ended: SubscriptionState = {
+    id: record.subscription_id,
+    customerId: record.customer_id,
+    userId: record.user_id,
+    plan: record.plan,
+    status: 'canceled',
+    cancelAtPeriodEnd: false,
+    currentPeriodStart: record.current_period_start,
+    currentPeriodEnd: record.current_period_end,
+  };
+  return userLocks.run(record.user_id, () => apply(services, record.user_id, ended));
 }
 
 async function findSubscriber(services: Services, state: SubscriptionState, hinted: string | null) {
-  const { users, billing } = services.store;
-  const candidates = [state.userId, (await billing.findBySubscriptionId(state.id))?.user_id, hinted];
-  for (const id of candidates) {
+  const { users } = services.store;
+  for (const id of [hinted, state.userId]) {
     const user = id ? await users.findById(id) : null;
     if (user) return user;
   }
@@ -57,8 +95,14 @@ async function apply(services: Services, userId: string, state: SubscriptionStat
   // Re-read inside the lock: another sync may have just saved.
   const user = (await store.users.findById(userId))!;
   const current = await store.billing.getSubscription(userId);
-  if (current && current.subscription_id !== state.id && isLive(current.status) && !isLive(state.status)) {
-    // A late event about an old, ended subscription: the newer one stands.
+  if (current && current.subscription_id !== state.id && hasAccess(current.status)) {
+    if (!hasAccess(state.status)) {
+      // A late event about an older or failed subscription: the one that gives access stands.
+      return current;
+    }
+    // A second paid subscription (two checkouts paid in two tabs): the first stands, the second is
+    // set to end with its first period so it is never billed again; staff refund it from the log.
+    await endDuplicate(services, user.id, state.id);
     return current;
   }
   const previous = current?.subscription_id === state.id ? current : null;
@@ -128,5 +172,17 @@ async function mailTransition(
         ? subscriptionCancelledMessage({ ...base, accessUntil: next.current_period_end })
         : subscriptionReactivatedMessage({ ...base, nextBillingDate: next.current_period_end }),
     );
+  }
+}
+
+async function endDuplicate(services: Services, userId: string, subscriptionId: string): Promise<void> {
+  services.logger.error(
+    { userId, subscriptionId },
+    'second paid subscription for one user: set to end at its period end; refund it',
+  );
+  try {
+    await services.payments.setCancelAtPeriodEnd(subscriptionId, true);
+  } catch (error) {
+    services.logger.error({ err: error, userId, subscriptionId }, 'could not end the second subscription');
   }
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@agentry/platform/log/logger';
 import { PaymentsUnavailableError } from '@agentry/platform/payments/port';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { redactUrl } from './request-log';
 
 // Errors carry a status and a message meant for people; anything else becomes a generic 500 so
 // that internals (stack traces, SQL, hostnames) never leak to clients.
@@ -18,8 +19,10 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(400, message, extra);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const unauthorized = (message = 'Authentication required', extra?: Record<string, unknown>) =>
+  new HttpError(401, message, extra);
+export const forbidden = (message = 'Forbidden', extra?: Record<string, unknown>) =>
+  new HttpError(403, message, extra);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
@@ -56,7 +59,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ error: message });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err: error, method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');
     if (res.headersSent) return;
     res.status(500).json({ error: 'Internal server error' });
   };

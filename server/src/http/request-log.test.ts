@@ -7,5 +7,7 @@ describe('request log', () => {
       '/subscription/success?x=1&session_id=[redacted]#top',
     );
     expect(redactUrl('/api/search?query=token')).toBe('/api/search?query=token');
+    expect(redactUrl('/checkout/test/cs_test_abc123')).toBe('/checkout/test/[redacted]');
+    expect(redactUrl('/api/test-checkout/cs_test_abc123/pay')).toBe('/api/test-checkout/[redacted]/pay');
   });
 });

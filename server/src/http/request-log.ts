@@ -10,8 +10,11 @@ const QUIET_PATHS = new Set(['/healthz', '/livez']);
 
 /** Query parameters that carry capabilities (one-time links, checkout sessions): never written to a log. */
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#]*/gi;
+/** Test-mode checkout ids in a path are capabilities too (whoever has one can pay it). */
+const CHECKOUT_IN_PATH = /(\/(?:checkout\/test|test-checkout)\/)cs_test_[A-Za-z0-9]+/g;
 
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_PARAMS, '$1[redacted]').replace(CHECKOUT_IN_PATH, '$1[redacted]');
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -46,6 +46,7 @@ describe('link messages', () => {
     expect(message.text).toContain('sign in to Agentry with ana.new@example.com');
     expect(message.text).toContain('valid for 48 hours');
     expect(message.text).toContain('you keep signing in with your current address');
+    expect(message.text).not.toContain('Ana');
   });
 
   it('claim_agent: names the agent, links to add it (48 hours) and says to ignore it if it was not you', () => {
@@ -54,7 +55,7 @@ describe('link messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'claim_agent',
-      subject: 'Add InboxPilot to your Agentry account',
+      subject: 'An agent was registered on Agentry under your address',
     });
     expect(message.text).toMatch(/^Hello,\n/);
     expect(message.text).toContain('registered the agent "InboxPilot" on Agentry under this e-mail address');

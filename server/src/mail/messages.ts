@@ -41,12 +41,12 @@ export function verifyEmailMessage({ to, fullName, link }: LinkMail): MailMessag
 }
 
 /** Sent to the new address: the change takes effect only when the link is opened. */
-export function changeEmailMessage({ to, fullName, link }: LinkMail): MailMessage {
+export function changeEmailMessage({ to, link }: LinkMail): MailMessage {
   return composeLetter({
     to,
     kind: 'change_email',
     subject: 'Confirm your new sign-in address for Agentry',
-    name: fullName,
+    // No greeting by name: the address has not proved anything yet, and the name is typed text.
     blocks: [
       `You asked to sign in to Agentry with ${to} from now on. Open the link below to confirm this address.`,
       { label: 'Confirm your new address', url: link },
@@ -69,7 +69,8 @@ export function claimAgentMessage({
   return composeLetter({
     to,
     kind: 'claim_agent',
-    subject: `Add ${agentName} to your Agentry account`,
+    // Not the agent's name: that is text a stranger typed, and subjects are what inboxes show.
+    subject: 'An agent was registered on Agentry under your address',
     blocks: [
       `Someone registered the agent "${agentName}" on Agentry under this e-mail address.`,
       'If it was you, open the link below to confirm this address and add the agent to your account, where you can manage it.',

@@ -33,6 +33,7 @@ export function NewAccountForm({
   idPrefix,
   userType,
   givenEmail = null,
+  prefillEmail = '',
   givenEmailHint,
   confirmPassword = false,
   validate,
@@ -47,6 +48,8 @@ export function NewAccountForm({
   userType: NewAccount['user_type'];
   /** An e-mail already known (the agent's registration): shown as text, not asked for. */
   givenEmail?: string | null;
+  /** An e-mail to start the editable field with (from a link). */
+  prefillEmail?: string;
   givenEmailHint?: string;
   /** Ask for the password twice. */
   confirmPassword?: boolean;
@@ -59,7 +62,7 @@ export function NewAccountForm({
   const form = useForm<NewAccountValues>({
     idPrefix,
     initial: {
-      email: givenEmail ?? '',
+      email: givenEmail ?? prefillEmail,
       password: '',
       confirmPassword: '',
       full_name: '',

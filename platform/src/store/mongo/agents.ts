@@ -198,8 +198,12 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
 
     async count(options = {}) {
       const filter = listFilter(options);
-      // Only the e-mail needs the collation; without it the owner id already compares exactly.
-      if (options.email === undefined) return await agents.countDocuments(filter);
+      // The e-mail needs the collation to compare without case; the owner id needs it too, but only
+      // so the owner index (built with the listing collation) can serve the count: owner ids are
+      // lower-case hex, so comparing them without case changes nothing.
+      if (options.email === undefined && options.ownerId === undefined)
+        return await agents.countDocuments(filter);
+      if (options.email === undefined) return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
       if (options.ownerId === undefined)
         return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
       const docs = await agents.find(filter, { owner_id: 1 }).collation(CASE_INSENSITIVE).lean();

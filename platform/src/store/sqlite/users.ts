@@ -26,6 +26,8 @@ function duplicateUser(error: unknown): DuplicateUserError {
 
 export function createSqliteUsers(db: Database.Database): UserRepository {
   const byId = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = ?`);
+  // E-mails are stored lower-cased by JavaScript (all of Unicode); the lookup lower-cases the same
+  // way, since NOCASE alone folds ASCII only.
   const byEmail = db.prepare(`SELECT ${ALL_COLUMNS} FROM users WHERE email = ? COLLATE NOCASE`);
   const bySlug = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE slug = ?`);
   const byCustomer = db.prepare(
@@ -60,11 +62,11 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
       return numeric === null ? null : findOne(byId, numeric);
     },
     async findByEmailWithSecret(email) {
-      const row = byEmail.get(email.trim()) as UserRow | undefined;
+      const row = byEmail.get(email.trim().toLowerCase()) as UserRow | undefined;
       return row ? toUserWithSecret(row) : null;
     },
     async findByEmail(email) {
-      const row = byEmail.get(email.trim()) as UserRow | undefined;
+      const row = byEmail.get(email.trim().toLowerCase()) as UserRow | undefined;
       if (!row) return null;
       const { password_hash: _secret, ...rest } = row;
       return toUser(rest);

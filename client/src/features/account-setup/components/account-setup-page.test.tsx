@@ -93,10 +93,11 @@ describe('AccountSetupPage: new provider', () => {
     expect(document.title).toBe('Complete Your Account Setup | Agentry');
   });
 
-  it('keeps the e-mail of ?email= after a reload, as text', async () => {
+  it('fills in the e-mail of ?email= but leaves it editable (a link can carry any address)', async () => {
     renderSetup([SIGNED_OUT, CSRF], { url: '/account-setup?email=ada%40example.com' });
-    await screen.findByLabelText('Full name');
-    expectGivenEmail('ada@example.com');
+    const email = (await screen.findByLabelText('E-mail')) as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(email.readOnly).toBe(false);
   });
 
   it('asks for the e-mail when none was passed on, and requires it', async () => {

@@ -24,7 +24,7 @@ const TOKEN_FAILED = 'Failed to load security token. Please refresh the page.';
 export function AccountSetupPage() {
   const location = useLocation();
   const [search] = useSearchParams();
-  const { givenEmail, upgrade } = readSetupParams(location.state, search);
+  const { givenEmail, prefillEmail, upgrade } = readSetupParams(location.state, search);
   const { state: auth } = useAuth();
   const setup = useAccountSignup();
   const tokenFailed = useSecurityTokenFailed();
@@ -91,6 +91,7 @@ export function AccountSetupPage() {
         idPrefix="setup"
         userType="agent_provider"
         givenEmail={givenEmail}
+        prefillEmail={prefillEmail}
         givenEmailHint="The e-mail you registered your agent with."
         validate={(values) => validateAccountSetup(values, givenEmail === null)}
         phase={setup.phase}

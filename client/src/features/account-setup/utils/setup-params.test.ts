@@ -1,24 +1,27 @@
 import { readSetupParams } from './setup-params';
 
 describe('readSetupParams', () => {
-  it('takes the e-mail from the navigation state first', () => {
+  it('takes the e-mail handed over by the registration form (navigation state) as given, read-only', () => {
     expect(readSetupParams({ email: 'ada@example.com' }, new URLSearchParams('email=b@example.com'))).toEqual(
       {
         givenEmail: 'ada@example.com',
+        prefillEmail: 'ada@example.com',
         upgrade: false,
       },
     );
   });
 
-  it('falls back to ?email= so a reload keeps it', () => {
-    expect(readSetupParams(null, new URLSearchParams('email=ada%40example.com')).givenEmail).toBe(
-      'ada@example.com',
-    );
+  it('only fills in, editable, an e-mail that comes in the link (?email=): a link can carry any address', () => {
+    expect(readSetupParams(null, new URLSearchParams('email=ada%40example.com'))).toEqual({
+      givenEmail: null,
+      prefillEmail: 'ada@example.com',
+      upgrade: false,
+    });
   });
 
   it('leaves a malformed or missing e-mail to be typed', () => {
-    expect(readSetupParams(null, new URLSearchParams('email=nope')).givenEmail).toBeNull();
-    expect(readSetupParams(undefined, new URLSearchParams()).givenEmail).toBeNull();
+    expect(readSetupParams({ email: 'nope' }, new URLSearchParams()).givenEmail).toBeNull();
+    expect(readSetupParams(undefined, new URLSearchParams()).prefillEmail).toBe('');
   });
 
   it("reads state mode 'upgrade'", () => {

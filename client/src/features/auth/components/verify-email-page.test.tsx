@@ -15,15 +15,13 @@ const USER = {
   user_type: 'agent_provider',
 };
 
-function renderVerify(url: string, routes: FakeRoute[]) {
-  const fetchMock = mockFetch([
-    {
-      path: '/api/auth/me',
-      body: { success: true, user: { ...USER, email_verified: false }, user_type: 'agent_provider' },
-    },
-    CSRF,
-    ...routes,
-  ]);
+const SIGNED_IN: FakeRoute = {
+  path: '/api/auth/me',
+  body: { success: true, user: { ...USER, email_verified: false }, user_type: 'agent_provider' },
+};
+
+function renderVerify(url: string, routes: FakeRoute[], me: FakeRoute = SIGNED_IN) {
+  const fetchMock = mockFetch([me, CSRF, ...routes]);
   // As in app.tsx: StrictMode around the router, where it runs every effect twice in development.
   const router = createMemoryRouter([{ path: '*', element: <VerifyEmailPage /> }], { initialEntries: [url] });
   render(
@@ -37,6 +35,29 @@ function renderVerify(url: string, routes: FakeRoute[]) {
 }
 
 describe('VerifyEmailPage', () => {
+  it('asks a visitor who is not signed in to sign in first, and sends nothing until then', async () => {
+    const fetchMock = renderVerify('/verify-email?token=t1', [], {
+      path: '/api/auth/me',
+      body: { success: false, user: null },
+    });
+    const signIn = await screen.findByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/signin');
+    expect(screen.getByText(/Sign in to the account this link was sent for/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(calls(fetchMock)).not.toContain('POST /api/auth/verify-email');
+  });
+
+  it("shows the server's words when the link belongs to another account", async () => {
+    const error =
+      'This link was sent for another account. Sign out, then sign in to the account it was sent for.';
+    renderVerify('/verify-email?token=t1', [
+      { method: 'POST', path: '/api/auth/verify-email', status: 403, body: { success: false, error } },
+    ]);
+    expect(await screen.findByText(error)).toBeTruthy();
+  });
+
   it("confirms the address once even under StrictMode, shows the server's message alone and re-reads the user", async () => {
     const message = 'Your e-mail address ada@example.com is confirmed. 2 agents were added to your account.';
     const fetchMock = renderVerify('/verify-email?token=t1', [

@@ -1,19 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
-import { failureText } from '../../../lib/api/api-client';
+import { ApiError, failureText } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { type VerifyEmailAnswer, verifyEmail } from '../api/verify-email';
 
 // /verify-email?token=…: the page the verification e-mail links to. Opening it proves the address
 // is read, so the server marks it verified and gives the account the agents waiting under it; its
-// message says how many, so the page shows that message as it is.
+// message says how many, so the page shows that message as it is. The link counts only in the
+// account's own session (docs/accounts.md, Ownership): a visitor who is not signed in is asked to
+// sign in first, and comes back here after.
 
 type Result =
   | { status: 'pending' }
   | { status: 'done'; answer: VerifyEmailAnswer }
+  | { status: 'sign-in' }
   | { status: 'failed'; error: string };
 
 export function VerifyEmailPage() {
@@ -28,7 +31,9 @@ export function VerifyEmailPage() {
         </h1>
       </header>
       {token ? (
-        <VerifyEmailResult token={token} />
+        <SignedInOnly>
+          <VerifyEmailResult token={token} />
+        </SignedInOnly>
       ) : (
         <FormAlert kind="error">
           This confirmation link is incomplete: it has no token. Copy the whole link from the e-mail, or{' '}
@@ -36,6 +41,38 @@ export function VerifyEmailPage() {
         </FormAlert>
       )}
     </div>
+  );
+}
+
+/** The link is sent only from the account's own session: a visitor signs in first. */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'signed-out') return <SignInToConfirm />;
+  return <>{children}</>;
+}
+
+function SignInToConfirm() {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <FormAlert kind="info">
+        Sign in to the account this link was sent for: the address is confirmed, and the agents waiting under
+        it join the account, only in that account's session.
+      </FormAlert>
+      <p>
+        Did someone else open an account with your address? Choose <strong>Forgot your password?</strong> on
+        the sign-in page: the reset link comes to you, and the account becomes yours.
+      </p>
+      <p className="status-page__actions">
+        <Link className="button button--primary" to="/signin" state={{ from: `${pathname}${search}` }}>
+          Sign in
+        </Link>
+        <Link className="button button--secondary" to="/forgot-password">
+          Forgot your password?
+        </Link>
+      </p>
+    </>
   );
 }
 
@@ -56,14 +93,17 @@ function VerifyEmailResult({ token }: { token: string }) {
         void refresh();
       },
       (error: unknown) =>
-        setResult({
-          status: 'failed',
-          error: failureText(error, 'Failed to confirm your e-mail address'),
-        }),
+        setResult(
+          // The session ended meanwhile: sign in again, the link still works.
+          error instanceof ApiError && error.body?.sign_in_required === true
+            ? { status: 'sign-in' }
+            : { status: 'failed', error: failureText(error, 'Failed to confirm your e-mail address') },
+        ),
     );
   }, [token, refresh]);
 
   if (result.status === 'pending') return <PageLoading label="Confirming your e-mail address..." />;
+  if (result.status === 'sign-in') return <SignInToConfirm />;
   if (result.status === 'failed') {
     return (
       <>

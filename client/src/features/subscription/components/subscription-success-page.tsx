@@ -77,7 +77,11 @@ function Confirmed({ session }: { session: VerifiedSession }) {
       ) : null}
       <section className="subscription-card" aria-labelledby="success-title">
         <h1 id="success-title">Welcome to the {plan.name}!</h1>
-        <p>Your subscription is active. Here is what it gives you:</p>
+        <p>
+          {session.subscription_status === 'active'
+            ? 'Your subscription is active. Here is what it gives you:'
+            : 'Your payment went through; your subscription starts as soon as the payment provider confirms it. Here is what it gives you:'}
+        </p>
         <ul className="subscription-card__benefits">
           {plan.benefits.map((benefit) => (
             <li key={benefit}>{benefit}</li>

@@ -98,7 +98,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
 
   router.post('/auth/verify-email', async (req, res) => {
     const { token } = parseBody(VerifyEmailBody, req);
-    const { user, claimed } = await confirmEmail(services, token);
+    const { user, claimed } = await confirmEmail(services, { token, signedIn: (req.user as User) ?? null });
     const agents = claimed === 1 ? '1 agent was' : `${claimed} agents were`;
     // Only what the link's holder needs: the account itself is read by signing in.
     res.json({

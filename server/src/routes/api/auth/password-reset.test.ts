@@ -82,11 +82,42 @@ describe('password reset and e-mail links', () => {
   });
 
   it('refuses a made-up or malformed link', async () => {
-    await visitor()
-      .post('/api/auth/verify-email', { token: 'x'.repeat(43) })
-      .expect(400);
-    await visitor().post('/api/auth/verify-email', { token: '../../etc/passwd' }).expect(400);
+    const browser = await signedInAccount();
+    await browser.post('/api/auth/verify-email', { token: 'x'.repeat(43) }).expect(400);
+    await browser.post('/api/auth/verify-email', { token: '../../etc/passwd' }).expect(400);
     await visitor().post('/api/auth/reset-password', { token: '', password: NEW_PASSWORD }).expect(400);
+  });
+
+  it('voids a pending change of address when the password is reset', async () => {
+    const intruder = await signedInAccount('ada@example.com');
+    await intruder.put('/api/users/profile', { email: 'intruder@example.com' }).expect(200);
+    const change = tokenIn(
+      await lastMail(server.dataDir, 'intruder@example.com', 'change_email'),
+      '/verify-email',
+    );
+    await visitor().post('/api/auth/forgot-password', { email: 'ada@example.com' }).expect(200);
+    const reset = tokenIn(
+      await lastMail(server.dataDir, 'ada@example.com', 'reset_password'),
+      '/reset-password',
+    );
+    await visitor().post('/api/auth/reset-password', { token: reset, password: NEW_PASSWORD }).expect(200);
+    const owner = visitor();
+    await owner.post('/api/auth/login', { email: 'ada@example.com', password: NEW_PASSWORD }).expect(200);
+    await owner.post('/api/auth/verify-email', { token: change }).expect(400);
+    expect((await owner.get('/api/auth/me').expect(200)).body.user.email).toBe('ada@example.com');
+  });
+
+  it('keeps the newest reset link working when the hourly cap stops more mails', async () => {
+    await signedInAccount();
+    for (let i = 0; i < 8; i++) {
+      await visitor().post('/api/auth/forgot-password', { email: 'ada@example.com' }).expect(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = await mailsTo(server.dataDir, 'ada@example.com', 'reset_password');
+    // The account's verification mail took one of the five an address gets in an hour.
+    expect(sent).toHaveLength(4);
+    const newest = tokenIn(sent.at(-1)!, '/reset-password');
+    await visitor().post('/api/auth/reset-password', { token: newest, password: NEW_PASSWORD }).expect(200);
   });
 
   it('throttles sign-in per account, whatever address the guesses come from', async () => {

@@ -113,10 +113,8 @@ describe('registering an agent', () => {
       expect(claim.text).toContain('InboxPilot');
     });
 
-    it('gives waiting agents to the account only when the link sent to the address is opened', async () => {
+    it('gives waiting agents to the account only when its own session opens the link sent to the address', async () => {
       const { browser, userId } = await provider('owner@example.com');
-      // Someone else opens an account? Impossible: the e-mail is taken. The account itself has
-      // the agent only after the link.
       await visitor()
         .post('/api/agents', agentForm({ email: 'owner@example.com' }))
         .expect(201);
@@ -124,14 +122,36 @@ describe('registering an agent', () => {
       expect(before.body).toMatchObject({ agents: [], unverified_agents: 1 });
 
       const verification = await lastMail(server.dataDir, 'owner@example.com', 'verify_email');
-      const confirmed = await visitor()
-        .post('/api/auth/verify-email', { token: tokenIn(verification, '/verify-email') })
-        .expect(200);
+      const token = tokenIn(verification, '/verify-email');
+      // Opened without the account's session (the mailbox's owner, a mail scanner): nothing passes,
+      // and the link stays valid.
+      const stranger = await visitor().post('/api/auth/verify-email', { token }).expect(401);
+      expect(stranger.body).toMatchObject({ success: false, sign_in_required: true });
+      const other = visitor();
+      await other.post('/api/users', accountForm({ email: 'other@example.com' })).expect(201);
+      await other.post('/api/auth/verify-email', { token }).expect(403);
+      expect(await server.running.context.store.agents.count({ ownerId: userId })).toBe(0);
+
+      const confirmed = await browser.post('/api/auth/verify-email', { token }).expect(200);
       expect(confirmed.body).toMatchObject({ success: true, claimed: 1 });
       const after = await browser.get('/api/users/agents').expect(200);
       expect(after.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['InboxPilot']);
       expect(after.body.unverified_agents).toBe(0);
       expect((await server.running.context.store.agents.list({ ownerId: userId })).length).toBe(1);
+    });
+
+    it("never lets a stranger spend a subscriber's allowance: one agent at most waits under the address", async () => {
+      const { userId } = await provider('owner@example.com');
+      await server.running.context.store.users.update(userId, { subscription_status: 'active' });
+      await visitor()
+        .post('/api/agents', agentForm({ email: 'owner@example.com' }))
+        .expect(201);
+      const second = await visitor()
+        .post('/api/agents', agentForm({ email: 'owner@example.com', name: 'Spam Bot' }))
+        .expect(409);
+      expect(second.body).toEqual({ error: SUBSCRIPTION_MESSAGES.alreadyWaiting });
+      const claim = await lastMail(server.dataDir, 'owner@example.com', 'claim_agent');
+      expect(claim.subject).not.toContain('InboxPilot');
     });
 
     it('refuses a second agent while the account has no active subscription', async () => {

@@ -1,3 +1,4 @@
+import { FINAL_STATES } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { requirePaidCheckout } from '../../../commands/complete-checkout';
@@ -31,10 +32,23 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
   router.get('/users/subscription', requireUser, async (req, res) => {
     let user = req.user as User;
     let record = await store.billing.getSubscription(user.id);
-    // A period that has ended is re-read now rather than at the next sweep, so the page is never stale.
-    if (record && record.current_period_end * 1000 <= services.now()) {
-      record = (await syncSubscription(services, record.subscription_id, { userId: user.id })) ?? record;
-      user = (await store.users.findById(user.id)) ?? user;
+    // A period that has ended is re-read now rather than at the next sweep, so the page is never
+    // stale; an ended subscription never changes again, and a provider that does not answer leaves
+    // our saved copy on the page.
+    if (
+      record &&
+      !FINAL_STATES.includes(record.status) &&
+      record.current_period_end * 1000 <= services.now()
+    ) {
+      try {
+        record = (await syncSubscription(services, record.subscription_id, { userId: user.id })) ?? record;
+        user = (await store.users.findById(user.id)) ?? user;
+      } catch (error) {
+        services.logger.warn(
+          { err: error, userId: user.id },
+          'subscription re-read failed; showing the saved copy',
+        );
+      }
     }
     res.set('Cache-Control', 'no-store').json(presentSubscription(user, record, mode));
   });

@@ -23,9 +23,7 @@ describe('accounts and the provider dashboard', () => {
       .expect(201);
     const created = await browser.post('/api/users', accountForm({ email })).expect(201);
     const mail = await lastMail(server.dataDir, email, 'verify_email');
-    await visitor()
-      .post('/api/auth/verify-email', { token: tokenIn(mail, '/verify-email') })
-      .expect(200);
+    await browser.post('/api/auth/verify-email', { token: tokenIn(mail, '/verify-email') }).expect(200);
     if (options.subscribed)
       await store().users.update(created.body.user_id, { subscription_status: 'active' });
     const agents = await browser.get('/api/users/agents').expect(200);
@@ -95,9 +93,11 @@ describe('accounts and the provider dashboard', () => {
       await visitor().put('/api/users/agents/1', agentForm()).expect(401);
     });
 
-    it("answers 404 for another provider's agent, on read, edit and delete alike", async () => {
+    it("answers 404 for another provider's agent, on edit and delete alike, and never lists it", async () => {
       const ada = await providerWithAgent('ada@example.com', { subscribed: true });
       const grace = await providerWithAgent('grace@example.com', { subscribed: true });
+      const listed = await grace.browser.get('/api/users/agents').expect(200);
+      expect(listed.body.agents.map((agent: { id: string }) => agent.id)).toEqual([grace.agentId]);
       await grace.browser
         .put(`/api/users/agents/${ada.agentId}`, agentForm({ name: 'Hijacked' }))
         .expect(404);
@@ -164,9 +164,10 @@ describe('accounts and the provider dashboard', () => {
       expect(saved.body.user.email).toBe('old@example.com');
       expect(saved.body.message).toContain('new@example.com');
       const mail = await lastMail(server.dataDir, 'new@example.com', 'change_email');
-      await visitor()
-        .post('/api/auth/verify-email', { token: tokenIn(mail, '/verify-email') })
-        .expect(200);
+      const token = tokenIn(mail, '/verify-email');
+      // Opened by the new mailbox's owner, who is not the account: it does not count, and stays valid.
+      await visitor().post('/api/auth/verify-email', { token }).expect(401);
+      await browser.post('/api/auth/verify-email', { token }).expect(200);
       const me = await browser.get('/api/auth/me').expect(200);
       expect(me.body.user).toMatchObject({ email: 'new@example.com', email_verified: true });
     });
