@@ -251,7 +251,10 @@ describe('Provider signup', () => {
     const email = uniqueEmail('cancelled');
     const page = await app().open(`/account-setup?email=${encodeURIComponent(email)}`);
     await heading(page, 'Complete Your Account Setup').waitFor();
-    await expectReadOnlyEmail(page, email);
+    // From a link (?email=) the address is filled in but stays editable: a link can carry any address.
+    const field = page.getByRole('form', { name: 'Account setup' }).getByLabel('E-mail');
+    expect(await field.inputValue()).toBe(email);
+    expect(await field.isEditable()).toBe(true);
     await fillAccountSetup(page);
     await page.getByRole('button', { name: 'Create Account & Subscribe' }).click();
     await expectProviderCheckout(page, email);
