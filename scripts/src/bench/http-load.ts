@@ -1,0 +1,156 @@
+import http from 'node:http';
+import { percentile } from './child-process';
+import type { PlannedRequest, RequestKind } from './traffic-mix';
+
+// Two ways to load a server with planned requests, each recording per-kind latencies:
+// - closed loop: N clients, each sends its next request when the previous one answered (the
+//   server's saturation throughput);
+// - open loop: requests leave on a fixed schedule whether or not earlier ones answered, and each
+//   latency counts from the scheduled start, so a stalled server cannot hide its delay behind a
+//   slower sender (coordinated omission).
+// Plain node:http with keep-alive: the generator shares the machine, so it must be cheap.
+
+export interface KindFigures {
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface LoadFigures {
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  /** Error answers by status ("timeout" and "network" for the others), for the report. */
+  errorKinds: Record<string, number>;
+  p50: number;
+  p99: number;
+  byKind: Partial<Record<RequestKind, KindFigures>>;
+}
+
+const TIMEOUT_MS = 30_000;
+
+class Recorder {
+  private readonly latencies = new Map<RequestKind, number[]>();
+  private readonly errors = new Map<RequestKind, number>();
+  readonly errorKinds: Record<string, number> = {};
+
+  record(kind: RequestKind, ms: number, error: string | null) {
+    let list = this.latencies.get(kind);
+    if (!list) {
+      list = [];
+      this.latencies.set(kind, list);
+    }
+    list.push(ms);
+    if (error) {
+      this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+      this.errorKinds[error] = (this.errorKinds[error] ?? 0) + 1;
+    }
+  }
+
+  figures(seconds: number): LoadFigures {
+    const all: number[] = [];
+    const byKind: LoadFigures['byKind'] = {};
+    let errors = 0;
+    for (const [kind, list] of this.latencies) {
+      list.sort((a, b) => a - b);
+      all.push(...list);
+      const kindErrors = this.errors.get(kind) ?? 0;
+      errors += kindErrors;
+      byKind[kind] = {
+        requests: list.length,
+        errors: kindErrors,
+        p50: round(percentile(list, 0.5)),
+        p99: round(percentile(list, 0.99)),
+        max: round(list[list.length - 1]!),
+      };
+    }
+    all.sort((a, b) => a - b);
+    return {
+      seconds,
+      requests: all.length,
+      requestsPerSecond: Math.round(all.length / seconds),
+      errors,
+      errorKinds: this.errorKinds,
+      p50: all.length ? round(percentile(all, 0.5)) : 0,
+      p99: all.length ? round(percentile(all, 0.99)) : 0,
+      byKind,
+    };
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** One GET; resolves with the error kind, or null for a 2xx/3xx answer read to its end. */
+function send(agent: http.Agent, base: URL, path: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { agent, host: base.hostname, port: base.port, path, headers: { accept: '*/*' }, timeout: TIMEOUT_MS },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          resolve(status >= 200 && status < 400 ? null : String(status));
+        });
+        response.on('error', () => resolve('network'));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error) => resolve(error.message === 'timeout' ? 'timeout' : 'network'));
+  });
+}
+
+export async function closedLoop(
+  baseUrl: string,
+  plan: readonly PlannedRequest[],
+  options: { clients: number; seconds: number },
+): Promise<LoadFigures> {
+  const base = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+  const recorder = new Recorder();
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  let next = 0;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const request = plan[next++ % plan.length]!;
+      const t = performance.now();
+      const error = await send(agent, base, request.path);
+      recorder.record(request.kind, performance.now() - t, error);
+    }
+  };
+  await Promise.all(Array.from({ length: options.clients }, client));
+  agent.destroy();
+  return recorder.figures((performance.now() - started) / 1000);
+}
+
+export async function openLoop(
+  baseUrl: string,
+  plan: readonly PlannedRequest[],
+  options: { rate: number; seconds: number },
+): Promise<LoadFigures> {
+  const base = new URL(baseUrl);
+  // As many sockets as it takes: an open loop never waits for a free connection to send.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
+  const recorder = new Recorder();
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; i < total; i++) {
+    const scheduled = started + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const request = plan[i % plan.length]!;
+    inFlight.push(
+      send(agent, base, request.path).then((error) => {
+        recorder.record(request.kind, performance.now() - scheduled, error);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return recorder.figures(options.seconds);
+}

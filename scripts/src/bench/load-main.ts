@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@agentry/platform/config/env';
+import { openSearchEngine } from '@agentry/platform/search/factory';
+import { openStore } from '@agentry/platform/store/factory';
+import type { Store } from '@agentry/platform/store/port';
+import { freePort, memoryOf, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
+import { closedLoop, type LoadFigures, openLoop } from './http-load';
+import { syntheticAgents } from './synthetic-agents';
+import { type Catalog, MIX, planTraffic } from './traffic-mix';
+
+// The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
+const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
+
+// `npm run bench:load [-- --agents 100000 --clients 200 --closed 60 --rate 300 --open 30
+//   --workers 1,2 --out results.json]`
+// The path a person takes: synthetic agents written to a JSON file, `npm run import` of it, then
+// the API started as `npm start` starts it (in-process indexer catching up on the import). Then,
+// for each worker count, the visitor mix of issue 10 in a closed loop (saturation throughput) and
+// an open loop at a fixed rate (latency from each request's scheduled start), per kind, with the
+// server's own event-loop delay read from /healthz while it runs.
+
+function option(argv: string[], name: string, fallback: string): string {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1]! : fallback;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface EventLoopSample {
+  p99: number;
+  max: number;
+}
+
+/** The API's event-loop delay while `work` runs: /healthz is asked every second, the worst kept. */
+async function withEventLoopSamples<T>(base: string, work: Promise<T>): Promise<[T, EventLoopSample | null]> {
+  const worst: EventLoopSample = { p99: 0, max: 0 };
+  let sampled = false;
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      try {
+        const health = (await (await fetch(`${base}/healthz`)).json()) as {
+          event_loop?: { p99_ms: number; max_ms: number };
+        };
+        const loop = health.event_loop;
+        if (loop) {
+          sampled = true;
+          worst.p99 = Math.max(worst.p99, loop.p99_ms);
+          worst.max = Math.max(worst.max, loop.max_ms);
+        }
+      } catch {
+        // The server is too busy to answer a probe in time: the figures show that on their own.
+      }
+    }
+  })();
+  const result = await work;
+  done = true;
+  await sampler;
+  return [result, sampled ? worst : null];
+}
+
+/** The API's processes: the one started and, in multi-worker mode, its children. */
+function processTree(pid: number): number[] {
+  try {
+    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+}
+
+async function catalogOf(store: Store): Promise<Catalog> {
+  const ids: string[] = [];
+  for await (const batch of store.agents.scan(5000)) for (const agent of batch) ids.push(agent.id);
+  const categories = await store.agents.categories();
+  const roles: Array<{ category: string; role: string }> = [];
+  for (const category of categories) {
+    for (const role of await store.agents.roles(category)) roles.push({ category, role });
+  }
+  return { ids, roles, categories };
+}
+
+function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample | null) {
+  log(
+    `  ${title}: ${figures.requestsPerSecond} req/s, ${figures.requests} requests, ${figures.errors} errors${
+      figures.errors ? ` ${JSON.stringify(figures.errorKinds)}` : ''
+    }, p50 ${figures.p50} ms, p99 ${figures.p99} ms; event-loop delay p99 ${loop?.p99 ?? 'n/a'} ms, max ${loop?.max ?? 'n/a'} ms`,
+  );
+  for (const [kind] of MIX) {
+    const k = figures.byKind[kind];
+    if (!k) continue;
+    log(
+      `    ${kind.padEnd(17)} ${String(k.requests).padStart(7)} req  ${String(k.errors).padStart(5)} err  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  max ${String(k.max).padStart(7)} ms`,
+    );
+  }
+}
+
+async function main(argv: string[]) {
+  const agents = Number(option(argv, 'agents', '100000'));
+  const clients = Number(option(argv, 'clients', '200'));
+  const closedSeconds = Number(option(argv, 'closed', '60'));
+  const rate = Number(option(argv, 'rate', '300'));
+  const openSeconds = Number(option(argv, 'open', '30'));
+  const workerCounts = option(argv, 'workers', '1,2').split(',').map(Number);
+  const outAt = argv.indexOf('--out');
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+    node: process.version,
+    agents,
+    clients,
+    rate,
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-load-'));
+  const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+  log(
+    `Agentry load benchmark: ${agents.toLocaleString()} agents in ${dataDir} (${results.machine}, Node ${process.version})`,
+  );
+
+  // 1. The import a person runs.
+  const file = path.join(dataDir, 'agents.json');
+  fs.writeFileSync(file, JSON.stringify([...syntheticAgents(agents)]));
+  let started = performance.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/src/import/main.ts', file], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  results.importSeconds = (performance.now() - started) / 1000;
+  log(
+    `npm run import of ${agents.toLocaleString()} agents: ${(results.importSeconds as number).toFixed(1)} s`,
+  );
+
+  const config = loadConfig(env);
+  const store = await openStore(config);
+  const catalog = await catalogOf(store);
+  const plan = planTraffic(catalog, 400_000, 42);
+  const modes: Record<string, unknown> = {};
+  results.modes = modes;
+
+  for (const [i, workers] of workerCounts.entries()) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const api = startProcess(apiNodeArgs(), {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: String(workers),
+      // One load generator is every visitor here: lift the per-client limits (they still run).
+      RATE_LIMIT_READS_PER_MINUTE: '100000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+    });
+    const mode: Record<string, unknown> = { workers };
+    modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;
+    try {
+      started = performance.now();
+      mode.readySeconds = (await waitUntilReady(`${base}/healthz`, api)) / 1000;
+      // The first start after the import also indexes it: searchable when the index caught up.
+      const engine = await openSearchEngine(config, { serve: false });
+      const head = await store.changes.head();
+      while ((await engine.checkpoint()) < head) await new Promise((resolve) => setTimeout(resolve, 50));
+      await engine.close();
+      mode.searchableSeconds = (performance.now() - started) / 1000;
+      log(
+        `\n${workers} worker(s): ready in ${(mode.readySeconds as number).toFixed(1)} s, every agent searchable after ${(mode.searchableSeconds as number).toFixed(1)} s${i === 0 ? ' (import → start, the index built by the in-process indexer)' : ''}`,
+      );
+      // Warm-up: code paths compiled, caches as a running site has them.
+      await closedLoop(base, plan.slice(300_000), { clients: 20, seconds: 5 });
+
+      const [closed, closedLoopDelay] = await withEventLoopSamples(
+        base,
+        closedLoop(base, plan, { clients, seconds: closedSeconds }),
+      );
+      mode.closed = { ...closed, eventLoop: closedLoopDelay };
+      printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
+      const [open, openLoopDelay] = await withEventLoopSamples(
+        base,
+        openLoop(base, plan.slice(200_000), { rate, seconds: openSeconds }),
+      );
+      mode.open = { ...open, eventLoop: openLoopDelay };
+      printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
+      mode.memory = processTree(api.pid!).map((pid) => ({ pid, ...memoryOf(pid) }));
+      log(`  RSS per process: ${JSON.stringify(mode.memory)}`);
+    } finally {
+      await stop(api);
+    }
+  }
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (outAt >= 0) {
+    fs.writeFileSync(
+      path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[outAt + 1]!),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
