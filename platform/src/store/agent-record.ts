@@ -1,6 +1,6 @@
 import { AGENT_FIELDS, type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import { normalizePricing } from '@agentry/domain/pricing';
-import type { AgentCreate, AgentPatch } from './port';
+import { AGENT_LIST_MAX, type AgentCreate, type AgentListOptions, type AgentPatch } from './port';
 
 // The agent record's field lists, all built from the spec's fields in domain/ (AGENT_FIELDS), so
 // that a new field is written once; and what every adapter derives the same way when it writes an
@@ -61,4 +61,18 @@ export function newAgentColumns(input: AgentCreate, now: string): NewAgentColumn
 /** Only the keys a patch may change; undefined values are ignored, null clears optional fields. */
 export function patchKeys(patch: AgentPatch): Array<keyof AgentPatch> {
   return AGENT_PATCH_FIELDS.filter((key) => patch[key] !== undefined);
+}
+
+/**
+ * The page list() answers, the same in every adapter: a whole number of agents from 0 to
+ * AGENT_LIST_MAX (the default), after a whole, non-negative offset. Anything else is brought into
+ * range rather than refused: the API validates what it is sent, this only keeps the store bounded.
+ */
+export function listPage(options: AgentListOptions): { limit: number; offset: number } {
+  const whole = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : fallback;
+  return {
+    limit: Math.min(AGENT_LIST_MAX, whole(options.limit, AGENT_LIST_MAX)),
+    offset: whole(options.offset, 0),
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  AGENT_LIST_MAX,
   type AgentCreate,
   DuplicateAgentError,
   DuplicateUserError,
@@ -210,6 +211,94 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.agents.roles()).toEqual(['Accountant', 'Bookkeeper', 'Sales Coach']);
         expect(await store.agents.roles('Finance')).toEqual(['Accountant', 'Bookkeeper']);
         expect(await store.agents.roles('Nothing')).toEqual([]);
+      });
+
+      it('answers one page of the order with limit and offset, pages neither overlapping nor skipping', async () => {
+        // Equal category, role and name: only the id tells them apart, and the pages still hold.
+        await store.agents.importMany(
+          Array.from({ length: 7 }, (_, i) =>
+            agentInput({ name: i < 3 ? 'Twin' : `Agent ${i}`, provider: `Maker ${i}` }),
+          ),
+        );
+        const whole = (await store.agents.list()).map((agent) => agent.id);
+        expect(whole).toHaveLength(7);
+        const pages = [
+          await store.agents.list({ limit: 3 }),
+          await store.agents.list({ limit: 3, offset: 3 }),
+          await store.agents.list({ limit: 3, offset: 6 }),
+        ];
+        expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+        expect(pages.flat().map((agent) => agent.id)).toEqual(whole);
+        expect(await store.agents.list({ offset: 7 })).toEqual([]);
+        expect(await store.agents.list({ limit: 0 })).toEqual([]);
+      });
+
+      it('pages within a filter, by owner too', async () => {
+        for (const name of ['D', 'C', 'B', 'A']) {
+          await store.agents.create(
+            agentInput({ name, category: 'Finance', role: 'Bookkeeper', owner_id: name < 'C' ? 'u1' : 'u2' }),
+          );
+        }
+        await store.agents.create(agentInput({ name: 'E', category: 'Legal', role: 'Paralegal' }));
+        const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+          (await store.agents.list(options)).map((a) => a.name);
+        expect(await names({ category: 'finance', limit: 2, offset: 1 })).toEqual(['B', 'C']);
+        expect(await names({ ownerId: 'u1', limit: 1, offset: 1 })).toEqual(['B']);
+        expect(await names({ ownerId: 'U1', limit: 1 })).toEqual([]);
+      });
+
+      it(`answers at most ${AGENT_LIST_MAX} agents from one list(), whatever the limit asked`, async () => {
+        await store.agents.importMany(
+          Array.from({ length: AGENT_LIST_MAX + 2 }, (_, i) => agentInput({ name: `Agent ${i}` })),
+        );
+        expect(await store.agents.list()).toHaveLength(AGENT_LIST_MAX);
+        expect(await store.agents.list({ limit: AGENT_LIST_MAX * 10 })).toHaveLength(AGENT_LIST_MAX);
+        expect(await store.agents.list({ offset: AGENT_LIST_MAX })).toHaveLength(2);
+        expect(await store.agents.list({ limit: -5 })).toEqual([]);
+      });
+
+      it('counts with the same category and role filters as list, without regard to case', async () => {
+        await store.agents.create(agentInput({ name: 'A', category: 'Finance', role: 'Bookkeeper' }));
+        await store.agents.create(agentInput({ name: 'B', category: 'finance', role: 'Accountant' }));
+        await store.agents.create(agentInput({ name: 'C', category: 'Legal', role: 'Bookkeeper' }));
+        const removed = await store.agents.create(
+          agentInput({ name: 'D', category: 'Finance', role: 'Bookkeeper' }),
+        );
+        await store.agents.update(removed.id, { removed: true });
+        expect(await store.agents.count({ category: 'FINANCE' })).toBe(2);
+        expect(await store.agents.count({ category: 'Finance', role: 'bookkeeper' })).toBe(1);
+        expect(await store.agents.count({ role: 'Bookkeeper' })).toBe(2);
+        expect(await store.agents.count({ category: 'Finance', includeRemoved: true })).toBe(3);
+        expect(await store.agents.count({ category: 'Nothing' })).toBe(0);
+      });
+
+      it('counts agents per category, and per role within a category, as categories() and roles() list them', async () => {
+        const add = (name: string, category: string, role: string) =>
+          store.agents.create(agentInput({ name, category, role }));
+        await add('A', 'Sales', 'Sales Coach');
+        await add('B', 'Finance', 'Bookkeeper');
+        await add('C', 'Finance', 'Accountant');
+        await add('D', 'Finance', 'Accountant');
+        await add('E', 'finance', 'accountant');
+        const removed = await add('F', 'Legal', 'Paralegal');
+        await store.agents.update(removed.id, { removed: true });
+
+        const byCategory = await store.agents.countBy('category');
+        expect(byCategory.map((group) => group.value)).toEqual(await store.agents.categories());
+        expect(byCategory).toEqual([
+          { value: 'Finance', count: 3 },
+          { value: 'finance', count: 1 },
+          { value: 'Sales', count: 1 },
+        ]);
+        const inFinance = await store.agents.countBy('role', { category: 'FINANCE' });
+        expect(inFinance.map((group) => group.value)).toEqual(await store.agents.roles('FINANCE'));
+        expect(inFinance).toEqual([
+          { value: 'Accountant', count: 2 },
+          { value: 'accountant', count: 1 },
+          { value: 'Bookkeeper', count: 1 },
+        ]);
+        expect(await store.agents.countBy('role', { category: 'Legal' })).toEqual([]);
+        expect((await store.agents.countBy('role')).map((group) => group.count)).toEqual([2, 1, 1, 1]);
       });
 
       it('fetches several agents by id, skipping unknown ids', async () => {

@@ -15,7 +15,8 @@ export interface AgentPatch extends Partial<AgentCreate> {
   removed?: boolean;
 }
 
-export interface AgentListOptions {
+/** Filters shared by list() and count(). Category and role match without regard to case. */
+export interface AgentFilter {
   includeRemoved?: boolean;
   category?: string;
   role?: string;
@@ -26,8 +27,27 @@ export interface AgentListOptions {
   unowned?: boolean;
 }
 
+/** The most agents one list() call answers, whatever it asks: whole-catalog work uses scan(). */
+export const AGENT_LIST_MAX = 1000;
+
+export interface AgentListOptions extends AgentFilter {
+  /** How many agents to answer, at most AGENT_LIST_MAX (also the default). */
+  limit?: number;
+  /** How many agents of the order to skip first (0 by default). */
+  offset?: number;
+}
+
 /** Filters of count(): the same meaning as in list(). */
-export type AgentCountOptions = Pick<AgentListOptions, 'includeRemoved' | 'ownerId' | 'email' | 'unowned'>;
+export type AgentCountOptions = AgentFilter;
+
+/** The fields countBy() groups by. */
+export type AgentGroupField = 'category' | 'role';
+
+/** One distinct value and how many agents carry it. */
+export interface AgentGroupCount {
+  value: string;
+  count: number;
+}
 
 export interface ImportOutcome {
   added: number;
@@ -45,9 +65,21 @@ export interface AgentRepository {
   getMany(ids: string[]): Promise<Agent[]>;
   /** Null when no agent has this id. Throws DuplicateAgentError when the new name + provider clash. */
   update(id: string, patch: AgentPatch): Promise<Agent | null>;
-  /** Sorted by category, then role, then name. Removed agents only with includeRemoved. */
+  /**
+   * One page of agents sorted by category, then role, then name (case-insensitive), then id, so
+   * that pages neither overlap nor skip. Removed agents only with includeRemoved. At most `limit`
+   * agents (AGENT_LIST_MAX by default and at most), after skipping `offset`.
+   */
   list(options?: AgentListOptions): Promise<Agent[]>;
+  /** How many agents list() would give with the same filters and no limit. */
   count(options?: AgentCountOptions): Promise<number>;
+  /**
+   * Agents not removed, counted per distinct value of `field` (one entry per value exactly as
+   * categories() and roles() list them, in the same order), optionally among the agents of one
+   * category (matched without regard to case): countBy('role', { category }) for its roles. As long
+   * as the number of distinct values.
+   */
+  countBy(field: AgentGroupField, filter?: { category?: string }): Promise<AgentGroupCount[]>;
   /**
    * Gives every agent registered under `email` that nobody owns yet (removed ones included) to
    * `ownerId`, each with its change-log entry, in one transaction. Returns how many passed.

@@ -1,9 +1,17 @@
 import type { Agent } from '@agentry/domain/agent';
 import { type Connection, type QueryFilter, Types } from 'mongoose';
-import { AGENT_RECORD_FIELDS, deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import {
+  AGENT_RECORD_FIELDS,
+  deriveAgentFields,
+  listPage,
+  newAgentColumns,
+  patchKeys,
+} from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
+  type AgentFilter,
+  type AgentGroupCount,
   type AgentListOptions,
   type AgentRepository,
   DuplicateAgentError,
@@ -33,7 +41,7 @@ function toAgent(doc: AgentDoc): Agent {
  * The filter shared by list() and count(). Under the listing collation, which folds case in every
  * string comparison, the owner id's too: callers that filter by owner compare it exactly again.
  */
-function listFilter(options: AgentListOptions): QueryFilter<AgentDoc> {
+function listFilter(options: AgentFilter): QueryFilter<AgentDoc> {
   const conditions: QueryFilter<AgentDoc>[] = [];
   if (!options.includeRemoved) conditions.push({ removed: false });
   if (options.category !== undefined) conditions.push({ category: options.category });
@@ -56,11 +64,16 @@ function newAgentDoc(input: AgentCreate, now: Date, _id: Types.ObjectId): AgentD
   return { _id, ...columns, ...(owner_id === null ? {} : { owner_id }), created_at: now, updated_at: now };
 }
 
+/** Compares as CASE_INSENSITIVE does (ICU, English, secondary strength: case folded, accents kept). */
 const caseInsensitive = new Intl.Collator('en', { sensitivity: 'accent' });
 
 /** Case-insensitive order close to the listing collation, then binary so the order is total. */
+function compareCaseInsensitive(a: string, b: string): number {
+  return caseInsensitive.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 function sortCaseInsensitive(values: string[]): string[] {
-  return values.sort((a, b) => caseInsensitive.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+  return values.sort(compareCaseInsensitive);
 }
 
 function escapeRegExp(text: string): string {
@@ -186,28 +199,62 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
     },
 
     async list(options: AgentListOptions = {}) {
-      const docs = await agents
+      const { limit, offset } = listPage(options);
+      // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
+      if (limit === 0) return [];
+      const query = agents
         .find(listFilter(options))
         .collation(CASE_INSENSITIVE)
-        .sort({ category: 1, role: 1, name: 1, _id: 1 })
-        .lean();
-      const owned =
-        options.ownerId === undefined ? docs : docs.filter((doc) => doc.owner_id === options.ownerId);
-      return owned.map(toAgent);
+        .sort({ category: 1, role: 1, name: 1, _id: 1 });
+      if (options.ownerId === undefined) return (await query.skip(offset).limit(limit).lean()).map(toAgent);
+      // The collation matches the owner id without case too: the page is cut after the exact check.
+      const page: Agent[] = [];
+      let skipped = 0;
+      for await (const doc of query.lean().cursor()) {
+        if (doc.owner_id !== options.ownerId) continue;
+        if (skipped < offset) skipped += 1;
+        else if (page.push(toAgent(doc)) >= limit) break;
+      }
+      return page;
     },
 
     async count(options = {}) {
       const filter = listFilter(options);
-      // The e-mail needs the collation to compare without case; the owner id needs it too, but only
-      // so the owner index (built with the listing collation) can serve the count: owner ids are
-      // lower-case hex, so comparing them without case changes nothing.
-      if (options.email === undefined && options.ownerId === undefined)
-        return await agents.countDocuments(filter);
-      if (options.email === undefined) return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
-      if (options.ownerId === undefined)
+      // Category, role and e-mail need the collation to compare without case; the owner id needs it
+      // too, but only so the owner index (built with the listing collation) can serve the count:
+      // owner ids are lower-case hex, so comparing them without case changes nothing.
+      const collated =
+        options.category !== undefined ||
+        options.role !== undefined ||
+        options.email !== undefined ||
+        options.ownerId !== undefined;
+      if (!collated) return await agents.countDocuments(filter);
+      if (options.email === undefined || options.ownerId === undefined)
         return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
       const docs = await agents.find(filter, { owner_id: 1 }).collation(CASE_INSENSITIVE).lean();
       return docs.filter((doc) => doc.owner_id === options.ownerId).length;
+    },
+
+    async countBy(field, filter = {}) {
+      // Grouped without a collation, which would merge values that differ only in case (categories()
+      // and roles() keep them apart). The category is then matched by its exact spellings, found
+      // among the distinct categories (a short list) as the collation would compare them.
+      const match: QueryFilter<AgentDoc> = { removed: false };
+      if (filter.category !== undefined) {
+        const wanted = filter.category;
+        const spellings = (await agents.distinct('category', { removed: false })).filter(
+          (category) => caseInsensitive.compare(category, wanted) === 0,
+        );
+        if (spellings.length === 0) return [];
+        match.category = { $in: spellings };
+      }
+      const groups = await agents.aggregate<{ _id: string; count: number }>([
+        { $match: match },
+        { $group: { _id: `$${field}`, count: { $sum: 1 } } },
+      ]);
+      return groups
+        .map((group): AgentGroupCount => ({ value: group._id, count: group.count }))
+        .sort((a, b) => compareCaseInsensitive(a.value, b.value));
     },
 
     async claimUnowned(email, ownerId) {

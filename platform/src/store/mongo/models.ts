@@ -112,6 +112,9 @@ agentSchema.index({ identity_key: 1 }, { unique: true });
 // Serves list() with or without category/role filters, including its order; _id ends the key so the
 // index also yields the tie-break and no in-memory sort is needed.
 agentSchema.index({ removed: 1, category: 1, role: 1, name: 1, _id: 1 }, { collation: CASE_INSENSITIVE });
+// countBy() groups categories and roles exactly, so it runs without a collation, which the listing
+// index cannot serve: this one (binary order) covers its match and its grouping, no document read.
+agentSchema.index({ removed: 1, category: 1, role: 1 });
 // list({ ownerId }) runs with the listing collation, so this index carries it too to be usable.
 agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE });
 // Registration and the claim look agents up by e-mail without regard to case, under this collation.

