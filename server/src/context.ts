@@ -6,6 +6,7 @@ import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
 import type { Services } from './commands/services';
+import type { EventLoopMonitor } from './http/event-loop-monitor';
 import type { SearchService } from './search/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */
@@ -24,6 +25,7 @@ export interface AppContext {
   sessionSecret: string;
   /** The built client (client/dist), or null when there is none (API-only tests). */
   clientDist: string | null;
+  eventLoop: EventLoopMonitor;
   /** True once start-up work (migrations, seeding, index load) is done. */
   isReady: () => boolean;
 }

@@ -18,6 +18,7 @@ import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
 import { createRecipientLimiter, type Services } from './commands/services';
 import type { AppContext } from './context';
+import { EventLoopMonitor } from './http/event-loop-monitor';
 import { startMaintenance } from './maintenance';
 import { SearchService } from './search/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
@@ -37,6 +38,11 @@ export interface StartOptions {
   payments?: PaymentsProvider;
   /** The clock of commands and the test-mode checkout (tests move it to the end of a billing period). */
   now?: () => number;
+  /**
+   * False for the second and later API workers (WEB_CONCURRENCY > 1): only the first seeds the demo
+   * catalog, runs the in-process indexer and the upkeep timers, so each of those runs exactly once.
+   */
+  leader?: boolean;
 }
 
 export interface RunningServer {
@@ -54,15 +60,16 @@ function findClientDist(requested: string | null | undefined): string | null {
 /** Opens the store, seeds demo data on first run, and listens. close() shuts everything down in order. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, 'api');
+  const leader = options.leader ?? true;
   const store = options.store ?? (await openStore(config));
-  if (config.SEED_DEMO) await seedDemoCatalog(store, logger);
+  if (config.SEED_DEMO && leader) await seedDemoCatalog(store, logger);
   const engine =
     options.engine !== undefined ? options.engine : await openSearchEngine(config, { serve: true, logger });
 
   // The indexer runs inside the API unless another process does it (INDEXER=external).
   const indexer = new AbortController();
   const indexing =
-    engine && config.INDEXER === 'inprocess'
+    engine && config.INDEXER === 'inprocess' && leader
       ? runIndexer({
           store,
           engine,
@@ -93,8 +100,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     now,
     recipientLimiter: createRecipientLimiter(),
   };
-  const maintenance = startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS });
+  const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
 
+  const eventLoop = new EventLoopMonitor(logger);
   let ready = false;
   const context: AppContext = {
     config,
@@ -108,6 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     testCheckout: payments instanceof TestModePayments ? payments : null,
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
     clientDist: findClientDist(options.clientDist),
+    eventLoop,
     isReady: () => ready,
   };
   const app = createApp(context);
@@ -144,7 +153,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      maintenance.stop();
+      maintenance?.stop();
+      eventLoop.stop();
       indexer.abort();
       await indexing;
       if (!options.mailer) await mailer.close();

@@ -66,6 +66,12 @@ export const envSchema = z
     /** inprocess: the API runs the indexer loop itself; external: `npm run indexer` does. */
     INDEXER: z.enum(['inprocess', 'external']).default('inprocess'),
     INDEXER_POLL_MS: z.coerce.number().int().min(10).max(60000).default(100),
+    /**
+     * API worker processes (`npm start`): each serves requests with its own copy of the search
+     * index, sharing the store; the first also runs the in-process indexer and the upkeep timers.
+     * Default: the number of cores.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Seed the demo catalog when the store holds no agents. */
     SEED_DEMO: flag(true),
     /** Signs session cookies; required in production (32+ characters). Generated and kept in DATA_DIR otherwise. */

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 
 /** /livez: the process runs. /healthz: ready to serve (start-up done, store and engine answer). */
-export function healthRoutes({ store, engine, isReady }: AppContext): Router {
+export function healthRoutes({ store, engine, isReady, eventLoop }: AppContext): Router {
   const router = Router();
   router.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
@@ -26,9 +26,13 @@ export function healthRoutes({ store, engine, isReady }: AppContext): Router {
     if (engine) await check('search', () => engine.ping());
     // A search engine that is down degrades search (store fallback) but the app still serves.
     const healthy = checks.store === 'ok';
-    res
-      .status(healthy ? 200 : 503)
-      .json({ status: healthy ? (checks.search === 'down' ? 'degraded' : 'ok') : 'down', checks });
+    res.status(healthy ? 200 : 503).json({
+      status: healthy ? (checks.search === 'down' ? 'degraded' : 'ok') : 'down',
+      checks,
+      // How late this process ran its timers over the last second (see http/event-loop-monitor.ts).
+      event_loop: eventLoop.current,
+      worker: process.env.AGENTRY_WORKER ?? '0',
+    });
   });
   return router;
 }

@@ -128,7 +128,15 @@ describe('HTTP hardening', () => {
   });
 
   it('answers /healthz once ready, with its checks', async () => {
-    await server.http.get('/healthz').expect(200, { status: 'ok', checks: { store: 'ok', search: 'ok' } });
+    const health = await server.http.get('/healthz').expect(200);
+    expect(health.body).toMatchObject({ status: 'ok', checks: { store: 'ok', search: 'ok' } });
+    // How late the event loop ran over the last second: numbers, never absent.
+    expect(health.body.event_loop).toEqual({
+      p50_ms: expect.any(Number),
+      p99_ms: expect.any(Number),
+      max_ms: expect.any(Number),
+      window_s: 1,
+    });
     await server.http.get('/livez').expect(200, { status: 'ok' });
   });
 });

@@ -1,0 +1,66 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Logger } from '@agentry/platform/log/logger';
+
+// How late the event loop runs timers: the one figure that says whether a request is holding up
+// everyone else. Measured over one-second windows; /healthz reports the last full window, and a
+// window whose worst delay passes SPIKE_MS is logged (at most once per LOG_EVERY_MS, so a stalled
+// server does not also flood its log).
+
+export interface EventLoopWindow {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  window_s: number;
+}
+
+const WINDOW_MS = 1000;
+export const SPIKE_MS = 100;
+const LOG_EVERY_MS = 10_000;
+
+const RESOLUTION_MS = 10;
+/**
+ * The histogram records the time between the monitor's ticks, which includes the tick interval
+ * itself: what is left after it is the delay.
+ */
+const delayMs = (nanoseconds: number) => Math.max(0, Math.round(nanoseconds / 1e4) / 100 - RESOLUTION_MS);
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+export class EventLoopMonitor {
+  private readonly histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private last: EventLoopWindow = { p50_ms: 0, p99_ms: 0, max_ms: 0, window_s: WINDOW_MS / 1000 };
+  private readonly timer: NodeJS.Timeout;
+  private lastLogged = 0;
+
+  constructor(private readonly logger: Logger) {
+    this.histogram.enable();
+    this.timer = setInterval(() => this.rotate(), WINDOW_MS);
+    this.timer.unref();
+  }
+
+  /** The last full window. */
+  get current(): EventLoopWindow {
+    return this.last;
+  }
+
+  private rotate(): void {
+    const h = this.histogram;
+    this.last = {
+      p50_ms: round(delayMs(h.percentile(50))),
+      p99_ms: round(delayMs(h.percentile(99))),
+      max_ms: round(delayMs(h.max)),
+      window_s: WINDOW_MS / 1000,
+    };
+    h.reset();
+    const now = Date.now();
+    if (this.last.max_ms > SPIKE_MS && now - this.lastLogged > LOG_EVERY_MS) {
+      this.lastLogged = now;
+      this.logger.warn({ eventLoop: this.last }, 'event loop delay spike');
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.histogram.disable();
+  }
+}
