@@ -171,7 +171,7 @@ export class InvertedIndex {
    * answering. Nothing but the index itself is kept: each document is analysed, inserted and its
    * words dropped, which keeps the memory peak of a 100k-agent load near its final size.
    */
-  async loadStream(documents: Iterable<SearchDocument>, yieldEvery = 2000): Promise<void> {
+  async loadStream(documents: Iterable<SearchDocument>, yieldEvery = 500): Promise<void> {
     const iterator = documents[Symbol.iterator]();
     const sample: Array<{ document: SearchDocument; fields: string[][] }> = [];
     for (let next = iterator.next(); !next.done; next = iterator.next()) {
