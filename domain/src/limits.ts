@@ -25,6 +25,21 @@ export const DOWNLOAD_FILE_NAME = 'ai_agents.xlsx';
 export const SEARCH_BOX = { defaultHeightPx: 80, rows: 1, maxWidthPx: 584, focusDelayMs: 100 } as const;
 export const ADMIN_REFRESH_DELAY_MS = 100;
 
+/**
+ * Lists of agents answer a page at a time (GET /api/agents, GET /api/directory/agents): `limit`
+ * agents, DEFAULT by default and MAX at most, after `offset` (0 up to MAX_OFFSET). The whole
+ * catalog never leaves in one answer.
+ */
+export const LIST_PAGE = { defaultLimit: 100, maxLimit: 500, maxOffset: 10_000_000 } as const;
+
+/**
+ * Search answers (GET /api/search, /api/search-by-role, the InstantSearch endpoint) hold at most
+ * this many agents, and no search pages deeper than SEARCH_MAX_DEPTH results (Meilisearch's
+ * maxTotalHits).
+ */
+export const SEARCH_PAGE_MAX = 100;
+export const SEARCH_MAX_DEPTH = 10_000;
+
 /** Structured directory data (JSON-LD ItemList) covers this many agents. */
 export const DIRECTORY_STRUCTURED_DATA_COUNT = 10;
 

@@ -1,3 +1,4 @@
+import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import type { Logger } from '@agentry/platform/log/logger';
 import { toSearchDocument } from '@agentry/platform/search/document';
 import type { FacetField, SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
@@ -32,7 +33,9 @@ export class SearchService {
     private readonly logger: Logger,
   ) {}
 
-  async search(request: SearchRequest): Promise<ServiceResponse> {
+  async search(asked: SearchRequest): Promise<ServiceResponse> {
+    // The one gate to every engine: no answer holds more than SEARCH_PAGE_MAX agents, whoever asks.
+    const request = { ...asked, hitsPerPage: Math.min(asked.hitsPerPage ?? 20, SEARCH_PAGE_MAX) };
     if (this.engine) {
       try {
         return {
@@ -55,6 +58,8 @@ export class SearchService {
     const hitsPerPage = request.hitsPerPage ?? 20;
     const query = request.query.trim();
     const similar = request.similarTo ? await this.store.agents.get(request.similarTo) : null;
+    // Each candidate list is bounded (list() answers at most AGENT_LIST_MAX agents): without the
+    // engine, the facets and totals of a browse or a "similar" count those candidates only.
     const candidates = similar
       ? await this.store.agents.list({ category: similar.category, role: similar.role })
       : query === ''

@@ -1,19 +1,30 @@
+import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
+import { setPageHeaders } from '../../../http/pagination';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent, presentAgents } from '../../../presenters/agent';
-import { AgentIdParams, AgentsQuery, DirectoryQuery, RolesQuery } from './schema';
+import { StoreVersionCache } from '../../web/store-version-cache';
+import { AgentIdParams, AgentsQuery, DirectoryAgentsQuery, DirectoryCountsQuery, RolesQuery } from './schema';
 
 // The public catalog read straight from the store (the source of record). Removed agents never
-// appear here; lists come sorted by category, then role.
+// appear here; lists come sorted by category, then role, one page at a time (LIST_PAGE), with the
+// total and the neighbouring pages in headers (http/pagination.ts).
 
 export function catalogRoutes({ store }: AppContext): Router {
   const router = Router();
+  // Totals and counts change only with the catalog: counted once per change, not per request.
+  const totals = new StoreVersionCache<number>(store);
+  const counts = new StoreVersionCache<Array<{ name: string; count: number }>>(store);
+  const totalOf = (filter: Pick<AgentFilter, 'category' | 'role'>) =>
+    totals.get(JSON.stringify(filter), () => store.agents.count(filter));
 
   router.get('/agents', async (req, res) => {
-    parseQuery(AgentsQuery, req);
-    res.set('Cache-Control', 'no-store').json(presentAgents(await store.agents.list()));
+    const { limit, offset } = parseQuery(AgentsQuery, req);
+    const [agents, total] = await Promise.all([store.agents.list({ limit, offset }), totalOf({})]);
+    setPageHeaders(req, res, { total, limit, offset });
+    res.set('Cache-Control', 'no-store').json(presentAgents(agents));
   });
 
   router.get('/agents/count', async (_req, res) => {
@@ -37,10 +48,26 @@ export function catalogRoutes({ store }: AppContext): Router {
   });
 
   router.get('/directory/agents', async (req, res) => {
-    const { category, role } = parseQuery(DirectoryQuery, req);
-    res.json(
-      presentAgents(await store.agents.list({ category: category || undefined, role: role || undefined })),
-    );
+    const { category, role, limit, offset } = parseQuery(DirectoryAgentsQuery, req);
+    const filter = { category: category || undefined, role: role || undefined };
+    const [agents, total] = await Promise.all([
+      store.agents.list({ ...filter, limit, offset }),
+      totalOf(filter),
+    ]);
+    setPageHeaders(req, res, { total, limit, offset });
+    res.json(presentAgents(agents));
+  });
+
+  /** How many agents each category lists, or each role of one category: the directory's overview. */
+  router.get('/directory/counts', async (req, res) => {
+    const { category } = parseQuery(DirectoryCountsQuery, req);
+    const body = await counts.get(category || '', async () => {
+      const groups = category
+        ? await store.agents.countBy('role', { category })
+        : await store.agents.countBy('category');
+      return groups.map((group) => ({ name: group.value, count: group.count }));
+    });
+    res.json(body);
   });
 
   return router;

@@ -1,14 +1,15 @@
-import type { SearchResponse } from '@agentry/platform/search/port';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
+import { setPageHeaders } from '../../../http/pagination';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
+import type { SearchService } from '../../../search/search-service';
 import { AgentIdParams } from '../catalog/schema';
 import { SearchByRoleQuery, SearchQuery, SimilarQuery } from './schema';
 import { timed } from './timed';
-
-const ROLE_LIST_LIMIT = 100;
 
 // Popular searches come back from the engine's cache as the same object: their JSON is kept
 // beside it rather than rebuilt for every request.
@@ -20,6 +21,25 @@ function presentedBody(response: SearchResponse): string {
     bodies.set(response, body);
   }
   return body;
+}
+
+/**
+ * `limit` results after `offset`, from the engine's pages of `limit` (one page, or the two that
+ * straddle an offset that is not a multiple of the limit).
+ */
+async function searchWindow(search: SearchService, request: SearchRequest, offset: number, limit: number) {
+  const first = Math.floor(offset / limit);
+  const pages = offset % limit === 0 ? [first] : [first, first + 1];
+  const responses = await Promise.all(
+    pages.map(async (page) => (await search.search({ ...request, page, hitsPerPage: limit })).response),
+  );
+  if (responses.length === 1) return { body: presentedBody(responses[0]!), total: responses[0]!.totalHits };
+  const start = offset - first * limit;
+  const hits = responses.flatMap((response) => response.hits).slice(start, start + limit);
+  return {
+    body: JSON.stringify(hits.map((hit) => presentAgent(hit.document))),
+    total: responses[0]!.totalHits,
+  };
 }
 
 export function searchRoutes({ search, store }: AppContext): Router {
@@ -36,13 +56,15 @@ export function searchRoutes({ search, store }: AppContext): Router {
     res.type('json').send(presentedBody(response));
   });
 
+  /** Spec: an array of agents, by name; one page of them, paged like the catalog's lists. */
   router.get('/search-by-role', async (req, res) => {
-    const { role, category } = parseQuery(SearchByRoleQuery, req);
+    const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
-    const { response } = await timed(res, () =>
-      search.search({ query: '', filters, hitsPerPage: ROLE_LIST_LIMIT, sort: 'name' }),
+    const { body, total } = await timed(res, () =>
+      searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit),
     );
-    res.type('json').send(presentedBody(response));
+    setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
+    res.type('json').send(body);
   });
 
   /** Agents like this one (same job first), itself left out. */

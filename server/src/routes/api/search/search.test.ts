@@ -71,6 +71,43 @@ describe('search API', () => {
     await server.http.get('/api/search-by-role').expect(400);
   });
 
+  it('pages a role list like the catalog: one page, the total and the next page in headers', async () => {
+    const recruiters = { role: 'Recruiter', category: 'HR & Recruiting' };
+    const first = await server.http
+      .get('/api/search-by-role')
+      .query({ ...recruiters, limit: 1 })
+      .expect(200);
+    expect(names(first.body)).toEqual(['ScreenSense']);
+    expect(first.headers['x-total-count']).toBe('2');
+    expect(first.headers.link).toBe(
+      '</api/search-by-role?role=Recruiter&category=HR+%26+Recruiting&limit=1&offset=1>; rel="next"',
+    );
+    const second = await server.http
+      .get('/api/search-by-role')
+      .query({ ...recruiters, limit: 1, offset: 1 })
+      .expect(200);
+    expect(names(second.body)).toEqual(['TalentHound']);
+    expect(second.headers.link).toBe(
+      '</api/search-by-role?role=Recruiter&category=HR+%26+Recruiting&limit=1>; rel="prev"',
+    );
+    // An offset between the engine's pages takes the end of one and the start of the next.
+    const between = await server.http
+      .get('/api/search-by-role')
+      .query({ ...recruiters, limit: 2, offset: 1 })
+      .expect(200);
+    expect(names(between.body)).toEqual(['TalentHound']);
+  });
+
+  it('answers at most 100 agents of a role and pages no deeper than 10,000', async () => {
+    const tooMany = await server.http.get('/api/search-by-role?role=Recruiter&limit=101').expect(400);
+    expect(tooMany.body.error).toBe('limit: must be a whole number from 1 to 100');
+    const tooDeep = await server.http.get('/api/search-by-role?role=Recruiter&offset=9950').expect(400);
+    expect(tooDeep.body.error).toBe(
+      'offset: offset + limit must be at most 10000: search results go no deeper',
+    );
+    await server.http.get('/api/search-by-role?role=Recruiter&offset=9900').expect(200, []);
+  });
+
   it('suggests similar agents, the agent itself left out', async () => {
     const [hound] = (await server.http.get('/api/search?query=TalentHound').expect(200)).body;
     const response = await server.http.get(`/api/agents/${hound.id}/similar`).expect(200);

@@ -1,3 +1,4 @@
+import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -15,7 +16,7 @@ export interface AlgoliaQuery {
   params?: Record<string, unknown> | string;
 }
 
-export const MAX_HITS_PER_PAGE = 100;
+export const MAX_HITS_PER_PAGE = SEARCH_PAGE_MAX;
 export const DEFAULT_PRE_TAG = '<em>';
 export const DEFAULT_POST_TAG = '</em>';
 
