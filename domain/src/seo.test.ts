@@ -105,6 +105,13 @@ describe('buildDirectoryMeta', () => {
     expect(meta.jsonLd.itemListElement).toHaveLength(2);
   });
 
+  it('gives the whole selection’s size as numberOfItems when it is known, however few agents are passed', () => {
+    const meta = buildDirectoryMeta(ORIGIN, agents.slice(0, 10), {}, 40_000);
+    expect(meta.jsonLd.numberOfItems).toBe(40_000);
+    expect(meta.jsonLd.itemListElement).toHaveLength(10);
+    expect(buildDirectoryMeta(ORIGIN, agents).jsonLd).not.toHaveProperty('numberOfItems');
+  });
+
   it('ignores a role without a category in the canonical path', () => {
     expect(buildDirectoryMeta(ORIGIN, [], { role: 'Analyst' }).canonicalPath).toBe('/directory');
     expect(buildDirectoryMeta(ORIGIN, [], { category: 'Legal' }).title).toMatch(/^Legal AI agents/);

@@ -84,11 +84,16 @@ function directoryPath(selection: DirectorySelection): string {
   return query ? `/directory?${query}` : '/directory';
 }
 
-/** `agents` are those the page lists (or the whole directory); the ItemList covers the first 10. */
+/**
+ * `agents` are the first the page lists (the first DIRECTORY_STRUCTURED_DATA_COUNT suffice: the
+ * ItemList covers no more); `total`, when known, is how many the whole selection holds
+ * (numberOfItems, which schema.org counts over every page of a paged list).
+ */
 export function buildDirectoryMeta(
   origin: string,
   agents: readonly Pick<PublicAgent, 'id' | 'name'>[],
   selection: DirectorySelection = {},
+  total?: number,
 ): PageMeta {
   const { category, role } = selection;
   const title =
@@ -117,6 +122,7 @@ export function buildDirectoryMeta(
       '@type': 'ItemList',
       name: title,
       url: absoluteUrl(origin, canonicalPath),
+      ...(total === undefined ? {} : { numberOfItems: total }),
       itemListElement: agents.slice(0, DIRECTORY_STRUCTURED_DATA_COUNT).map((agent, index) => ({
         '@type': 'ListItem',
         position: index + 1,

@@ -93,6 +93,16 @@ describe('page HTML for crawlers', () => {
     expect((jsonLdOf(text) as { itemListElement: unknown[] }).itemListElement).toHaveLength(10);
   });
 
+  it('counts the whole selection in numberOfItems, though it names only the first 10', async () => {
+    const { store } = server.running.context;
+    const { text } = await server.http.get('/directory').expect(200);
+    expect(jsonLdOf(text)).toMatchObject({ numberOfItems: await store.agents.count() });
+    const finance = (await server.http.get('/directory?category=Finance').expect(200)).text;
+    expect(jsonLdOf(finance)).toMatchObject({
+      numberOfItems: await store.agents.count({ category: 'Finance' }),
+    });
+  });
+
   it('gives an agent page its SoftwareApplication with an Offer in USD, decoded text and a product og:type', async () => {
     const { text } = await server.http.get(`/agents/${listedId}`).expect(200);
     expect(text).toContain('<title>LedgerLark by Fenwick &#38; Grove: Bookkeeper AI agent | Agentry</title>');

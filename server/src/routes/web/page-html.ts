@@ -1,3 +1,4 @@
+import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
 import {
   buildAgentMeta,
   buildAgentNotFoundMeta,
@@ -56,11 +57,13 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       // As on the client: a role counts only with its category.
       const selection = { category: category || null, role: (category && role) || null };
       return directories.get(JSON.stringify(selection), async () => {
-        const agents = await store.agents.list({
-          category: selection.category ?? undefined,
-          role: selection.role ?? undefined,
-        });
-        return renderPageHtml(template, buildDirectoryMeta(origin, agents, selection), origin);
+        const filter = { category: selection.category ?? undefined, role: selection.role ?? undefined };
+        // The ItemList names the first few agents only; the total comes from a count, not a list.
+        const [agents, total] = await Promise.all([
+          store.agents.list({ ...filter, limit: DIRECTORY_STRUCTURED_DATA_COUNT }),
+          store.agents.count(filter),
+        ]);
+        return renderPageHtml(template, buildDirectoryMeta(origin, agents, selection, total), origin);
       });
     },
 
