@@ -351,6 +351,15 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
         expect(new Set(batches.flat().map((agent) => agent.id)).size).toBe(5);
       });
+
+      it('resumes a scan after a given agent, in the same order, and starts nowhere from an unknown id', async () => {
+        for (let i = 0; i < 5; i++) await store.agents.create(agentInput({ name: `Agent ${i}` }));
+        const order = (await collect(store.agents.scan(10))).flat().map((agent) => agent.id);
+        const rest = (await collect(store.agents.scan(2, order[1]))).flat().map((agent) => agent.id);
+        expect(rest).toEqual(order.slice(2));
+        expect(await collect(store.agents.scan(2, order[4]))).toEqual([]);
+        expect(await collect(store.agents.scan(2, 'not-an-id'))).toEqual([]);
+      });
     });
 
     describe('change log', () => {

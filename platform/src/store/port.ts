@@ -91,8 +91,12 @@ export interface AgentRepository {
   roles(category?: string): Promise<string[]>;
   /** Plain substring matching over name, role, category, description and provider: the fallback when the engine is down. */
   searchBasic(query: string, limit: number): Promise<Agent[]>;
-  /** Every agent not removed, in batches, for full reindexing. */
-  scan(batchSize: number): AsyncIterable<Agent[]>;
+  /**
+   * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work
+   * (reindexing, the sitemap); with `afterId`, only those that come after that agent's id in this
+   * order (a keyset: a later batch is found without reading the earlier ones again).
+   */
+  scan(batchSize: number, afterId?: string): AsyncIterable<Agent[]>;
 }
 
 export type ChangeOp = 'upsert' | 'delete';

@@ -314,10 +314,15 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       return rankBasic(docs.map(toAgent), tokens, limit);
     },
 
-    async *scan(batchSize) {
+    async *scan(batchSize, afterId) {
       // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
       if (batchSize <= 0) return;
       let after: Types.ObjectId | null = null;
+      if (afterId !== undefined) {
+        // An id that names no agent of this store starts nowhere rather than at the beginning.
+        after = objectIdOrNull(afterId);
+        if (after === null) return;
+      }
       for (;;) {
         const filter: QueryFilter<AgentDoc> =
           after === null ? { removed: false } : { removed: false, _id: { $gt: after } };
