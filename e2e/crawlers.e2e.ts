@@ -81,9 +81,17 @@ describe('Pages for crawlers', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('lists every demo agent in the sitemap and points to it from robots.txt', async () => {
-    const { html: xml } = await get('/sitemap.xml');
-    const agentUrls = [...xml.matchAll(/<loc>([^<]*\/agents\/[^<]*)<\/loc>/g)];
+  it('lists every demo agent in the sitemap index’s parts and points to the index from robots.txt', async () => {
+    const { html: index } = await get('/sitemap.xml');
+    expect(index).toContain('<sitemapindex');
+    const parts = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(parts[0]).toBe(`${PUBLIC_URL}/sitemap-pages.xml`);
+    const agentUrls: string[] = [];
+    for (const part of parts) {
+      const { status, html: xml } = await get(part.slice(PUBLIC_URL.length));
+      expect(status).toBe(200);
+      agentUrls.push(...[...xml.matchAll(/<loc>([^<]*\/agents\/[^<]*)<\/loc>/g)].map((match) => match[1]!));
+    }
     expect(agentUrls).toHaveLength(await server.context.store.agents.count());
     expect((await get('/robots.txt')).html).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });

@@ -199,7 +199,7 @@ describe('page HTML for crawlers', () => {
     });
 
     it('lists subscribed providers in the sitemap, and forgets them when the subscription ends', async () => {
-      expect((await server.http.get('/sitemap.xml').expect(200)).text).toContain(
+      expect((await server.http.get('/sitemap-pages.xml').expect(200)).text).toContain(
         `<loc>${PUBLIC_URL}/providers/acme-labs</loc>`,
       );
       const { store } = server.running.context;

@@ -1,7 +1,11 @@
 import { agentInput } from '@agentry/platform/store/contract';
+import type { Store } from '@agentry/platform/store/port';
+import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import type { TestServer } from '../../testing/test-server';
 import { PUBLIC_URL, startWebTestServer } from '../../testing/web-test-server';
-import { renderSitemap } from './sitemap';
+import { planSitemap, renderAgentsSitemap, renderSitemap, SITEMAP_CHUNK_URLS } from './sitemap';
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
 
 describe('sitemap.xml and robots.txt', () => {
   let server: TestServer;
@@ -17,10 +21,24 @@ describe('sitemap.xml and robots.txt', () => {
   });
   afterAll(() => server.stop());
 
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-
-  it('lists the public pages and every listed agent on the public origin, as XML', async () => {
+  it('is a sitemap index pointing at the pages part and the agents parts, dated by their newest change', async () => {
     const response = await server.http.get('/sitemap.xml').expect(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/,
+    );
+    expect(locs(response.text)).toEqual([
+      `${PUBLIC_URL}/sitemap-pages.xml`,
+      `${PUBLIC_URL}/sitemap-agents-1.xml`,
+    ]);
+    const newest = new Date(listed.updated_at).toISOString();
+    expect(response.text).toContain(
+      `<sitemap><loc>${PUBLIC_URL}/sitemap-agents-1.xml</loc><lastmod>${newest}</lastmod></sitemap>`,
+    );
+  });
+
+  it('lists the public pages in the pages part, the directory dated by the newest agent', async () => {
+    const response = await server.http.get('/sitemap-pages.xml').expect(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     expect(response.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
     expect(locs(response.text)).toEqual([
@@ -28,26 +46,34 @@ describe('sitemap.xml and robots.txt', () => {
       `${PUBLIC_URL}/directory`,
       `${PUBLIC_URL}/privacy`,
       `${PUBLIC_URL}/terms`,
-      `${PUBLIC_URL}/agents/${listed.id}`,
     ]);
+    expect(response.text).toContain(
+      `<loc>${PUBLIC_URL}/directory</loc><lastmod>${new Date(listed.updated_at).toISOString()}</lastmod>`,
+    );
   });
 
-  it('dates each agent by its last update, and leaves removed agents out', async () => {
-    const { text } = await server.http.get('/sitemap.xml').expect(200);
+  it('lists every listed agent in the agents parts, dated by its last update, removed agents left out', async () => {
+    const { text } = await server.http.get('/sitemap-agents-1.xml').expect(200);
+    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=.*>\n/);
+    expect(text.endsWith('</urlset>\n')).toBe(true);
     expect(text).toContain(
       `<loc>${PUBLIC_URL}/agents/${listed.id}</loc><lastmod>${new Date(listed.updated_at).toISOString()}</lastmod>`,
     );
     expect(text).not.toContain(`/agents/${removedId}<`);
   });
 
+  it('answers 404 for a part that does not exist', async () => {
+    await server.http.get('/sitemap-agents-2.xml').expect(404);
+    await server.http.get('/sitemap-agents-0.xml').expect(302);
+  });
+
   it('follows the catalog: a new agent appears, a removed one goes', async () => {
     const { agents } = server.running.context.store;
     const added = await agents.create(agentInput({ name: 'FreshAgent' }));
-    expect(locs((await server.http.get('/sitemap.xml')).text)).toContain(`${PUBLIC_URL}/agents/${added.id}`);
+    const part = async () => locs((await server.http.get('/sitemap-agents-1.xml').expect(200)).text);
+    expect(await part()).toContain(`${PUBLIC_URL}/agents/${added.id}`);
     await agents.update(added.id, { removed: true });
-    expect(locs((await server.http.get('/sitemap.xml')).text)).not.toContain(
-      `${PUBLIC_URL}/agents/${added.id}`,
-    );
+    expect(await part()).not.toContain(`${PUBLIC_URL}/agents/${added.id}`);
   });
 
   it('escapes XML special characters in URLs', () => {
@@ -72,5 +98,49 @@ describe('sitemap.xml and robots.txt', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('sitemap parts', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = openSqliteStore(':memory:');
+    await store.agents.importMany(Array.from({ length: 7 }, (_, i) => agentInput({ name: `Agent ${i}` })));
+  });
+  afterEach(() => store.close());
+
+  const partUrls = async (part: number, partSize: number) => {
+    const pieces = await renderAgentsSitemap(
+      'https://a.example',
+      store,
+      await planSitemap(store, partSize),
+      part,
+    );
+    return pieces && locs(pieces.join(''));
+  };
+
+  it(`holds at most ${SITEMAP_CHUNK_URLS} agents per part, every agent in exactly one part, in scan order`, async () => {
+    const plan = await planSitemap(store, 3);
+    expect(plan.parts).toHaveLength(3);
+    const parts = [await partUrls(1, 3), await partUrls(2, 3), await partUrls(3, 3)];
+    expect(parts.map((urls) => urls!.length)).toEqual([3, 3, 1]);
+    const ids: string[] = [];
+    for await (const batch of store.agents.scan(100)) ids.push(...batch.map((agent) => agent.id));
+    expect(parts.flat()).toEqual(ids.map((id) => `https://a.example/agents/${id}`));
+    expect(await partUrls(4, 3)).toBeNull();
+  });
+
+  it('builds a part as one piece of XML per scan batch, not one string of the whole part', async () => {
+    await store.agents.importMany(Array.from({ length: 2500 }, (_, i) => agentInput({ name: `More ${i}` })));
+    const pieces = await renderAgentsSitemap('https://a.example', store, await planSitemap(store), 1);
+    // The urlset's opening, three batches of at most 1,000 agents, its closing.
+    expect(pieces).toHaveLength(5);
+    expect(locs(pieces!.join(''))).toHaveLength(2507);
+  });
+
+  it('has no agents part for an empty catalog', async () => {
+    const empty = openSqliteStore(':memory:');
+    expect((await planSitemap(empty)).parts).toEqual([]);
+    await empty.close();
   });
 });

@@ -16,7 +16,14 @@ import { compressedAssets } from './compressed-assets';
 import { readIndexTemplate } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
-import { renderSitemap, sitemapEntries } from './sitemap';
+import {
+  planSitemap,
+  renderAgentsSitemap,
+  renderPagesSitemap,
+  renderSitemapIndex,
+  SITEMAP_PAGES_PATH,
+  type SitemapPlan,
+} from './sitemap';
 import { CACHE_HTML, staticFiles } from './static-files';
 import { StoreVersionCache } from './store-version-cache';
 
@@ -37,7 +44,16 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   if (!clientDist) return router;
   const origin = config.publicUrl;
   const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
-  const sitemaps = new StoreVersionCache<string>(store, 1, SITEMAP_MAX_AGE_MS);
+  // The plan (where each part of the agents starts) and the parts, kept until the catalog changes.
+  const sitemapPlans = new StoreVersionCache<SitemapPlan>(store, 1, SITEMAP_MAX_AGE_MS);
+  const sitemapFiles = new StoreVersionCache<string>(store, 2, SITEMAP_MAX_AGE_MS);
+  const sitemapParts = new StoreVersionCache<string[] | null>(store, 100, SITEMAP_MAX_AGE_MS);
+  const sitemapPlan = () => sitemapPlans.get('plan', () => planSitemap(store));
+  const sendXml = (res: Response, pieces: readonly string[]) => {
+    res.set('Cache-Control', CACHE_CRAWLER_FILES).type('application/xml');
+    for (const piece of pieces) res.write(piece);
+    res.end();
+  };
   const robots = renderRobotsTxt(origin);
 
   // The raw file carries the build's default meta; the page route fills in the real one.
@@ -73,8 +89,29 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const xml = await sitemaps.get('sitemap', async () => renderSitemap(origin, await sitemapEntries(store)));
-    res.set('Cache-Control', CACHE_CRAWLER_FILES).type('application/xml').send(xml);
+    const index = await sitemapFiles.get('index', async () =>
+      renderSitemapIndex(origin, await sitemapPlan()),
+    );
+    sendXml(res, [index]);
+  });
+  router.get(SITEMAP_PAGES_PATH, async (_req, res) => {
+    const pages = await sitemapFiles.get('pages', async () =>
+      renderPagesSitemap(origin, store, await sitemapPlan()),
+    );
+    sendXml(res, [pages]);
+  });
+  router.get(/^\/sitemap-agents-([1-9]\d{0,5})\.xml$/, async (req, res, next) => {
+    const part = Number(req.params[0]);
+    // Checked against the plan first, so that made-up part numbers cannot crowd the cache.
+    if (part > (await sitemapPlan()).parts.length) {
+      next(notFound('No such sitemap'));
+      return;
+    }
+    const pieces = await sitemapParts.get(`agents-${part}`, async () =>
+      renderAgentsSitemap(origin, store, await sitemapPlan(), part),
+    );
+    if (pieces) sendXml(res, pieces);
+    else next(notFound('No such sitemap'));
   });
   router.get('/robots.txt', (_req, res) => {
     res.set('Cache-Control', CACHE_CRAWLER_FILES).type('text/plain').send(robots);
