@@ -39,6 +39,18 @@ describe('Directory', () => {
     ]);
   });
 
+  it('shows each category’s agent count from the counts endpoint, without downloading the catalog', async () => {
+    const page = await app().newPage();
+    const agentLists: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/directory/agents')) agentLists.push(new URL(request.url()).search);
+    });
+    await page.goto('/directory');
+    const finance = await app().server.context.store.agents.count({ category: 'Finance' });
+    await page.getByRole('button', { name: new RegExp(`^Finance\\s*${finance} agents$`) }).waitFor();
+    expect(agentLists).toEqual(['?limit=10']);
+  });
+
   it('shows agents only once both a category and a role are chosen', async () => {
     const page = await app().open('/directory');
     await chooseCategory(page, 'Finance');
@@ -69,7 +81,8 @@ describe('Directory', () => {
 
   it.each([
     ['the categories', 'Error: Failed to fetch data', '**/api/categories', '/directory'],
-    ['the list of agents', 'Error: Failed to fetch data', '**/api/directory/agents', '/directory'],
+    ['the first agents', 'Error: Failed to fetch data', '**/api/directory/agents**', '/directory'],
+    ['the counts', 'Error: Failed to fetch data', '**/api/directory/counts**', '/directory'],
     ['the roles', 'Error: Failed to fetch roles', '**/api/roles?category=Legal', '/directory?category=Legal'],
     [
       'the agents of a role',

@@ -6,6 +6,8 @@ export interface FakeRoute {
   path: string | RegExp;
   status?: number;
   body?: unknown;
+  /** Response headers (X-Total-Count of a paged list…). */
+  headers?: Record<string, string>;
   /** Simulates a network failure (fetch rejects). */
   networkError?: boolean;
   /** Answers only once this promise settles, to observe loading states. */
@@ -16,14 +18,21 @@ export interface FakeResponse {
   ok: boolean;
   status: number;
   statusText: string;
+  headers?: { get: (name: string) => string | null };
   json: () => Promise<unknown>;
 }
 
-export function jsonResponse(body: unknown, status = 200): FakeResponse {
+export function jsonResponse(
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): FakeResponse {
+  const byName = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText: status === 404 ? 'Not Found' : status >= 400 ? 'Error' : 'OK',
+    headers: { get: (name) => byName.get(name.toLowerCase()) ?? null },
     json: async () => body,
   };
 }
@@ -43,7 +52,7 @@ export function mockFetch(routes: FakeRoute[]): FetchMock {
     if (!route) throw new Error(`Unexpected fetch: ${method} ${input}`);
     if (route.wait) await route.wait;
     if (route.networkError) throw new TypeError('Failed to fetch');
-    return jsonResponse(route.body ?? null, route.status ?? 200);
+    return jsonResponse(route.body ?? null, route.status ?? 200, route.headers);
   });
   globalThis.fetch = fake as unknown as typeof fetch;
   return fake;

@@ -1,4 +1,5 @@
-import { ApiError, failureText } from './api-client';
+import { mockFetch } from '../../testing/mock-fetch';
+import { ApiError, apiPage, failureText } from './api-client';
 
 describe('failureText', () => {
   it("gives the server's reason when it said one", () => {
@@ -16,5 +17,21 @@ describe('failureText', () => {
     expect(failureText(new TypeError('Failed to fetch'), 'Failed to create account')).toBe(
       'Failed to create account. Please try again.',
     );
+  });
+});
+
+describe('apiPage', () => {
+  it('reads the total of a paged list from X-Total-Count', async () => {
+    mockFetch([{ path: '/api/agents?limit=1', body: [{ id: '1' }], headers: { 'X-Total-Count': '42' } }]);
+    expect(await apiPage('/api/agents?limit=1')).toEqual({ items: [{ id: '1' }], total: 42 });
+  });
+
+  it('counts what the page holds when the header is missing or not a number', async () => {
+    mockFetch([
+      { path: '/a', body: [1, 2] },
+      { path: '/b', body: [1, 2], headers: { 'X-Total-Count': 'lots' } },
+    ]);
+    expect((await apiPage('/a')).total).toBe(2);
+    expect((await apiPage('/b')).total).toBe(2);
   });
 });

@@ -68,7 +68,7 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
@@ -79,7 +79,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal: options.signal,
   });
   if (!response.ok) throw await readError(response);
-  return (await response.json()) as T;
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await (await send(path, options)).json()) as T;
+}
+
+/** One page of a paged list: its items, and how many there are in all. */
+export interface ApiPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * GET of a paged list (the server's X-Total-Count header gives the total). A page without the
+ * header counts what it holds, as a server that answers the whole list would.
+ */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<ApiPage<T>> {
+  const response = await send(path, options);
+  const items = (await response.json()) as T[];
+  const header = response.headers?.get('X-Total-Count');
+  const total = header && /^\d+$/.test(header) ? Number(header) : items.length;
+  return { items, total: Math.max(total, items.length) };
 }
 
 /** "/api/roles" + {category: "Finance"} → "/api/roles?category=Finance". */

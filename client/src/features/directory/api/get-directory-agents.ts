@@ -1,7 +1,17 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { apiRequest } from '../../../lib/api/api-client';
+import { type ApiPage, apiPage, withQuery } from '../../../lib/api/api-client';
 
-/** GET /api/directory/agents → every listed agent, sorted by category then role. */
-export function getDirectoryAgents(signal?: AbortSignal): Promise<PublicAgent[]> {
-  return apiRequest<PublicAgent[]>('/api/directory/agents', { signal });
+/**
+ * GET /api/directory/agents?category=&limit= → the first `limit` agents of the selection (all
+ * categories without one), sorted by category then role, and how many it holds in all.
+ */
+export function getDirectoryAgents(
+  category: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ApiPage<PublicAgent>> {
+  const params: Record<string, string> = category
+    ? { category, limit: String(limit) }
+    : { limit: String(limit) };
+  return apiPage<PublicAgent>(withQuery('/api/directory/agents', params), { signal });
 }

@@ -14,7 +14,23 @@ const ALL_AGENTS = [
 
 const BASE: FakeRoute[] = [
   { path: '/api/categories', body: ['Customer Service', 'Finance'] },
-  { path: '/api/directory/agents', body: ALL_AGENTS },
+  {
+    path: '/api/directory/counts',
+    body: [
+      { name: 'Customer Service', count: 1 },
+      { name: 'Finance', count: 2 },
+    ],
+  },
+  {
+    path: '/api/directory/counts?category=Finance',
+    body: [{ name: 'Bookkeeper', count: 2 }],
+  },
+  { path: '/api/directory/agents?limit=10', body: ALL_AGENTS, headers: { 'X-Total-Count': '3' } },
+  {
+    path: '/api/directory/agents?category=Finance&limit=10',
+    body: ALL_AGENTS.slice(0, 2),
+    headers: { 'X-Total-Count': '2' },
+  },
   { path: '/api/roles?category=Finance', body: ['Accountant', 'Bookkeeper'] },
   { path: '/api/roles?category=Customer+Service', body: ['Customer Support Agent'] },
   { path: '/api/search-by-role?role=Bookkeeper&category=Finance', body: ALL_AGENTS.slice(0, 2) },
@@ -83,8 +99,13 @@ describe('DirectoryBrowser', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch data');
   });
 
-  it('reports "Error: Failed to fetch data" when the first load of agents fails', async () => {
-    renderDirectory('/directory', [{ path: '/api/directory/agents', networkError: true }, ...BASE]);
+  it('reports "Error: Failed to fetch data" when the first agents cannot be loaded', async () => {
+    renderDirectory('/directory', [{ path: '/api/directory/agents?limit=10', networkError: true }, ...BASE]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch data');
+  });
+
+  it('reports "Error: Failed to fetch data" when the counts cannot be loaded', async () => {
+    renderDirectory('/directory', [{ path: '/api/directory/counts', status: 500 }, ...BASE]);
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch data');
   });
 
@@ -120,5 +141,66 @@ describe('DirectoryBrowser', () => {
     const finance = await screen.findByRole('button', { name: /Finance\s*2 agents/ });
     await userEvent.click(finance);
     expect(currentUrl(router)).toBe('/directory?category=Finance');
+    expect(await screen.findByRole('button', { name: /Bookkeeper\s*2 agents/ })).toBeTruthy();
+  });
+
+  it('never downloads the catalog: counts, and the first 10 agents for the structured data, only', async () => {
+    const { fetchMock } = renderDirectory();
+    await screen.findByRole('button', { name: /Finance\s*2 agents/ });
+    await waitFor(() => {
+      const data = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
+      expect(data.itemListElement).toHaveLength(3);
+      expect(data.numberOfItems).toBe(3);
+    });
+    expect(calls(fetchMock).filter((call) => call.includes('/api/directory/agents'))).toEqual([
+      'GET /api/directory/agents?limit=10',
+    ]);
+  });
+
+  it('pages a long role list with "Show more" and says how many of how many are shown', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        makeAgent({ id: `a${from + i}`, name: `Agent ${from + i}`, category: 'Finance', role: 'Bookkeeper' }),
+      );
+    const { fetchMock } = renderDirectory('/directory?category=Finance&role=Bookkeeper', [
+      {
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance',
+        body: page(0, 100),
+        headers: { 'X-Total-Count': '150' },
+      },
+      {
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance&offset=100',
+        body: page(100, 50),
+        headers: { 'X-Total-Count': '150' },
+      },
+      ...BASE,
+    ]);
+    expect((await screen.findByRole('status')).textContent).toBe('Showing 100 of 150 agents');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Agent 149' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(150);
+    expect(screen.getByRole('status').textContent).toBe('150 agents');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(calls(fetchMock)).toContain('GET /api/search-by-role?role=Bookkeeper&category=Finance&offset=100');
+    const data = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
+    expect(data.itemListElement).toHaveLength(10);
+    expect(data.numberOfItems).toBe(150);
+  });
+
+  it('reports "Error: Failed to fetch agents by role" when the next page cannot be loaded, keeping what is shown', async () => {
+    renderDirectory('/directory?category=Finance&role=Bookkeeper', [
+      {
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance',
+        body: ALL_AGENTS.slice(0, 2),
+        headers: { 'X-Total-Count': '3' },
+      },
+      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&offset=2', status: 500 },
+      ...BASE,
+    ]);
+    await screen.findByRole('heading', { level: 3, name: 'LedgerLark' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch agents by role');
+    expect(screen.getByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
   });
 });

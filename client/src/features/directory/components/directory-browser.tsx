@@ -1,5 +1,6 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import { buildDirectoryMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { AgentCard } from '../../../components/agent-card/agent-card';
@@ -9,7 +10,7 @@ import { siteOrigin } from '../../../config/site';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { useDirectory } from '../hooks/use-directory';
 import { DirectoryFilters } from './directory-filters';
-import { DirectoryOverview } from './directory-overview';
+import { agentsLabel, DirectoryOverview } from './directory-overview';
 
 // The directory page (spec sections 2, 4, 8): category and dependent role dropdowns; agents show
 // only when both are chosen. Messages are the spec's, word for word.
@@ -21,33 +22,45 @@ export const DIRECTORY_MESSAGES = {
   agentsError: 'Error: Failed to fetch agents by role',
 } as const;
 
-function countText(count: number): string {
-  return count === 1 ? '1 agent' : `${count} agents`;
+/** "2 agents", or "Showing 100 of 3,412 agents" while more are left to load. */
+function summaryText(shown: number, total: number): string {
+  return shown < total
+    ? `Showing ${shown.toLocaleString('en-US')} of ${agentsLabel(total)}`
+    : (agentsLabel(total) ?? '');
 }
+
+const NO_AGENTS: PublicAgent[] = [];
 
 export function DirectoryBrowser() {
   const directory = useDirectory();
-  const { category, role, categories, allAgents, roles, agents } = directory;
+  const { category, role, categories, counts, firstAgents, roles, agents } = directory;
   const bothChosen = category !== '' && role !== '';
 
-  const shownAgents = useMemo<PublicAgent[]>(() => {
-    if (bothChosen) return agents.status === 'success' ? agents.data : [];
-    if (allAgents.status !== 'success') return [];
-    return category ? allAgents.data.filter((agent) => agent.category === category) : allAgents.data;
-  }, [bothChosen, agents, allAgents, category]);
+  // The structured data names the first agents of what the page shows and counts the rest.
+  const roleAgentsShown = agents.status === 'success';
+  const described = useMemo<{ agents: PublicAgent[]; total?: number }>(() => {
+    if (bothChosen)
+      return roleAgentsShown ? { agents: agents.items, total: agents.total } : { agents: NO_AGENTS };
+    return firstAgents.status === 'success'
+      ? { agents: firstAgents.data.items, total: firstAgents.data.total }
+      : { agents: NO_AGENTS };
+  }, [bothChosen, roleAgentsShown, agents.items, agents.total, firstAgents]);
   const meta = useMemo(
-    () => buildDirectoryMeta(siteOrigin(), shownAgents, { category, role }),
-    [shownAgents, category, role],
+    () => buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total),
+    [described, category, role],
   );
   useDocumentHead(meta);
 
   const errors = (
     [
-      (categories.status === 'error' || allAgents.status === 'error') && DIRECTORY_MESSAGES.dataError,
+      (categories.status === 'error' || counts.status === 'error' || firstAgents.status === 'error') &&
+        DIRECTORY_MESSAGES.dataError,
       roles.status === 'error' && DIRECTORY_MESSAGES.rolesError,
-      agents.status === 'error' && DIRECTORY_MESSAGES.agentsError,
+      (agents.status === 'error' || agents.more === 'error') && DIRECTORY_MESSAGES.agentsError,
     ] as Array<string | false>
   ).filter((message): message is string => message !== false);
+  // No search pages deeper than SEARCH_MAX_DEPTH: past that, the role's agents are found by search.
+  const moreLeft = agents.items.length < Math.min(agents.total, SEARCH_MAX_DEPTH);
 
   return (
     <div className="directory container">
@@ -78,20 +91,32 @@ export function DirectoryBrowser() {
             {decodeEntities(role)} agents in {decodeEntities(category)}
           </h2>
           <p className="results-summary" role="status">
-            {agents.status === 'success' ? countText(agents.data.length) : ''}
+            {agents.status === 'success' ? summaryText(agents.items.length, agents.total) : ''}
           </p>
           {agents.status === 'loading' && <PageLoading label="Loading agents..." />}
-          {agents.status === 'success' && agents.data.length === 0 && (
+          {agents.status === 'success' && agents.items.length === 0 && (
             <p className="empty-state">{DIRECTORY_MESSAGES.empty}</p>
           )}
-          {agents.status === 'success' && agents.data.length > 0 && (
+          {agents.status === 'success' && agents.items.length > 0 && (
             <AgentGrid>
-              {agents.data.map((agent) => (
+              {agents.items.map((agent) => (
                 <li key={agent.id}>
                   <AgentCard agent={agent} onRoleSelect={directory.select} />
                 </li>
               ))}
             </AgentGrid>
+          )}
+          {agents.status === 'success' && moreLeft && (
+            <div className="show-more">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={agents.loadMore}
+                disabled={agents.more === 'loading'}
+              >
+                {agents.more === 'loading' ? 'Loading...' : 'Show more'}
+              </button>
+            </div>
           )}
         </section>
       ) : (
@@ -99,7 +124,7 @@ export function DirectoryBrowser() {
           category={category}
           categories={categories.status === 'success' ? categories.data : []}
           roles={roles.status === 'success' ? roles.data : []}
-          agents={allAgents.status === 'success' ? allAgents.data : null}
+          counts={counts.status === 'success' ? counts.data : null}
           onCategoryChoose={directory.chooseCategory}
           onRoleChoose={directory.chooseRole}
         />

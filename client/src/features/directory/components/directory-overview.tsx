@@ -1,39 +1,32 @@
-import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
+import type { DirectoryCount } from '../api/get-directory-counts';
 
 // Before both dropdowns are set: the categories (or the chosen category's roles) as shortcuts,
-// each with how many agents it lists.
+// each with how many agents it lists (GET /api/directory/counts).
 
 interface DirectoryOverviewProps {
   category: string;
   categories: readonly string[];
   roles: readonly string[];
-  agents: readonly PublicAgent[] | null;
+  counts: readonly DirectoryCount[] | null;
   onCategoryChoose: (category: string) => void;
   onRoleChoose: (role: string) => void;
 }
 
-function countBy(agents: readonly PublicAgent[], key: 'category' | 'role'): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const agent of agents) counts.set(agent[key], (counts.get(agent[key]) ?? 0) + 1);
-  return counts;
-}
-
-function agentsLabel(count: number | undefined): string | null {
+export function agentsLabel(count: number | undefined): string | null {
   if (count === undefined) return null;
-  return count === 1 ? '1 agent' : `${count} agents`;
+  return count === 1 ? '1 agent' : `${count.toLocaleString('en-US')} agents`;
 }
 
 export function DirectoryOverview({
   category,
   categories,
   roles,
-  agents,
+  counts,
   onCategoryChoose,
   onRoleChoose,
 }: DirectoryOverviewProps) {
-  const inCategory = category && agents ? agents.filter((agent) => agent.category === category) : agents;
-  const counts = inCategory ? countBy(inCategory, category ? 'role' : 'category') : new Map<string, number>();
+  const countOf = new Map((counts ?? []).map((entry) => [entry.name, entry.count]));
   const names = category ? roles : categories;
   if (names.length === 0) return null;
   const choose = category ? onRoleChoose : onCategoryChoose;
@@ -46,7 +39,7 @@ export function DirectoryOverview({
           <li key={name}>
             <button type="button" className="shortcut" onClick={() => choose(name)}>
               <span className="shortcut__name">{decodeEntities(name)}</span>
-              <span className="shortcut__count">{agentsLabel(counts.get(name))}</span>
+              <span className="shortcut__count">{agentsLabel(countOf.get(name))}</span>
             </button>
           </li>
         ))}

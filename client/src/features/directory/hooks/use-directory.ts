@@ -1,14 +1,20 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
 import { type AsyncState, useAsync } from '../../../hooks/use-async';
-import { getAgentsByRole } from '../../../lib/api/get-agents-by-role';
+import { type PagedList, usePagedList } from '../../../hooks/use-paged-list';
+import type { ApiPage } from '../../../lib/api/api-client';
+import { getAgentsByRolePage } from '../../../lib/api/get-agents-by-role';
 import { getCategories } from '../../../lib/api/get-categories';
 import { getRoles } from '../../../lib/api/get-roles';
 import { getDirectoryAgents } from '../api/get-directory-agents';
+import { type DirectoryCount, getDirectoryCounts } from '../api/get-directory-counts';
 import { useDirectorySelection } from './use-directory-selection';
 
 // The directory flow of spec section 4: categories on arrival; a category loads its roles; a role
-// (with its category) loads the agents. Everything is keyed by the choice, so a stale answer for an
-// earlier choice is never shown.
+// (with its category) loads the agents, a page at a time. Until both are chosen the overview
+// needs only counts and the structured data only the first agents: the catalog is never
+// downloaded. Everything is keyed by the choice, so a stale answer for an earlier choice is never
+// shown.
 
 export interface DirectoryState {
   category: string;
@@ -17,21 +23,32 @@ export interface DirectoryState {
   chooseRole: (role: string) => void;
   select: (category: string, role: string) => void;
   categories: AsyncState<string[]>;
-  /** Every listed agent, for the overview and the structured data, loaded until both are chosen. */
-  allAgents: AsyncState<PublicAgent[]>;
+  /** Agents per category, or per role of the chosen category, until both are chosen. */
+  counts: AsyncState<DirectoryCount[]>;
+  /** The selection's first agents (for the structured data) and its size, until both are chosen. */
+  firstAgents: AsyncState<ApiPage<PublicAgent>>;
   roles: AsyncState<string[]>;
-  agents: AsyncState<PublicAgent[]>;
+  /** The chosen role's agents, page by page. */
+  agents: PagedList<PublicAgent>;
 }
+
+const agentId = (agent: PublicAgent) => agent.id;
 
 export function useDirectory(): DirectoryState {
   const selection = useDirectorySelection();
   const { category, role } = selection;
   const bothChosen = category !== '' && role !== '';
+  const overviewKey = bothChosen ? null : `overview\u0000${category}`;
   const categories = useAsync('categories', getCategories);
-  const allAgents = useAsync(bothChosen ? null : 'all', getDirectoryAgents);
-  const roles = useAsync(category || null, (signal) => getRoles(category, signal));
-  const agents = useAsync(bothChosen ? `${category}\u0000${role}` : null, (signal) =>
-    getAgentsByRole(role, category, signal),
+  const counts = useAsync(overviewKey, (signal) => getDirectoryCounts(category, signal));
+  const firstAgents = useAsync(overviewKey, (signal) =>
+    getDirectoryAgents(category, DIRECTORY_STRUCTURED_DATA_COUNT, signal),
   );
-  return { ...selection, categories, allAgents, roles, agents };
+  const roles = useAsync(category || null, (signal) => getRoles(category, signal));
+  const agents = usePagedList(
+    bothChosen ? `${category}\u0000${role}` : null,
+    (offset, signal) => getAgentsByRolePage(role, category, offset, signal),
+    agentId,
+  );
+  return { ...selection, categories, counts, firstAgents, roles, agents };
 }
