@@ -211,8 +211,8 @@ describe('search API when the engine is down', () => {
   });
 
   it('reports itself degraded but up', async () => {
-    await server.http
-      .get('/healthz')
-      .expect(200, { status: 'degraded', checks: { store: 'ok', search: 'down' } });
+    const response = await server.http.get('/healthz').expect(200);
+    // The probe also reports event-loop delay and the worker (health.routes.ts): only its checks matter here.
+    expect(response.body).toMatchObject({ status: 'degraded', checks: { store: 'ok', search: 'down' } });
   });
 });
