@@ -118,25 +118,35 @@ async function main(argv: string[]) {
     clients,
     rate,
   };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-load-'));
+  // --data DIR: keep the imported catalog there and reuse it on the next run (for profiling).
+  const keptAt = argv.indexOf('--data');
+  const kept = keptAt >= 0 ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[keptAt + 1]!) : null;
+  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-load-'));
+  const reuse = kept !== null && fs.existsSync(path.join(kept, 'agentry.db'));
+  fs.mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
   log(
     `Agentry load benchmark: ${agents.toLocaleString()} agents in ${dataDir} (${results.machine}, Node ${process.version})`,
   );
 
   // 1. The import a person runs.
-  const file = path.join(dataDir, 'agents.json');
-  fs.writeFileSync(file, JSON.stringify([...syntheticAgents(agents)]));
   let started = performance.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/src/import/main.ts', file], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  results.importSeconds = (performance.now() - started) / 1000;
-  log(
-    `npm run import of ${agents.toLocaleString()} agents: ${(results.importSeconds as number).toFixed(1)} s`,
-  );
+  if (reuse) {
+    log(`reusing the catalog imported before in ${dataDir}`);
+  } else {
+    const file = path.join(dataDir, 'agents.json');
+    fs.writeFileSync(file, JSON.stringify([...syntheticAgents(agents)]));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/src/import/main.ts', file], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    fs.rmSync(file);
+    results.importSeconds = (performance.now() - started) / 1000;
+    log(
+      `npm run import of ${agents.toLocaleString()} agents: ${(results.importSeconds as number).toFixed(1)} s`,
+    );
+  }
 
   const config = loadConfig(env);
   const store = await openStore(config);
@@ -193,7 +203,7 @@ async function main(argv: string[]) {
     }
   }
   await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   if (outAt >= 0) {
     fs.writeFileSync(
       path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[outAt + 1]!),
