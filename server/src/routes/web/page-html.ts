@@ -12,10 +12,10 @@ import {
 } from '@agentry/domain/seo';
 import type { Store } from '@agentry/platform/store/port';
 import { findProviderPage } from '../../commands/find-provider-page';
+import { StoreVersionCache } from '../../http/store-version-cache';
 import { presentAgent } from '../../presenters/agent';
 import { AgentIdParams } from '../api/catalog/schema';
 import { renderPageHtml } from './index-template';
-import { StoreVersionCache } from './store-version-cache';
 
 // index.html for each page, with the meta the client would set, built by the same functions
 // (domain/src/seo.ts) on the public origin. Home and legal pages never change while the process

@@ -2,6 +2,7 @@ import type { LegalKind } from '@agentry/domain/seo';
 import { type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { StoreVersionCache } from '../../http/store-version-cache';
 import { DirectoryQuery } from '../api/catalog/schema';
 import {
   ACCOUNT_PATHS,
@@ -25,7 +26,6 @@ import {
   type SitemapPlan,
 } from './sitemap';
 import { CACHE_HTML, staticFiles } from './static-files';
-import { StoreVersionCache } from './store-version-cache';
 
 // The web app: the built client's files, index.html with per-page meta for the client's routes,
 // the sitemap and robots.txt. Mounted after the API; without a client build (API-only tests) it
