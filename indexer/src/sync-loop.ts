@@ -19,7 +19,19 @@ export interface IndexerOptions {
   signal: AbortSignal;
   /** Called after every applied batch (tests and metrics). */
   onBatch?: (info: { checkpoint: number; upserts: number; deletes: number }) => void;
+  /**
+   * How far behind (in changes) the index may fall before it is rebuilt whole rather than caught
+   * up change by change: after a bulk import, one rebuild is several times cheaper.
+   */
+  rebuildWhenBehind?: number;
+  /** How to rebuild (default: in this thread). The API passes a worker-thread rebuild. */
+  rebuild?: () => Promise<unknown>;
 }
+
+export const REBUILD_WHEN_BEHIND = 20_000;
+
+/** Lets the event loop run what waits (requests) between two pieces of indexing work. */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Changes older than the last checkpoint by more than this are deleted from the store's log. */
 export const CHANGES_RETAINED = 100_000;
@@ -140,7 +152,10 @@ async function applyWithRetries(
 /** Runs until the signal aborts. */
 export async function runIndexer(options: IndexerOptions): Promise<void> {
   const { store, engine, logger, signal } = options;
-  const batchSize = options.batchSize ?? 500;
+  // About 25 ms of work at a time: between batches the event loop answers requests.
+  const batchSize = options.batchSize ?? 250;
+  const rebuild = options.rebuild ?? (() => rebuildIndex(store, engine));
+  const rebuildWhenBehind = options.rebuildWhenBehind ?? REBUILD_WHEN_BEHIND;
   let failures = 0;
   let loops = 0;
   while (!signal.aborted) {
@@ -150,7 +165,15 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
       if (checkpoint < prunedUpTo) {
         // The log no longer holds every change since this index's position: copy everything.
         logger.warn({ checkpoint, prunedUpTo }, 'index is behind the pruned change log; rebuilding');
-        await rebuildIndex(store, engine);
+        await rebuild();
+        continue;
+      }
+      const behind = (await store.changes.head()) - checkpoint;
+      if (behind > rebuildWhenBehind) {
+        const started = performance.now();
+        logger.info({ behind }, 'index far behind the store (a bulk import?); rebuilding it whole');
+        await rebuild();
+        logger.info({ ms: Math.round(performance.now() - started) }, 'index rebuilt');
         continue;
       }
       const changes = await store.changes.since(checkpoint, batchSize);
@@ -162,6 +185,7 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
       await applyWithRetries(options, checkpoint, changes);
       failures = 0;
       if (++loops % 100 === 0) await pruneChangeLog(store, changes[changes.length - 1]!.seq);
+      await giveWay();
     } catch (error) {
       if (signal.aborted) break;
       failures += 1;

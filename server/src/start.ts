@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { rebuildInWorker } from '@agentry/indexer/rebuild-in-worker';
 import { runIndexer } from '@agentry/indexer/sync-loop';
 import type { Config } from '@agentry/platform/config/env';
 import { createLogger, type Logger } from '@agentry/platform/log/logger';
@@ -76,6 +77,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           logger: logger.child({ component: 'indexer' }),
           pollMs: config.INDEXER_POLL_MS,
           signal: indexer.signal,
+          // The embedded index is rebuilt off the request thread; Meilisearch rebuilds on its own server.
+          rebuild: engine.kind === 'embedded' ? () => rebuildInWorker(config) : undefined,
         })
       : Promise.resolve();
 

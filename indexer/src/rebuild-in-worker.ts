@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '@agentry/platform/config/env';
+
+// A full index rebuild on a worker thread: reading 100,000 agents from the store and writing them
+// into a new generation of the index file is seconds of CPU that must not run on the thread that
+// answers requests. The worker opens its own store and index writer from the same config; the API's
+// engine sees the swap at its next poll and loads the new generation a slice at a time.
+
+export interface WorkerRebuildResult {
+  documents: number;
+  checkpoint: number;
+}
+
+const ENTRY = path.join(__dirname, 'rebuild-worker-entry.ts');
+
+/** Runs rebuildIndex(store, writer) in a worker thread; resolves when the new index is swapped in. */
+export function rebuildInWorker(config: Config): Promise<WorkerRebuildResult> {
+  return new Promise((resolve, reject) => {
+    // TypeScript is compiled on the fly in the worker too (tsx), whatever runs the main thread
+    // (tsx under `npm start`, swc under jest).
+    const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(ENTRY)});`, {
+      eval: true,
+      workerData: { config },
+      execArgv: [],
+    });
+    let settled = false;
+    worker.once('message', (message: { ok: boolean; result?: WorkerRebuildResult; error?: string }) => {
+      settled = true;
+      if (message.ok) resolve(message.result!);
+      else reject(new Error(`index rebuild failed: ${message.error}`));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`index rebuild worker exited with code ${code}`));
+    });
+  });
+}
