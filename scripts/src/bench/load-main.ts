@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
-import { openSearchEngine } from '@agentry/platform/search/factory';
 import { openStore } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { freePort, memoryOf, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
@@ -172,11 +171,15 @@ async function main(argv: string[]) {
     try {
       started = performance.now();
       mode.readySeconds = (await waitUntilReady(`${base}/healthz`, api)) / 1000;
-      // The first start after the import also indexes it: searchable when the index caught up.
-      const engine = await openSearchEngine(config, { serve: false });
-      const head = await store.changes.head();
-      while ((await engine.checkpoint()) < head) await new Promise((resolve) => setTimeout(resolve, 50));
-      await engine.close();
+      // The first start after the import also indexes it. Searchable means the serving process
+      // answers from the whole catalog: the newest agent is found by its name.
+      const newest = await store.agents.get(catalog.ids[catalog.ids.length - 1]!);
+      const probe = `${base}/api/search?${new URLSearchParams({ query: newest!.name })}`;
+      for (;;) {
+        const hits = (await (await fetch(probe)).json()) as Array<{ id: string }>;
+        if (hits.some((hit) => hit.id === newest!.id)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       mode.searchableSeconds = (performance.now() - started) / 1000;
       log(
         `\n${workers} worker(s): ready in ${(mode.readySeconds as number).toFixed(1)} s, every agent searchable after ${(mode.searchableSeconds as number).toFixed(1)} s${i === 0 ? ' (import → start, the index built by the in-process indexer)' : ''}`,
