@@ -39,6 +39,11 @@ export const LIST_PAGE = { defaultLimit: 100, maxLimit: 500, maxOffset: 10_000_0
  */
 export const SEARCH_PAGE_MAX = 100;
 export const SEARCH_MAX_DEPTH = 10_000;
+/**
+ * InstantSearch pages reach no deeper than this many results (Algolia's own paginationLimitedTo
+ * default): ranking 100,000 results for page 1,000 would hold the event loop for everyone.
+ */
+export const INSTANTSEARCH_MAX_DEPTH = 1_000;
 
 /** Structured directory data (JSON-LD ItemList) covers this many agents. */
 export const DIRECTORY_STRUCTURED_DATA_COUNT = 10;

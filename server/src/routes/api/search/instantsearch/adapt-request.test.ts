@@ -77,3 +77,11 @@ describe('InstantSearch request adapters', () => {
     expect([adapted.preTag, adapted.postTag]).toEqual(['__ais-highlight__', '__/ais-highlight__']);
   });
 });
+
+describe('paging depth', () => {
+  it('never pages deeper than 1,000 results, as Algolia does', () => {
+    expect(adaptQuery({ params: { page: 1000, hitsPerPage: 100 } }).request.page).toBe(9);
+    expect(adaptQuery({ params: { page: 3, hitsPerPage: 20 } }).request.page).toBe(3);
+    expect(adaptQuery({ params: { page: 999, hitsPerPage: 20 } }).request.page).toBe(49);
+  });
+});

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
+import { INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -106,6 +106,9 @@ export interface AdaptedQuery {
 export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
   const params = readParams(query.params);
   const text = typeof params.query === 'string' ? params.query.slice(0, 500) : '';
+  const hitsPerPage = toInt(params.hitsPerPage, 20, 0, MAX_HITS_PER_PAGE);
+  // The last page that ends within INSTANTSEARCH_MAX_DEPTH results; deeper asks get that page.
+  const lastPage = hitsPerPage > 0 ? Math.floor(INSTANTSEARCH_MAX_DEPTH / hitsPerPage) - 1 : 0;
   return {
     indexName: query.indexName ?? 'agents',
     params,
@@ -113,8 +116,8 @@ export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
     postTag: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_POST_TAG,
     request: {
       query: text,
-      page: toInt(params.page, 0, 0, 1000),
-      hitsPerPage: toInt(params.hitsPerPage, 20, 0, MAX_HITS_PER_PAGE),
+      page: toInt(params.page, 0, 0, lastPage),
+      hitsPerPage,
       facets: adaptFacets(params.facets),
       filters: adaptFacetFilters(params.facetFilters),
       priceMonthly: adaptNumericFilters(params.numericFilters),

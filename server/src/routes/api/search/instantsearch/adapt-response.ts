@@ -1,3 +1,4 @@
+import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
 import { HIGHLIGHT_FIELDS } from '@agentry/platform/search/port';
 import type { AdaptedQuery } from './adapt-request';
@@ -36,7 +37,9 @@ export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse) {
     nbHits: response.totalHits,
     page: response.page,
     hitsPerPage,
-    nbPages: hitsPerPage > 0 ? Math.ceil(response.totalHits / hitsPerPage) : 0,
+    // As Algolia does: no more pages than reach INSTANTSEARCH_MAX_DEPTH results.
+    nbPages:
+      hitsPerPage > 0 ? Math.ceil(Math.min(response.totalHits, INSTANTSEARCH_MAX_DEPTH) / hitsPerPage) : 0,
     facets: response.facets,
     exhaustiveFacetsCount: true,
     exhaustiveNbHits: true,
