@@ -109,6 +109,9 @@ export async function closedLoop(
 ): Promise<LoadFigures> {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+  // Every client connects first (one small request each, not counted): the figures are about
+  // serving requests, not about a burst of N connections opened in the same millisecond.
+  await Promise.all(Array.from({ length: options.clients }, () => send(agent, base, '/livez')));
   const recorder = new Recorder();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;

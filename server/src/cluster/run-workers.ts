@@ -11,11 +11,11 @@ const RESTART_DELAY_MS = 1000;
 const SHUTDOWN_GRACE_MS = 12_000;
 
 export async function runWorkers(count: number, logger: Logger): Promise<void> {
-  // The kernel hands each new connection to a worker, rather than this process accepting them all
-  // and passing them on (Node's round robin): under full load this process gets too little CPU to
-  // keep up, and new connections waited up to 10 s (measured with bench:load's 200 clients, both
-  // ways, same run: max latency 7–10 s round robin, about 1 s here, the same throughput).
-  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // Node's round robin: this process accepts each connection and hands it to the next worker. The
+  // kernel's own choice (SCHED_NONE) connects a burst of new clients faster, but it measured
+  // unfair: in some runs one worker got nearly every connection and throughput fell to a single
+  // worker's (bench:load, 2 workers: 752 req/s that way against 1,200–1,270 round robin).
+  cluster.schedulingPolicy = cluster.SCHED_RR;
   const workers = new Map<number, Worker>();
   let stopping = false;
 
