@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
@@ -60,6 +61,28 @@ async function withEventLoopSamples<T>(base: string, work: Promise<T>): Promise<
   done = true;
   await sampler;
   return [result, sampled ? worst : null];
+}
+
+/** Resolves once `count` different workers have answered /healthz (each on a new connection). */
+async function waitForWorkers(base: string, count: number, timeoutMs = 60_000): Promise<void> {
+  const seen = new Set<string>();
+  const deadline = performance.now() + timeoutMs;
+  while (seen.size < count) {
+    if (performance.now() > deadline) throw new Error(`only ${seen.size} of ${count} workers answered`);
+    const worker = await new Promise<string>((resolve) => {
+      http
+        .get(`${base}/healthz`, { agent: false }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(String((JSON.parse(body) as { worker?: string }).worker ?? '')));
+        })
+        .on('error', () => resolve(''));
+    });
+    if (worker) seen.add(worker);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The API's processes: the one started and, in multi-worker mode, its children. */
@@ -184,6 +207,10 @@ async function main(argv: string[]) {
       log(
         `\n${workers} worker(s): ready in ${(mode.readySeconds as number).toFixed(1)} s, every agent searchable after ${(mode.searchableSeconds as number).toFixed(1)} s${i === 0 ? ' (import → start, the index built by the in-process indexer)' : ''}`,
       );
+      // Every worker listening: a connection goes to a worker only once it listens, so load sent
+      // while the others still load the index would all land on the first one.
+      await waitForWorkers(base, workers);
+      mode.allWorkersSeconds = (performance.now() - started) / 1000;
       // Warm-up: code paths compiled, caches as a running site has them.
       await closedLoop(base, plan.slice(300_000), { clients: 20, seconds: 5 });
 
