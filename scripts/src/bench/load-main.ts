@@ -81,7 +81,7 @@ async function waitForWorkers(base: string, count: number, timeoutMs = 60_000): 
         .on('error', () => resolve(''));
     });
     if (worker) seen.add(worker);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
