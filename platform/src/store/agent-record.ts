@@ -1,5 +1,6 @@
 import { AGENT_FIELDS, type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import { normalizePricing } from '@agentry/domain/pricing';
+import { pageOf } from './page';
 import { AGENT_LIST_MAX, type AgentCreate, type AgentListOptions, type AgentPatch } from './port';
 
 // The agent record's field lists, all built from the spec's fields in domain/ (AGENT_FIELDS), so
@@ -69,10 +70,5 @@ export function patchKeys(patch: AgentPatch): Array<keyof AgentPatch> {
  * range rather than refused: the API validates what it is sent, this only keeps the store bounded.
  */
 export function listPage(options: AgentListOptions): { limit: number; offset: number } {
-  const whole = (value: number | undefined, fallback: number) =>
-    value !== undefined && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : fallback;
-  return {
-    limit: Math.min(AGENT_LIST_MAX, whole(options.limit, AGENT_LIST_MAX)),
-    offset: whole(options.offset, 0),
-  };
+  return pageOf(options, AGENT_LIST_MAX);
 }

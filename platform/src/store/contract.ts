@@ -1,3 +1,5 @@
+import { describeAdminAreaContract } from './contract-admin';
+import { agentInput } from './contract-fixtures';
 import {
   AGENT_LIST_MAX,
   type AgentCreate,
@@ -10,18 +12,7 @@ import {
 // The one behaviour every store adapter must have. Each adapter's test file calls this with a
 // function that opens a fresh, empty store.
 
-export function agentInput(overrides: Partial<AgentCreate> = {}): AgentCreate {
-  return {
-    name: 'InboxPilot',
-    provider: 'Northwind Labs',
-    category: 'Customer Service',
-    role: 'Customer Support Agent',
-    description: 'Answers customer emails in Spanish and English.',
-    cost: '$29/month',
-    address: 'https://inboxpilot.example',
-    ...overrides,
-  };
-}
+export { agentInput };
 
 async function collect<T>(iterable: AsyncIterable<T[]>): Promise<T[][]> {
   const batches: T[][] = [];
@@ -848,6 +839,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.kv.get('checkpoint')).toBe('2');
       });
     });
+
+    describeAdminAreaContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -97,6 +97,14 @@ export interface AgentRepository {
    * order (a keyset: a later batch is found without reading the earlier ones again).
    */
   scan(batchSize: number, afterId?: string): AsyncIterable<Agent[]>;
+  /** Agents created at or after `since` (removed ones too), counted per UTC day, oldest day first. */
+  createdPerDay(since: Date): Promise<DayCount[]>;
+}
+
+/** How many records were created on one UTC day ('YYYY-MM-DD'). */
+export interface DayCount {
+  day: string;
+  count: number;
 }
 
 export type ChangeOp = 'upsert' | 'delete';
@@ -189,9 +197,76 @@ export interface UserRepository {
   findByStripeCustomerId(customerId: string): Promise<User | null>;
   /** Null when no user has this id. Throws DuplicateUserError when a new e-mail or slug is taken. */
   update(id: string, patch: UserPatch): Promise<User | null>;
-  list(): Promise<User[]>;
+  /** One page of users, newest first; at most USER_LIST_MAX (also the default). */
+  list(options?: { limit?: number; offset?: number }): Promise<User[]>;
+  count(): Promise<number>;
+  /** Users per subscription_status value, most common first. */
+  countByStatus(): Promise<Array<{ value: string; count: number }>>;
+  /** Users created at or after `since`, counted per UTC day, oldest day first. */
+  createdPerDay(since: Date): Promise<DayCount[]>;
   /** Providers whose subscription_status is active and who have a slug (provider pages, sitemap), by slug. */
   listSubscribedProviders(limit: number): Promise<User[]>;
+}
+
+/** The most users one list() call answers. */
+export const USER_LIST_MAX = 500;
+
+/** Staff who run the catalog: accounts apart from providers and employers (docs/admin.md). */
+export interface Admin {
+  id: string;
+  /** Stored trimmed and lower-cased; unique. */
+  username: string;
+  created_at: string;
+}
+
+export interface AdminWithSecret extends Admin {
+  password_hash: string;
+}
+
+export interface AdminRepository {
+  /** Throws DuplicateAdminError when the username is taken. */
+  create(input: { username: string; password_hash: string }): Promise<Admin>;
+  findById(id: string): Promise<Admin | null>;
+  /** Includes the password hash: only for the admin sign-in. */
+  findByUsernameWithSecret(username: string): Promise<AdminWithSecret | null>;
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  count(): Promise<number>;
+}
+
+export type AuditEntityType = 'agent' | 'subscriber' | 'upload' | 'reindex';
+
+/** One staff action: who did what to which record, with the record's fields before and after. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The admin's username. */
+  actor: string;
+  action: string;
+  entity_type: AuditEntityType;
+  entity_id: string | null;
+  /** What a person reads to know the record (an agent's name, a subscriber's e-mail, a file name). */
+  entity_label: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export type AuditEntryInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string };
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  entity_type?: AuditEntityType;
+  entity_id?: string;
+}
+
+/** The most audit entries one list() call answers. */
+export const AUDIT_LIST_MAX = 500;
+
+export interface AuditLog {
+  record(entry: AuditEntryInput): Promise<AuditEntry>;
+  /** Newest first, at most AUDIT_LIST_MAX (also the default). */
+  list(options?: AuditFilter & { limit?: number; offset?: number }): Promise<AuditEntry[]>;
+  count(filter?: AuditFilter): Promise<number>;
 }
 
 export interface SessionRepository {
@@ -287,6 +362,8 @@ export interface Store {
   readonly tokens: TokenRepository;
   readonly billing: BillingRepository;
   readonly kv: KeyValueRepository;
+  readonly admins: AdminRepository;
+  readonly audit: AuditLog;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -309,5 +386,12 @@ export class DuplicateUserError extends Error {
       field === 'email' ? 'An account with this email already exists' : 'This provider page address is taken',
     );
     this.name = 'DuplicateUserError';
+  }
+}
+
+export class DuplicateAdminError extends Error {
+  constructor(readonly username: string) {
+    super(`An admin named ${username} already exists`);
+    this.name = 'DuplicateAdminError';
   }
 }

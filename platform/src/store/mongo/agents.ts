@@ -18,6 +18,7 @@ import {
   type ImportOutcome,
 } from '../port';
 import { recordChanges } from './changes';
+import { createdPerDay } from './created-per-day';
 import { type AgentDoc, CASE_INSENSITIVE, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 // Agent writes run in a transaction with their change-log entries (conn.transaction, which needs a
@@ -314,6 +315,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       return rankBasic(docs.map(toAgent), tokens, limit);
     },
 
+    createdPerDay: createdPerDay(agents),
     async *scan(batchSize, afterId) {
       // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
       if (batchSize <= 0) return;

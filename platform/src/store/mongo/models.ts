@@ -119,6 +119,8 @@ agentSchema.index({ removed: 1, category: 1, role: 1 });
 agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE });
 // Registration and the claim look agents up by e-mail without regard to case, under this collation.
 agentSchema.index({ email: 1 }, { collation: CASE_INSENSITIVE });
+// The admin dashboard's "created per week": the newest weeks only.
+agentSchema.index({ created_at: 1 });
 
 const changeSchema = new Schema<ChangeDoc>(
   {
@@ -145,6 +147,7 @@ const userSchema = new Schema<UserDoc>(
 );
 // E-mails are stored lower-cased, so a plain unique index is the case-insensitive rule.
 userSchema.index({ email: 1 }, { unique: true });
+userSchema.index({ created_at: 1 });
 // Unique among the users who have one. A query must repeat the partial filter ($type: 'string')
 // for the planner to use these indexes.
 userSchema.index({ slug: 1 }, { unique: true, partialFilterExpression: { slug: { $type: 'string' } } });
@@ -205,6 +208,52 @@ paymentEventSchema.index({ received_at: 1 });
 
 const kvSchema = new Schema<KvDoc>({ _id: String, value: String }, options);
 
+export interface AdminDoc {
+  _id: Types.ObjectId;
+  username: string;
+  password_hash: string;
+  created_at: Date;
+}
+
+const adminSchema = new Schema<AdminDoc>(
+  { username: String, password_hash: String, created_at: Date },
+  options,
+);
+adminSchema.index({ username: 1 }, { unique: true });
+
+/** An audit entry; before and after are kept as the objects they are. */
+export interface AuditDoc {
+  _id: Types.ObjectId;
+  at: Date;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  entity_label: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+const auditSchema = new Schema<AuditDoc>(
+  {
+    at: Date,
+    actor: String,
+    action: String,
+    entity_type: String,
+    entity_id: { type: String, default: null },
+    entity_label: String,
+    // Mixed: the fields an entry records differ by entity.
+    before: { type: Schema.Types.Mixed, default: null },
+    after: { type: Schema.Types.Mixed, default: null },
+  },
+  { ...options, minimize: false },
+);
+// Newest first, whole or by one of the admin screen's filters.
+auditSchema.index({ _id: -1 });
+auditSchema.index({ entity_type: 1, entity_id: 1, _id: -1 });
+auditSchema.index({ actor: 1, _id: -1 });
+auditSchema.index({ action: 1, _id: -1 });
+
 export interface MongoModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
@@ -215,6 +264,8 @@ export interface MongoModels {
   subscriptions: Model<SubscriptionDoc>;
   paymentEvents: Model<PaymentEventDoc>;
   kv: Model<KvDoc>;
+  admins: Model<AdminDoc>;
+  audit: Model<AuditDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -229,6 +280,8 @@ export function registerModels(conn: Connection): MongoModels {
     subscriptions: conn.model<SubscriptionDoc>('Subscription', subscriptionSchema, 'subscriptions'),
     paymentEvents: conn.model<PaymentEventDoc>('PaymentEvent', paymentEventSchema, 'payment_events'),
     kv: conn.model<KvDoc>('KeyValue', kvSchema, 'kv'),
+    admins: conn.model<AdminDoc>('Admin', adminSchema, 'admins'),
+    audit: conn.model<AuditDoc>('AuditEntry', auditSchema, 'audit_log'),
   };
 }
 

@@ -1,6 +1,8 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Store } from '../port';
+import { createMongoAdmins } from './admins';
 import { createMongoAgents } from './agents';
+import { createMongoAudit } from './audit';
 import { createMongoBilling } from './billing';
 import { createMongoChanges } from './changes';
 import { prepareCollections, registerModels } from './models';
@@ -43,6 +45,8 @@ export async function openMongoStore(uri: string): Promise<Store> {
       tokens: createMongoTokens(models),
       billing: createMongoBilling(models),
       kv: createMongoKv(models),
+      admins: createMongoAdmins(models),
+      audit: createMongoAudit(models),
       async ping() {
         const db = conn.db;
         if (!db) throw new Error('The MongoDB store is closed');

@@ -1,6 +1,14 @@
 import { type QueryFilter, Types } from 'mongoose';
-import { DuplicateUserError, type User, type UserRepository, type UserWithSecret } from '../port';
+import { pageOf } from '../page';
+import {
+  DuplicateUserError,
+  USER_LIST_MAX,
+  type User,
+  type UserRepository,
+  type UserWithSecret,
+} from '../port';
 import { newUserColumns, normalizeEmail, USER_PUBLIC_FIELDS, userChanges } from '../user-record';
+import { createdPerDay } from './created-per-day';
 import { isDuplicateKey, type MongoModels, objectIdOrNull, type UserDoc } from './models';
 
 /** Reads that are not sign-in never load the hash. */
@@ -87,10 +95,29 @@ export function createMongoUsers(models: MongoModels): UserRepository {
         throw duplicateUser(error) ?? error;
       }
     },
-    async list() {
-      const docs = await users.find({}, WITHOUT_SECRET).sort({ created_at: -1, _id: -1 }).lean();
+    async list(options = {}) {
+      const { limit, offset } = pageOf(options, USER_LIST_MAX);
+      if (limit === 0) return [];
+      const docs = await users
+        .find({}, WITHOUT_SECRET)
+        .sort({ created_at: -1, _id: -1 })
+        .skip(offset)
+        .limit(limit)
+        .lean();
       return docs.map(toUser);
     },
+    async count() {
+      return await users.countDocuments();
+    },
+    async countByStatus() {
+      const groups = await users.aggregate<{ _id: string; count: number }>([
+        { $group: { _id: '$subscription_status', count: { $sum: 1 } } },
+      ]);
+      return groups
+        .map((group) => ({ value: group._id, count: group.count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    },
+    createdPerDay: createdPerDay(users),
     async listSubscribedProviders(limit) {
       // MongoDB reads limit(0) as no limit at all.
       if (limit <= 0) return [];

@@ -19,6 +19,7 @@ import {
   DuplicateAgentError,
   type ImportOutcome,
 } from '../port';
+import { createdPerDay } from './created-per-day';
 
 /** A row as SQLite gives it back: the record's fields, with an integer id and a 0/1 flag. */
 type AgentRow = Omit<Agent, 'id' | 'removed' | 'pricing'> & { id: number; removed: number; pricing: string };
@@ -258,6 +259,7 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       return rankBasic(rows.map(toAgent), tokens, limit);
     },
 
+    createdPerDay: createdPerDay(db, 'agents'),
     async *scan(batchSize, afterId) {
       // NOT INDEXED keeps the planner on the rowid range: given the choice it walks an index that
       // starts with `removed` and sorts every remaining row by id for each batch (20 ms a batch at

@@ -117,6 +117,34 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX agents_groups ON agents (removed, category, role);
   `,
+  // 5: the admin area: staff accounts, the audit log of their changes, and the dashboard's
+  // "created per week" charts (read by creation time, newest weeks only).
+  `
+  CREATE TABLE admins (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    entity_type TEXT NOT NULL,
+    entity_id TEXT,
+    entity_label TEXT NOT NULL,
+    before TEXT,
+    after TEXT
+  );
+  CREATE INDEX audit_entity ON audit_log (entity_type, entity_id);
+  CREATE INDEX audit_actor ON audit_log (actor);
+  CREATE INDEX audit_action ON audit_log (action);
+
+  CREATE INDEX agents_created ON agents (created_at);
+  CREATE INDEX users_created ON users (created_at);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../port';
+import { createSqliteAdmins } from './admins';
 import { createSqliteAgents } from './agents';
+import { createSqliteAudit } from './audit';
 import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
 import { migrate } from './migrations';
@@ -32,6 +34,8 @@ export function openSqliteStore(file: string): Store {
     tokens: createSqliteTokens(db),
     billing: createSqliteBilling(db),
     kv: createSqliteKv(db),
+    admins: createSqliteAdmins(db),
+    audit: createSqliteAudit(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,7 +1,15 @@
 import type Database from 'better-sqlite3';
-import { DuplicateUserError, type User, type UserRepository, type UserWithSecret } from '../port';
+import { pageOf } from '../page';
+import {
+  DuplicateUserError,
+  USER_LIST_MAX,
+  type User,
+  type UserRepository,
+  type UserWithSecret,
+} from '../port';
 import { newUserColumns, USER_PUBLIC_FIELDS, USER_RECORD_FIELDS, userChanges } from '../user-record';
 import { isUniqueViolation } from './agents';
+import { createdPerDay } from './created-per-day';
 
 type UserRow = Omit<UserWithSecret, 'id'> & { id: number };
 type PublicUserRow = Omit<UserRow, 'password_hash'>;
@@ -41,6 +49,13 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
   const insert = db.prepare(
     `INSERT INTO users (${USER_RECORD_FIELDS.join(', ')})
      VALUES (${USER_RECORD_FIELDS.map((field) => `@${field}`).join(', ')})`,
+  );
+  const page = db.prepare(
+    `SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  );
+  const countAll = db.prepare('SELECT COUNT(*) AS n FROM users');
+  const byStatus = db.prepare(
+    'SELECT subscription_status AS value, COUNT(*) AS count FROM users GROUP BY value ORDER BY count DESC, value',
   );
   const findOne = (statement: Database.Statement, value: unknown) => {
     const row = statement.get(value) as PublicUserRow | undefined;
@@ -98,12 +113,17 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
       }
       return this.findById(id);
     },
-    async list() {
-      const rows = db
-        .prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at DESC, id DESC`)
-        .all() as PublicUserRow[];
-      return rows.map(toUser);
+    async list(options = {}) {
+      const { limit, offset } = pageOf(options, USER_LIST_MAX);
+      return (page.all(limit, offset) as PublicUserRow[]).map(toUser);
     },
+    async count() {
+      return (countAll.get() as { n: number }).n;
+    },
+    async countByStatus() {
+      return byStatus.all() as Array<{ value: string; count: number }>;
+    },
+    createdPerDay: createdPerDay(db, 'users'),
     async listSubscribedProviders(limit) {
       // SQLite reads a negative LIMIT as no limit at all.
       const rows = subscribedProviders.all(Math.max(0, limit)) as PublicUserRow[];
