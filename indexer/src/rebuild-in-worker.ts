@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '@agentry/platform/config/env';
+import type { RebuildProgress } from './rebuild';
 
 // A full index rebuild on a worker thread: reading 100,000 agents from the store and writing them
 // into a new generation of the index file is seconds of CPU that must not run on the thread that
@@ -15,17 +16,25 @@ export interface WorkerRebuildResult {
 const ENTRY = path.join(__dirname, 'rebuild-worker-entry.ts');
 
 /** Runs rebuildIndex(store, writer) in a worker thread; resolves when the new index is swapped in. */
-export function rebuildInWorker(config: Config): Promise<WorkerRebuildResult> {
+export function rebuildInWorker(
+  config: Config,
+  onProgress?: (progress: RebuildProgress) => void,
+): Promise<WorkerRebuildResult> {
   return new Promise((resolve, reject) => {
     // TypeScript is compiled on the fly in the worker too (tsx), whatever runs the main thread
     // (tsx under `npm start`, swc under jest).
     const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(ENTRY)});`, {
       eval: true,
-      workerData: { config },
+      workerData: { config, reportProgress: onProgress !== undefined },
       execArgv: [],
     });
     let settled = false;
-    worker.once('message', (message: { ok: boolean; result?: WorkerRebuildResult; error?: string }) => {
+    type Message = { progress?: RebuildProgress; ok?: boolean; result?: WorkerRebuildResult; error?: string };
+    worker.on('message', (message: Message) => {
+      if (message.progress) {
+        onProgress?.(message.progress);
+        return;
+      }
       settled = true;
       if (message.ok) resolve(message.result!);
       else reject(new Error(`index rebuild failed: ${message.error}`));

@@ -7,11 +7,15 @@ import { rebuildIndex } from './rebuild';
 // The worker thread of rebuildInWorker: its own store and index writer, one rebuild, one message.
 
 async function run() {
-  const { config } = workerData as { config: Config };
+  const { config, reportProgress } = workerData as { config: Config; reportProgress: boolean };
   const store = await openStore(config);
   const writer = await openSearchEngine(config, { serve: false });
   try {
-    return await rebuildIndex(store, writer);
+    return await rebuildIndex(
+      store,
+      writer,
+      reportProgress ? (progress) => parentPort?.postMessage({ progress }) : undefined,
+    );
   } finally {
     await writer.close();
     await store.close();

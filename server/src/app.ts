@@ -6,6 +6,7 @@ import { createRateLimits } from './http/rate-limits';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
+import { adminRoutes } from './routes/api/admin/admin.routes';
 import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
 import { docsRoutes } from './routes/api/docs/docs.routes';
@@ -55,6 +56,8 @@ export function createApp(context: AppContext): express.Express {
   api.use((req, res, next) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
   );
+  // Staff have sessions of their own (cookie, timeouts, CSRF token): mounted before the users' ones.
+  api.use('/admin', adminRoutes(context, limits));
   api.use(
     sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
   );

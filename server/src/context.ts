@@ -14,6 +14,8 @@ export interface AppContext {
   config: Config;
   logger: Logger;
   store: Store;
+  /** The SQLite file the store was opened from; null for MongoDB or a store passed in (tests). */
+  storeFile: string | null;
   engine: SearchEngine | null;
   search: SearchService;
   passport: passport.PassportStatic;

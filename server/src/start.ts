@@ -12,11 +12,12 @@ import { openPayments, TestModePayments } from '@agentry/platform/payments/facto
 import type { PaymentsProvider } from '@agentry/platform/payments/port';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
-import { openStore } from '@agentry/platform/store/factory';
+import { openStore, sqliteFileOf } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { createApp } from './app';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
+import { ensureAdminFromEnv } from './commands/admin/create-admin';
 import { createRecipientLimiter, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
@@ -64,6 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const leader = options.leader ?? true;
   const store = options.store ?? (await openStore(config));
   if (config.SEED_DEMO && leader) await seedDemoCatalog(store, logger);
+  if (leader) await ensureAdminFromEnv(store, config, logger);
   const engine =
     options.engine !== undefined ? options.engine : await openSearchEngine(config, { serve: true, logger });
 
@@ -111,6 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config,
     logger,
     store,
+    storeFile: !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null,
     engine,
     search: new SearchService(engine, store, logger),
     passport: configurePassport(store),

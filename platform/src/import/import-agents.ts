@@ -26,7 +26,7 @@ export interface ImportResult {
   skipped: SkippedRow[];
 }
 
-interface PendingAgent {
+export interface PendingAgent {
   row: number;
   agent: AgentCreate;
 }
@@ -45,38 +45,76 @@ export async function importAgents(
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new RangeError('batchSize must be a positive integer');
   }
+  assertColumns(rows);
+  const result: ImportResult = { added: 0, skipped: [] };
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const end = Math.min(start + batchSize, rows.length);
+    const batch = await applyImport(store, prepareImport(rows, rowNumbers, start, end));
+    result.added += batch.added;
+    result.skipped.push(...batch.skipped);
+    onProgress?.(end, rows.length);
+  }
+  return result;
+}
+
+/** Throws ImportFileError when the rows lack a required column altogether: the wrong file, not bad rows. */
+export function assertColumns(rows: Record<string, unknown>[]): void {
   const missing = missingColumns(rows);
   if (rows.length > 0 && missing.length > 0) {
     throw new ImportFileError(`The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`);
   }
-  const result: ImportResult = { added: 0, skipped: [] };
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const end = Math.min(start + batchSize, rows.length);
-    const pending: PendingAgent[] = [];
-    const skipped: SkippedRow[] = [];
-    for (let index = start; index < end; index++) {
-      const row = rowNumbers?.[index] ?? index + 1;
-      const fields = mapColumns(rows[index]!);
-      const validation = validateAgentRecord(fields);
-      if (validation.ok) {
-        pending.push({ row, agent: validation.value });
-      } else {
-        const reason = Object.values(validation.errors).join('; ');
-        skipped.push({ row, name: displayName(fields.name), reason });
-      }
+}
+
+/** Rows checked and ready to write: the valid agents, and the rows the rules refused. */
+export interface PreparedImport {
+  pending: PendingAgent[];
+  invalid: SkippedRow[];
+}
+
+/**
+ * Validates rows [start, end) with the registration rules. Pure CPU and no store: it can run on a
+ * worker thread and its result cross back to the thread that writes.
+ */
+export function prepareImport(
+  rows: Record<string, unknown>[],
+  rowNumbers: readonly number[] | undefined,
+  start = 0,
+  end = rows.length,
+): PreparedImport {
+  const prepared: PreparedImport = { pending: [], invalid: [] };
+  for (let index = start; index < end; index++) {
+    const row = rowNumbers?.[index] ?? index + 1;
+    const fields = mapColumns(rows[index]!);
+    const validation = validateAgentRecord(fields);
+    if (validation.ok) {
+      prepared.pending.push({ row, agent: validation.value });
+    } else {
+      const reason = Object.values(validation.errors).join('; ');
+      prepared.invalid.push({ row, name: displayName(fields.name), reason });
     }
-    if (pending.length > 0) {
-      const outcome = await store.agents.importMany(pending.map((item) => item.agent));
-      result.added += outcome.added;
-      for (const duplicate of outcome.duplicates) {
-        const item = pending[duplicate.index]!;
-        skipped.push({ row: item.row, name: item.agent.name, reason: DUPLICATE_REASON });
-      }
-    }
-    result.skipped.push(...skipped.sort((a, b) => a.row - b.row));
-    onProgress?.(end, rows.length);
   }
-  return result;
+  return prepared;
+}
+
+/**
+ * Writes the valid agents in one store transaction (all of them or none), skipping those already
+ * listed; answers what was added and every skipped row, in row order.
+ */
+export async function applyImport(
+  store: Pick<Store, 'agents'>,
+  prepared: PreparedImport,
+): Promise<ImportResult> {
+  const skipped = [...prepared.invalid];
+  let added = 0;
+  if (prepared.pending.length > 0) {
+    const outcome = await store.agents.importMany(prepared.pending.map((item) => item.agent));
+    added = outcome.added;
+    for (const duplicate of outcome.duplicates) {
+      const item = prepared.pending[duplicate.index]!;
+      skipped.push({ row: item.row, name: item.agent.name, reason: DUPLICATE_REASON });
+    }
+  }
+  return { added, skipped: skipped.sort((a, b) => a.row - b.row) };
 }
 
 // Reports print one line per row, so a name cell with line breaks is shown on one line.

@@ -163,6 +163,16 @@ export function describeSearchContract(name: string, openEngine: () => Promise<S
       expect(await engine.stats()).toEqual({ documents: 4, checkpoint: 7 });
     });
 
+    it('finds agents again after they were deleted and upserted back (an admin restore), even every agent', async () => {
+      const everyId = CATALOG.map((document) => document.id);
+      await engine.apply({ upserts: [], deletes: everyId, checkpoint: 6 });
+      expect(ids(await engine.search({ query: 'VoiceForge' }))).toEqual([]);
+      await engine.apply({ upserts: [CATALOG[4]!], deletes: [], checkpoint: 7 });
+      expect(ids(await engine.search({ query: 'VoiceForge' }))).toEqual(['5']);
+      await engine.apply({ upserts: CATALOG, deletes: [], checkpoint: 8 });
+      expect(ids(await engine.search({ query: 'VoiceForge' }))).toEqual(['5']);
+    });
+
     it('skips a batch whose starting position is no longer the index checkpoint', async () => {
       const result = await engine.apply({
         upserts: [searchDocument('8')],

@@ -12,5 +12,8 @@ export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONG
     const { openMongoStore } = await import('./mongo/mongo-store');
     return openMongoStore(config.MONGODB_URI!);
   }
-  return openSqliteStore(path.join(config.dataDir, SQLITE_FILE_NAME));
+  return openSqliteStore(sqliteFileOf(config));
 }
+
+/** Where the embedded store keeps its file. */
+export const sqliteFileOf = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, SQLITE_FILE_NAME);

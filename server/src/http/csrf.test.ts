@@ -1,7 +1,7 @@
 import { createApp } from '../app';
 import { type RoutesLister, registeredRoutes } from '../testing/registered-routes';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { Visitor } from '../testing/visitor';
+import { ADMIN_ENV, AdminBrowser, Visitor } from '../testing/visitor';
 
 // Spec section 7: every state-changing call carries the CSRF token. Checked on every route the
 // app has, read from its routers, so a route added later is covered without editing this test.
@@ -14,7 +14,7 @@ describe('CSRF protection', () => {
   let changes: string[];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(ADMIN_ENV);
     const app = createApp(server.running.context);
     changes = registeredRoutes(app.router as unknown as RoutesLister).filter(
       (route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route) && !EXEMPT.includes(route),
@@ -29,17 +29,21 @@ describe('CSRF protection', () => {
         'POST /api/users',
         'PUT /api/users/agents/{id}',
         'POST /api/auth/login',
+        'POST /api/admin/login',
+        'DELETE /api/admin/agents/{id}',
       ]),
     );
   });
 
   it('refuses every state change without a token, and with a wrong one, with 403', async () => {
-    const browser = new Visitor(server.running.url);
-    const token = await browser.csrfToken();
-    const wrong = `${token.slice(0, -2)}xx`;
+    const visitor = new Visitor(server.running.url);
+    // Admin routes answer 401 to anyone but a signed-in admin: the token is checked for the admin.
+    const admin = await new AdminBrowser(server.running.url).signIn();
     const refused: string[] = [];
     for (const route of changes) {
       const [method, template] = route.split(' ') as [string, string];
+      const browser = template.startsWith('/api/admin/') ? admin : visitor;
+      const wrong = `${(await browser.csrfToken()).slice(0, -2)}xx`;
       const path = template.replace(/\{(\w+)\}/g, 'x1');
       const call = (headers: Record<string, string>) =>
         browser.http[method.toLowerCase() as 'post' | 'put' | 'delete' | 'patch'](path).set(headers).send({});

@@ -65,7 +65,10 @@ const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unkno
 /** The account a sign-in names, so guessing one account's password from many addresses is slowed too. */
 const accountKey = (req: Request) => {
   const email: unknown = req.body?.email;
-  return typeof email === 'string' ? `account:${email.trim().toLowerCase()}` : null;
+  if (typeof email === 'string') return `account:${email.trim().toLowerCase()}`;
+  // The admin sign-in names a username: its own key space, so it never shares a user's count.
+  const username: unknown = req.body?.username;
+  return typeof username === 'string' ? `admin:${username.trim().toLowerCase()}` : null;
 };
 
 function limitWith(

@@ -9,6 +9,8 @@ declare module 'express-session' {
     userId?: string;
     /** When the session was created, for the absolute timeout. */
     startedAt?: number;
+    /** The signed-in admin (admin sessions only: their own cookie, see adminSessions). */
+    adminId?: string;
   }
 }
 
@@ -17,34 +19,79 @@ export const SESSION_COOKIE = 'agentry.sid';
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Staff sessions are shorter: an unattended admin screen closes sooner than a provider's dashboard. */
+export const ADMIN_SESSION_COOKIE = 'agentry.admin';
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ADMIN_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
 interface SessionOptions {
   secret: string;
   secureCookies: boolean;
   repository: SessionRepository;
 }
 
-/** Paths that start a session for a visitor who has none. */
-const SESSION_STARTERS = new Set(['/csrf-token']);
+interface SessionKind {
+  cookie: string;
+  /** The cookie is sent only under this path. */
+  path: string;
+  idleMs: number;
+  absoluteMs: number;
+  sameSite: 'lax' | 'strict';
+  /** Paths (relative to where the middleware is mounted) that start a session for a visitor who has none. */
+  starters: ReadonlySet<string>;
+}
+
+const USER_SESSIONS: SessionKind = {
+  cookie: SESSION_COOKIE,
+  path: '/',
+  idleMs: IDLE_TIMEOUT_MS,
+  absoluteMs: ABSOLUTE_TIMEOUT_MS,
+  // Lax: a link from an e-mail or another site opens the dashboard signed in.
+  sameSite: 'lax',
+  starters: new Set(['/csrf-token']),
+};
+
+const ADMIN_SESSIONS: SessionKind = {
+  cookie: ADMIN_SESSION_COOKIE,
+  path: '/api/admin',
+  idleMs: ADMIN_IDLE_TIMEOUT_MS,
+  absoluteMs: ADMIN_ABSOLUTE_TIMEOUT_MS,
+  // Staff never need to arrive signed in from another site.
+  sameSite: 'strict',
+  starters: new Set(['/csrf-token', '/login']),
+};
 
 /**
  * Sessions, only where one exists or is being started: an anonymous search needs no session, and
  * express-session would otherwise build (and then discard) a session object for every request.
  */
 export function sessions(options: SessionOptions): RequestHandler[] {
-  const cookiePrefix = `${SESSION_COOKIE}=`;
+  return sessionsOf(USER_SESSIONS, options);
+}
+
+/**
+ * Admin sessions: a cookie of their own, sent to /api/admin only, so that staff rights never ride
+ * on a provider's or employer's session (and signing in as one never signs out the other).
+ */
+export function adminSessions(options: SessionOptions): RequestHandler[] {
+  return sessionsOf(ADMIN_SESSIONS, options);
+}
+
+function sessionsOf(kind: SessionKind, options: SessionOptions): RequestHandler[] {
+  const cookiePrefix = `${kind.cookie}=`;
   const onlyWhenNeeded =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) => {
-      if (req.headers.cookie?.includes(cookiePrefix) || SESSION_STARTERS.has(req.path))
+      if (req.headers.cookie?.includes(cookiePrefix) || kind.starters.has(req.path))
         return handler(req, res, next);
       next();
     };
-  return allSessions(options).map(onlyWhenNeeded);
+  return allSessions(kind, options).map(onlyWhenNeeded);
 }
 
-function allSessions(options: SessionOptions): RequestHandler[] {
+function allSessions(kind: SessionKind, options: SessionOptions): RequestHandler[] {
   const middleware = session({
-    name: SESSION_COOKIE,
+    name: kind.cookie,
     secret: options.secret,
     store: new PortSessionStore(options.repository),
     resave: false,
@@ -54,15 +101,15 @@ function allSessions(options: SessionOptions): RequestHandler[] {
     proxy: undefined,
     cookie: {
       httpOnly: true,
-      sameSite: 'lax',
+      sameSite: kind.sameSite,
       secure: options.secureCookies,
-      maxAge: IDLE_TIMEOUT_MS,
-      path: '/',
+      maxAge: kind.idleMs,
+      path: kind.path,
     },
   });
   const absoluteTimeout: RequestHandler = (req, _res, next) => {
     const started = req.session?.startedAt;
-    if (started !== undefined && Date.now() - started > ABSOLUTE_TIMEOUT_MS) {
+    if (started !== undefined && Date.now() - started > kind.absoluteMs) {
       req.session.destroy(() => next());
       return;
     }

@@ -42,7 +42,11 @@ type Method = 'post' | 'put' | 'delete';
 export class Visitor {
   readonly http: ReturnType<typeof request.agent>;
 
-  constructor(url: string) {
+  /** `csrfPath`: where this browser's screens read the CSRF token (the admin screen has its own). */
+  constructor(
+    url: string,
+    private readonly csrfPath = '/api/csrf-token',
+  ) {
     this.http = request.agent(url);
   }
 
@@ -51,7 +55,7 @@ export class Visitor {
   }
 
   async csrfToken(): Promise<string> {
-    const response = await this.http.get('/api/csrf-token').expect(200);
+    const response = await this.http.get(this.csrfPath).expect(200);
     return response.body.csrf_token as string;
   }
 
@@ -100,4 +104,21 @@ export function accountForm(overrides: Record<string, string> = {}) {
     phone: '',
     ...overrides,
   };
+}
+
+export const ADMIN_USERNAME = 'staff';
+export const ADMIN_PASSWORD = 'staff password 2026';
+/** Environment that makes the server create the first admin at start. */
+export const ADMIN_ENV = { ADMIN_USERNAME, ADMIN_PASSWORD };
+
+/** A browser on the admin screen: its own CSRF token path; signIn() as the admin of ADMIN_ENV. */
+export class AdminBrowser extends Visitor {
+  constructor(url: string) {
+    super(url, '/api/admin/csrf-token');
+  }
+
+  async signIn(username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<this> {
+    await this.post('/api/admin/login', { username, password }).expect(200);
+    return this;
+  }
 }

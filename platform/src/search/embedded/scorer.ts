@@ -13,7 +13,11 @@ import type { Scratch } from './scratch';
 export const SOFT_OR = { share: 0.35 };
 
 export function inverseDocumentFrequency(documents: number, frequency: number): number {
-  return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
+  // Postings keep removed documents until the next rebuild, so a word's count can exceed the live
+  // documents (the only agent removed and restored: 2 postings, 1 document). Unclamped, its weight
+  // turns negative and the agent can no longer be found.
+  const live = Math.min(frequency, documents);
+  return Math.log(1 + (documents - live + 0.5) / (live + 0.5));
 }
 
 /**

@@ -1,0 +1,56 @@
+import type { DayCount, Store } from '@agentry/platform/store/port';
+
+export const STATS_WEEKS = 12;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Monday (UTC) that starts the week of `date`, as YYYY-MM-DD. */
+export function weekStart(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last `weeks` weeks, oldest first, each with its count from the per-day counts (0 for a quiet week). */
+export function perWeek(
+  days: DayCount[],
+  now: Date,
+  weeks = STATS_WEEKS,
+): Array<{ week: string; count: number }> {
+  const current = Date.parse(weekStart(now));
+  const starts = Array.from({ length: weeks }, (_, index) =>
+    new Date(current - (weeks - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
+  );
+  const counts = new Map(starts.map((week) => [week, 0]));
+  for (const { day, count } of days) {
+    const week = weekStart(new Date(`${day}T00:00:00Z`));
+    if (counts.has(week)) counts.set(week, counts.get(week)! + count);
+  }
+  return starts.map((week) => ({ week, count: counts.get(week)! }));
+}
+
+/** The admin dashboard's figures: counts and the charts' series, each one grouped query. */
+export async function dashboardStats(store: Pick<Store, 'agents' | 'users'>, now: Date) {
+  const since = new Date(Date.parse(weekStart(now)) - (STATS_WEEKS - 1) * 7 * DAY_MS);
+  const [total, active, perCategory, agentDays, userDays, statuses] = await Promise.all([
+    store.agents.count({ includeRemoved: true }),
+    store.agents.count(),
+    store.agents.countBy('category'),
+    store.agents.createdPerDay(since),
+    store.users.createdPerDay(since),
+    store.users.countByStatus(),
+  ]);
+  const agentWeeks = perWeek(agentDays, now);
+  const userWeeks = perWeek(userDays, now);
+  const activeSubscriptions = statuses.find((entry) => entry.value === 'active')?.count ?? 0;
+  const allSubscribers = statuses.reduce((sum, entry) => sum + entry.count, 0);
+  return {
+    agents: { total, active, removed: total - active },
+    per_category: [...perCategory].sort((a, b) => b.count - a.count),
+    weekly: agentWeeks.map((entry, index) => ({
+      week: entry.week,
+      agents: entry.count,
+      subscribers: userWeeks[index]!.count,
+    })),
+    subscriptions: { active: activeSubscriptions, inactive: allSubscribers - activeSubscriptions },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Admin, Store, User } from '@agentry/platform/store/port';
+import { notFound } from '../../http/errors';
+import { presentSubscriber } from '../../presenters/admin';
+import { subscriberSnapshot } from './audit-changes';
+
+export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
+
+/** One page of subscribers, each with how many agents they own and how many of those are live. */
+export async function listSubscribers(
+  store: Pick<Store, 'users' | 'agents'>,
+  page: { limit: number; offset: number },
+) {
+  const [users, total] = await Promise.all([store.users.list(page), store.users.count()]);
+  const subscribers = await Promise.all(
+    users.map(async (user) => {
+      const [agent_count, active_agent_count] = await Promise.all([
+        store.agents.count({ ownerId: user.id, includeRemoved: true }),
+        store.agents.count({ ownerId: user.id }),
+      ]);
+      return presentSubscriber(user, { agent_count, active_agent_count });
+    }),
+  );
+  return { subscribers, total };
+}
+
+/**
+ * Staff switch a subscription on or off by hand (spec: activate / deactivate). The payment
+ * provider's next event for this user sets it again from the payment state, as it should.
+ */
+export async function setSubscriptionStatus(
+  store: Pick<Store, 'users' | 'agents' | 'audit'>,
+  admin: Admin,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<User> {
+  const before = await store.users.findById(id);
+  if (!before) throw notFound(SUBSCRIBER_NOT_FOUND);
+  if (before.subscription_status === status) return before;
+  const after = await store.users.update(id, { subscription_status: status });
+  if (!after) throw notFound(SUBSCRIBER_NOT_FOUND);
+  await store.audit.record({
+    actor: admin.username,
+    action: 'subscription_status',
+    entity_type: 'subscriber',
+    entity_id: id,
+    entity_label: after.email,
+    before: subscriberSnapshot(before),
+    after: subscriberSnapshot(after),
+  });
+  return after;
+}

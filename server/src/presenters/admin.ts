@@ -1,0 +1,33 @@
+import type { Agent } from '@agentry/domain/agent';
+import { AGENT_FIELDS } from '@agentry/domain/agent';
+import type { AuditEntry, User } from '@agentry/platform/store/port';
+
+// What staff see. Explicit lists, as for every presenter: no password hash, owner id or payment id.
+
+export function presentAdminAgent(agent: Agent) {
+  return {
+    id: agent.id,
+    ...Object.fromEntries(AGENT_FIELDS.map((field) => [field, agent[field]])),
+    email: agent.email,
+    status: agent.status,
+    removed: agent.removed,
+    created_at: agent.created_at,
+    updated_at: agent.updated_at,
+  };
+}
+
+export function presentSubscriber(user: User, counts: { agent_count: number; active_agent_count: number }) {
+  return {
+    id: user.id,
+    full_name: user.full_name,
+    email: user.email,
+    organization: user.organization,
+    phone: user.phone,
+    user_type: user.user_type,
+    subscription_status: user.subscription_status,
+    created_at: user.created_at,
+    ...counts,
+  };
+}
+
+export const presentAuditEntry = (entry: AuditEntry) => entry;

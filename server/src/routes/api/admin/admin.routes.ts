@@ -1,0 +1,205 @@
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/limits';
+import { type Request, type RequestHandler, Router } from 'express';
+import multer from 'multer';
+import { INVALID_ADMIN_CREDENTIALS, verifyAdmin } from '../../../commands/admin/admin-sign-in';
+import { dashboardStats } from '../../../commands/admin/dashboard-stats';
+import {
+  createAgentAsAdmin,
+  setAgentRemoved,
+  updateAgentAsAdmin,
+} from '../../../commands/admin/manage-agents';
+import { listSubscribers, setSubscriptionStatus } from '../../../commands/admin/manage-subscribers';
+import { readReindexJob, startReindex } from '../../../commands/admin/reindex-job';
+import { uploadAgents } from '../../../commands/admin/upload-agents';
+import type { AppContext } from '../../../context';
+import { issueCsrfToken, requireCsrf } from '../../../http/csrf';
+import { HttpError } from '../../../http/errors';
+import { setPageHeaders } from '../../../http/pagination';
+import { adminOf, requireAdmin } from '../../../http/require-admin';
+import { ADMIN_SESSION_COOKIE, adminSessions } from '../../../http/sessions';
+import { parse, parseBody, parseQuery } from '../../../http/validate';
+import { presentAdminAgent, presentSubscriber } from '../../../presenters/admin';
+import type { AuthLimits } from '../auth/auth.routes';
+import { streamAgentsWorkbook } from './download';
+import {
+  AdminAgentBody,
+  AdminAgentsQuery,
+  AdminLoginBody,
+  AuditQuery,
+  IdParams,
+  SubscribersQuery,
+  SubscriptionStatusBody,
+} from './schema';
+
+// The admin API (spec section 7, docs/admin.md). Mounted at /api/admin before the user sessions:
+// it has its own session cookie (sent to /api/admin only, shorter idle timeout), and every route
+// but the sign-in needs a signed-in admin (401) and, to change anything, the CSRF token (403).
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 6 },
+});
+
+/** The one file of a multipart upload, with multer's limit errors turned into clear answers. */
+const singleFile: RequestHandler = (req, res, next) => {
+  upload.single('file')(req, res, (error: unknown) => {
+    if (!error) return next();
+    const code = (error as { code?: string }).code;
+    if (code === 'LIMIT_FILE_SIZE')
+      return next(new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { success: false }));
+    if (typeof code === 'string' && code.startsWith('LIMIT_'))
+      return next(new HttpError(400, 'Send one file, in the field named "file"', { success: false }));
+    next(new HttpError(400, 'The upload could not be read. Please try again.', { success: false }));
+  });
+};
+
+export function adminRoutes(
+  context: AppContext,
+  limits: Pick<AuthLimits, 'login' | 'loginPerAccount'>,
+): Router {
+  const { store } = context;
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(
+    adminSessions({
+      secret: context.sessionSecret,
+      secureCookies: context.config.publicUrl.startsWith('https://'),
+      repository: store.sessions,
+    }),
+  );
+
+  /** Starts an admin session (no admin in it yet) for the sign-in form's CSRF token. */
+  router.get('/csrf-token', (req, res) => {
+    res.json({ success: true, csrf_token: issueCsrfToken(req) });
+  });
+
+  // Sign-in takes the token too: no other site can sign a browser in to an account of its choosing.
+  router.post('/login', requireCsrf(), limits.login, (req, res, next) => {
+    req.body = parseBody(AdminLoginBody, req);
+    limits.loginPerAccount(req, res, () => {
+      const { username, password } = req.body as { username: string; password: string };
+      verifyAdmin(store, username, password)
+        .then((admin) => {
+          if (!admin) throw new HttpError(401, INVALID_ADMIN_CREDENTIALS, { success: false });
+          // A new session id at sign-in: an id planted before it is worth nothing after.
+          req.session.regenerate((error) => {
+            if (error) return next(error);
+            req.session.adminId = admin.id;
+            req.session.startedAt = Date.now();
+            const csrf_token = issueCsrfToken(req);
+            context.logger.info({ admin: admin.username }, 'admin signed in');
+            res.json({ success: true, admin: { username: admin.username }, csrf_token });
+          });
+        })
+        .catch(next);
+    });
+  });
+
+  router.use(requireAdmin(store));
+  router.use(requireCsrf());
+  const me = (req: Request) => adminOf(req);
+
+  router.get('/me', (req, res) => {
+    res.json({ success: true, admin: { username: me(req).username }, csrf_token: issueCsrfToken(req) });
+  });
+
+  router.post('/logout', (req, res, next) => {
+    req.session.destroy((error) => {
+      if (error) return next(error);
+      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' }).json({ success: true });
+    });
+  });
+
+  router.get('/stats', async (_req, res) => {
+    res.json({ success: true, ...(await dashboardStats(store, new Date(context.services.now()))) });
+  });
+
+  router.get('/agents', async (req, res) => {
+    const { limit, offset, category } = parseQuery(AdminAgentsQuery, req);
+    const filter = { includeRemoved: true, category };
+    const [agents, total] = await Promise.all([
+      store.agents.list({ ...filter, limit, offset }),
+      store.agents.count(filter),
+    ]);
+    setPageHeaders(req, res, { total, limit, offset });
+    res.json({ success: true, agents: agents.map(presentAdminAgent), total });
+  });
+
+  router.post('/agents', async (req, res) => {
+    const agent = await createAgentAsAdmin(store, me(req), parseBody(AdminAgentBody, req));
+    res.status(201).json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.put('/agents/:id', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const agent = await updateAgentAsAdmin(store, me(req), id, parseBody(AdminAgentBody, req));
+    res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.delete('/agents/:id', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const agent = await setAgentRemoved(store, me(req), id, true);
+    res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.post('/agents/:id/restore', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const agent = await setAgentRemoved(store, me(req), id, false);
+    res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.get('/subscribers', async (req, res) => {
+    const page = parseQuery(SubscribersQuery, req);
+    const { subscribers, total } = await listSubscribers(store, page);
+    setPageHeaders(req, res, { total, ...page });
+    res.json({ success: true, subscribers, total });
+  });
+
+  router.put('/subscribers/:id/subscription-status', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const { subscription_status } = parseBody(SubscriptionStatusBody, req);
+    const user = await setSubscriptionStatus(store, me(req), id, subscription_status);
+    const [agent_count, active_agent_count] = await Promise.all([
+      store.agents.count({ ownerId: user.id, includeRemoved: true }),
+      store.agents.count({ ownerId: user.id }),
+    ]);
+    res.json({ success: true, subscriber: presentSubscriber(user, { agent_count, active_agent_count }) });
+  });
+
+  router.post('/upload', singleFile, async (req, res) => {
+    const result = await uploadAgents(context, me(req), req.file);
+    res.json({ success: true, ...result });
+  });
+
+  router.get('/download-agents', async (_req, res) => {
+    await streamAgentsWorkbook(store, res, context.logger);
+  });
+
+  router.post('/reindex', async (req, res) => {
+    const job = await startReindex(context, me(req));
+    res.status(202).json({ success: true, job });
+  });
+
+  router.get('/reindex', async (_req, res) => {
+    res.json({ success: true, job: await readReindexJob(store) });
+  });
+
+  router.get('/audit', async (req, res) => {
+    const { limit, offset, ...filter } = parseQuery(AuditQuery, req);
+    const [entries, total] = await Promise.all([
+      store.audit.list({ ...filter, limit, offset }),
+      store.audit.count(filter),
+    ]);
+    setPageHeaders(req, res, { total, limit, offset });
+    res.json({ success: true, entries, total });
+  });
+
+  // Unknown admin paths answer 404 only to an admin; anyone else got the 401 above.
+  router.use((req, _res, next) =>
+    next(new HttpError(404, `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)),
+  );
+  return router;
+}
