@@ -24,10 +24,10 @@ const OPEN_ROUTES: Array<[string, string]> = [
   ['/verify-email', 'Confirm your e-mail address'],
 ];
 
-// The placeholder headings of client/src/app/routes/coming-soon.tsx (screens of later issues).
-const PLACEHOLDER_ROUTES: Array<[string, string]> = [
-  ['/admin/directory', 'Admin directory'],
-  ['/rjs', 'Coming soon'],
+// The admin area's routes and the heading a visitor who is not signed in as staff sees there.
+const ADMIN_ROUTES: Array<[string, string]> = [
+  ['/admin', 'Admin login'],
+  ['/admin/directory', 'Admin login'],
 ];
 
 // Signed-in screens: who may see them and the heading they show to that account.
@@ -72,15 +72,17 @@ describe('Routing', () => {
     expect(new URL(page.url()).pathname).toBe('/subscription/success');
   });
 
-  it.each(PLACEHOLDER_ROUTES)(
-    'renders the placeholder route %s with its heading "%s"',
-    async (path, heading) => {
-      const page = await app().open(path);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      await page.getByText('This part of Agentry is still being built.').waitFor();
-      expect(new URL(page.url()).pathname).toBe(path);
-    },
-  );
+  it.each(ADMIN_ROUTES)('shows the admin route %s as "%s" to a visitor', async (path, heading) => {
+    const page = await app().open(path);
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  it('refuses the all-agents list at /rjs to a visitor, as the server does', async () => {
+    const page = await app().open('/rjs');
+    await page.getByText('Failed to fetch agents').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/rjs');
+  });
 
   it.each(SIGNED_IN_ROUTES)(
     'sends a signed-out visit to %s to /signin, and back there once signed in',

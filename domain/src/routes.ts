@@ -16,6 +16,9 @@ export const ROUTES = {
   employerSignup: '/employer-signup',
   dashboard: '/dashboard',
   employerDashboard: '/employer-dashboard',
+  // The admin area. Spec section 2 leaves the admin screen's own route unsaid: /admin and
+  // /admin/directory both show it; /rjs is the simple all-agents list.
+  admin: '/admin',
   adminDirectory: '/admin/directory',
   rjs: '/rjs',
   // Not in the spec's table; the account flows need them (links in e-mails, the test checkout).
@@ -28,8 +31,8 @@ export const ROUTES = {
 
 export type RouteKey = keyof typeof ROUTES;
 
-/** Screens that later work fills in; until then they render a placeholder. */
-export const LATER_SCREENS = ['adminDirectory', 'rjs'] as const satisfies readonly RouteKey[];
+/** The admin area: staff only, so, like the account screens, no search engine should index it. */
+export const ADMIN_SCREENS = ['admin', 'adminDirectory', 'rjs'] as const satisfies readonly RouteKey[];
 
 /** Screens of the account flows: pages that are private to a person, so crawlers are asked not to index them. */
 export const ACCOUNT_SCREENS = [
@@ -48,11 +51,14 @@ export const ACCOUNT_SCREENS = [
   'testCheckout',
 ] as const satisfies readonly RouteKey[];
 
-const ACCOUNT_PATTERNS = ACCOUNT_SCREENS.map(
+const ACCOUNT_PATTERNS = [...ACCOUNT_SCREENS, ...ADMIN_SCREENS].map(
   (key) => new RegExp(`^${ROUTES[key].replace(/:\w+/g, '[^/]+')}/?$`),
 );
 
-/** True for the path of an account screen: private to a person, so no search engine should index it. */
+/**
+ * True for the path of an account or admin screen: private to a person (or to staff), so no search
+ * engine should index it.
+ */
 export function isAccountPath(pathname: string): boolean {
   return ACCOUNT_PATTERNS.some((pattern) => pattern.test(pathname));
 }
@@ -61,5 +67,3 @@ export function isAccountPath(pathname: string): boolean {
 export function routePath(route: string, params: Record<string, string>): string {
   return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
-
-export type LaterScreen = (typeof LATER_SCREENS)[number];

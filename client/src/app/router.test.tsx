@@ -22,6 +22,12 @@ function renderApp(url: string) {
     { path: '/api/categories', body: [] },
     { path: '/api/directory/agents', body: [] },
     { path: '/api/csrf-token', body: { success: true, csrf_token: 'token' } },
+    { path: '/api/admin/me', status: 401, body: { success: false, error: 'Not signed in' } },
+    {
+      path: '/api/admin/agents?limit=100&offset=0',
+      status: 401,
+      body: { success: false, error: 'Not signed in' },
+    },
   ]);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
@@ -52,15 +58,21 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
   });
 
-  it.each([
-    ['/admin/directory', 'Admin directory'],
-    ['/rjs', 'Coming soon'],
-  ])('serves %s as a placeholder titled "%s" that links home', async (url, heading) => {
-    renderApp(url);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
-    expect(screen.getByText(/This part of Agentry is still being built/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe(`${heading} | Agentry`);
+  it.each(['/admin', '/admin/directory'])(
+    'serves the admin screen at %s, behind its own login',
+    async (url) => {
+      renderApp(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Admin login' })).toBeTruthy();
+      expect(document.title).toBe('Admin | Agentry');
+      // Staff pages: no search engine should index them.
+      expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    },
+  );
+
+  it('serves the all-agents list at /rjs', async () => {
+    renderApp('/rjs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All agents' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch agents');
   });
 
   it.each([

@@ -1,7 +1,6 @@
-import { LATER_SCREENS, ROUTES } from '@agentry/domain/routes';
+import { ROUTES } from '@agentry/domain/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout, RootLayoutFallback } from '../components/layout/root-layout';
-import type { ComingSoonHandle, ComingSoonPageKey } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 
 // Routes of spec section 2. Only the layout and Home are in the entry chunk; every other page is a
@@ -9,11 +8,9 @@ import { HomeRoute } from './routes/home';
 // ("Unexpected Application Error!") is the specified behaviour.
 
 // React Router matches a trailing slash too, so /register-agent also serves /register-agent/.
-const COMING_SOON: ReadonlyArray<[path: string, page: ComingSoonPageKey]> = LATER_SCREENS.map((key) => [
-  ROUTES[key].slice(1),
-  key,
-]);
 const child = (path: string) => path.slice(1);
+// /admin and /admin/directory show the same admin screen, from one lazy module.
+const adminScreen = () => import('./routes/admin');
 
 export const routes: RouteObject[] = [
   {
@@ -41,11 +38,10 @@ export const routes: RouteObject[] = [
       { path: child(ROUTES.dashboard), lazy: () => import('./routes/dashboard') },
       { path: child(ROUTES.employerDashboard), lazy: () => import('./routes/employer-dashboard') },
       { path: child(ROUTES.provider), lazy: () => import('./routes/provider') },
-      ...COMING_SOON.map(([path, page]) => ({
-        path,
-        handle: { comingSoon: page } satisfies ComingSoonHandle,
-        lazy: () => import('./routes/coming-soon'),
-      })),
+      // The admin area: its code (and chart.js) loads only on these routes.
+      { path: child(ROUTES.admin), lazy: adminScreen },
+      { path: child(ROUTES.adminDirectory), lazy: adminScreen },
+      { path: child(ROUTES.rjs), lazy: () => import('./routes/rjs') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -20,6 +20,7 @@ export interface FakeResponse {
   statusText: string;
   headers?: { get: (name: string) => string | null };
   json: () => Promise<unknown>;
+  blob?: () => Promise<Blob>;
 }
 
 export function jsonResponse(
@@ -34,6 +35,7 @@ export function jsonResponse(
     statusText: status === 404 ? 'Not Found' : status >= 400 ? 'Error' : 'OK',
     headers: { get: (name) => byName.get(name.toLowerCase()) ?? null },
     json: async () => body,
+    blob: async () => (body instanceof Blob ? body : new Blob([JSON.stringify(body)])),
   };
 }
 

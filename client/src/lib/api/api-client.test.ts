@@ -1,5 +1,5 @@
 import { mockFetch } from '../../testing/mock-fetch';
-import { ApiError, apiPage, failureText } from './api-client';
+import { ApiError, apiBlob, apiPage, apiRequest, failureText } from './api-client';
 
 describe('failureText', () => {
   it("gives the server's reason when it said one", () => {
@@ -33,5 +33,24 @@ describe('apiPage', () => {
     ]);
     expect((await apiPage('/a')).total).toBe(2);
     expect((await apiPage('/b')).total).toBe(2);
+  });
+});
+
+describe('apiRequest with a file', () => {
+  it('sends FormData as multipart: not serialised, and without a JSON content type', async () => {
+    const fetchMock = mockFetch([{ method: 'POST', path: '/upload', body: { success: true } }]);
+    const form = new FormData();
+    form.append('file', new File(['PK'], 'agents.xlsx'));
+    await apiRequest('/upload', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('apiBlob', () => {
+  it("gives a failed download's reason as an ApiError", async () => {
+    mockFetch([{ path: '/file', status: 500, body: { success: false, error: 'Disk full' } }]);
+    await expect(apiBlob('/file')).rejects.toMatchObject({ status: 500, message: 'Disk full' });
   });
 });

@@ -68,14 +68,21 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
+/** A JSON body is serialised; a FormData body (a file upload) goes as multipart, its boundary set by the browser. */
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !(options.body instanceof FormData))
+    headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: encodeBody(options.body),
     signal: options.signal,
   });
   if (!response.ok) throw await readError(response);
@@ -84,6 +91,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await (await send(path, options)).json()) as T;
+}
+
+/** GET of a file (a spreadsheet download): its bytes; a failure is an ApiError like any other call's. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
 }
 
 /** One page of a paged list: its items, and how many there are in all. */

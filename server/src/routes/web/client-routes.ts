@@ -1,7 +1,7 @@
 // The paths the client's router (client/src/app/router.tsx) renders. The server answers them with
 // index.html; any other path that is not the API redirects to / (spec section 2).
 
-import { ACCOUNT_SCREENS, LATER_SCREENS, ROUTES } from '@agentry/domain/routes';
+import { ACCOUNT_SCREENS, ADMIN_SCREENS, ROUTES } from '@agentry/domain/routes';
 
 /** Pages with their own crawler meta (see page-html.ts). */
 export const HOME_PATH = ROUTES.home;
@@ -10,13 +10,11 @@ export const AGENT_PATH = ROUTES.agent;
 export const LEGAL_PATHS = { privacy: ROUTES.privacy, terms: ROUTES.terms } as const;
 
 /**
- * Screens of later issues: index.html with the default meta until they have their own. Express
- * matches a trailing slash too (non-strict routing), which serves /register-agent/.
+ * The account and admin screens: index.html with noindex (private to a person or to staff, nothing
+ * for a search engine). Express matches a trailing slash too (non-strict routing), which serves
+ * /register-agent/.
  */
-export const PLACEHOLDER_PATHS = LATER_SCREENS.map((key) => ROUTES[key]);
-
-/** The account screens: index.html with noindex (private to a person, nothing for a search engine). */
-export const ACCOUNT_PATHS = ACCOUNT_SCREENS.map((key) => ROUTES[key]);
+export const ACCOUNT_PATHS = [...ACCOUNT_SCREENS, ...ADMIN_SCREENS].map((key) => ROUTES[key]);
 
 /** A subscribed provider's page, with its own crawler meta. */
 export const PROVIDER_PATH = ROUTES.provider;

@@ -7,7 +7,7 @@ import {
   PUBLIC_URL,
   startWebTestServer,
 } from '../../testing/web-test-server';
-import { ACCOUNT_PATHS, PLACEHOLDER_PATHS } from './client-routes';
+import { ACCOUNT_PATHS } from './client-routes';
 
 // What crawlers that run no script get: index.html with each page's meta, built on PUBLIC_URL.
 
@@ -145,16 +145,9 @@ describe('page HTML for crawlers', () => {
     expect(canonicalOf(terms)).toBe(`${PUBLIC_URL}/terms`);
   });
 
-  it('serves the page HTML for every screen of later issues', async () => {
-    for (const path of PLACEHOLDER_PATHS) {
-      const response = await server.http.get(path);
-      expect({ path, status: response.status }).toEqual({ path, status: 200 });
-      expect(response.text).toContain('<div id="root"></div>');
-    }
-  });
-
-  it('serves the account screens, /register-agent/ included, with noindex and no referrer', async () => {
+  it('serves the account and admin screens, /register-agent/ included, with noindex and no referrer', async () => {
     const concrete = ACCOUNT_PATHS.map((path) => path.replace(':sessionId', 'cs_test_abc'));
+    expect(concrete).toEqual(expect.arrayContaining(['/admin', '/admin/directory', '/rjs']));
     for (const path of [...concrete, '/register-agent/', '/reset-password?token=abc']) {
       const response = await server.http.get(path);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
@@ -226,7 +219,7 @@ describe('page HTML for crawlers', () => {
   });
 
   it('redirects any other path to /', async () => {
-    for (const path of ['/nope', '/agents', '/agents/1/extra', '/admin', '/directory/x?y=1']) {
+    for (const path of ['/nope', '/agents', '/agents/1/extra', '/admin/x', '/directory/x?y=1']) {
       await server.http.get(path).expect(302).expect('Location', '/');
     }
   });

@@ -10,7 +10,6 @@ import {
   DIRECTORY_PATH,
   HOME_PATH,
   LEGAL_PATHS,
-  PLACEHOLDER_PATHS,
   PROVIDER_PATH,
 } from './client-routes';
 import { compressedAssets } from './compressed-assets';
@@ -75,7 +74,6 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   for (const [kind, path] of Object.entries(LEGAL_PATHS) as Array<[LegalKind, string]>) {
     router.get(path, (_req, res) => sendHtml(res, pages.legal(kind)));
   }
-  router.get([...PLACEHOLDER_PATHS], (_req, res) => sendHtml(res, pages.home()));
   for (const path of ACCOUNT_PATHS) {
     router.get(path, (req, res) => {
       // Links in e-mails carry one-time tokens in the query: no referrer may pass them on.

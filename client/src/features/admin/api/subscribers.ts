@@ -1,0 +1,43 @@
+import { type ApiPage, apiRequest, withQuery } from '../../../lib/api/api-client';
+import { adminSend } from './admin-send';
+
+export interface Subscriber {
+  id: string;
+  full_name: string;
+  email: string;
+  organization: string;
+  phone: string | null;
+  user_type: string;
+  subscription_status: string;
+  created_at: string;
+  agent_count: number;
+  active_agent_count: number;
+}
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/subscribers?limit=&offset= → one page and the total. */
+export async function getSubscribers(offset: number, signal?: AbortSignal): Promise<ApiPage<Subscriber>> {
+  const path = withQuery('/api/admin/subscribers', {
+    limit: String(SUBSCRIBERS_PAGE_SIZE),
+    offset: String(offset),
+  });
+  const answer = await apiRequest<{ subscribers: Subscriber[]; total: number }>(path, { signal });
+  return { items: answer.subscribers, total: answer.total };
+}
+
+export type SubscriptionStatus = 'active' | 'inactive';
+
+/** PUT /api/admin/subscribers/{id}/subscription-status → the subscriber as saved. */
+export async function updateSubscriptionStatus(
+  csrfToken: string,
+  id: string,
+  status: SubscriptionStatus,
+): Promise<Subscriber> {
+  const answer = await adminSend<{ subscriber: Subscriber }>(
+    csrfToken,
+    `/api/admin/subscribers/${encodeURIComponent(id)}/subscription-status`,
+    { method: 'PUT', body: { subscription_status: status } },
+  );
+  return answer.subscriber;
+}

@@ -1,0 +1,87 @@
+import { decodeEntities } from '@agentry/domain/entities';
+import { useState } from 'react';
+import { errorText } from '../../../lib/api/api-client';
+import type { AdminAgent } from '../api/get-admin-agents';
+import { setAgentRemoved } from '../api/save-admin-agent';
+import { useAdminSession } from '../hooks/use-admin-session';
+import { ADMIN_MESSAGES } from '../utils/admin-messages';
+
+// One agent in Manage Agents: its fields, its status, a Removed badge when soft-deleted, Edit, and
+// Delete, which reads Restore once the agent is removed (spec section 4). A delete is a soft one,
+// undone by Restore, so it asks no confirmation.
+
+export function AdminAgentRow({
+  agent,
+  onChanged,
+  onEdit,
+}: {
+  agent: AdminAgent;
+  onChanged: (agent: AdminAgent) => void;
+  onEdit: (agent: AdminAgent, opener: HTMLElement) => void;
+}) {
+  const { run } = useAdminSession();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = decodeEntities(agent.name);
+  const removing = !agent.removed;
+
+  async function toggleRemoved() {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onChanged(await run((token) => setAgentRemoved(token, agent.id, removing)));
+    } catch (error) {
+      setFailure(
+        errorText(error, removing ? ADMIN_MESSAGES.deleteAgentFailed : ADMIN_MESSAGES.restoreAgentFailed),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={`admin-agent${agent.removed ? ' admin-agent--removed' : ''}`}>
+      <div className="admin-agent__main">
+        <p className="admin-agent__name">
+          <strong>{name}</strong>
+          {agent.removed ? <span className="status-badge status-badge--removed">Removed</span> : null}
+        </p>
+        <p className="admin-agent__meta">
+          <span>by {decodeEntities(agent.provider)}</span>
+          <span>{decodeEntities(agent.cost)}</span>
+          {agent.email ? <span>{agent.email}</span> : null}
+          <a href={agent.address} target="_blank" rel="noopener noreferrer nofollow">
+            {agent.address}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+        <p className="admin-agent__status">Status: {agent.status ? agent.status : 'none'}</p>
+      </div>
+      <div className="admin-agent__actions">
+        <button
+          className="button button--secondary button--small"
+          type="button"
+          onClick={(event) => onEdit(agent, event.currentTarget)}
+        >
+          Edit<span className="visually-hidden"> {name}</span>
+        </button>
+        <button
+          className={`button button--small ${removing ? 'button--secondary' : 'button--primary'}`}
+          type="button"
+          // aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page.
+          aria-disabled={busy || undefined}
+          onClick={() => void toggleRemoved()}
+        >
+          {busy ? (removing ? 'Deleting...' : 'Restoring...') : removing ? 'Delete' : 'Restore'}
+          <span className="visually-hidden"> {name}</span>
+        </button>
+      </div>
+      {failure ? (
+        <p className="form-field__error admin-agent__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { useAsync } from '../../../hooks/use-async';
+import { useFocusWhen } from '../../../hooks/use-focus-when';
+import { getCategories } from '../../../lib/api/get-categories';
+import type { AdminSession } from '../api/admin-session';
+import type { AdminAgent } from '../api/get-admin-agents';
+import { useAdminAgents } from '../hooks/use-admin-agents';
+import { useAdminSession } from '../hooks/use-admin-session';
+import { useAdminStats } from '../hooks/use-admin-stats';
+import { useDelayedRefresh } from '../hooks/use-delayed-refresh';
+import { AddAgentForm } from './add-agent-form';
+import { AgentCounts } from './agent-counts';
+import { AuditLogPanel } from './audit-log-panel';
+import { AdminCharts } from './charts/admin-charts';
+import { DownloadAgentsButton } from './download-agents-button';
+import { EditAgentDialog } from './edit-agent-dialog';
+import { ExcelUpload } from './excel-upload';
+import { ManageAgents } from './manage-agents';
+import { ReindexPanel } from './reindex-panel';
+import { SubscribersPanel } from './subscribers-panel';
+
+// The admin dashboard (spec section 2). Every change to agents (add, edit, delete, restore,
+// upload) is followed, ADMIN_REFRESH_DELAY_MS later, by a fresh list and fresh counts; a change
+// of subscription by fresh counts.
+
+export function AdminDashboard({ session }: { session: AdminSession }) {
+  const { logout } = useAdminSession();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The login form is gone: the keyboard lands on the dashboard's heading.
+  useFocusWhen(headingRef, true);
+  const agentsRefresh = useDelayedRefresh();
+  const subscribersRefresh = useDelayedRefresh();
+  const generation = agentsRefresh.generation + subscribersRefresh.generation;
+  const stats = useAdminStats(generation);
+  const [category, setCategory] = useState('');
+  const agents = useAdminAgents(category, agentsRefresh.generation);
+  const categories = useAsync('categories', (signal) => getCategories(signal));
+  const [editing, setEditing] = useState<AdminAgent | null>(null);
+  const editOpener = useRef<HTMLElement | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const { replace } = agents;
+  const { schedule } = agentsRefresh;
+  const agentChanged = useCallback(
+    (agent: AdminAgent) => {
+      replace(agent);
+      schedule();
+    },
+    [replace, schedule],
+  );
+
+  return (
+    <div className="container dashboard admin">
+      <header className="dashboard__header">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1}>
+            Admin dashboard
+          </h1>
+          <p className="dashboard__signed-in">Signed in as {session.username}</p>
+        </div>
+        <div className="dashboard__actions">
+          <button
+            className="button button--secondary"
+            type="button"
+            disabled={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void logout();
+            }}
+          >
+            {loggingOut ? 'Logging out...' : 'Logout'}
+          </button>
+        </div>
+      </header>
+
+      <section className="dashboard-panel" aria-labelledby="admin-overview-title">
+        <h2 id="admin-overview-title">Overview</h2>
+        <AgentCounts state={stats} />
+        <div className="admin-overview__actions">
+          <Link className="button button--secondary" to="/directory">
+            View Directory
+          </Link>
+          <DownloadAgentsButton />
+        </div>
+      </section>
+
+      <div className="admin__columns">
+        <AddAgentForm categories={categories} onAdded={schedule} />
+        <ExcelUpload onUploaded={schedule} />
+      </div>
+
+      <ManageAgents
+        agents={agents}
+        category={category}
+        categories={categories}
+        onCategoryChange={setCategory}
+        onChanged={agentChanged}
+        onEdit={(agent, opener) => {
+          editOpener.current = opener;
+          setEditing(agent);
+        }}
+      />
+
+      <SubscribersPanel onChanged={subscribersRefresh.schedule} />
+
+      <section className="dashboard-panel" aria-labelledby="admin-charts-title">
+        <h2 id="admin-charts-title">Charts</h2>
+        {stats.status === 'ready' ? (
+          <AdminCharts stats={stats.stats} />
+        ) : stats.status === 'loading' ? (
+          <PageLoading label="Loading charts..." />
+        ) : (
+          <p>The charts need the statistics, which could not be loaded.</p>
+        )}
+      </section>
+
+      <ReindexPanel />
+      <AuditLogPanel generation={generation} />
+
+      {editing ? (
+        <EditAgentDialog
+          agent={editing}
+          categories={categories}
+          returnFocusTo={editOpener}
+          onSaved={(agent) => {
+            setEditing(null);
+            agentChanged(agent);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { decodeEntities } from '@agentry/domain/entities';
+import { useMemo } from 'react';
+import { PageLoading } from '../../../components/ui/page-loading';
+import type { AsyncState } from '../../../hooks/use-async';
+import type { AdminAgent } from '../api/get-admin-agents';
+import type { useAdminAgents } from '../hooks/use-admin-agents';
+import { ADMIN_MESSAGES } from '../utils/admin-messages';
+import { groupAgents } from '../utils/group-agents';
+import { AdminAgentRow } from './admin-agent-row';
+
+// "Manage Agents" (spec section 2): the loaded agents grouped by category, then role, removed ones
+// included, a page at a time; a category filter narrows a catalog of 100,000 to what is wanted.
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+export function ManageAgents({
+  agents,
+  category,
+  categories,
+  onCategoryChange,
+  onChanged,
+  onEdit,
+}: {
+  agents: ReturnType<typeof useAdminAgents>;
+  category: string;
+  categories: AsyncState<string[]>;
+  onCategoryChange: (category: string) => void;
+  onChanged: (agent: AdminAgent) => void;
+  onEdit: (agent: AdminAgent, opener: HTMLElement) => void;
+}) {
+  const { state, loadMore, retry } = agents;
+  const groups = useMemo(() => groupAgents(state.items), [state.items]);
+  const options = categories.status === 'success' ? categories.data : [];
+
+  return (
+    <section className="dashboard-panel" aria-labelledby="manage-agents-title">
+      <div className="dashboard-section__head">
+        <h2 id="manage-agents-title">Manage Agents</h2>
+        <div className="field admin-filter">
+          <label htmlFor="manage-agents-category">Category</label>
+          <select
+            id="manage-agents-category"
+            value={category}
+            onChange={(event) => onCategoryChange(event.target.value)}
+          >
+            <option value="">All categories</option>
+            {category && !options.includes(category) ? <option value={category}>{category}</option> : null}
+            {options.map((name) => (
+              <option key={name} value={name}>
+                {decodeEntities(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {categories.status === 'error' ? (
+        <p className="form-field__hint">{ADMIN_MESSAGES.fetchCategoriesFailed}</p>
+      ) : null}
+      {state.status === 'loading' ? <PageLoading label="Loading agents..." /> : null}
+      {state.status === 'error' ? (
+        <div className="notice notice--error" role="alert">
+          {ADMIN_MESSAGES.fetchAgentsFailed}{' '}
+          <button className="link-button" type="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {state.status !== 'loading' ? (
+        <p className="results-summary" role="status">
+          {state.total === 0 && state.status === 'ready'
+            ? 'No agents yet.'
+            : `Showing ${number(state.items.length)} of ${number(state.total)} agents`}
+        </p>
+      ) : null}
+      {groups.map((group, index) => (
+        <section className="admin-group" key={group.category} aria-labelledby={`admin-category-${index}`}>
+          <h3 id={`admin-category-${index}`}>{decodeEntities(group.category)}</h3>
+          {group.roles.map((roleGroup) => (
+            <div className="admin-role" key={roleGroup.role}>
+              <h4>{decodeEntities(roleGroup.role)}</h4>
+              <ul className="admin-agent-list">
+                {roleGroup.agents.map((agent) => (
+                  <li key={agent.id}>
+                    <AdminAgentRow agent={agent} onChanged={onChanged} onEdit={onEdit} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+      {state.items.length < state.total ? (
+        <div className="admin-more">
+          <button
+            className="button button--secondary"
+            type="button"
+            disabled={state.more === 'loading' || state.status !== 'ready'}
+            onClick={loadMore}
+          >
+            {state.more === 'loading' ? 'Loading...' : 'Show more'}
+          </button>
+          {state.more === 'error' ? (
+            <p className="form-field__error" role="alert">
+              {ADMIN_MESSAGES.fetchAgentsFailed}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

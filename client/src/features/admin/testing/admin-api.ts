@@ -1,0 +1,54 @@
+import type { FakeRoute } from '../../../testing/mock-fetch';
+import type { AdminAgent } from '../api/get-admin-agents';
+import type { Subscriber } from '../api/subscribers';
+import { makeStats } from './admin-fixtures';
+
+// The admin API as the dashboard first reads it, for tests. Lists read their rows from `db` at
+// each request, so a test changes what the next read answers.
+
+export const CSRF_TOKEN = 'admin-csrf-1';
+
+export const signedOut: FakeRoute = {
+  path: '/api/admin/me',
+  status: 401,
+  body: { success: false, error: 'Not signed in' },
+};
+export const signedIn: FakeRoute = {
+  path: '/api/admin/me',
+  body: { success: true, admin: { username: 'grace' }, csrf_token: CSRF_TOKEN },
+};
+
+/** The sign-in form's token: a fresh admin session's (GET /api/admin/csrf-token). */
+export const adminCsrfToken: FakeRoute = {
+  path: '/api/admin/csrf-token',
+  body: { success: true, csrf_token: 'admin-login-csrf' },
+};
+
+export interface FakeAdminDb {
+  agents: AdminAgent[];
+  /** The total the agents list reports (defaults to how many agents there are). */
+  total?: number;
+  subscribers: Subscriber[];
+}
+
+export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
+  return [
+    { path: '/api/admin/stats', body: { success: true, ...makeStats() } },
+    {
+      path: /^\/api\/admin\/agents\?/,
+      get body() {
+        return { success: true, agents: db.agents, total: db.total ?? db.agents.length };
+      },
+    },
+    { path: '/api/categories', body: ['Finance', 'Legal'] },
+    { path: /^\/api\/roles\?/, body: ['Bookkeeper', 'Accountant'] },
+    {
+      path: /^\/api\/admin\/subscribers\?/,
+      get body() {
+        return { success: true, subscribers: db.subscribers, total: db.subscribers.length };
+      },
+    },
+    { path: '/api/admin/reindex', body: { success: true, job: null } },
+    { path: /^\/api\/admin\/audit\?/, body: { success: true, entries: [], total: 0 } },
+  ];
+}
