@@ -2,7 +2,6 @@ import { describeAdminAreaContract } from './contract-admin';
 import { agentInput } from './contract-fixtures';
 import {
   AGENT_LIST_MAX,
-  type AgentCreate,
   DuplicateAgentError,
   DuplicateUserError,
   type Store,
