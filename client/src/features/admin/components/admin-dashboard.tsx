@@ -86,6 +86,17 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
         </div>
       </section>
 
+      <section className="dashboard-panel" aria-labelledby="admin-charts-title">
+        <h2 id="admin-charts-title">Charts</h2>
+        {stats.status === 'ready' ? (
+          <AdminCharts stats={stats.stats} />
+        ) : stats.status === 'loading' ? (
+          <PageLoading label="Loading charts..." />
+        ) : (
+          <p>The charts need the statistics, which could not be loaded.</p>
+        )}
+      </section>
+
       <div className="admin__columns">
         <AddAgentForm categories={categories} onAdded={schedule} />
         <ExcelUpload onUploaded={schedule} />
@@ -104,17 +115,6 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
       />
 
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
-
-      <section className="dashboard-panel" aria-labelledby="admin-charts-title">
-        <h2 id="admin-charts-title">Charts</h2>
-        {stats.status === 'ready' ? (
-          <AdminCharts stats={stats.stats} />
-        ) : stats.status === 'loading' ? (
-          <PageLoading label="Loading charts..." />
-        ) : (
-          <p>The charts need the statistics, which could not be loaded.</p>
-        )}
-      </section>
 
       <ReindexPanel />
       <AuditLogPanel generation={generation} />
