@@ -22,7 +22,7 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   return spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

@@ -40,6 +40,31 @@ describe('embedded engine across processes', () => {
     await server.close();
   });
 
+  it('takes writes while it loads a swapped-in index across event-loop turns', async () => {
+    const file = path.join(dir, 'search.db');
+    const server = await EmbeddedSearchEngine.open(file, { serve: true, pollMs: 60_000 });
+    const writer = await EmbeddedSearchEngine.open(file, { serve: false });
+    const build = await writer.beginRebuild();
+    await build.add(
+      Array.from({ length: 8000 }, (_, i) => searchDocument(`r${i}`, { name: `Rebuilt ${i}` })),
+    );
+    await build.swap(5);
+    // The load yields every 500 documents; a batch applied meanwhile must not find the
+    // connection busy (it did while the load held a statement iterator open).
+    const loading = server.sync();
+    await new Promise((resolve) => setImmediate(resolve));
+    await server.apply({
+      upserts: [searchDocument('late', { name: 'Late Arrival' })],
+      deletes: [],
+      checkpoint: 6,
+    });
+    await loading;
+    expect((await server.search({ query: 'late arrival' })).hits[0]?.document.id).toBe('late');
+    expect((await server.stats()).documents).toBe(8001);
+    await writer.close();
+    await server.close();
+  });
+
   it('refuses to search on a write-only instance', async () => {
     const writer = await EmbeddedSearchEngine.open(':memory:', { serve: false });
     await expect(writer.search({ query: 'x' })).rejects.toThrow(/only writes/);

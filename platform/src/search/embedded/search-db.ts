@@ -3,6 +3,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { SearchDocument } from '../port';
 
+/** Bodies read per statement by bodies(). */
+const BODIES_PAGE = 1000;
+
 // The embedded engine's durable state: documents per generation (a rebuild writes a new generation
 // beside the live one, then swaps), an ops log that readers in other processes follow, and per
 // generation the change-log position the index reflects.
@@ -62,7 +65,9 @@ export class SearchDb {
       headSeq: this.db.prepare(
         "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'ops'), 0) AS seq",
       ),
-      bodies: this.db.prepare('SELECT body FROM documents WHERE generation = ?'),
+      bodiesPage: this.db.prepare(
+        'SELECT id, body FROM documents WHERE generation = ? AND id > ? ORDER BY id LIMIT ?',
+      ),
       count: this.db.prepare('SELECT count(*) AS n FROM documents WHERE generation = ?'),
     };
     if (this.meta('active') === null) this.statements.setMeta.run('active', '1');
@@ -119,9 +124,22 @@ export class SearchDb {
     return this.statements.opsSince.all(generation, afterSeq, limit) as Op[];
   }
 
+  /**
+   * Every body of a generation, read a page at a time by id. The index load consumes this across
+   * event-loop turns: an open statement iterator would hold the connection that long, and every
+   * other use of it (the indexer writing a batch) would fail with "connection is busy".
+   */
   *bodies(generation: number): IterableIterator<string> {
-    for (const row of this.statements.bodies.iterate(generation) as IterableIterator<{ body: string }>)
-      yield row.body;
+    let after = '';
+    for (;;) {
+      const rows = this.statements.bodiesPage.all(generation, after, BODIES_PAGE) as Array<{
+        id: string;
+        body: string;
+      }>;
+      for (const row of rows) yield row.body;
+      if (rows.length < BODIES_PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
   }
 
   count(generation = this.activeGeneration()): number {
