@@ -31,10 +31,12 @@ export interface EmbeddedOptions {
 }
 
 /**
- * Ops replayed between two turns of the event loop: about 20 ms of work, so a burst of writes from
- * another process (an import of 100,000 agents) never holds this process's requests up for long.
+ * Ops replayed between two turns of the event loop, so a burst of writes from another process (an
+ * import, a 10,000-row admin upload) never holds this process's requests up for long. 500 was
+ * measured at up to 300 ms of one turn at 100,000 agents on two busy cores (bench:upload); 100
+ * keeps a turn near 50 ms.
  */
-const OPS_PER_TURN = 500;
+const OPS_PER_TURN = 100;
 
 export class EmbeddedSearchEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
