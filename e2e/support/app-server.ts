@@ -38,7 +38,11 @@ async function waitForSearch(url: string, timeoutMs = 20_000): Promise<void> {
   throw new Error(`search did not find the demo catalog within ${timeoutMs} ms (last: ${last})`);
 }
 
-export async function startAppServer(): Promise<AppServer> {
+/**
+ * `env` adds settings to (or overrides) the harness's own, e.g. ADMIN_USERNAME and ADMIN_PASSWORD
+ * for the staff account the server creates at start.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
     throw new Error(
       `No client build at ${CLIENT_DIST}: run \`npm run build\` first (npm run test:e2e does).`,
@@ -60,6 +64,7 @@ export async function startAppServer(): Promise<AppServer> {
     RATE_LIMIT_LOGINS_PER_15_MINUTES: '1000',
     RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: '1000',
     RATE_LIMIT_SIGNUPS_PER_HOUR: '100000',
+    ...env,
   });
   const running = await startServer(config, {
     logger: createLogger('silent', 'e2e'),

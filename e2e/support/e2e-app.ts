@@ -23,7 +23,12 @@ export interface E2eApp {
   newPage(options?: PageOptions): Promise<Page>;
 }
 
-export function setUpApp(): () => E2eApp {
+export interface AppOptions {
+  /** Settings for the server on top of the harness's (app-server.ts), e.g. ADMIN_USERNAME. */
+  env?: Record<string, string>;
+}
+
+export function setUpApp(options: AppOptions = {}): () => E2eApp {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -60,7 +65,7 @@ export function setUpApp(): () => E2eApp {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    server = await withTimeout(startAppServer(), 40_000, 'starting the server');
+    server = await withTimeout(startAppServer(options.env), 40_000, 'starting the server');
   });
   afterEach(async () => {
     await Promise.all(contexts.map((context) => context.close()));

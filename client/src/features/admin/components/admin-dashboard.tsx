@@ -33,6 +33,9 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
   const agentsRefresh = useDelayedRefresh();
   const subscribersRefresh = useDelayedRefresh();
   const generation = agentsRefresh.generation + subscribersRefresh.generation;
+  // A finished reindex writes an audit entry: the log reads itself again then.
+  const [reindexes, setReindexes] = useState(0);
+  const reindexFinished = useCallback(() => setReindexes((count) => count + 1), []);
   const stats = useAdminStats(generation);
   const [category, setCategory] = useState('');
   const agents = useAdminAgents(category, agentsRefresh.generation);
@@ -116,8 +119,8 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
 
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
 
-      <ReindexPanel />
-      <AuditLogPanel generation={generation} />
+      <ReindexPanel onFinished={reindexFinished} />
+      <AuditLogPanel generation={generation + reindexes} />
 
       {editing ? (
         <EditAgentDialog

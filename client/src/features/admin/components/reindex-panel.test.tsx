@@ -1,9 +1,9 @@
 import '../../../testing/dom-polyfills';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReindexJob } from '../api/reindex';
 import { CSRF_TOKEN } from '../testing/admin-api';
-import { renderAdmin, requestOf } from '../testing/render-admin';
+import { callsTo, renderAdmin, requestOf } from '../testing/render-admin';
 
 jest.mock('chart.js', () => require('../testing/fake-chart'));
 
@@ -54,8 +54,13 @@ describe('Admin screen: reindex', () => {
     const bar = await within(panel).findByRole('progressbar', { name: '400 of 1,000 agents' });
     expect(bar.getAttribute('value')).toBe('400');
     expect(requestOf(fetchMock, 'POST', '/api/admin/reindex').headers['X-CSRF-Token']).toBe(CSRF_TOKEN);
+    const auditReadsBefore = callsTo(fetchMock, 'GET', '/api/admin/audit').length;
     expect(await within(panel).findByText(/1,000 documents indexed/, {}, { timeout: 3000 })).toBeTruthy();
     expect(within(panel).queryByRole('progressbar')).toBeNull();
+    // The finished job wrote an audit entry: the log reads itself again.
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/admin/audit').length).toBeGreaterThan(auditReadsBefore),
+    );
   });
 
   it('follows the running job when one was started already (409)', async () => {

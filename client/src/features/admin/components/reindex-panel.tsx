@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ReindexJob } from '../api/reindex';
 import { useReindexJob } from '../hooks/use-reindex-job';
 
@@ -22,8 +22,14 @@ function outcome(job: ReindexJob): string {
   return `The last reindex finished ${when}: ${number(job.documents)} documents indexed (started by ${job.started_by}).`;
 }
 
-export function ReindexPanel() {
+/** `onFinished`: called once when a job this screen followed ends (the audit log has a new entry). */
+export function ReindexPanel({ onFinished }: { onFinished?: () => void } = {}) {
   const { job, starting, message, running, start } = useReindexJob();
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) onFinished?.();
+    wasRunning.current = running;
+  }, [running, onFinished]);
   const progressId = useId();
   const unavailable = starting || running || job === undefined;
 

@@ -11,6 +11,14 @@ describe('topCategories', () => {
     expect(slices[15]).toEqual({ label: OTHER_LABEL, count: 15 });
   });
 
+  it('names a single leftover category instead of calling it "Other"', () => {
+    const perCategory = Array.from({ length: 16 }, (_, index) => ({ value: `C${index}`, count: index + 1 }));
+    const slices = topCategories(perCategory);
+    expect(slices).toHaveLength(16);
+    expect(slices.map((slice) => slice.label)).not.toContain(OTHER_LABEL);
+    expect(slices[15]).toEqual({ label: 'C0', count: 1 });
+  });
+
   it('adds no "Other" when every category fits', () => {
     expect(topCategories([{ value: 'Finance', count: 3 }])).toEqual([{ label: 'Finance', count: 3 }]);
   });

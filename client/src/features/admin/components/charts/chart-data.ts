@@ -8,12 +8,16 @@ export interface CountSlice {
 export const TOP_CATEGORIES = 15;
 export const OTHER_LABEL = 'Other';
 
-/** The largest categories (TOP_CATEGORIES of them), the rest summed as "Other". */
+/**
+ * The largest categories (TOP_CATEGORIES of them), the rest summed as "Other" — unless the rest is
+ * one category, which then shows under its own name (a bar named "Other" would hide it for nothing).
+ */
 export function topCategories(
   perCategory: ReadonlyArray<{ value: string; count: number }>,
   limit = TOP_CATEGORIES,
 ): CountSlice[] {
   const sorted = [...perCategory].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  if (sorted.length === limit + 1) limit += 1;
   const top = sorted.slice(0, limit).map(({ value, count }) => ({ label: value, count }));
   const rest = sorted.slice(limit).reduce((sum, { count }) => sum + count, 0);
   return rest > 0 ? [...top, { label: OTHER_LABEL, count: rest }] : top;

@@ -1,0 +1,488 @@
+import fs from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import { createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
+import { setUpApp } from './support/e2e-app';
+
+// The staff area (/admin): its own login, then one admin's working session on the dashboard: an
+// agent added, found by public search, edited, deleted (gone from search and its page) and
+// restored; a spreadsheet with good and bad rows uploaded; all agents downloaded and uploaded back
+// (nothing added twice); a subscriber activated; the search index rebuilt; and every one of those
+// changes read back from the audit log. A visitor is refused the admin API.
+
+const ADMIN = { username: 'staff', password: 'staff password 2026' };
+const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DUPLICATE_REASON = 'Already listed (same name and provider)';
+/** "Within about a second": how soon a change made on the dashboard must show in public search. */
+const SEARCH_DELAY_MS = 1000;
+/** The demo catalog the harness seeds. */
+const SEEDED_AGENTS = 100;
+
+const AGENT = {
+  name: 'Vellumwright',
+  email: 'desk@vellumwright.example.com',
+  provider: 'Inkhorn Systems',
+  category: 'Finance',
+  role: 'Bookkeeper',
+  description: 'Matches receipts to ledger lines and drafts the month-end close notes.',
+  cost: '$20/month',
+  address: 'vellumwright.example.com',
+};
+const EDITED = { cost: '$35/month', status: 'Featured' };
+
+/** The upload: header on sheet row 1, so the data rows are sheet rows 2 to 6. */
+const UPLOAD_NAME = 'new-agents.xlsx';
+const UPLOAD_ROWS = [
+  ['Name', 'Provider', 'Category', 'Role', 'Description', 'Cost', 'Address'],
+  [
+    'Tallowmere',
+    'Brightfen Co',
+    'Legal',
+    'Paralegal',
+    'Drafts NDAs from a short brief.',
+    'Free',
+    'tallowmere.example.com',
+  ],
+  [
+    'Costless Carl',
+    'Brightfen Co',
+    'Legal',
+    'Paralegal',
+    'Has no price in the sheet.',
+    '',
+    'carl.example.com',
+  ],
+  [
+    'Quernstone',
+    'Brightfen Co',
+    'Research',
+    'Analyst',
+    'Summarises patent filings weekly.',
+    '$9/month',
+    'https://quernstone.example.com',
+  ],
+  [
+    'Badlink Bob',
+    'Brightfen Co',
+    'Research',
+    'Analyst',
+    'Its address is no web address.',
+    '$5/month',
+    'ftp://files.example.com',
+  ],
+  [
+    'Wickerlamp',
+    'Brightfen Co',
+    'Design',
+    'Illustrator',
+    'Sketches storyboards from scripts.',
+    '$0.10 per image',
+    'wickerlamp.example.com',
+  ],
+];
+const UPLOAD_GOOD = ['Tallowmere', 'Quernstone', 'Wickerlamp'];
+
+function workbook(rows: string[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Agents');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** Polls `check` every 25 ms until it holds (or `limitMs` passes); answers how long after `since` it held. */
+async function msUntil(check: () => Promise<boolean>, since: number, limitMs = 5000): Promise<number> {
+  for (;;) {
+    if (await check()) return Date.now() - since;
+    if (Date.now() - since > limitMs) throw new Error(`not true within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Polls `read` every 50 ms until it equals `wanted` (5 s at most), then expects it to. */
+async function eventually<T>(read: () => Promise<T>, wanted: T): Promise<void> {
+  const started = Date.now();
+  let last = await read();
+  while (!isDeepStrictEqual(last, wanted) && Date.now() - started < 5000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  expect(last).toEqual(wanted);
+}
+
+/** Names public search finds for `query`, asked from the page's own request context. */
+async function searchedNames(page: Page, query: string): Promise<string[]> {
+  const answer = await page.request.get(`/api/search?query=${encodeURIComponent(query)}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as Array<{ name: string }>).map((agent) => agent.name);
+}
+
+async function searchedId(page: Page, name: string): Promise<string> {
+  const answer = await page.request.get(`/api/search?query=${encodeURIComponent(name)}`);
+  const found = ((await answer.json()) as Array<{ id: string; name: string }>).find(
+    (agent) => agent.name === name,
+  );
+  if (!found) throw new Error(`search does not find ${name}`);
+  return found.id;
+}
+
+/** The value beside a term of the overview ("Total agents" → "104"). */
+const count = (page: Page, term: string) =>
+  page.getByRole('region', { name: 'Overview' }).locator(`dt:text-is("${term}") + dd`);
+
+/** A table's body rows, each as its cells' text (white space collapsed, list items joined by "; "). */
+function tableRows(table: Locator): Promise<string[][]> {
+  return table.locator('tbody tr').evaluateAll((rows) => {
+    const text = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return rows.map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => {
+        const items = [...cell.querySelectorAll('li')];
+        return items.length > 0 ? items.map(text).join('; ') : text(cell);
+      }),
+    );
+  });
+}
+
+/** Chooses `name` in the upload's file input, presses Upload and waits for the report. */
+async function uploadFile(page: Page, name: string, buffer: Buffer): Promise<Locator> {
+  const panel = page.getByRole('region', { name: 'Upload agents from Excel' });
+  await panel
+    .getByLabel('Drop an Excel file (.xlsx or .xls) here, or choose one')
+    .setInputFiles({ name, mimeType: SPREADSHEET, buffer });
+  await panel.getByText(`Ready: ${name}`).waitFor();
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await panel
+    .getByRole('status')
+    .getByText(new RegExp(`^${name.replace('.', '\\.')}: added`))
+    .waitFor();
+  return panel;
+}
+
+describe('Admin area', () => {
+  const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+
+  it('refuses the admin API to a visitor and to a signed-in user, and shows them the admin login', async () => {
+    const page = await app().open('/admin/directory');
+    await page.getByRole('heading', { level: 1, name: 'Admin login' }).waitFor();
+    const asked = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/admin/agents');
+        return { status: response.status, body: await response.json() };
+      });
+    const visitor = await asked();
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual(expect.objectContaining({ success: false }));
+    expect(visitor.body).not.toHaveProperty('agents');
+
+    // A provider's session is no admin session.
+    await createAccount(app().server, { email: uniqueEmail('not-staff'), subscribed: true }, page.request);
+    expect((await asked()).status).toBe(401);
+    expect((await page.request.get('/api/admin/download-agents')).status()).toBe(401);
+  });
+
+  it('lets an admin add, edit, remove and restore an agent, upload and download spreadsheets, activate a subscriber, reindex and read it all in the audit log', async () => {
+    // A provider without a subscription, for the subscribers panel.
+    const subscriberName = 'Odile Brackenridge';
+    const subscriberEmail = uniqueEmail('subscriber');
+    await createAccount(app().server, { email: subscriberEmail, fullName: subscriberName });
+
+    // 1. The login: a wrong password first, then the right one.
+    const page = await app().open('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Admin login' }).waitFor();
+    const login = page.getByRole('form', { name: 'Admin login' });
+    await login.getByLabel('Username').fill(ADMIN.username);
+    await login.getByLabel('Password').fill('not the staff password');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await login.getByRole('alert').filter({ hasText: 'Invalid credentials' }).waitFor();
+    expect(await login.getByRole('alert').textContent()).toBe('Invalid credentials');
+    await login.getByLabel('Password').fill(ADMIN.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
+    await page.getByText(`Signed in as ${ADMIN.username}`).waitFor();
+    await count(page, 'Total agents').waitFor();
+    expect(await count(page, 'Total agents').textContent()).toBe(String(SEEDED_AGENTS));
+    expect(await count(page, 'Active agents').textContent()).toBe(String(SEEDED_AGENTS));
+    const overview = page.getByRole('region', { name: 'Overview' });
+    expect(await overview.getByRole('link', { name: 'View Directory' }).getAttribute('href')).toBe(
+      '/directory',
+    );
+
+    // 2. Add New Agent.
+    const form = page.getByRole('form', { name: 'Add New Agent' });
+    await form.getByLabel('Name', { exact: true }).fill(AGENT.name);
+    await form.getByLabel('Email (optional)').fill(AGENT.email);
+    await form.getByLabel('Provider', { exact: true }).fill(AGENT.provider);
+    await form.getByLabel('Category', { exact: true }).fill(AGENT.category);
+    await form.getByLabel('Role', { exact: true }).fill(AGENT.role);
+    await form.getByLabel('Description', { exact: true }).fill(AGENT.description);
+    await form.getByLabel('Cost', { exact: true }).fill(AGENT.cost);
+    await form.getByLabel('Address', { exact: true }).fill(AGENT.address);
+    const created = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/admin/agents'),
+    );
+    await form.getByRole('button', { name: 'Add Agent' }).click();
+    expect((await created).status()).toBe(201);
+    const addedAt = Date.now();
+    await form
+      .getByRole('status')
+      .filter({ hasText: `${AGENT.name} was added.` })
+      .waitFor();
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+
+    // Public search finds it within about a second.
+    const foundAfter = await msUntil(
+      async () => (await searchedNames(page, AGENT.name)).includes(AGENT.name),
+      addedAt,
+    );
+    expect(foundAfter).toBeLessThan(SEARCH_DELAY_MS);
+    const id = await searchedId(page, AGENT.name);
+
+    // It is in Manage Agents, under its category and role.
+    const manage = page.getByRole('region', { name: 'Manage Agents' });
+    // The list shows the first 100 agents: the category filter narrows it to the agent's (6 seeded).
+    await manage.getByLabel('Category').selectOption(AGENT.category);
+    await manage.getByRole('status').filter({ hasText: 'Showing 7 of 7 agents' }).waitFor();
+    const group = manage.getByRole('region', { name: AGENT.category, exact: true });
+    const row = group
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: `Edit ${AGENT.name}` }) });
+    await row.waitFor();
+    expect(await manage.getByRole('region').count()).toBe(1);
+    expect(await row.locator('xpath=ancestor::div[contains(@class,"admin-role")]/h4').textContent()).toBe(
+      AGENT.role,
+    );
+    const rowText = (await row.textContent()) ?? '';
+    for (const shown of [
+      `by ${AGENT.provider}`,
+      AGENT.cost,
+      AGENT.email,
+      `https://${AGENT.address}`,
+      'Status: none',
+    ]) {
+      expect(rowText).toContain(shown);
+    }
+    await count(page, 'Total agents')
+      .filter({ hasText: String(SEEDED_AGENTS + 1) })
+      .waitFor();
+
+    // Its public page opens, for a visitor.
+    const visitor = await app().newPage();
+    const opened = await visitor.goto(`/agents/${id}`);
+    expect(opened?.status()).toBe(200);
+    await visitor.getByRole('heading', { level: 1, name: AGENT.name }).waitFor();
+    expect(await visitor.locator('article.agent-profile').textContent()).toContain(AGENT.description);
+
+    // 3. The Edit Agent modal: a new cost and a status.
+    await row.getByRole('button', { name: `Edit ${AGENT.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Agent' });
+    await dialog.waitFor();
+    const editor = dialog.getByRole('form', { name: `Edit ${AGENT.name}` });
+    expect(await editor.getByLabel('Cost', { exact: true }).inputValue()).toBe(AGENT.cost);
+    expect(await editor.getByLabel('Email (optional)').inputValue()).toBe(AGENT.email);
+    await editor.getByLabel('Cost', { exact: true }).fill(EDITED.cost);
+    await editor.getByLabel('Status (optional)').fill(EDITED.status);
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(`Status: ${EDITED.status}`).waitFor();
+    expect(await row.textContent()).toContain(EDITED.cost);
+    expect(await row.textContent()).not.toContain(AGENT.cost);
+    // The focus went back to the Edit button that opened the modal.
+    expect(
+      await row
+        .getByRole('button', { name: `Edit ${AGENT.name}` })
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 1, name: AGENT.name }).waitFor();
+    expect(await visitor.locator('article.agent-profile').textContent()).toContain(EDITED.cost);
+
+    // 4. Delete: the button reads Restore, a Removed badge shows; search and the public page drop it.
+    const removed = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && response.url().endsWith(`/api/admin/agents/${id}`),
+    );
+    await row.getByRole('button', { name: `Delete ${AGENT.name}` }).click();
+    expect((await removed).status()).toBe(200);
+    const removedAt = Date.now();
+    await row.getByRole('button', { name: `Restore ${AGENT.name}` }).waitFor();
+    expect(await row.getByText('Removed', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: `Delete ${AGENT.name}` }).count()).toBe(0);
+    const goneAfter = await msUntil(
+      async () => !(await searchedNames(page, AGENT.name)).includes(AGENT.name),
+      removedAt,
+    );
+    expect(goneAfter).toBeLessThan(SEARCH_DELAY_MS);
+    const gone = await visitor.goto(`/agents/${id}`);
+    expect(gone?.status()).toBe(404);
+    await visitor.getByRole('heading', { level: 1, name: 'Agent not found' }).waitFor();
+    expect((await visitor.request.get(`/api/agents/${id}`)).status()).toBe(404);
+    await count(page, 'Removed agents').filter({ hasText: '1' }).waitFor();
+    expect(await count(page, 'Active agents').textContent()).toBe(String(SEEDED_AGENTS));
+
+    // Restore: found again, the badge gone.
+    const restored = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith(`/api/admin/agents/${id}/restore`),
+    );
+    await row.getByRole('button', { name: `Restore ${AGENT.name}` }).click();
+    expect((await restored).status()).toBe(200);
+    const restoredAt = Date.now();
+    await row.getByRole('button', { name: `Delete ${AGENT.name}` }).waitFor();
+    expect(await row.getByText('Removed', { exact: true }).count()).toBe(0);
+    const backAfter = await msUntil(
+      async () => (await searchedNames(page, AGENT.name)).includes(AGENT.name),
+      restoredAt,
+    );
+    expect(backAfter).toBeLessThan(SEARCH_DELAY_MS);
+    await visitor.goto(`/agents/${id}`);
+    await visitor.getByRole('heading', { level: 1, name: AGENT.name }).waitFor();
+    await count(page, 'Removed agents').filter({ hasText: '0' }).waitFor();
+    if (process.env.E2E_TIMINGS) {
+      console.log(
+        `search: found ${foundAfter} ms after the add, gone ${goneAfter} ms after the delete, back ${backAfter} ms after the restore`,
+      );
+    }
+
+    // 5. An upload with three good rows, one without a cost and one with a bad address.
+    await manage.getByLabel('Category').selectOption('');
+    const upload = await uploadFile(page, UPLOAD_NAME, workbook(UPLOAD_ROWS));
+    expect(await upload.getByRole('status').textContent()).toBe(`${UPLOAD_NAME}: added 3, skipped 2.`);
+    const skipped = upload.getByRole('table', { name: 'Skipped rows' });
+    expect(await tableRows(skipped)).toEqual([
+      ['3', 'Costless Carl', 'Cost is required'],
+      ['5', 'Badlink Bob', 'Invalid URL format'],
+    ]);
+    await count(page, 'Total agents')
+      .filter({ hasText: String(SEEDED_AGENTS + 4) })
+      .waitFor();
+    for (const name of UPLOAD_GOOD) {
+      await msUntil(async () => (await searchedNames(page, name)).includes(name), Date.now());
+    }
+    expect(await searchedNames(page, 'Costless Carl')).not.toContain('Costless Carl');
+    await screenshotFromTop(page, 'admin 01 upload report');
+
+    // 6. Download All Agents, then upload the same file back: nothing is added twice.
+    const total = SEEDED_AGENTS + 4;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      overview.getByRole('button', { name: 'Download All Agents' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ai_agents.xlsx');
+    const downloaded = fs.readFileSync(await download.path());
+    const book = XLSX.read(downloaded, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const header = (XLSX.utils.sheet_to_json(sheet, { header: 1 }) as string[][])[0];
+    expect(header).toEqual(
+      expect.arrayContaining(['Name', 'Provider', 'Category', 'Role', 'Description', 'Cost', 'Address']),
+    );
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(sheet);
+    expect(rows).toHaveLength(total);
+    expect(rows.find((agent) => agent.Name === AGENT.name)).toEqual(
+      expect.objectContaining({
+        Provider: AGENT.provider,
+        Cost: EDITED.cost,
+        Address: `https://${AGENT.address}`,
+      }),
+    );
+    expect(rows.map((agent) => agent.Name)).toEqual(expect.arrayContaining(UPLOAD_GOOD));
+
+    const statsRefreshed = page.waitForResponse((response) => response.url().includes('/api/admin/stats'));
+    const again = await uploadFile(page, 'ai_agents.xlsx', downloaded);
+    expect(await again.getByRole('status').textContent()).toBe(`ai_agents.xlsx: added 0, skipped ${total}.`);
+    const duplicates = await tableRows(again.getByRole('table', { name: 'Skipped rows' }));
+    expect(duplicates).toHaveLength(total);
+    expect(duplicates.filter(([, , reason]) => reason !== DUPLICATE_REASON)).toEqual([]);
+    await statsRefreshed;
+    expect(await count(page, 'Total agents').textContent()).toBe(String(total));
+    const stats = (await (await page.request.get('/api/admin/stats')).json()) as {
+      agents: { total: number };
+    };
+    expect(stats.agents.total).toBe(total);
+    expect((await searchedNames(page, AGENT.name)).filter((name) => name === AGENT.name)).toHaveLength(1);
+
+    // 7. Subscribers: activate the provider; the button then offers Deactivate.
+    const subscribers = page.getByRole('region', { name: /^Subscribers/ });
+    const activeBefore = Number(await count(page, 'Active subscriptions').textContent());
+    await subscribers.getByRole('button', { name: 'Show Subscribers' }).click();
+    const subscriber = subscribers.getByRole('listitem').filter({ hasText: subscriberEmail });
+    await subscriber.waitFor();
+    expect(await subscriber.locator('.status-badge').textContent()).toBe('inactive');
+    await subscriber.getByRole('button', { name: `Activate ${subscriberName}`, exact: true }).click();
+    await subscriber.getByRole('button', { name: `Deactivate ${subscriberName}` }).waitFor();
+    expect(
+      await subscriber.getByRole('button', { name: `Activate ${subscriberName}`, exact: true }).count(),
+    ).toBe(0);
+    expect(await subscriber.locator('.status-badge').textContent()).toBe('active');
+    await count(page, 'Active subscriptions')
+      .filter({ hasText: String(activeBefore + 1) })
+      .waitFor();
+    await subscribers.getByRole('button', { name: 'Hide Subscribers' }).click();
+    expect(await subscriber.isVisible()).toBe(false);
+
+    // 8. Reindex: progress while it runs, then how it ended.
+    const reindex = page.getByRole('region', { name: 'Search index' });
+    await reindex.getByRole('button', { name: 'Reindex', exact: true }).click();
+    await reindex.getByRole('progressbar').waitFor();
+    expect(await reindex.getByRole('button', { name: 'Reindexing...' }).isVisible()).toBe(true);
+    await reindex
+      .getByRole('status')
+      .filter({ hasText: /^The last reindex finished/ })
+      .waitFor({ timeout: 30_000 });
+    expect(await reindex.getByRole('status').textContent()).toMatch(
+      new RegExp(`: ${total} documents indexed \\(started by ${ADMIN.username}\\)\\.$`),
+    );
+    expect(await reindex.getByRole('progressbar').count()).toBe(0);
+    expect(
+      await reindex.getByRole('button', { name: 'Reindex', exact: true }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    expect((await searchedNames(page, AGENT.name)).filter((name) => name === AGENT.name)).toHaveLength(1);
+
+    // 9. The audit log: every change above, by this admin; the filters narrow it.
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    const entries = audit.getByRole('table', { name: 'Audit log entries' });
+    const filters = audit.getByRole('form', { name: 'Filter the audit log' });
+    // [who, action, what] of each entry, newest first.
+    const logged = async () => (await tableRows(entries)).map(([, who, action, what]) => [who, action, what]);
+    const by = (action: string, what: string) => [ADMIN.username, action, what];
+    const entry = {
+      reindex: by('reindex', 'reindex Reindex (embedded)'),
+      subscription: by('subscription status', `subscriber ${subscriberEmail}`),
+      uploadBack: by('upload', 'upload ai_agents.xlsx'),
+      upload: by('upload', `upload ${UPLOAD_NAME}`),
+      restore: by('restore', `agent ${AGENT.name}`),
+      delete: by('delete', `agent ${AGENT.name}`),
+      update: by('update', `agent ${AGENT.name}`),
+      create: by('create', `agent ${AGENT.name}`),
+    };
+    // The reindex ended after the log last reloaded: applying a filter reads it again.
+    await filters.getByLabel('Actor').fill(ADMIN.username);
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await eventually(logged, Object.values(entry));
+    const changesOf = async (index: number) => (await tableRows(entries))[index]?.[4] ?? '';
+    const updateChanges = await changesOf(6);
+    expect(updateChanges).toContain(`cost: ${AGENT.cost}`);
+    expect(updateChanges).toContain(EDITED.cost);
+    expect(updateChanges).toContain('status: (empty)');
+    expect(updateChanges).toContain(EDITED.status);
+    expect(await changesOf(3)).toBe('added: 3; skipped: 2');
+    expect(await changesOf(2)).toBe(`added: 0; skipped: ${total}`);
+
+    const filterBy = async (action: string, entityType = 'All') => {
+      await filters.getByLabel('Action').selectOption({ label: action });
+      await filters.getByLabel('Entity type').selectOption({ label: entityType });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+    };
+    await filterBy('delete');
+    await eventually(logged, [entry.delete]);
+    await filterBy('reindex');
+    await eventually(logged, [entry.reindex]);
+    await filterBy('subscription status');
+    await eventually(logged, [entry.subscription]);
+    await filterBy('All', 'upload');
+    await eventually(logged, [entry.uploadBack, entry.upload]);
+
+    await filterBy('All');
+    await filters.getByLabel('Actor').fill('somebody-else');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await audit.getByText('No entries match.').waitFor();
+  }, 120_000);
+});
