@@ -124,8 +124,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
           documents.filter((document) => !invalidDocument(document)),
         ),
       swap: async (checkpoint) => {
-        this.db.swap(generation, checkpoint);
-        if (this.options.serve) await this.reload();
+        // A build that a newer one has superseded is dropped; the newer one is already live.
+        if (this.db.swap(generation, checkpoint) && this.options.serve) await this.reload();
       },
       abort: async () => this.db.discard(generation),
     };

@@ -5,6 +5,8 @@ import type { SearchDocument } from '../port';
 
 /** Bodies read per statement by bodies(). */
 const BODIES_PAGE = 1000;
+/** A rebuild not swapped in after this long died with its process (100,000 agents take seconds). */
+const STALE_BUILD_MS = 6 * 60 * 60 * 1000;
 
 // The embedded engine's durable state: documents per generation (a rebuild writes a new generation
 // beside the live one, then swaps), an ops log that readers in other processes follow, and per
@@ -51,6 +53,7 @@ export class SearchDb {
       setMeta: this.db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
+      deleteMeta: this.db.prepare('DELETE FROM meta WHERE key = ?'),
       upsert: this.db.prepare(
         'INSERT INTO documents (generation, id, body) VALUES (?, ?, ?) ON CONFLICT (generation, id) DO UPDATE SET body = excluded.body',
       ),
@@ -152,6 +155,8 @@ export class SearchDb {
       .transaction(() => {
         const next = Number(this.meta('next_generation') ?? this.activeGeneration() + 1);
         this.statements.setMeta.run('next_generation', String(next + 1));
+        // Marked as being built, so that another rebuild's swap leaves its rows alone.
+        this.statements.setMeta.run(`building:${next}`, String(Date.now()));
         return next;
       })
       .immediate();
@@ -167,22 +172,60 @@ export class SearchDb {
   }
 
   /** Makes a rebuilt generation live, with the change-log position it reflects, and drops the old one. */
-  swap(generation: number, checkpoint: number): void {
-    this.db
+  /**
+   * Makes `generation` the live one and deletes the others but those still being built. Two
+   * rebuilds may overlap (the indexer's own, one from the admin screen, the CLI): a build that
+   * began after this one and is already live supersedes it, so this one is discarded instead
+   * (returns false); a build still running keeps its rows, or its swap would go live half empty.
+   */
+  swap(generation: number, checkpoint: number): boolean {
+    return this.db
       .transaction(() => {
+        if (this.activeGeneration() > generation) {
+          this.discardNow(generation);
+          return false;
+        }
         this.statements.setMeta.run(`checkpoint:${generation}`, String(checkpoint));
         this.statements.setMeta.run('active', String(generation));
-        this.db.prepare('DELETE FROM documents WHERE generation != ?').run(generation);
-        this.db.prepare('DELETE FROM ops WHERE generation != ?').run(generation);
-        this.db
-          .prepare("DELETE FROM meta WHERE key LIKE 'checkpoint:%' AND key != ?")
-          .run(`checkpoint:${generation}`);
+        this.statements.deleteMeta.run(`building:${generation}`);
+        const keep = [generation, ...this.generationsBeingBuilt()];
+        const others = `generation NOT IN (${keep.map(() => '?').join(', ')})`;
+        this.db.prepare(`DELETE FROM documents WHERE ${others}`).run(...keep);
+        this.db.prepare(`DELETE FROM ops WHERE ${others}`).run(...keep);
+        for (const { key } of this.db
+          .prepare("SELECT key FROM meta WHERE key LIKE 'checkpoint:%'")
+          .all() as Array<{ key: string }>) {
+          if (!keep.includes(Number(key.slice('checkpoint:'.length)))) this.statements.deleteMeta.run(key);
+        }
+        return true;
       })
       .immediate();
   }
 
   discard(generation: number): void {
+    this.db.transaction(() => this.discardNow(generation)).immediate();
+  }
+
+  private discardNow(generation: number): void {
     this.db.prepare('DELETE FROM documents WHERE generation = ?').run(generation);
+    this.statements.deleteMeta.run(`building:${generation}`);
+  }
+
+  /**
+   * Generations marked as being built, but for marks older than STALE_BUILD_MS: a build that died
+   * with its process; its rows go at the next swap.
+   */
+  private generationsBeingBuilt(): number[] {
+    const rows = this.db.prepare("SELECT key, value FROM meta WHERE key LIKE 'building:%'").all() as Array<{
+      key: string;
+      value: string;
+    }>;
+    const live: number[] = [];
+    for (const { key, value } of rows) {
+      if (Date.now() - Number(value) < STALE_BUILD_MS) live.push(Number(key.slice('building:'.length)));
+      else this.statements.deleteMeta.run(key);
+    }
+    return live;
   }
 
   /** Forgets ops older than what any reader may still need. */
