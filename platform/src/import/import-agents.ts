@@ -117,9 +117,12 @@ export async function applyImport(
   return { added, skipped: skipped.sort((a, b) => a.row - b.row) };
 }
 
+/** Longest name a report shows for a skipped row: a name cell may hold a whole page of text. */
+export const REPORT_NAME_MAX = 100;
+
 // Reports print one line per row, so a name cell with line breaks is shown on one line.
 function displayName(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number'
-    ? String(value).replace(/\s+/g, ' ').trim()
-    : '';
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  const name = String(value).replace(/\s+/g, ' ').trim();
+  return name.length > REPORT_NAME_MAX ? `${name.slice(0, REPORT_NAME_MAX - 1)}…` : name;
 }

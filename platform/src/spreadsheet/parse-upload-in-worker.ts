@@ -84,13 +84,17 @@ export function runUploadWorker(
     };
     // Terminating a worker mid-write ends its SQLite transaction uncommitted: nothing of it stays.
     const timer = setTimeout(() => settle(() => reject(new SpreadsheetRejected(UNREADABLE))), timeoutMs);
-    worker.once('message', (message: ParseUploadOutcome) =>
+    worker.on('message', (message: ParseUploadOutcome | { phase: 'writing' }) => {
+      if ('phase' in message) {
+        clearTimeout(timer);
+        return;
+      }
       settle(() => {
         if (message.outcome === 'rejected') reject(new SpreadsheetRejected(message.message));
         else if (message.outcome === 'failed') reject(failureOf(message));
         else resolve(message);
-      }),
-    );
+      });
+    });
     worker.once('error', (error: NodeJS.ErrnoException) =>
       settle(() =>
         reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SpreadsheetRejected(UNREADABLE) : error),

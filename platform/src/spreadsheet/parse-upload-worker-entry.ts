@@ -40,6 +40,9 @@ async function go(job: ParseUploadJob): Promise<ParseUploadOutcome> {
   const prepared = prepareImport(rows, rowNumbers);
   if (job.mode === 'prepare' || !job.sqliteFile) return { outcome: 'prepared', prepared };
   // Its own connection to the store's file (WAL): the transaction's work stays on this thread.
+  // From here the parse's time limit no longer applies: stopping a write halfway helps nobody,
+  // and one that commits just as it is stopped would be reported as failed.
+  parentPort?.postMessage({ phase: 'writing' });
   const store = openSqliteStore(job.sqliteFile);
   try {
     return { outcome: 'imported', result: await applyImport(store, prepared) };

@@ -21,7 +21,9 @@ export function requireAdmin(store: Pick<Store, 'admins'>): RequestHandler {
   return async (req, _res, next) => {
     const adminId = req.session?.adminId;
     const admin = adminId ? await store.admins.findById(adminId) : null;
-    if (!admin) return next(unauthorized(ADMIN_SIGN_IN_REQUIRED, { success: false }));
+    // The username must match too: a session names one account, never whoever holds its id later.
+    if (!admin || admin.username !== req.session.adminUsername)
+      return next(unauthorized(ADMIN_SIGN_IN_REQUIRED, { success: false }));
     req.admin = admin;
     next();
   };

@@ -11,6 +11,7 @@ declare module 'express-session' {
     startedAt?: number;
     /** The signed-in admin (admin sessions only: their own cookie, see adminSessions). */
     adminId?: string;
+    adminUsername?: string;
   }
 }
 
@@ -110,7 +111,8 @@ function allSessions(kind: SessionKind, options: SessionOptions): RequestHandler
   const absoluteTimeout: RequestHandler = (req, _res, next) => {
     const started = req.session?.startedAt;
     if (started !== undefined && Date.now() - started > kind.absoluteMs) {
-      req.session.destroy(() => next());
+      // A fresh, empty session rather than none, so the rest of the request still has one.
+      req.session.regenerate(() => next());
       return;
     }
     next();

@@ -121,6 +121,8 @@ agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE }
 agentSchema.index({ email: 1 }, { collation: CASE_INSENSITIVE });
 // The admin dashboard's "created per week": the newest weeks only.
 agentSchema.index({ created_at: 1 });
+// The admin list: removed agents too, in the listing's order (the listing index starts with removed).
+agentSchema.index({ category: 1, role: 1, name: 1, _id: 1 }, { collation: CASE_INSENSITIVE });
 
 const changeSchema = new Schema<ChangeDoc>(
   {
@@ -248,8 +250,7 @@ const auditSchema = new Schema<AuditDoc>(
   },
   { ...options, minimize: false },
 );
-// Newest first, whole or by one of the admin screen's filters.
-auditSchema.index({ _id: -1 });
+// Newest first (by _id, which every collection indexes), whole or by one of the admin screen's filters.
 auditSchema.index({ entity_type: 1, entity_id: 1, _id: -1 });
 auditSchema.index({ actor: 1, _id: -1 });
 auditSchema.index({ action: 1, _id: -1 });

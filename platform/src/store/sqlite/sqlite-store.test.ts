@@ -80,10 +80,13 @@ describe('SQLite agent reads', () => {
       await agents.list({ category: 'Finance', role: 'Bookkeeper', limit: 10 });
       await agents.count();
       await agents.count({ category: 'Finance', role: 'Bookkeeper' });
+      // The admin list: removed agents too.
+      await agents.list({ includeRemoved: true, limit: 10, offset: 20 });
+      await agents.list({ includeRemoved: true, category: 'Finance', limit: 10 });
     });
-    expect(explained).toHaveLength(5);
+    expect(explained).toHaveLength(7);
     for (const plan of explained) {
-      expect(plan).toMatch(/^SEARCH agents USING (COVERING )?INDEX agents_(listing|groups) /);
+      expect(plan).toMatch(/^(SEARCH|SCAN) agents USING (COVERING )?INDEX agents_(listing|groups|admin_listing)\b/);
       expect(plan).not.toContain('TEMP B-TREE');
     }
   });
@@ -100,5 +103,34 @@ describe('SQLite agent reads', () => {
     );
     expect(explained[1]).toMatch(/^SEARCH agents USING COVERING INDEX agents_(listing|groups) /);
     expect(explained[2]).toBe('SEARCH agents USING INTEGER PRIMARY KEY (rowid>?)');
+  });
+});
+
+describe('SQLite store while another connection writes', () => {
+  it('waits for the lock without holding the event loop, then writes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-busy-'));
+    const file = path.join(dir, 'agentry.db');
+    const store = openSqliteStore(file);
+    // Another connection (an upload's worker thread, the import CLI) holds the write lock.
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    let longestTick = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      longestTick = Math.max(longestTick, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    setTimeout(() => other.exec('COMMIT'), 300);
+    const started = performance.now();
+    await store.kv.set('written', 'after the lock');
+    const waited = performance.now() - started;
+    clearInterval(ticker);
+    expect(await store.kv.get('written')).toBe('after the lock');
+    expect(waited).toBeGreaterThanOrEqual(250);
+    // With a synchronous busy wait the timer could not have fired for the whole 300 ms.
+    expect(longestTick).toBeLessThan(250);
+    other.close();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -8,6 +8,7 @@ import { createSqliteAudit } from './audit';
 import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
 import { migrate } from './migrations';
+import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteTokens } from './tokens';
 import { createSqliteUsers } from './users';
@@ -22,20 +23,23 @@ export function openSqliteStore(file: string): Store {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // Another process (indexer, import) may hold the write lock briefly; wait rather than fail.
+  // Migrations run once at open, before anything answers: they may wait for the lock.
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // From here on another connection's write (an upload's worker, the import CLI) is waited for
+  // asynchronously (retryWhenBusy), never by holding this thread.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return {
     kind: 'sqlite',
-    agents: createSqliteAgents(db),
-    changes: createSqliteChanges(db),
-    users: createSqliteUsers(db),
-    sessions: createSqliteSessions(db),
-    tokens: createSqliteTokens(db),
-    billing: createSqliteBilling(db),
-    kv: createSqliteKv(db),
-    admins: createSqliteAdmins(db),
-    audit: createSqliteAudit(db),
+    agents: retryWhenBusy(createSqliteAgents(db)),
+    changes: retryWhenBusy(createSqliteChanges(db)),
+    users: retryWhenBusy(createSqliteUsers(db)),
+    sessions: retryWhenBusy(createSqliteSessions(db)),
+    tokens: retryWhenBusy(createSqliteTokens(db)),
+    billing: retryWhenBusy(createSqliteBilling(db)),
+    kv: retryWhenBusy(createSqliteKv(db)),
+    admins: retryWhenBusy(createSqliteAdmins(db)),
+    audit: retryWhenBusy(createSqliteAudit(db)),
     async ping() {
       db.prepare('SELECT 1').get();
     },

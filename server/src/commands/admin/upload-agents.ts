@@ -13,6 +13,9 @@ import { badRequest, conflict, HttpError } from '../../http/errors';
 // provider identify an agent, as in `npm run import`).
 
 export const NO_FILE_MESSAGE = 'Please choose an Excel file (.xlsx or .xls) to upload';
+/** Skipped rows listed in an upload's answer at most (the `skipped` count has them all). */
+export const SKIPPED_LISTED = 1000;
+
 export const UPLOAD_BUSY_MESSAGE =
   'Another spreadsheet is being imported. Please try again when it finishes.';
 
@@ -60,7 +63,13 @@ export async function uploadAgents(
       },
       'agents uploaded',
     );
-    return { added: result.added, skipped: result.skipped.length, skipped_agents: result.skipped };
+    // The count is every skipped row; the list, the first SKIPPED_LISTED of them (a file of 50,000
+    // bad rows would otherwise answer megabytes nobody reads).
+    return {
+      added: result.added,
+      skipped: result.skipped.length,
+      skipped_agents: result.skipped.slice(0, SKIPPED_LISTED),
+    };
   } catch (error) {
     if (error instanceof SpreadsheetRejected || error instanceof ImportFileError)
       throw badRequest(error.message, { success: false });

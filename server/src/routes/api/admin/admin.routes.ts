@@ -88,6 +88,7 @@ export function adminRoutes(
           req.session.regenerate((error) => {
             if (error) return next(error);
             req.session.adminId = admin.id;
+            req.session.adminUsername = admin.username;
             req.session.startedAt = Date.now();
             const csrf_token = issueCsrfToken(req);
             context.logger.info({ admin: admin.username }, 'admin signed in');
