@@ -19,6 +19,8 @@ const ENTRY = path.join(__dirname, 'rebuild-worker-entry.ts');
 export function rebuildInWorker(
   config: Config,
   onProgress?: (progress: RebuildProgress) => void,
+  /** Stops the worker and rejects after this long (a store that stopped answering); none by default. */
+  timeoutMs?: number,
 ): Promise<WorkerRebuildResult> {
   return new Promise((resolve, reject) => {
     // TypeScript is compiled on the fly in the worker too (tsx), whatever runs the main thread
@@ -29,12 +31,23 @@ export function rebuildInWorker(
       execArgv: [],
     });
     let settled = false;
+    const deadline =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (settled) return;
+            settled = true;
+            void worker.terminate();
+            reject(new Error(`index rebuild did not finish within ${Math.round(timeoutMs / 1000)} s`));
+          }, timeoutMs);
+    worker.once('exit', () => clearTimeout(deadline));
     type Message = { progress?: RebuildProgress; ok?: boolean; result?: WorkerRebuildResult; error?: string };
     worker.on('message', (message: Message) => {
       if (message.progress) {
         onProgress?.(message.progress);
         return;
       }
+      if (settled) return;
       settled = true;
       if (message.ok) resolve(message.result!);
       else reject(new Error(`index rebuild failed: ${message.error}`));

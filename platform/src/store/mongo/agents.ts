@@ -126,7 +126,9 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
         if (fresh.length > 0) {
           // A concurrent import of the same agent surfaces as a write conflict, not a duplicate key:
           // the driver retries this callback and the lookup above then sees the other's row.
-          await agents.insertMany(fresh, { session });
+          // lean: the documents are built whole by newAgentDoc; hydrating and validating 10,000 of
+          // them through mongoose held the thread for about a second (an admin upload).
+          await agents.insertMany(fresh, { session, lean: true });
           await recordChanges(
             models,
             session,

@@ -29,7 +29,8 @@ export async function recordChanges(
   const first = last - entries.length + 1;
   await models.changes.insertMany(
     entries.map((entry, index) => ({ seq: first + index, agent_id: entry.agent_id, op: entry.op, at })),
-    { session },
+    // Plain documents of our own making: no mongoose hydration or validation per entry.
+    { session, lean: true },
   );
 }
 

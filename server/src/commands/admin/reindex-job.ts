@@ -31,6 +31,11 @@ export const NO_INDEX_MESSAGE = 'Search answers from the store: there is no sear
 const HEARTBEAT_MS = 2_000;
 const STALE_AFTER_MS = 30_000;
 const PROGRESS_WRITE_MS = 500;
+/** A rebuild still running after this long is stopped and reported failed (100,000 agents take seconds). */
+export const REINDEX_DEADLINE_MS = 60 * 60 * 1000;
+
+/** A start in progress in this process: two clicks at once start one job, not two. */
+let starting = false;
 
 export interface ReindexDeps {
   config: Config;
@@ -52,8 +57,21 @@ export async function readReindexJob(store: Pick<Store, 'kv'>, now = Date.now())
 
 /** Starts a rebuild and answers at once with the running job; 409 while another one runs. */
 export async function startReindex(deps: ReindexDeps, admin: Admin): Promise<ReindexJob> {
-  const { store, engine, config, logger } = deps;
+  const { engine } = deps;
   if (!engine) throw conflict(NO_INDEX_MESSAGE, { success: false });
+  if (starting) throw conflict(REINDEX_RUNNING_MESSAGE, { success: false });
+  starting = true;
+  try {
+    return await start(deps, engine, admin);
+  } finally {
+    starting = false;
+  }
+}
+
+async function start(deps: ReindexDeps, engine: SearchEngine, admin: Admin): Promise<ReindexJob> {
+  const { store, config, logger } = deps;
+  // Another API worker may start one in the same instant; the engine's swap keeps overlapping
+  // rebuilds safe (the later one wins), so the cost of that race is only the work done twice.
   const current = await readReindexJob(store);
   if (current?.state === 'running') throw conflict(REINDEX_RUNNING_MESSAGE, { success: false, job: current });
 
@@ -92,7 +110,7 @@ export async function startReindex(deps: ReindexDeps, admin: Admin): Promise<Rei
   heartbeat.unref();
   const rebuild =
     engine.kind === 'embedded'
-      ? rebuildInWorker(config, onProgress)
+      ? rebuildInWorker(config, onProgress, REINDEX_DEADLINE_MS)
       : rebuildIndex(store, engine, onProgress);
   rebuild
     .then(
