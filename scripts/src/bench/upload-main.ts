@@ -92,8 +92,12 @@ async function upload(client: Client, bytes: Buffer) {
   return { seconds: (performance.now() - started) / 1000, added: body.added!, skipped: body.skipped! };
 }
 
-/** Asks /healthz every 20 ms until stopped; each answer's latency and the event-loop figures it reports. */
-function watchHealth(base: string) {
+/**
+ * Asks `pathname` every 20 ms until stopped (by default /healthz, with nobody signed in); each
+ * answer's latency and the event-loop figures /healthz reports. Through `client`, a signed-in
+ * request: its session is touched (a store write) on every answer.
+ */
+function watchHealth(base: string, client?: Client, pathname = '/healthz') {
   const latencies: number[] = [];
   const loopMax: number[] = [];
   let failures = 0;
@@ -102,7 +106,7 @@ function watchHealth(base: string) {
     while (running) {
       const started = performance.now();
       try {
-        const response = await fetch(`${base}/healthz`);
+        const response = client ? await client.fetch(pathname) : await fetch(`${base}${pathname}`);
         const body = (await response.json()) as { event_loop?: { max_ms: number } };
         if (response.status !== 200) failures += 1;
         latencies.push(performance.now() - started);
@@ -195,9 +199,13 @@ async function main(argv: string[]) {
       if (!login.ok) throw new Error(`admin sign-in answered ${login.status}`);
 
       const health = watchHealth(base);
+      // A second staff tab: its requests write (the session is touched) while the upload's
+      // transaction holds the store's write lock.
+      const session = watchHealth(base, admin, '/api/admin/me');
       const first = await upload(admin, bytes);
       figures.upload = first;
       figures.healthz_during_upload = await health.stop();
+      figures.signed_in_reads_during_upload = await session.stop();
 
       const started = performance.now();
       const query = `${base}/api/search?${new URLSearchParams({ query: lastName })}`;
