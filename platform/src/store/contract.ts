@@ -1,4 +1,5 @@
 import { describeAdminAreaContract } from './contract-admin';
+import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import {
   AGENT_LIST_MAX,
@@ -840,6 +841,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     });
 
     describeAdminAreaContract(() => store);
+    describeEmployerToolsContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

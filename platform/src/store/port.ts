@@ -1,4 +1,5 @@
 import type { Agent, AgentField } from '@agentry/domain/agent';
+import type { AgentStatsRepository, ContactRequestRepository, ShortlistRepository } from './employer-port';
 
 // The store port: the source of record. Two adapters implement it (sqlite/ and mongo/) and one
 // contract suite (contract.ts) holds both to the same behaviour. Methods are async because the
@@ -364,6 +365,9 @@ export interface Store {
   readonly kv: KeyValueRepository;
   readonly admins: AdminRepository;
   readonly audit: AuditLog;
+  readonly shortlists: ShortlistRepository;
+  readonly contacts: ContactRequestRepository;
+  readonly agentStats: AgentStatsRepository;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

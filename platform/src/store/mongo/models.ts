@@ -1,5 +1,6 @@
 import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { type Connection, type Model, type mongo, Schema, Types } from 'mongoose';
+import { AGENT_EVENT_KINDS, type AgentWeekCounts, type ContactRequest } from '../employer-port';
 import {
   type ChangeOp,
   type SubscriptionRecord,
@@ -255,6 +256,71 @@ auditSchema.index({ entity_type: 1, entity_id: 1, _id: -1 });
 auditSchema.index({ actor: 1, _id: -1 });
 auditSchema.index({ action: 1, _id: -1 });
 
+export interface ShortlistDoc {
+  _id: Types.ObjectId;
+  user_id: string;
+  name: string;
+  agent_ids: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const shortlistSchema = new Schema<ShortlistDoc>(
+  {
+    user_id: String,
+    name: String,
+    agent_ids: { type: [String], default: [] },
+    created_at: Date,
+    updated_at: Date,
+  },
+  options,
+);
+shortlistSchema.index({ user_id: 1, name: 1 }, { unique: true });
+shortlistSchema.index({ user_id: 1, _id: -1 });
+
+export interface ContactDoc extends Omit<ContactRequest, 'id' | 'created_at' | 'updated_at'> {
+  _id: Types.ObjectId;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const contactSchema = new Schema<ContactDoc>(
+  {
+    agent_id: String,
+    agent_name: String,
+    employer_id: String,
+    provider_id: { type: String, default: null },
+    kind: { type: String, enum: ['contact', 'demo'] },
+    message: String,
+    preferred_times: { type: String, default: null },
+    company: String,
+    contact_name: String,
+    contact_email: String,
+    contact_phone: { type: String, default: null },
+    status: { type: String, enum: ['new', 'replied', 'closed'] },
+    replies: { type: [{ _id: false, at: String, by: String, body: String }], default: [] },
+    created_at: Date,
+    updated_at: Date,
+  },
+  options,
+);
+contactSchema.index({ provider_id: 1, status: 1, _id: -1 });
+contactSchema.index({ employer_id: 1, _id: -1 });
+
+export type AgentStatsDoc = { _id: string } & Omit<AgentWeekCounts, never>;
+
+const agentStatsSchema = new Schema<AgentStatsDoc>(
+  {
+    // agent id and week, joined: one document per agent and week, found by its key.
+    _id: String,
+    agent_id: String,
+    week: String,
+    ...Object.fromEntries(AGENT_EVENT_KINDS.map((kind) => [kind, { type: Number, default: 0 }])),
+  },
+  options,
+);
+agentStatsSchema.index({ agent_id: 1, week: 1 });
+
 export interface MongoModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
@@ -267,6 +333,9 @@ export interface MongoModels {
   kv: Model<KvDoc>;
   admins: Model<AdminDoc>;
   audit: Model<AuditDoc>;
+  shortlists: Model<ShortlistDoc>;
+  contacts: Model<ContactDoc>;
+  agentStats: Model<AgentStatsDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -283,6 +352,9 @@ export function registerModels(conn: Connection): MongoModels {
     kv: conn.model<KvDoc>('KeyValue', kvSchema, 'kv'),
     admins: conn.model<AdminDoc>('Admin', adminSchema, 'admins'),
     audit: conn.model<AuditDoc>('AuditEntry', auditSchema, 'audit_log'),
+    shortlists: conn.model<ShortlistDoc>('Shortlist', shortlistSchema, 'shortlists'),
+    contacts: conn.model<ContactDoc>('ContactRequest', contactSchema, 'contact_requests'),
+    agentStats: conn.model<AgentStatsDoc>('AgentStats', agentStatsSchema, 'agent_stats'),
   };
 }
 

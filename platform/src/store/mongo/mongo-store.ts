@@ -1,12 +1,15 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Store } from '../port';
 import { createMongoAdmins } from './admins';
+import { createMongoAgentStats } from './agent-stats';
 import { createMongoAgents } from './agents';
 import { createMongoAudit } from './audit';
 import { createMongoBilling } from './billing';
 import { createMongoChanges } from './changes';
+import { createMongoContacts } from './contacts';
 import { prepareCollections, registerModels } from './models';
 import { createMongoKv, createMongoSessions } from './sessions';
+import { createMongoShortlists } from './shortlists';
 import { createMongoTokens } from './tokens';
 import { createMongoUsers } from './users';
 
@@ -47,6 +50,9 @@ export async function openMongoStore(uri: string): Promise<Store> {
       kv: createMongoKv(models),
       admins: createMongoAdmins(models),
       audit: createMongoAudit(models),
+      shortlists: createMongoShortlists(models),
+      contacts: createMongoContacts(models),
+      agentStats: createMongoAgentStats(models),
       async ping() {
         const db = conn.db;
         if (!db) throw new Error('The MongoDB store is closed');

@@ -150,6 +150,56 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX agents_admin_listing ON agents (category COLLATE NOCASE, role COLLATE NOCASE, name COLLATE NOCASE);
   CREATE INDEX users_created ON users (created_at);
   `,
+  // 6: employer tools (shortlists, contact and demo requests) and provider analytics (counts per
+  // agent and week, never who caused them).
+  `
+  CREATE TABLE shortlists (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (user_id, name)
+  );
+  CREATE TABLE shortlist_items (
+    shortlist_id INTEGER NOT NULL REFERENCES shortlists (id) ON DELETE CASCADE,
+    agent_id TEXT NOT NULL,
+    added_seq INTEGER NOT NULL,
+    PRIMARY KEY (shortlist_id, agent_id)
+  );
+
+  CREATE TABLE contact_requests (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL,
+    employer_id TEXT NOT NULL,
+    provider_id TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('contact', 'demo')),
+    message TEXT NOT NULL,
+    preferred_times TEXT,
+    company TEXT NOT NULL,
+    contact_name TEXT NOT NULL,
+    contact_email TEXT NOT NULL,
+    contact_phone TEXT,
+    status TEXT NOT NULL CHECK (status IN ('new', 'replied', 'closed')),
+    replies TEXT NOT NULL DEFAULT '[]',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX contact_provider ON contact_requests (provider_id, status, id);
+  CREATE INDEX contact_employer ON contact_requests (employer_id, id);
+
+  CREATE TABLE agent_stats (
+    agent_id TEXT NOT NULL,
+    week TEXT NOT NULL,
+    appeared INTEGER NOT NULL DEFAULT 0,
+    opened INTEGER NOT NULL DEFAULT 0,
+    clicked INTEGER NOT NULL DEFAULT 0,
+    compared INTEGER NOT NULL DEFAULT 0,
+    contacted INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (agent_id, week)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

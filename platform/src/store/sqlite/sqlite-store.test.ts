@@ -86,7 +86,9 @@ describe('SQLite agent reads', () => {
     });
     expect(explained).toHaveLength(7);
     for (const plan of explained) {
-      expect(plan).toMatch(/^(SEARCH|SCAN) agents USING (COVERING )?INDEX agents_(listing|groups|admin_listing)\b/);
+      expect(plan).toMatch(
+        /^(SEARCH|SCAN) agents USING (COVERING )?INDEX agents_(listing|groups|admin_listing)\b/,
+      );
       expect(plan).not.toContain('TEMP B-TREE');
     }
   });

@@ -3,13 +3,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../port';
 import { createSqliteAdmins } from './admins';
+import { createSqliteAgentStats } from './agent-stats';
 import { createSqliteAgents } from './agents';
 import { createSqliteAudit } from './audit';
 import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
+import { createSqliteContacts } from './contacts';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteKv, createSqliteSessions } from './sessions';
+import { createSqliteShortlists } from './shortlists';
 import { createSqliteTokens } from './tokens';
 import { createSqliteUsers } from './users';
 
@@ -40,6 +43,9 @@ export function openSqliteStore(file: string): Store {
     kv: retryWhenBusy(createSqliteKv(db)),
     admins: retryWhenBusy(createSqliteAdmins(db)),
     audit: retryWhenBusy(createSqliteAudit(db)),
+    shortlists: retryWhenBusy(createSqliteShortlists(db)),
+    contacts: retryWhenBusy(createSqliteContacts(db)),
+    agentStats: retryWhenBusy(createSqliteAgentStats(db)),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,0 +1,113 @@
+// The store's part for employer tools (shortlists, contact and demo requests) and provider
+// analytics. Both adapters implement it; the contract (contract-employer.ts) holds them to it.
+
+export interface Shortlist {
+  id: string;
+  user_id: string;
+  name: string;
+  /** In the order they were added. */
+  agent_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** Lists one employer may keep, and agents one list may hold: bounded like every list. */
+export const SHORTLISTS_PER_USER_MAX = 50;
+export const SHORTLIST_AGENTS_MAX = 100;
+
+/** Every call is scoped to its owner: another user's list is answered as a missing one (null). */
+export interface ShortlistRepository {
+  create(userId: string, name: string): Promise<Shortlist>;
+  /** The user's lists, newest first, at most SHORTLISTS_PER_USER_MAX. */
+  listForUser(userId: string): Promise<Shortlist[]>;
+  countForUser(userId: string): Promise<number>;
+  get(id: string, userId: string): Promise<Shortlist | null>;
+  rename(id: string, userId: string, name: string): Promise<Shortlist | null>;
+  delete(id: string, userId: string): Promise<boolean>;
+  /** Adds the agent at the end unless it is there already. */
+  addAgent(id: string, userId: string, agentId: string): Promise<Shortlist | null>;
+  removeAgent(id: string, userId: string, agentId: string): Promise<Shortlist | null>;
+}
+
+export type ContactKind = 'contact' | 'demo';
+export type ContactStatus = 'new' | 'replied' | 'closed';
+export const CONTACT_STATUSES: readonly ContactStatus[] = ['new', 'replied', 'closed'];
+
+export interface ContactReply {
+  at: string;
+  /** Who answered: the agent's provider, or staff for requests in the admin inbox. */
+  by: 'provider' | 'admin';
+  body: string;
+}
+
+export interface ContactRequest {
+  id: string;
+  agent_id: string;
+  /** The agent's name when the request was sent (the agent may be renamed or removed later). */
+  agent_name: string;
+  employer_id: string;
+  /** The account that owns the agent; null sends the request to the admin inbox. */
+  provider_id: string | null;
+  kind: ContactKind;
+  message: string;
+  preferred_times: string | null;
+  company: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  status: ContactStatus;
+  replies: ContactReply[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type ContactRequestCreate = Omit<
+  ContactRequest,
+  'id' | 'status' | 'replies' | 'created_at' | 'updated_at'
+>;
+
+/** Whose requests: a provider's inbox, the admin inbox (no provider), or what an employer sent. */
+export type ContactInbox = { providerId: string } | { admin: true } | { employerId: string };
+
+/** The most requests one list() call answers. */
+export const CONTACT_LIST_MAX = 200;
+
+export interface ContactRequestRepository {
+  create(input: ContactRequestCreate): Promise<ContactRequest>;
+  get(id: string): Promise<ContactRequest | null>;
+  /** Newest first, at most CONTACT_LIST_MAX. */
+  list(
+    inbox: ContactInbox,
+    options?: { status?: ContactStatus; limit?: number; offset?: number },
+  ): Promise<ContactRequest[]>;
+  count(inbox: ContactInbox, options?: { status?: ContactStatus }): Promise<number>;
+  setStatus(id: string, status: ContactStatus): Promise<ContactRequest | null>;
+  /** Appends a reply and marks the request replied. */
+  addReply(id: string, reply: ContactReply): Promise<ContactRequest | null>;
+  /** How many requests this employer sent since `since` (the throttle's store-side check). */
+  countSentSince(employerId: string, since: Date): Promise<number>;
+}
+
+/** What provider analytics count, per agent and per week. No visitor is recorded with a count. */
+export const AGENT_EVENT_KINDS = ['appeared', 'opened', 'clicked', 'compared', 'contacted'] as const;
+export type AgentEventKind = (typeof AGENT_EVENT_KINDS)[number];
+
+export type AgentWeekCounts = { agent_id: string; week: string } & Record<AgentEventKind, number>;
+
+export interface AgentStatsRepository {
+  /** Adds batched counts: one entry per agent, week and kind, applied together. */
+  increment(
+    entries: Array<{ agent_id: string; week: string; kind: AgentEventKind; count: number }>,
+  ): Promise<void>;
+  /** The weeks from `sinceWeek` (a Monday, YYYY-MM-DD) on, for these agents (at most 200 of them). */
+  forAgents(agentIds: string[], sinceWeek: string): Promise<AgentWeekCounts[]>;
+}
+
+export const STATS_AGENTS_MAX = 200;
+
+export class DuplicateShortlistError extends Error {
+  constructor(readonly shortlistName: string) {
+    super(`You already have a list named ${shortlistName}`);
+    this.name = 'DuplicateShortlistError';
+  }
+}

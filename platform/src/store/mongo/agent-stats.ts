@@ -1,0 +1,42 @@
+import {
+  AGENT_EVENT_KINDS,
+  type AgentStatsRepository,
+  type AgentWeekCounts,
+  STATS_AGENTS_MAX,
+} from '../employer-port';
+import type { MongoModels } from './models';
+
+export function createMongoAgentStats({ agentStats }: MongoModels): AgentStatsRepository {
+  return {
+    async increment(entries) {
+      if (entries.length === 0) return;
+      // One bulk write for the whole batch: an upsert with $inc per agent, week and kind.
+      await agentStats.bulkWrite(
+        entries.map(({ agent_id, week, kind, count }) => ({
+          updateOne: {
+            filter: { _id: `${agent_id}:${week}` },
+            update: { $inc: { [kind]: count }, $setOnInsert: { agent_id, week } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    },
+    async forAgents(agentIds, sinceWeek) {
+      const ids = agentIds.slice(0, STATS_AGENTS_MAX).map(String);
+      if (ids.length === 0) return [];
+      const docs = await agentStats
+        .find({ agent_id: { $in: ids }, week: { $gte: String(sinceWeek) } })
+        .sort({ agent_id: 1, week: 1 })
+        .lean();
+      return docs.map(
+        (doc) =>
+          ({
+            agent_id: doc.agent_id,
+            week: doc.week,
+            ...Object.fromEntries(AGENT_EVENT_KINDS.map((kind) => [kind, doc[kind] ?? 0])),
+          }) as AgentWeekCounts,
+      );
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+import {
+  AGENT_EVENT_KINDS,
+  type AgentStatsRepository,
+  type AgentWeekCounts,
+  STATS_AGENTS_MAX,
+} from '../employer-port';
+
+export function createSqliteAgentStats(db: Database.Database): AgentStatsRepository {
+  // One statement per kind: the column is named in the SQL, never taken from the caller.
+  const add = Object.fromEntries(
+    AGENT_EVENT_KINDS.map((kind) => [
+      kind,
+      db.prepare(
+        `INSERT INTO agent_stats (agent_id, week, ${kind}) VALUES (?, ?, ?)
+         ON CONFLICT (agent_id, week) DO UPDATE SET ${kind} = ${kind} + excluded.${kind}`,
+      ),
+    ]),
+  );
+  const incrementTx = db.transaction((entries: Parameters<AgentStatsRepository['increment']>[0]) => {
+    for (const { agent_id, week, kind, count } of entries) add[kind]!.run(agent_id, week, count);
+  });
+  return {
+    async increment(entries) {
+      if (entries.length > 0) incrementTx(entries);
+    },
+    async forAgents(agentIds, sinceWeek) {
+      const ids = agentIds.slice(0, STATS_AGENTS_MAX);
+      if (ids.length === 0) return [];
+      return db
+        .prepare(
+          `SELECT agent_id, week, ${AGENT_EVENT_KINDS.join(', ')} FROM agent_stats
+           WHERE week >= ? AND agent_id IN (${ids.map(() => '?').join(', ')}) ORDER BY agent_id, week`,
+        )
+        .all(sinceWeek, ...ids) as AgentWeekCounts[];
+    },
+  };
+}
