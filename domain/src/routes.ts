@@ -27,6 +27,9 @@ export const ROUTES = {
   verifyEmail: '/verify-email',
   testCheckout: '/checkout/test/:sessionId',
   provider: '/providers/:slug',
+  // Employer tools (an active employer subscription; the server refuses anyone else).
+  employerSearch: '/employer/search',
+  compare: '/compare',
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -49,6 +52,8 @@ export const ACCOUNT_SCREENS = [
   'resetPassword',
   'verifyEmail',
   'testCheckout',
+  'employerSearch',
+  'compare',
 ] as const satisfies readonly RouteKey[];
 
 const ACCOUNT_PATTERNS = [...ACCOUNT_SCREENS, ...ADMIN_SCREENS].map(

@@ -7,9 +7,11 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
 import { adminRoutes } from './routes/api/admin/admin.routes';
+import { analyticsRoutes } from './routes/api/analytics/analytics.routes';
 import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
 import { docsRoutes } from './routes/api/docs/docs.routes';
+import { employerRoutes } from './routes/api/employer/employer.routes';
 import { stripeWebhookRoutes } from './routes/api/payments/payments.routes';
 import { testCheckoutRoutes } from './routes/api/payments/test-checkout.routes';
 import { providersRoutes } from './routes/api/providers/providers.routes';
@@ -23,6 +25,11 @@ import { webRoutes } from './routes/web/web.routes';
 
 /** Read-only POST endpoints: they change nothing, so they need no CSRF token (visitors have no session). */
 const CSRF_EXEMPT = ['/instantsearch/multi-search'];
+/**
+ * Anonymous counts sent by navigator.sendBeacon, which cannot send a token: they add to an agent's
+ * click count only, keep nothing about the sender, and stay rate-limited as writes.
+ */
+const ANONYMOUS_EVENTS = ['/events'];
 
 export function createApp(context: AppContext): express.Express {
   const { config, logger } = context;
@@ -38,7 +45,9 @@ export function createApp(context: AppContext): express.Express {
   app.use(healthRoutes(context));
 
   const limits = createRateLimits({
-    readOnlyPaths: CSRF_EXEMPT,
+    // The employer search is a read too (it needs the CSRF token only because employers have a
+    // session): counted with the reads, so typing fast never meets the write limit.
+    readOnlyPaths: [...CSRF_EXEMPT, '/employer/instantsearch/multi-search'],
     readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
@@ -67,16 +76,18 @@ export function createApp(context: AppContext): express.Express {
   api.use((req, res, next) =>
     req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
   );
-  api.use(requireCsrf(CSRF_EXEMPT));
+  api.use(requireCsrf([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
   api.use(authRoutes(context, limits));
   api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
   api.use(usersRoutes(context, limits));
+  api.use(employerRoutes(context));
   api.use(subscriptionsRoutes(context));
   api.use(testCheckoutRoutes(context));
   api.use(providersRoutes(context));
   api.use(searchRoutes(context));
   api.use(instantSearchRoutes(context));
+  api.use(analyticsRoutes(context));
   api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);

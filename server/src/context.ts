@@ -5,6 +5,7 @@ import type { TestModePayments } from '@agentry/platform/payments/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
+import type { AgentEventCounter } from './analytics/agent-event-counter';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
 import type { SearchService } from './search/search-service';
@@ -28,6 +29,11 @@ export interface AppContext {
   /** The built client (client/dist), or null when there is none (API-only tests). */
   clientDist: string | null;
   eventLoop: EventLoopMonitor;
+  /**
+   * Provider analytics' counts (appeared, opened, clicked, compared, contacted), kept in memory and
+   * written in batches: `analytics?.count(kind, agentIds)` costs no I/O. Absent where nothing counts.
+   */
+  analytics?: AgentEventCounter;
   /** True once start-up work (migrations, seeding, index load) is done. */
   isReady: () => boolean;
 }

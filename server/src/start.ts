@@ -14,6 +14,7 @@ import { openSearchEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import { openStore, sqliteFileOf } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
+import { AgentEventCounter } from './analytics/agent-event-counter';
 import { createApp } from './app';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
@@ -108,6 +109,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
 
   const eventLoop = new EventLoopMonitor(logger);
+  // Every worker counts its own requests and writes them to the shared store every 10 s.
+  const analytics = new AgentEventCounter({
+    repository: store.agentStats,
+    logger: logger.child({ component: 'analytics' }),
+    now,
+  });
   let ready = false;
   const context: AppContext = {
     config,
@@ -123,6 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
     clientDist: findClientDist(options.clientDist),
     eventLoop,
+    analytics,
     isReady: () => ready,
   };
   const app = createApp(context);
@@ -135,6 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  analytics.start();
   ready = true;
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -159,6 +168,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // Requests are done: what they counted is written before the store closes.
+      await analytics.stop();
       maintenance?.stop();
       eventLoop.stop();
       indexer.abort();

@@ -38,6 +38,9 @@ export const routes: RouteObject[] = [
       { path: child(ROUTES.dashboard), lazy: () => import('./routes/dashboard') },
       { path: child(ROUTES.employerDashboard), lazy: () => import('./routes/employer-dashboard') },
       { path: child(ROUTES.provider), lazy: () => import('./routes/provider') },
+      // Employer tools: the advanced search and the comparison.
+      { path: child(ROUTES.employerSearch), lazy: () => import('./routes/employer-search') },
+      { path: child(ROUTES.compare), lazy: () => import('./routes/compare') },
       // The admin area: its code (and chart.js) loads only on these routes.
       { path: child(ROUTES.admin), lazy: adminScreen },
       { path: child(ROUTES.adminDirectory), lazy: adminScreen },

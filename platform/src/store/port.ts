@@ -234,7 +234,7 @@ export interface AdminRepository {
   count(): Promise<number>;
 }
 
-export type AuditEntityType = 'agent' | 'subscriber' | 'upload' | 'reindex';
+export type AuditEntityType = 'agent' | 'subscriber' | 'upload' | 'reindex' | 'contact_request';
 
 /** One staff action: who did what to which record, with the record's fields before and after. */
 export interface AuditEntry {

@@ -182,3 +182,73 @@ export function paymentFailedMessage({
     ],
   });
 }
+
+const REQUEST_WORD = { contact: 'contact request', demo: 'demo request' } as const;
+
+/**
+ * A contact or demo request from an employer, to the provider who owns the agent. The texts are
+ * what the employer typed and their profile; none goes in the subject, which inboxes show.
+ */
+export function contactRequestMessage({
+  to,
+  fullName,
+  kind,
+  agentName,
+  message,
+  preferredTimes,
+  from,
+  inboxLink,
+}: Recipient & {
+  kind: 'contact' | 'demo';
+  agentName: string;
+  message: string;
+  preferredTimes: string | null;
+  from: { name: string; company: string; email: string; phone: string | null };
+  inboxLink: string;
+}): MailMessage {
+  const reach = from.phone ? `${from.email} or ${from.phone}` : from.email;
+  return composeLetter({
+    to,
+    kind: 'contact_request',
+    subject: `New ${REQUEST_WORD[kind]} on Agentry`,
+    name: fullName,
+    blocks: [
+      `${from.name} of ${from.company} sent a ${REQUEST_WORD[kind]} about your agent "${agentName}" on Agentry.`,
+      `Their message:\n${message}`,
+      ...(kind === 'demo' && preferredTimes ? [`Preferred times: ${preferredTimes}`] : []),
+      `You can reach ${from.name} at ${reach}, or reply from the inbox in your dashboard:`,
+      { label: 'Open your inbox', url: inboxLink },
+    ],
+  });
+}
+
+/** A provider's (or staff's) reply to an employer's request, sent to the request's contact address. */
+export function contactReplyMessage({
+  to,
+  fullName,
+  kind,
+  agentName,
+  repliedBy,
+  reply,
+  requestsLink,
+}: Recipient & {
+  kind: 'contact' | 'demo';
+  agentName: string;
+  /** The provider's organisation, or "The Agentry team" for a request staff answered. */
+  repliedBy: string;
+  reply: string;
+  requestsLink: string;
+}): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'contact_reply',
+    subject: `A reply to your ${REQUEST_WORD[kind]} on Agentry`,
+    name: fullName,
+    blocks: [
+      `${repliedBy} replied to your ${REQUEST_WORD[kind]} about "${agentName}":`,
+      reply,
+      'Your requests and their replies are in your employer dashboard:',
+      { label: 'See your requests', url: requestsLink },
+    ],
+  });
+}

@@ -1,3 +1,6 @@
+import '../../styles/forms.css';
+import '../../styles/dialog.css';
+import '../../styles/employer-tools.css';
 import '../../features/agents/components/agent-profile.css';
 import { useParams } from 'react-router-dom';
 import { AgentProfile } from '../../features/agents/components/agent-profile';

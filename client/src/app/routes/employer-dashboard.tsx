@@ -1,5 +1,9 @@
 import '../../styles/forms.css';
 import '../../styles/account-pages.css';
+import '../../styles/dialog.css';
+import '../../styles/employer-tools.css';
+import '../../styles/inbox.css';
+import '../../features/employer-dashboard/components/shortlists.css';
 import { EmployerDashboardPage } from '../../features/employer-dashboard/components/employer-dashboard-page';
 
 // Lazy route module for /employer-dashboard.

@@ -2,6 +2,7 @@ import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { reportAgentClick } from '../../lib/api/report-agent-click';
 import { UseAgentLink } from './agent-site-link';
 import { PricingBadge } from './pricing-badge';
 import { RoleChip } from './role-chip';
@@ -47,7 +48,7 @@ export function AgentCard({ agent, onRoleSelect, highlights = {} }: AgentCardPro
         <p className="agent-card__cost">
           <span className="agent-card__cost-label">Cost</span> {decodeEntities(agent.cost)}
         </p>
-        <UseAgentLink address={agent.address} agentName={name} />
+        <UseAgentLink address={agent.address} agentName={name} onClick={() => reportAgentClick(agent.id)} />
       </div>
     </article>
   );

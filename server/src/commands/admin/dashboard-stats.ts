@@ -1,14 +1,7 @@
+import { DAY_MS, weekStart } from '@agentry/domain/weeks';
 import type { DayCount, Store } from '@agentry/platform/store/port';
 
 export const STATS_WEEKS = 12;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The Monday (UTC) that starts the week of `date`, as YYYY-MM-DD. */
-export function weekStart(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The last `weeks` weeks, oldest first, each with its count from the per-day counts (0 for a quiet week). */
 export function perWeek(

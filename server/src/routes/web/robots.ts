@@ -2,7 +2,15 @@ import { absoluteUrl } from '@agentry/domain/seo';
 
 // /robots.txt: crawl the public pages, not the API or the signed-in areas; the sitemap lists the rest.
 
-export const DISALLOWED_PATHS = ['/api/', '/dashboard', '/employer-dashboard', '/admin', '/rjs'] as const;
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/dashboard',
+  '/employer-dashboard',
+  '/employer/',
+  '/compare',
+  '/admin',
+  '/rjs',
+] as const;
 
 export function renderRobotsTxt(origin: string): string {
   return [

@@ -92,6 +92,8 @@ describe('sitemap.xml and robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /dashboard',
         'Disallow: /employer-dashboard',
+        'Disallow: /employer/',
+        'Disallow: /compare',
         'Disallow: /admin',
         'Disallow: /rjs',
         '',

@@ -11,6 +11,7 @@ import { useAdminSession } from '../hooks/use-admin-session';
 import { useAdminStats } from '../hooks/use-admin-stats';
 import { useDelayedRefresh } from '../hooks/use-delayed-refresh';
 import { AddAgentForm } from './add-agent-form';
+import { AdminInboxPanel } from './admin-inbox-panel';
 import { AgentCounts } from './agent-counts';
 import { AuditLogPanel } from './audit-log-panel';
 import { AdminCharts } from './charts/admin-charts';
@@ -118,6 +119,7 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
       />
 
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
+      <AdminInboxPanel />
 
       <ReindexPanel onFinished={reindexFinished} />
       <AuditLogPanel generation={generation + reindexes} />

@@ -1,3 +1,4 @@
+import type { ContactRequest } from '../../../lib/api/contact-requests';
 import type { FakeRoute } from '../../../testing/mock-fetch';
 import type { AdminAgent } from '../api/get-admin-agents';
 import type { Subscriber } from '../api/subscribers';
@@ -29,6 +30,8 @@ export interface FakeAdminDb {
   /** The total the agents list reports (defaults to how many agents there are). */
   total?: number;
   subscribers: Subscriber[];
+  /** The admin inbox's requests (none when left out). */
+  inbox?: ContactRequest[];
 }
 
 export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
@@ -50,5 +53,18 @@ export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
     },
     { path: '/api/admin/reindex', body: { success: true, job: null } },
     { path: /^\/api\/admin\/audit\?/, body: { success: true, entries: [], total: 0 } },
+    {
+      path: /^\/api\/admin\/inbox\?/,
+      get body() {
+        const inbox = db.inbox ?? [];
+        const count = (status: string) => inbox.filter((request) => request.status === status).length;
+        return {
+          success: true,
+          requests: inbox,
+          total: inbox.length,
+          counts: { new: count('new'), replied: count('replied'), closed: count('closed') },
+        };
+      },
+    },
   ];
 }

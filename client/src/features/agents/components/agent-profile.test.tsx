@@ -23,7 +23,7 @@ function renderProfile(routes: Parameters<typeof mockFetch>[0]) {
 describe('AgentProfile', () => {
   it('shows everything about the agent, decoded, with its Use agent link and meta', async () => {
     renderProfile([
-      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42?view=page', body: AGENT },
       { path: '/api/agents/42/similar', body: [] },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Q&A Desk' })).toBeTruthy();
@@ -44,7 +44,7 @@ describe('AgentProfile', () => {
 
   it('lists similar agents as cards', async () => {
     renderProfile([
-      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42?view=page', body: AGENT },
       { path: '/api/agents/42/similar', body: [makeAgent({ id: '7', name: 'PatiencePorter' })] },
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Similar agents' })).toBeTruthy();
@@ -53,7 +53,7 @@ describe('AgentProfile', () => {
 
   it('opens the directory at the role when the role chip is clicked', async () => {
     const { router } = renderProfile([
-      { path: '/api/agents/42', body: AGENT },
+      { path: '/api/agents/42?view=page', body: AGENT },
       { path: '/api/agents/42/similar', body: [] },
     ]);
     await screen.findByRole('heading', { level: 1 });
@@ -62,7 +62,7 @@ describe('AgentProfile', () => {
   });
 
   it('says clearly when the agent does not exist, with a way back', async () => {
-    renderProfile([{ path: '/api/agents/42', status: 404, body: { error: 'Agent not found' } }]);
+    renderProfile([{ path: '/api/agents/42?view=page', status: 404, body: { error: 'Agent not found' } }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
       '/directory',
@@ -71,7 +71,7 @@ describe('AgentProfile', () => {
   });
 
   it('tells a network failure apart from a missing agent', async () => {
-    renderProfile([{ path: '/api/agents/42', networkError: true }]);
+    renderProfile([{ path: '/api/agents/42?view=page', networkError: true }]);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We could not load this agent' }),
     ).toBeTruthy();

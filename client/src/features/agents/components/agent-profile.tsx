@@ -14,8 +14,10 @@ import { siteOrigin } from '../../../config/site';
 import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
+import { reportAgentClick } from '../../../lib/api/report-agent-click';
 import { getAgent } from '../api/get-agent';
 import { directoryLink } from '../utils/directory-link';
+import { AgentCompareBar, AgentEmployerActions } from './agent-employer-actions';
 import { SimilarAgents } from './similar-agents';
 
 // /agents/:id: everything public about one agent, then similar agents.
@@ -125,10 +127,13 @@ function AgentDetails({ agent }: { agent: PublicAgent }) {
             address={agent.address}
             agentName={name}
             className="button button--primary button--large"
+            onClick={() => reportAgentClick(agent.id)}
           />
         </p>
       </article>
+      <AgentEmployerActions agent={agent} />
       <SimilarAgents id={agent.id} />
+      <AgentCompareBar />
     </div>
   );
 }

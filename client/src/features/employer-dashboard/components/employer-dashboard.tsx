@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
+import { EmployerRequests } from './employer-requests';
 import { OrganizationProfile } from './organization-profile';
+import { ShortlistsPanel } from './shortlists-panel';
 
 // The employer dashboard (spec section 2): welcome, Search AI Agents, the organisation profile with
 // its edit mode, and Logout; plus the employer plan's state.
@@ -20,6 +22,9 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
           <Link className="button button--primary" to="/">
             Search AI Agents
           </Link>
+          <Link className="button button--secondary" to="/employer/search">
+            Advanced search
+          </Link>
           <LogoutButton />
         </div>
       </header>
@@ -35,6 +40,8 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
           }
         />
       </div>
+      <ShortlistsPanel />
+      <EmployerRequests />
     </div>
   );
 }

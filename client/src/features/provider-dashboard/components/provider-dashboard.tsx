@@ -1,4 +1,5 @@
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -6,6 +7,7 @@ import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
 import { useOwnAgents } from '../hooks/use-own-agents';
 import { OwnAgentList } from './own-agent-list';
+import { ProviderInbox } from './provider-inbox';
 import { ProviderPagePanel } from './provider-page-panel';
 import { VerificationNotice } from './verification-notice';
 
@@ -13,7 +15,8 @@ import { VerificationNotice } from './verification-notice';
 // Subscription and Logout; and from docs/accounts.md the subscription, the e-mail confirmation
 // that brings waiting agents in, and the provider page.
 
-export function ProviderDashboard({ user }: { user: SessionUser }) {
+/** `analytics`: the provider analytics section, handed in by the route (features do not import each other). */
+export function ProviderDashboard({ user, analytics }: { user: SessionUser; analytics?: ReactNode }) {
   const agents = useOwnAgents();
   const waiting = agents.state.status === 'ready' ? agents.state.unverifiedAgents : null;
   // A message handed over by the page that sent us here (registration of an agent that is already ours).
@@ -45,12 +48,14 @@ export function ProviderDashboard({ user }: { user: SessionUser }) {
           </>
         }
       />
+      <ProviderInbox />
       <OwnAgentList
         state={agents.state}
         onSaved={agents.replace}
         onDeleted={agents.remove}
         onRetry={agents.reload}
       />
+      {analytics}
       <ProviderPagePanel user={user} />
     </div>
   );

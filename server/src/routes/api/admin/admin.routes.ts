@@ -21,6 +21,7 @@ import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentAdminAgent, presentSubscriber } from '../../../presenters/admin';
 import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
+import { adminInboxRoutes } from './inbox.routes';
 import {
   AdminAgentBody,
   AdminAgentsQuery,
@@ -101,6 +102,7 @@ export function adminRoutes(
 
   router.use(requireAdmin(store));
   router.use(requireCsrf());
+  router.use(adminInboxRoutes(context));
   const me = (req: Request) => adminOf(req);
 
   router.get('/me', (req, res) => {

@@ -50,8 +50,8 @@ export const AuditQuery = z.object({
   ...pageQuery({ defaultLimit: 50, maxLimit: AUDIT_LIST_MAX, maxOffset: MAX_OFFSET }),
   actor: text(64).optional(),
   action: z
-    .enum(['create', 'update', 'delete', 'restore', 'upload', 'subscription_status', 'reindex'])
+    .enum(['create', 'update', 'delete', 'restore', 'upload', 'subscription_status', 'reindex', 'reply'])
     .optional(),
-  entity_type: z.enum(['agent', 'subscriber', 'upload', 'reindex']).optional(),
+  entity_type: z.enum(['agent', 'subscriber', 'upload', 'reindex', 'contact_request']).optional(),
   entity_id: text(64).optional(),
 });

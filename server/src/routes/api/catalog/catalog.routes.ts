@@ -12,7 +12,7 @@ import { AgentIdParams, AgentsQuery, DirectoryAgentsQuery, DirectoryCountsQuery,
 // appear here; lists come sorted by category, then role, one page at a time (LIST_PAGE), with the
 // total and the neighbouring pages in headers (http/pagination.ts).
 
-export function catalogRoutes({ store }: AppContext): Router {
+export function catalogRoutes({ store, analytics }: AppContext): Router {
   const router = Router();
   // Totals and counts change only with the catalog: counted once per change, not per request.
   const totals = new StoreVersionCache<number>(store);
@@ -40,6 +40,9 @@ export function catalogRoutes({ store }: AppContext): Router {
     const { id } = parse(AgentIdParams, req.params);
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
+    // Counted as opened only when the agent page reads it (?view=page): its server-rendered HTML
+    // is not counted (the page calls this too), nor other readers (shortlists, programs).
+    if (req.query.view === 'page') analytics?.count('opened', [agent.id]);
     res.json(presentAgent(agent));
   });
 

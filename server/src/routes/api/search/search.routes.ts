@@ -1,6 +1,7 @@
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
+import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
@@ -33,16 +34,20 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
   const responses = await Promise.all(
     pages.map(async (page) => (await search.search({ ...request, page, hitsPerPage: limit })).response),
   );
-  if (responses.length === 1) return { body: presentedBody(responses[0]!), total: responses[0]!.totalHits };
+  if (responses.length === 1) {
+    const [response] = responses as [SearchResponse];
+    return { body: presentedBody(response), total: response.totalHits, hits: response.hits };
+  }
   const start = offset - first * limit;
   const hits = responses.flatMap((response) => response.hits).slice(start, start + limit);
   return {
     body: JSON.stringify(hits.map((hit) => presentAgent(hit.document))),
     total: responses[0]!.totalHits,
+    hits,
   };
 }
 
-export function searchRoutes({ search, store }: AppContext): Router {
+export function searchRoutes({ search, store, analytics }: AppContext): Router {
   const router = Router();
 
   /** Spec: an array of agents, best first. Blank queries answer an empty array. */
@@ -53,6 +58,7 @@ export function searchRoutes({ search, store }: AppContext): Router {
       return;
     }
     const { response } = await timed(res, () => search.search({ query, hitsPerPage: limit }));
+    countAppeared(analytics, response.hits);
     res.type('json').send(presentedBody(response));
   });
 
@@ -60,9 +66,10 @@ export function searchRoutes({ search, store }: AppContext): Router {
   router.get('/search-by-role', async (req, res) => {
     const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
-    const { body, total } = await timed(res, () =>
+    const { body, total, hits } = await timed(res, () =>
       searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit),
     );
+    countAppeared(analytics, hits);
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
     res.type('json').send(body);
   });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { countAppeared } from '../../../../analytics/count-hits';
 import type { AppContext } from '../../../../context';
 import { parseBody } from '../../../../http/validate';
 import { timed } from '../timed';
@@ -19,14 +20,18 @@ const MultiSearchBody = z.object({
 });
 
 /** POST /api/instantsearch/multi-search: what react-instantsearch's searchClient calls, in every mode. */
-export function instantSearchRoutes({ search }: AppContext): Router {
+export function instantSearchRoutes({ search, analytics }: AppContext): Router {
   const router = Router();
   router.post('/instantsearch/multi-search', async (req, res) => {
     const { requests } = parseBody(MultiSearchBody, req);
     const adapted = requests.map(adaptQuery);
     const results = await timed(res, () =>
       Promise.all(
-        adapted.map(async (query) => adaptResponse(query, (await search.search(query.request)).response)),
+        adapted.map(async (query) => {
+          const { response } = await search.search(query.request);
+          countAppeared(analytics, response.hits);
+          return adaptResponse(query, response);
+        }),
       ),
     );
     res.json({ results });

@@ -1,0 +1,88 @@
+import { Link } from 'react-router-dom';
+import { formatWhen } from '../../../components/inbox/inbox-api';
+import { ReplyList, RequestMessage, requestTitle } from '../../../components/inbox/request-details';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { usePagedList } from '../../../hooks/use-paged-list';
+import { CONTACT_STATUS_LABELS, type ContactRequest } from '../../../lib/api/contact-requests';
+import { getEmployerRequests } from '../api/get-employer-requests';
+
+// "Your requests" on the employer dashboard: what this employer asked providers, newest first,
+// with where each stands and the replies (which also reach them by e-mail).
+
+export function EmployerRequests() {
+  const list = usePagedList('employer-requests', getEmployerRequests, (request) => request.id);
+  return (
+    <section className="dashboard-panel" aria-labelledby="employer-requests-title">
+      <div className="dashboard-section__head">
+        <h2 id="employer-requests-title">
+          Your requests
+          {list.status === 'success' ? (
+            <span className="dashboard-section__count"> ({list.total.toLocaleString('en-US')})</span>
+          ) : null}
+        </h2>
+      </div>
+      {list.status === 'loading' ? <PageLoading label="Loading your requests..." /> : null}
+      {list.status === 'error' ? (
+        <p className="notice notice--error">We could not load your requests.</p>
+      ) : null}
+      {list.status === 'success' && list.items.length === 0 ? (
+        <p className="form-field__hint">
+          No requests yet. Use <strong>Contact / Request demo</strong> on an agent's page, in the{' '}
+          <Link to="/employer/search">advanced search</Link> or on the comparison.
+        </p>
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="request-list">
+          {list.items.map((request) => (
+            <li key={request.id}>
+              <SentRequest request={request} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {list.status === 'success' && list.items.length < list.total ? (
+        <div className="show-more">
+          <button
+            className="button button--secondary"
+            type="button"
+            disabled={list.more === 'loading'}
+            onClick={list.loadMore}
+          >
+            {list.more === 'loading' ? 'Loading...' : 'Show more requests'}
+          </button>
+          {list.more === 'error' ? (
+            <p className="form-field__error">We could not load more requests.</p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SentRequest({ request }: { request: ContactRequest }) {
+  const headingId = `sent-request-${request.id}`;
+  return (
+    <article className="sent-request" aria-labelledby={headingId}>
+      <div className="inbox-request__head">
+        <h3 id={headingId}>{requestTitle(request)}</h3>
+        <p className="inbox-request__status">
+          <span className="visually-hidden">Status: </span>
+          <span className={`status-badge status-badge--${request.status}`}>
+            {CONTACT_STATUS_LABELS[request.status]}
+          </span>
+        </p>
+      </div>
+      <p className="form-field__hint">
+        Sent <time dateTime={request.created_at}>{formatWhen(request.created_at)}</time> about{' '}
+        <Link to={`/agents/${encodeURIComponent(request.agent_id)}`}>{request.agent_name}</Link>
+        {request.preferred_times ? `; preferred times: ${request.preferred_times}` : ''}
+      </p>
+      <RequestMessage message={request.message} />
+      {request.replies.length === 0 ? (
+        <p className="form-field__hint">No reply yet. Replies also reach you by e-mail.</p>
+      ) : (
+        <ReplyList replies={request.replies} />
+      )}
+    </article>
+  );
+}

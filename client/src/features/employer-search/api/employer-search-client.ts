@@ -1,0 +1,56 @@
+import type { SearchClient } from 'instantsearch.js';
+import { ApiError, apiRequest } from '../../../lib/api/api-client';
+import { getCsrfToken } from '../../../lib/auth/auth-api';
+
+// The advanced search's searchClient: the same InstantSearch protocol as the public search
+// (lib/search-client.ts), posted to the employer endpoint, which answers active employers only.
+// Unlike the home search it sends every request, empty queries too: the page browses the whole
+// catalog by its filters. The endpoint is a POST, so it carries the session's CSRF token; the
+// token is fetched once and kept (a search per keystroke would otherwise cost two calls), and
+// fetched again once if the server refuses it (a new session after signing in again).
+
+export const EMPLOYER_MULTI_SEARCH_PATH = '/api/employer/instantsearch/multi-search';
+
+type MultiSearchRequest = { indexName: string; params?: Record<string, unknown> };
+type SearchResult = Record<string, unknown>;
+
+/** A 403 about the token, not about the subscription. */
+function isTokenRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body?.requires_subscription !== true;
+}
+
+export function createEmployerSearchClient(readToken: () => Promise<string> = getCsrfToken): SearchClient {
+  let token: Promise<string> | null = null;
+
+  async function post(requests: readonly MultiSearchRequest[]): Promise<SearchResult[]> {
+    token ??= readToken();
+    let csrf: string;
+    try {
+      csrf = await token;
+    } catch (error) {
+      token = null;
+      throw error;
+    }
+    const answer = await apiRequest<{ results?: SearchResult[] }>(EMPLOYER_MULTI_SEARCH_PATH, {
+      method: 'POST',
+      body: { requests },
+      headers: { 'X-CSRF-Token': csrf },
+    });
+    if (!Array.isArray(answer.results) || answer.results.length !== requests.length) {
+      throw new Error('Search returned an unexpected response');
+    }
+    return answer.results;
+  }
+
+  async function search(requests: readonly MultiSearchRequest[]) {
+    try {
+      return { results: await post(requests) };
+    } catch (error) {
+      if (!isTokenRefusal(error)) throw error;
+      token = null;
+      return { results: await post(requests) };
+    }
+  }
+
+  return { search } as unknown as SearchClient;
+}

@@ -1,0 +1,273 @@
+import '../../../testing/dom-polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { compareStore } from '../../../lib/compare-selection';
+import { makeAgent } from '../../../testing/agents';
+import { calls, type FakeRoute } from '../../../testing/mock-fetch';
+import { currentUrl, renderWithRouter } from '../../../testing/render';
+import { EMPLOYER_MULTI_SEARCH_PATH } from '../api/employer-search-client';
+import { fakeEmployerSearch, type SearchRequest, searchesSent } from '../testing/fake-employer-search';
+import { EmployerSearchPage } from './employer-search-page';
+
+const EMPLOYER = {
+  id: 'u9',
+  email: 'grace@example.com',
+  full_name: 'Grace Hopper',
+  organization: 'Navy Labs',
+  user_type: 'employer',
+  subscription_status: 'active',
+};
+const me = (user: object | null): FakeRoute => ({
+  path: '/api/auth/me',
+  body: user ? { success: true, user } : { success: false, user: null },
+});
+const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
+
+const AGENTS = [
+  makeAgent({ id: '1', name: 'ReplyRanch', pricing: 'freemium', price_monthly: 0 }),
+  makeAgent({
+    id: '2',
+    name: 'LedgerLark',
+    category: 'Finance',
+    role: 'Bookkeeper',
+    provider: 'Fenwick &amp; Grove',
+    pricing: 'paid',
+    price_monthly: 29,
+  }),
+  makeAgent({
+    id: '3',
+    name: 'TaxTern',
+    category: 'Finance',
+    role: 'Tax Preparer',
+    provider: 'Fenwick &amp; Grove',
+    pricing: 'paid',
+    price_monthly: 99,
+  }),
+];
+
+function renderSearch({
+  user = EMPLOYER as object | null,
+  url = '/employer/search',
+  refuse,
+}: {
+  user?: object | null;
+  url?: string;
+  refuse?: Parameters<typeof fakeEmployerSearch>[2];
+} = {}) {
+  const fetchMock = fakeEmployerSearch(AGENTS, [CSRF, me(user)], refuse);
+  const view = renderWithRouter(
+    <AuthProvider>
+      <EmployerSearchPage writeDelay={0} />
+    </AuthProvider>,
+    { url, path: '/employer/search' },
+  );
+  return { ...view, fetchMock };
+}
+
+const lastSearch = (fetchMock: Parameters<typeof searchesSent>[0]) => searchesSent(fetchMock).at(-1)!;
+const mainRequest = (requests: SearchRequest[]) => requests[0]!;
+const facet = (name: string) => screen.getByRole('group', { name });
+const card = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => act(() => compareStore().clear()));
+
+describe('/employer/search for those without the employer plan', () => {
+  it('shows a visitor what it offers and how to get it, and searches nothing', async () => {
+    const { fetchMock } = renderSearch({ user: null });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Part of the employer plan' })).toBeTruthy();
+    expect(screen.getByText('Filters with counts')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an employer account' }).getAttribute('href')).toBe(
+      '/employer-signup',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(calls(fetchMock)).not.toContain(`POST ${EMPLOYER_MULTI_SEARCH_PATH}`);
+  });
+
+  it('invites an employer whose subscription has ended to subscribe again', async () => {
+    const { router } = renderSearch({ user: { ...EMPLOYER, subscription_status: 'inactive' } });
+    await userEvent.click(await screen.findByRole('link', { name: 'Subscribe for $40/month' }));
+    expect(currentUrl(router)).toBe('/account-setup');
+    expect(router.state.location.state).toEqual({ mode: 'upgrade' });
+  });
+
+  it('tells a provider that the tools belong to employer accounts', async () => {
+    renderSearch({ user: { ...EMPLOYER, user_type: 'agent_provider' } });
+    expect(await screen.findByText(/Your account is a provider account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'About employer accounts' })).toBeTruthy();
+  });
+
+  it('shows the invitation when the server says the subscription has ended', async () => {
+    renderSearch({
+      refuse: () => ({ status: 403, body: { success: false, error: 'No', requires_subscription: true } }),
+    });
+    expect(await screen.findByRole('link', { name: 'Subscribe for $40/month' })).toBeTruthy();
+  });
+});
+
+describe('/employer/search for an employer with the plan', () => {
+  it('browses every agent with facet counts, searching with the CSRF token', async () => {
+    const { fetchMock } = renderSearch();
+    expect(await screen.findByText('3 agents match')).toBeTruthy();
+    expect(card('LedgerLark')).toBeTruthy();
+    expect(within(facet('Category')).getByRole('checkbox', { name: /Finance\s*2/ })).toBeTruthy();
+    expect(within(facet('Provider')).getByRole('checkbox', { name: /Fenwick & Grove\s*2/ })).toBeTruthy();
+    expect(within(facet('Pricing tier')).getByRole('checkbox', { name: /Paid\s*2/ })).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => url === EMPLOYER_MULTI_SEARCH_PATH)!;
+    expect((post[1]!.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok-1');
+    expect(mainRequest(lastSearch(fetchMock)).params).toMatchObject({ query: '', hitsPerPage: 12 });
+  });
+
+  it('puts a refinement in the URL, and the back button takes it out again', async () => {
+    const { fetchMock, router } = renderSearch();
+    await screen.findByText('3 agents match');
+    await userEvent.click(within(facet('Category')).getByRole('checkbox', { name: /Finance/ }));
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?category=Finance'));
+    expect(mainRequest(lastSearch(fetchMock)).params.facetFilters).toEqual([['category:Finance']]);
+
+    await userEvent.click(within(facet('Pricing tier')).getByRole('checkbox', { name: /Paid/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?category=Finance&pricing=paid'));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?category=Finance'));
+    await waitFor(() =>
+      expect(mainRequest(lastSearch(fetchMock)).params.facetFilters).toEqual([['category:Finance']]),
+    );
+    expect(
+      (within(facet('Pricing tier')).getByRole('checkbox', { name: /Paid/ }) as HTMLInputElement).checked,
+    ).toBe(false);
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('3 agents match')).toBeTruthy();
+  });
+
+  it('opens a shared search as it was: query, filters, price range, order and page', async () => {
+    const { fetchMock } = renderSearch({
+      url: '/employer/search?q=tax&category=Finance&price_min=10&price_max=120&sort=price_desc&page=2',
+    });
+    await waitFor(() => expect(searchesSent(fetchMock).length).toBeGreaterThan(0));
+    const request = mainRequest(searchesSent(fetchMock)[0]!);
+    expect(request.indexName).toBe('agents_price_desc');
+    expect(request.params).toMatchObject({
+      query: 'tax',
+      page: 1,
+      facetFilters: [['category:Finance']],
+      numericFilters: ['price_monthly>=10', 'price_monthly<=120'],
+    });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('tax');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('agents_price_desc');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('120');
+    expect(screen.getByRole('button', { name: 'Remove Category: Finance' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Price per month: from $10' })).toBeTruthy();
+  });
+
+  it('filters by a price range and sorts by price, both in the URL', async () => {
+    const { fetchMock, router } = renderSearch();
+    await screen.findByText('3 agents match');
+    await userEvent.type(screen.getByLabelText('From'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    expect(mainRequest(lastSearch(fetchMock)).params.numericFilters).toEqual(['price_monthly>=20']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Price: low to high');
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?price_min=20&sort=price_asc'));
+    expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents_price_asc');
+  });
+
+  it('refuses a price range that reads backwards', async () => {
+    renderSearch();
+    await screen.findByText('3 agents match');
+    await userEvent.type(screen.getByLabelText('From'), '50');
+    await userEvent.type(screen.getByLabelText('To'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
+    expect(screen.getByRole('alert').textContent).toBe('The lowest price is above the highest');
+  });
+
+  it('removes one filter, or all of them, and moves focus to the results count', async () => {
+    const { router } = renderSearch({ url: '/employer/search?category=Finance&pricing=paid' });
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Pricing tier: Paid' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?category=Finance'));
+    expect(document.activeElement?.textContent).toBe('2 agents match');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    expect(await screen.findByText('3 agents match')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search'));
+  });
+
+  it('falls back to relevance, and stops offering the order, when the server does not know it', async () => {
+    const { fetchMock, router } = renderSearch({
+      url: '/employer/search?sort=newest',
+      refuse: (request) =>
+        request.indexName === 'agents_newest'
+          ? { status: 400, body: { success: false, error: 'Unknown index' } }
+          : undefined,
+    });
+    expect(await screen.findByText(/Sorting by "Newest" is not available yet/)).toBeTruthy();
+    expect(await screen.findByText('3 agents match')).toBeTruthy();
+    expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents');
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search'));
+    const options = within(screen.getByLabelText('Sort by')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Relevance',
+      'Price: low to high',
+      'Price: high to low',
+    ]);
+  });
+
+  it('offers Compare, Save to list and Contact / Request demo on each agent, with the compare bar', async () => {
+    renderSearch();
+    await screen.findByText('3 agents match');
+    const hit = card('LedgerLark').closest('li')!;
+    expect(within(hit).getByRole('button', { name: 'Save to list (LedgerLark)' })).toBeTruthy();
+    expect(within(hit).getByRole('button', { name: 'Contact / Request demo (LedgerLark)' })).toBeTruthy();
+    await userEvent.click(within(hit).getByRole('button', { name: 'Compare LedgerLark' }));
+    await userEvent.click(
+      within(card('TaxTern').closest('li')!).getByRole('button', { name: 'Compare TaxTern' }),
+    );
+    const bar = screen.getByRole('complementary', { name: 'Agents to compare' });
+    expect(within(bar).getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe(
+      '/compare?ids=2,3',
+    );
+  });
+
+  it('searches as the employer types, putting the query in the URL', async () => {
+    const { fetchMock, router } = renderSearch();
+    await screen.findByText('3 agents match');
+    await userEvent.type(screen.getByRole('searchbox'), 'ledger');
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?q=ledger'));
+    expect(mainRequest(lastSearch(fetchMock)).params.query).toBe('ledger');
+  });
+
+  it('moves to the next page of results from the pagination, with the page in the URL', async () => {
+    const many = Array.from({ length: 14 }, (_, index) =>
+      makeAgent({ id: `m${index}`, name: `Agent ${index}` }),
+    );
+    const fetchMock = fakeEmployerSearch(many, [CSRF, me(EMPLOYER)]);
+    const { router } = renderWithRouter(
+      <AuthProvider>
+        <EmployerSearchPage writeDelay={0} />
+      </AuthProvider>,
+      { url: '/employer/search', path: '/employer/search' },
+    );
+    await screen.findByText('14 agents match');
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
+      '/employer/search?page=2',
+    );
+    await userEvent.click(within(pages).getByRole('link', { name: 'Page 2' }));
+    expect(await screen.findByRole('article', { name: 'Agent 13' })).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?page=2'));
+    expect(mainRequest(lastSearch(fetchMock)).params.page).toBe(1);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('14 agents match'));
+  });
+
+  it('narrows to a role when its chip is clicked', async () => {
+    const { router } = renderSearch();
+    await screen.findByText('3 agents match');
+    await userEvent.click(within(card('TaxTern')).getByRole('button', { name: /Tax Preparer/ }));
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?role=Tax+Preparer'));
+  });
+});

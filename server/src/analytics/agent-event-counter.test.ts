@@ -1,0 +1,218 @@
+import { createLogger } from '@agentry/platform/log/logger';
+import type { AgentStatsRepository } from '@agentry/platform/store/employer-port';
+import { AgentEventCounter } from './agent-event-counter';
+
+type Entries = Parameters<AgentStatsRepository['increment']>[0];
+
+const MONDAY = Date.parse('2026-11-16T00:00:00Z');
+const HOUR = 60 * 60 * 1000;
+
+function setup(options: { maxKeys?: number; flushAtKeys?: number; failing?: () => boolean } = {}) {
+  const calls: Entries[] = [];
+  const logLines: Array<{ msg: string; droppedKeys?: number; droppedEvents?: number }> = [];
+  let clock = MONDAY + 10 * HOUR;
+  const counter = new AgentEventCounter({
+    repository: {
+      async increment(entries) {
+        if (options.failing?.()) throw new Error('store down');
+        calls.push(entries);
+      },
+    },
+    logger: createLogger('warn', 'test', { write: (line: string) => logLines.push(JSON.parse(line)) }),
+    now: () => clock,
+    maxKeys: options.maxKeys,
+    flushAtKeys: options.flushAtKeys,
+  });
+  return {
+    counter,
+    calls,
+    logLines,
+    setClock: (ms: number) => {
+      clock = ms;
+    },
+  };
+}
+
+const sorted = (entries: Entries) =>
+  [...entries].sort((a, b) =>
+    `${a.week}${a.kind}${a.agent_id}`.localeCompare(`${b.week}${b.kind}${b.agent_id}`),
+  );
+
+describe('AgentEventCounter', () => {
+  it('when agents are counted, then one flush writes one entry per agent, week and kind in one call', async () => {
+    const { counter, calls } = setup();
+    counter.count('appeared', ['a1', 'a2', 'a1']);
+    counter.count('appeared', ['a2']);
+    counter.count('opened', ['a1']);
+    expect(counter.pendingKeys).toBe(3);
+
+    await counter.flush();
+
+    expect(calls).toHaveLength(1);
+    expect(sorted(calls[0]!)).toEqual([
+      { agent_id: 'a1', week: '2026-11-16', kind: 'appeared', count: 2 },
+      { agent_id: 'a2', week: '2026-11-16', kind: 'appeared', count: 2 },
+      { agent_id: 'a1', week: '2026-11-16', kind: 'opened', count: 1 },
+    ]);
+    expect(counter.pendingKeys).toBe(0);
+  });
+
+  it('when nothing was counted, then a flush writes nothing', async () => {
+    const { counter, calls } = setup();
+    await counter.flush();
+    expect(calls).toEqual([]);
+  });
+
+  it('buckets counts by the Monday (UTC) of the week they happened in', async () => {
+    const { counter, calls, setClock } = setup();
+    setClock(Date.parse('2026-11-22T23:59:59Z'));
+    counter.count('clicked', ['a1']);
+    setClock(Date.parse('2026-11-23T00:00:00Z'));
+    counter.count('clicked', ['a1']);
+    setClock(Date.parse('2026-11-15T12:00:00Z'));
+    counter.count('clicked', ['a1']);
+
+    await counter.flush();
+
+    expect(sorted(calls[0]!).map((entry) => [entry.week, entry.count])).toEqual([
+      ['2026-11-09', 1],
+      ['2026-11-16', 1],
+      ['2026-11-23', 1],
+    ]);
+  });
+
+  it('when the store fails, then the counts are kept and written with newer ones at the next flush', async () => {
+    let down = true;
+    const { counter, calls, logLines } = setup({ failing: () => down });
+    counter.count('appeared', ['a1', 'a2']);
+    await counter.flush();
+    expect(calls).toEqual([]);
+    expect(counter.pendingKeys).toBe(2);
+    expect(logLines.map((line) => line.msg)).toEqual([
+      'analytics counts not written; kept for the next flush',
+    ]);
+
+    counter.count('appeared', ['a1']);
+    counter.count('contacted', ['a3']);
+    down = false;
+    await counter.flush();
+
+    expect(calls).toHaveLength(1);
+    expect(sorted(calls[0]!)).toEqual([
+      { agent_id: 'a1', week: '2026-11-16', kind: 'appeared', count: 2 },
+      { agent_id: 'a2', week: '2026-11-16', kind: 'appeared', count: 1 },
+      { agent_id: 'a3', week: '2026-11-16', kind: 'contacted', count: 1 },
+    ]);
+    expect(counter.pendingKeys).toBe(0);
+  });
+
+  it('when counts arrive during a flush that fails, then none of them is lost', async () => {
+    let release: (() => void) | undefined;
+    const calls: Entries[] = [];
+    let attempts = 0;
+    const counter = new AgentEventCounter({
+      repository: {
+        increment: (entries) => {
+          attempts += 1;
+          if (attempts > 1) {
+            calls.push(entries);
+            return Promise.resolve();
+          }
+          return new Promise<void>((_, reject) => {
+            release = () => reject(new Error('store down'));
+          });
+        },
+      },
+      logger: createLogger('silent', 'test'),
+      now: () => MONDAY,
+    });
+    counter.count('opened', ['a1']);
+    const first = counter.flush();
+    counter.count('opened', ['a1', 'a2']);
+    release!();
+    await first;
+    await counter.flush();
+    expect(sorted(calls[0]!).map((entry) => [entry.agent_id, entry.count])).toEqual([
+      ['a1', 2],
+      ['a2', 1],
+    ]);
+  });
+
+  it('when too many distinct counts wait, then the oldest are dropped with one warning', async () => {
+    const { counter, logLines } = setup({ maxKeys: 3, failing: () => true });
+    counter.count('appeared', ['old1', 'old2']);
+    counter.count('opened', ['new1', 'new2']);
+    expect(counter.pendingKeys).toBe(3);
+    counter.count('clicked', ['new3']);
+    expect(counter.pendingKeys).toBe(3);
+
+    await counter.flush(); // fails: the store is down
+    const warnings = logLines.filter((line) => line.msg.startsWith('analytics counts dropped'));
+    expect(warnings).toEqual([expect.objectContaining({ droppedKeys: 2, droppedEvents: 2 })]);
+    expect(counter.pendingFor(['old1', 'old2', 'new1', 'new2', 'new3'], '2026-01-05')).toEqual([
+      expect.objectContaining({ agent_id: 'new1', opened: 1, clicked: 0 }),
+      expect.objectContaining({ agent_id: 'new2', opened: 1 }),
+      expect.objectContaining({ agent_id: 'new3', clicked: 1 }),
+    ]);
+  });
+
+  it('answers the counts not yet written, per agent and week, for the agents asked about', () => {
+    const { counter, setClock } = setup();
+    counter.count('appeared', ['a1', 'a2']);
+    counter.count('opened', ['a1']);
+    setClock(Date.parse('2026-11-09T08:00:00Z'));
+    counter.count('appeared', ['a1']);
+
+    expect(counter.pendingFor(['a1'], '2026-11-16')).toEqual([
+      { agent_id: 'a1', week: '2026-11-16', appeared: 1, opened: 1, clicked: 0, compared: 0, contacted: 0 },
+    ]);
+    expect(counter.pendingFor(['a1'], '2026-11-09')).toHaveLength(2);
+    expect(counter.pendingFor(['zz'], '2026-01-05')).toEqual([]);
+  });
+
+  it('when many distinct counts wait, then a flush starts early, outside the request that counted', async () => {
+    let down = false;
+    const { counter, calls } = setup({ flushAtKeys: 3, failing: () => down });
+    counter.start();
+    try {
+      counter.count('appeared', ['a1', 'a2', 'a3']);
+      expect(calls).toHaveLength(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      await counter.flush();
+      expect(calls).toHaveLength(1);
+
+      // While the store fails, the 10 s timer retries: no early flush per search.
+      down = true;
+      counter.count('appeared', ['b1', 'b2', 'b3']);
+      await new Promise((resolve) => setImmediate(resolve));
+      await counter.flush();
+      counter.count('appeared', ['c1', 'c2', 'c3']);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(counter.pendingKeys).toBe(6);
+      down = false;
+    } finally {
+      await counter.stop();
+    }
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toHaveLength(6);
+  });
+
+  it('when stopped, then the timer ends and what is left is written', async () => {
+    jest.useFakeTimers();
+    try {
+      const { counter, calls } = setup();
+      counter.start();
+      counter.count('appeared', ['a1']);
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(calls).toHaveLength(1);
+      counter.count('appeared', ['a2']);
+      await counter.stop();
+      expect(calls).toHaveLength(2);
+      counter.count('appeared', ['a3']);
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(calls).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

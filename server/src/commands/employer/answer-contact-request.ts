@@ -1,0 +1,79 @@
+import type { ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/employer-port';
+import type { Admin } from '@agentry/platform/store/port';
+import { badRequest, notFound } from '../../http/errors';
+import { contactReplyMessage } from '../../mail/messages';
+import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
+import { deliver, publicLink, type Services } from '../services';
+import { cleanMessage } from './plain-text';
+import { MESSAGE_MAX } from './send-contact-request';
+
+// The provider (or staff, for the admin inbox) answers a request: a reply e-mailed to the
+// employer, or a status to keep the inbox in order. Staff's actions go to the audit log.
+
+/** Who answers: the agent's provider (their organisation signs the reply), or staff. */
+export type Responder = { by: 'provider'; organization: string } | { by: 'admin'; admin: Admin };
+
+const STAFF_SIGNATURE = 'The Agentry team';
+const label = (request: ContactRequest) => `${request.kind} request about ${request.agent_name}`;
+
+export async function replyToContactRequest(
+  services: Services,
+  props: { inbox: ContactInbox; requestId: string; message: string; responder: Responder },
+): Promise<ContactRequest> {
+  const { store } = services;
+  const { inbox, requestId, responder } = props;
+  const body = cleanMessage(props.message);
+  if (!body) throw badRequest('Please write a reply');
+  if (body.length > MESSAGE_MAX) throw badRequest(`A reply has at most ${MESSAGE_MAX} characters`);
+  const before = await findInInbox(store, inbox, requestId);
+  const at = new Date(services.now()).toISOString();
+  const request = await store.contacts.addReply(before.id, { at, by: responder.by, body });
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (responder.by === 'admin') {
+    await store.audit.record({
+      actor: responder.admin.username,
+      action: 'reply',
+      entity_type: 'contact_request',
+      entity_id: request.id,
+      entity_label: label(request),
+      before: { status: before.status },
+      after: { status: request.status, reply: body },
+    });
+  }
+  await deliver(
+    services,
+    contactReplyMessage({
+      to: request.contact_email,
+      fullName: request.contact_name,
+      kind: request.kind,
+      agentName: request.agent_name,
+      repliedBy: responder.by === 'admin' ? STAFF_SIGNATURE : responder.organization,
+      reply: body,
+      requestsLink: publicLink(services, '/employer-dashboard'),
+    }),
+  );
+  return request;
+}
+
+export async function setContactRequestStatus(
+  services: Services,
+  props: { inbox: ContactInbox; requestId: string; status: ContactStatus; admin?: Admin },
+): Promise<ContactRequest> {
+  const { store } = services;
+  const before = await findInInbox(store, props.inbox, props.requestId);
+  if (before.status === props.status) return before;
+  const request = await store.contacts.setStatus(before.id, props.status);
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (props.admin) {
+    await store.audit.record({
+      actor: props.admin.username,
+      action: 'update',
+      entity_type: 'contact_request',
+      entity_id: request.id,
+      entity_label: label(request),
+      before: { status: before.status },
+      after: { status: request.status },
+    });
+  }
+  return request;
+}

@@ -1,0 +1,78 @@
+import {
+  DuplicateShortlistError,
+  SHORTLIST_AGENTS_MAX,
+  SHORTLISTS_PER_USER_MAX,
+  type Shortlist,
+} from '@agentry/platform/store/employer-port';
+import type { Store, User } from '@agentry/platform/store/port';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { cleanLine } from './plain-text';
+
+// An employer's shortlists: named lists of agents to come back to. Every call acts on the
+// signed-in employer's own lists; another employer's list answers as a missing one (404).
+
+export const SHORTLIST_NAME_MAX = 60;
+export const SHORTLIST_MESSAGES = {
+  notFound: 'List not found',
+  agentNotFound: 'Agent not found',
+  nameRequired: 'Please give the list a name',
+  nameTooLong: `A list name has at most ${SHORTLIST_NAME_MAX} characters`,
+  tooManyLists: `You can keep at most ${SHORTLISTS_PER_USER_MAX} lists. Delete one to make room.`,
+  listFull: `A list holds at most ${SHORTLIST_AGENTS_MAX} agents. Remove one or start another list.`,
+} as const;
+
+type Stores = Pick<Store, 'shortlists' | 'agents'>;
+
+function listName(raw: string): string {
+  const name = cleanLine(raw);
+  if (!name) throw badRequest(SHORTLIST_MESSAGES.nameRequired);
+  if (name.length > SHORTLIST_NAME_MAX) throw badRequest(SHORTLIST_MESSAGES.nameTooLong);
+  return name;
+}
+
+/** Runs a store write that may clash with another list's name: 409 naming it. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof DuplicateShortlistError) throw conflict(error.message);
+    throw error;
+  }
+}
+
+const found = (list: Shortlist | null): Shortlist => {
+  if (!list) throw notFound(SHORTLIST_MESSAGES.notFound);
+  return list;
+};
+
+export async function createShortlist(store: Stores, user: User, rawName: string): Promise<Shortlist> {
+  const name = listName(rawName);
+  if ((await store.shortlists.countForUser(user.id)) >= SHORTLISTS_PER_USER_MAX) {
+    throw conflict(SHORTLIST_MESSAGES.tooManyLists);
+  }
+  return uniqueName(() => store.shortlists.create(user.id, name));
+}
+
+export async function renameShortlist(store: Stores, user: User, id: string, rawName: string) {
+  const name = listName(rawName);
+  return found(await uniqueName(() => store.shortlists.rename(id, user.id, name)));
+}
+
+export async function deleteShortlist(store: Stores, user: User, id: string): Promise<void> {
+  if (!(await store.shortlists.delete(id, user.id))) throw notFound(SHORTLIST_MESSAGES.notFound);
+}
+
+/** Adds a listed agent at the end of the list; adding one that is there already changes nothing. */
+export async function addToShortlist(store: Stores, user: User, id: string, agentId: string) {
+  const list = found(await store.shortlists.get(id, user.id));
+  const agent = await store.agents.get(agentId);
+  if (!agent || agent.removed) throw notFound(SHORTLIST_MESSAGES.agentNotFound);
+  if (list.agent_ids.includes(agent.id)) return list;
+  if (list.agent_ids.length >= SHORTLIST_AGENTS_MAX) throw conflict(SHORTLIST_MESSAGES.listFull);
+  return found(await store.shortlists.addAgent(id, user.id, agent.id));
+}
+
+/** Takes an agent off the list, whether or not it is still listed in the directory. */
+export async function removeFromShortlist(store: Stores, user: User, id: string, agentId: string) {
+  return found(await store.shortlists.removeAgent(id, user.id, agentId));
+}

@@ -1,0 +1,108 @@
+import type { ContactKind, ContactRequest } from '@agentry/platform/store/employer-port';
+import type { User } from '@agentry/platform/store/port';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { contactRequestMessage } from '../../mail/messages';
+import { deliver, publicLink, type Services } from '../services';
+import { cleanLine, cleanMessage } from './plain-text';
+
+// An employer asks a provider about an agent, or for a demo. The request goes to the agent's
+// owner (their inbox, and an e-mail), or to the admin inbox when nobody owns the agent. Who is
+// asking comes from the employer's profile, never from the body, so nobody can write in another
+// company's name. Throttled in the store, so the limits hold across API workers.
+
+export const MESSAGE_MAX = 2000;
+export const PREFERRED_TIMES_MAX = 200;
+export const REQUESTS_PER_HOUR = 10;
+export const SAME_AGENT_GAP_MINUTES = 10;
+
+export const CONTACT_MESSAGES = {
+  agentNotFound: 'Agent not found',
+  messageRequired: 'Please write a message',
+  messageTooLong: `A message has at most ${MESSAGE_MAX} characters`,
+  timesTooLong: `Preferred times have at most ${PREFERRED_TIMES_MAX} characters`,
+  tooMany: `You have sent ${REQUESTS_PER_HOUR} requests in the last hour. Please wait a while before sending more.`,
+  sameAgent: `You have just sent a request about this agent. Please wait ${SAME_AGENT_GAP_MINUTES} minutes before sending another, or wait for the reply.`,
+} as const;
+
+export interface ContactRequestInput {
+  agent_id: string;
+  kind: ContactKind;
+  message: string;
+  preferred_times?: string | null;
+}
+
+function checkedText(input: ContactRequestInput) {
+  const message = cleanMessage(input.message);
+  if (!message) throw badRequest(CONTACT_MESSAGES.messageRequired);
+  if (message.length > MESSAGE_MAX) throw badRequest(CONTACT_MESSAGES.messageTooLong);
+  // Preferred times go with a demo only; a contact request ignores them.
+  const times = input.kind === 'demo' ? cleanLine(input.preferred_times ?? '') : '';
+  if (times.length > PREFERRED_TIMES_MAX) throw badRequest(CONTACT_MESSAGES.timesTooLong);
+  return { message, preferred_times: times || null };
+}
+
+/** At most REQUESTS_PER_HOUR an hour per employer, and one per agent every SAME_AGENT_GAP_MINUTES. */
+async function assertMaySend(services: Services, employerId: string, agentId: string): Promise<void> {
+  const now = services.now();
+  const hourAgo = new Date(now - 60 * 60_000);
+  if ((await services.store.contacts.countSentSince(employerId, hourAgo)) >= REQUESTS_PER_HOUR) {
+    throw new HttpError(429, CONTACT_MESSAGES.tooMany);
+  }
+  // Fewer than REQUESTS_PER_HOUR were sent this hour, so the newest that many hold every recent one.
+  const recent = await services.store.contacts.list({ employerId }, { limit: REQUESTS_PER_HOUR });
+  const gapStart = now - SAME_AGENT_GAP_MINUTES * 60_000;
+  if (recent.some((sent) => sent.agent_id === agentId && Date.parse(sent.created_at) >= gapStart)) {
+    throw conflict(CONTACT_MESSAGES.sameAgent);
+  }
+}
+
+export async function sendContactRequest(
+  services: Services,
+  props: { employer: User; input: ContactRequestInput },
+): Promise<ContactRequest> {
+  const { store } = services;
+  const { employer, input } = props;
+  const text = checkedText(input);
+  const agent = await store.agents.get(input.agent_id);
+  if (!agent || agent.removed) throw notFound(CONTACT_MESSAGES.agentNotFound);
+  await assertMaySend(services, employer.id, agent.id);
+  const provider = agent.owner_id ? await store.users.findById(agent.owner_id) : null;
+  const request = await store.contacts.create({
+    agent_id: agent.id,
+    agent_name: agent.name,
+    employer_id: employer.id,
+    provider_id: provider?.id ?? null,
+    kind: input.kind,
+    ...text,
+    company: employer.organization,
+    contact_name: employer.full_name,
+    contact_email: employer.email,
+    contact_phone: employer.phone || null,
+  });
+  // No admin address is configured: requests in the admin inbox wait there for staff.
+  if (provider) {
+    await deliver(
+      services,
+      contactRequestMessage({
+        to: provider.email,
+        fullName: provider.full_name,
+        kind: request.kind,
+        agentName: request.agent_name,
+        message: request.message,
+        preferredTimes: request.preferred_times,
+        from: {
+          name: request.contact_name,
+          company: request.company,
+          email: request.contact_email,
+          phone: request.contact_phone,
+        },
+        inboxLink: publicLink(services, '/dashboard'),
+      }),
+    );
+  }
+  services.logger.info(
+    { requestId: request.id, agentId: agent.id, kind: request.kind, inbox: provider ? 'provider' : 'admin' },
+    'contact request sent',
+  );
+  return request;
+}

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import { compareAgents, compareIds } from '../../../commands/employer/compare-agents';
+import type { AppContext } from '../../../context';
+import { requireUser } from '../../../http/require-user';
+import { parseQuery } from '../../../http/validate';
+import { requireActiveEmployer } from '../../../policies/employer';
+import { presentAgents } from '../../../presenters/agent';
+import { CompareQuery } from './schema';
+
+/** GET /api/compare?ids=1,2,3: two to four listed agents side by side, in the order asked. */
+export function compareRoutes({ store, analytics }: AppContext): Router {
+  const router = Router();
+  router.get('/compare', requireUser, requireActiveEmployer, async (req, res) => {
+    const ids = compareIds(parseQuery(CompareQuery, req).ids);
+    const agents = await compareAgents(store, ids);
+    // Provider analytics: each agent put side by side counts once as 'compared'.
+    analytics?.count('compared', ids);
+    res.set('Cache-Control', 'no-store').json({ success: true, agents: presentAgents(agents) });
+  });
+  return router;
+}

@@ -1,0 +1,41 @@
+import type { User } from '@agentry/platform/store/port';
+import { Router } from 'express';
+import { listContactRequests } from '../../../commands/employer/list-contact-requests';
+import { sendContactRequest } from '../../../commands/employer/send-contact-request';
+import type { AppContext } from '../../../context';
+import { setPageHeaders } from '../../../http/pagination';
+import { requireUser } from '../../../http/require-user';
+import { parseBody, parseQuery } from '../../../http/validate';
+import { requireActiveEmployer } from '../../../policies/employer';
+import { presentSentRequest } from '../../../presenters/contact-request';
+import { ContactRequestBody, SentRequestsQuery } from './schema';
+
+// An active employer's contact and demo requests: sending one, and reading what they sent.
+
+export function contactRequestsRoutes({ services, store, analytics }: AppContext): Router {
+  const router = Router();
+  const me = (req: Express.Request) => req.user as User;
+
+  router.post('/contact-requests', requireUser, requireActiveEmployer, async (req, res) => {
+    const input = parseBody(ContactRequestBody, req);
+    const request = await sendContactRequest(services, { employer: me(req), input });
+    // Provider analytics: the agent got a contact or demo request.
+    analytics?.count('contacted', [request.agent_id]);
+    res.status(201).json({ success: true, request: presentSentRequest(request) });
+  });
+
+  router.get('/employer/requests', requireUser, requireActiveEmployer, async (req, res) => {
+    const { limit, offset } = parseQuery(SentRequestsQuery, req);
+    const { requests, total } = await listContactRequests(
+      store,
+      { employerId: me(req).id },
+      { limit, offset },
+    );
+    setPageHeaders(req, res, { total, limit, offset });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ success: true, requests: requests.map(presentSentRequest), total });
+  });
+
+  return router;
+}

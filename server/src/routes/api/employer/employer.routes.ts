@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import type { AppContext } from '../../../context';
+import { compareRoutes } from './compare.routes';
+import { contactRequestsRoutes } from './contact-requests.routes';
+import { providerInboxRoutes } from './inbox.routes';
+import { employerSearchRoutes } from './search.routes';
+import { shortlistsRoutes } from './shortlists.routes';
+
+// The employer tools (docs/employer-tools.md) and the provider's inbox that answers them. Every
+// employer route checks the active employer itself (requireActiveEmployer), route by route, so
+// mounting these at the API's root guards nothing else.
+
+export function employerRoutes(context: AppContext): Router {
+  const router = Router();
+  router.use(
+    employerSearchRoutes(context),
+    shortlistsRoutes(context),
+    compareRoutes(context),
+    contactRequestsRoutes(context),
+    providerInboxRoutes(context),
+  );
+  return router;
+}

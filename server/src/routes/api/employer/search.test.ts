@@ -1,0 +1,57 @@
+import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
+import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';
+
+// The employer dashboard's advanced search: the public InstantSearch protocol, for active employers.
+
+describe('employer search', () => {
+  let server: TestServer;
+  const fixtures = employerFixtures(() => server);
+  let grace: Person;
+  const path = '/api/employer/instantsearch/multi-search';
+
+  beforeAll(async () => {
+    server = await startTestServer(EMPLOYER_TEST_ENV);
+    grace = await fixtures.employer('grace@acme.example');
+    await fixtures.agent('InboxPilot');
+    await fixtures.agent('LedgerLark');
+  });
+  afterAll(() => server.stop());
+
+  it('answers InstantSearch results, as the public endpoint does', async () => {
+    const body = {
+      requests: [
+        { indexName: 'agents', params: { query: 'inboxpilot', facets: ['category'] } },
+        { indexName: 'agents_name', params: { query: '', hitsPerPage: 5 } },
+      ],
+    };
+    let response = await grace.browser.post(path, body).response();
+    await eventually(async () => {
+      response = await grace.browser.post(path, body).response();
+      return response.status === 200 && response.body.results[1].nbHits === 2;
+    });
+    const [named, all] = response.body.results;
+    expect(named).toMatchObject({ index: 'agents', query: 'inboxpilot' });
+    expect(named.hits[0]).toMatchObject({ name: 'InboxPilot', objectID: named.hits[0].id });
+    expect(named.hits[0]._highlightResult.name.value).toBe('<em>InboxPilot</em>');
+    expect(named.facets).toHaveProperty('category');
+    expect(all.hits.map((hit: { name: string }) => hit.name)).toEqual(['InboxPilot', 'LedgerLark']);
+    const publicAnswer = await server.http.post('/api/instantsearch/multi-search').send(body).expect(200);
+    expect(publicAnswer.body.results).toEqual(
+      response.body.results.map((result: object) => ({ ...result, processingTimeMS: expect.any(Number) })),
+    );
+  });
+
+  it('checks the body as the public endpoint does', async () => {
+    await grace.browser.post(path, { requests: [] }).expect(400);
+    const badFilter = await grace.browser
+      .post(path, { requests: [{ indexName: 'agents', params: { facetFilters: ['email:x'] } }] })
+      .expect(400);
+    expect(badFilter.body.error).toBe('Unknown facet in filter: email:x');
+  });
+
+  it('needs the CSRF token, unlike the public endpoint', async () => {
+    const body = { requests: [{ indexName: 'agents', params: { query: '' } }] };
+    const response = await grace.browser.http.post(path).send(body).expect(403);
+    expect(response.body).toEqual({ error: 'Invalid or missing CSRF token' });
+  });
+});
