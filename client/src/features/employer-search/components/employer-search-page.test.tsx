@@ -197,13 +197,13 @@ describe('/employer/search for an employer with the plan', () => {
 
   it('falls back to relevance, and stops offering the order, when the server does not know it', async () => {
     const { fetchMock, router } = renderSearch({
-      url: '/employer/search?sort=newest',
+      url: '/employer/search?sort=name',
       refuse: (request) =>
-        request.indexName === 'agents_newest'
+        request.indexName === 'agents_name'
           ? { status: 400, body: { success: false, error: 'Unknown index' } }
           : undefined,
     });
-    expect(await screen.findByText(/Sorting by "Newest" is not available yet/)).toBeTruthy();
+    expect(await screen.findByText(/Sorting by "Name: A to Z" is not available yet/)).toBeTruthy();
     expect(await screen.findByText('3 agents match')).toBeTruthy();
     expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents');
     await waitFor(() => expect(currentUrl(router)).toBe('/employer/search'));

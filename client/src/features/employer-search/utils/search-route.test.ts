@@ -80,7 +80,7 @@ describe('the advanced search URL', () => {
     const routes: SearchRoute[] = [
       FULL_ROUTE,
       { q: 'crm' },
-      { sort: 'newest', page: 2 },
+      { sort: 'name', page: 2 },
       { role: ['Bookkeeper'] },
     ];
     for (const route of routes) {

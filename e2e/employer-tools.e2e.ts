@@ -1,0 +1,455 @@
+import type { Locator, Page } from 'playwright-core';
+import {
+  createAccount,
+  linkInMail,
+  newestMail,
+  registerAgentByApi,
+  screenshotFromTop,
+  signIn,
+  uniqueEmail,
+} from './support/accounts';
+import { setUpApp } from './support/e2e-app';
+
+// The employer plan's tools (docs/employer-tools.md), end to end: a subscribed employer narrows
+// the advanced search (/employer/search) by category, pricing tier and price order, with the whole
+// state in a URL that a new page opens the same and the back button steps through; compares three
+// agents (/compare), saves them to a shortlist (seen on /employer-dashboard) and asks for a demo of
+// the one whose provider has an account. The provider reads it in the inbox on /dashboard, replies
+// and closes it; both e-mails are in the outbox, and the provider's analytics count the comparison
+// and the request. A visitor and an employer without a subscription are refused by the server.
+
+const MULTI_SEARCH = '/api/employer/instantsearch/multi-search';
+const SUBSCRIPTION_MESSAGE =
+  'Advanced search, comparison, shortlists and contact requests need an active employer subscription ($40/month).';
+
+interface SearchHitBody {
+  id: string;
+  name: string;
+  price_monthly: number | null;
+}
+interface SearchResultBody {
+  nbHits: number;
+  hits: SearchHitBody[];
+}
+
+/** What the results show: the count line and the names of the hits, in order. */
+interface Shown {
+  count: string;
+  names: string[];
+}
+
+/** The count line as the page words it (advanced-search.tsx). */
+function countText(count: number): string {
+  if (count === 0) return 'No agents match';
+  return count === 1 ? '1 agent matches' : `${count.toLocaleString('en-US')} agents match`;
+}
+
+function shownNow(page: Page): Promise<Shown> {
+  return page.evaluate(() => ({
+    count: document.querySelector('.employer-search__results .results-summary')?.textContent ?? '',
+    names: [...document.querySelectorAll('li.employer-hit article.agent-card h3')].map(
+      (heading) => heading.textContent ?? '',
+    ),
+  }));
+}
+
+/** Waits until the results show `expected` (5 s at most), then expects them to. */
+async function expectShown(page: Page, expected: Shown): Promise<void> {
+  await page
+    .waitForFunction(
+      ({ count, names }) => {
+        const summary = document.querySelector('.employer-search__results .results-summary');
+        const shown = [...document.querySelectorAll('li.employer-hit article.agent-card h3')].map(
+          (heading) => heading.textContent ?? '',
+        );
+        return summary?.textContent === count && JSON.stringify(shown) === JSON.stringify(names);
+      },
+      expected,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  expect(await shownNow(page)).toEqual(expected);
+}
+
+/**
+ * Does `act`, waits for the advanced search it causes, and for the page to show that answer.
+ * Answers what is shown and the server's hits.
+ */
+async function searchAfter(
+  page: Page,
+  act: () => Promise<unknown>,
+): Promise<Shown & { hits: SearchHitBody[] }> {
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(MULTI_SEARCH) && response.request().method() === 'POST',
+  );
+  await act();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  const main = ((await response.json()) as { results: SearchResultBody[] }).results[0]!;
+  const shown = { count: countText(main.nbHits), names: main.hits.map((hit) => hit.name) };
+  await expectShown(page, shown);
+  return { ...shown, hits: main.hits };
+}
+
+/** The path and query of the page's address. */
+const address = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** A facet's checkbox in the filters ("Category" → "Finance"), after Show more if it is further down. */
+async function facetOption(page: Page, facet: string, value: string): Promise<Locator> {
+  const group = page.getByRole('group', { name: facet, exact: true });
+  const option = group.getByRole('checkbox', { name: new RegExp(`^${value}\\s*[\\d,]*$`) });
+  if ((await option.count()) === 0) await group.getByRole('button', { name: /more/i }).click();
+  return option;
+}
+
+/** A result (the card and its tools) by the agent's name. */
+const hit = (page: Page, name: string) =>
+  page.locator('li.employer-hit').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+/** What a page's own fetch() answers, status and body; a POST (an empty search) carries the session's CSRF token. */
+function fetchFrom(page: Page, pathname: string, method: 'GET' | 'POST' = 'GET') {
+  return page.evaluate(
+    async ({ pathname, method }) => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (method === 'POST') {
+        const token = await (await fetch('/api/csrf-token')).json();
+        headers['X-CSRF-Token'] = token.csrf_token;
+      }
+      const response = await fetch(pathname, {
+        method,
+        headers,
+        ...(method === 'POST'
+          ? { body: JSON.stringify({ requests: [{ indexName: 'agents', params: { query: '' } }] }) }
+          : {}),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { pathname, method },
+  );
+}
+
+interface AnalyticsBody {
+  agents: Array<{ id: string; totals: Record<string, number> }>;
+}
+
+describe('Employer tools', () => {
+  const app = setUpApp();
+
+  it('searches with the state in the URL, compares, shortlists and asks for a demo that the provider answers; analytics count it', async () => {
+    const server = app().server;
+    const stamp = Date.now().toString(36);
+
+    // A provider with an account that owns a listed agent: the agent registered under the
+    // provider's e-mail, then the account, then the e-mail confirmed with the link in the outbox.
+    const provider = {
+      email: uniqueEmail('provider'),
+      fullName: 'Pia Marchetti',
+      organization: 'Inkpond Analytics',
+    };
+    const agentName = `Ledgerlynx ${stamp}`;
+    await registerAgentByApi(server, {
+      email: provider.email,
+      name: agentName,
+      provider: provider.organization,
+      category: 'Finance',
+      role: 'Bookkeeper',
+      cost: '$19/month',
+    });
+    // The link counts only in the account's own session: created (and so signed in) in that page.
+    const confirming = await app().newPage();
+    await createAccount(server, { ...provider, userType: 'agent_provider' }, confirming.request);
+    await confirming.goto(await linkInMail(server, provider.email, 'verify_email', '/verify-email'));
+    await confirming
+      .getByText(`Your e-mail address ${provider.email} is confirmed. 1 agent was added to your account.`)
+      .waitFor();
+
+    // A subscribed employer (the test checkout paid), signed in in this page's context.
+    const employer = {
+      email: uniqueEmail('employer'),
+      fullName: 'Edda Lindqvist',
+      organization: 'Harbourlight Freight',
+    };
+    const page = await app().newPage();
+    await createAccount(server, { ...employer, userType: 'employer', subscribed: true }, page.request);
+
+    // 1. The advanced search: every agent first, then Finance, then the Paid tier, then by price.
+    const everything = await searchAfter(page, () => page.goto('/employer/search'));
+    expect(everything.names.length).toBeGreaterThan(0);
+    expect(address(page)).toBe('/employer/search');
+    await page.getByRole('heading', { level: 1, name: 'Advanced search' }).waitFor();
+    expect(await page.locator('.subscribe-invitation').count()).toBe(0);
+
+    const finance = await facetOption(page, 'Category', 'Finance');
+    const inFinance = await searchAfter(page, () => finance.check());
+    await page.waitForURL('**/employer/search?category=Finance');
+    expect(inFinance.count).toBe('7 agents match'); // the demo catalog's 6, and the provider's
+    await page.getByRole('button', { name: 'Remove Category: Finance' }).waitFor();
+
+    const paid = await facetOption(page, 'Pricing tier', 'Paid');
+    const paidFinance = await searchAfter(page, () => paid.check());
+    await page.waitForURL('**/employer/search?category=Finance&pricing=paid');
+    expect(paidFinance.names).toContain(agentName);
+    expect(paidFinance.names.length).toBeLessThan(inFinance.names.length);
+    await page.getByRole('button', { name: 'Remove Pricing tier: Paid' }).waitFor();
+
+    const sortBy = page.getByLabel('Sort by');
+    const byPrice = await searchAfter(page, () => sortBy.selectOption({ label: 'Price: low to high' }));
+    await page.waitForURL('**/employer/search?category=Finance&pricing=paid&sort=price_asc');
+    const searchUrl = address(page);
+    expect(byPrice.count).toBe(paidFinance.count);
+    expect([...byPrice.names].sort()).toEqual([...paidFinance.names].sort());
+    // Cheapest first; agents without a monthly price after those with one.
+    const prices = byPrice.hits.map((agent) => agent.price_monthly);
+    const stated = prices.filter((price): price is number => price !== null);
+    expect(stated).toEqual([...stated].sort((a, b) => a - b));
+    expect(prices.slice(0, stated.length)).toEqual(stated);
+    expect(byPrice.names[0]).toBe(agentName); // $19/month, the cheapest stated price
+    await screenshotFromTop(page, 'employer tools 01 advanced search');
+
+    // The URL opened in a new page of the same (signed-in) browser: the same search.
+    const second = await page.context().newPage();
+    const secondErrors: string[] = [];
+    second.on('pageerror', (error) => secondErrors.push(error.message));
+    const reopened = await searchAfter(second, () => second.goto(searchUrl));
+    expect({ count: reopened.count, names: reopened.names }).toEqual({
+      count: byPrice.count,
+      names: byPrice.names,
+    });
+    expect(address(second)).toBe(searchUrl);
+    expect(await second.getByLabel('Sort by').inputValue()).toBe('agents_price_asc');
+    expect(
+      await second
+        .getByRole('group', { name: 'Category', exact: true })
+        .getByRole('checkbox', { name: /^Finance\s*\d*$/ })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await second
+        .getByRole('group', { name: 'Pricing tier', exact: true })
+        .getByRole('checkbox', { name: /^Paid\s*\d*$/ })
+        .isChecked(),
+    ).toBe(true);
+    await second.close();
+    expect(secondErrors).toEqual([]);
+
+    // Back: the search before the sort, by relevance again.
+    await page.goBack();
+    await page.waitForURL('**/employer/search?category=Finance&pricing=paid');
+    await expectShown(page, { count: paidFinance.count, names: paidFinance.names });
+    expect(await sortBy.inputValue()).toBe('agents');
+    // Forward to the sorted search, which the comparison starts from.
+    await page.goForward();
+    await page.waitForURL(`**${searchUrl}`);
+    await expectShown(page, { count: byPrice.count, names: byPrice.names });
+
+    // 2. Three agents into the comparison: the provider's and the next two by price.
+    const compared = byPrice.names.slice(0, 3);
+    expect(compared).toHaveLength(3);
+    for (const name of compared) {
+      const toggle = hit(page, name).getByRole('button', { name: `Compare ${name}`, exact: true });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    }
+    const bar = page.getByRole('complementary', { name: 'Agents to compare' });
+    expect(await bar.getByRole('listitem').allTextContents()).toEqual(compared.map((name) => `${name}×`));
+    const comparing = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/compare');
+    await bar.getByRole('link', { name: 'Compare (3)' }).click();
+    expect((await comparing).status()).toBe(200);
+    await page.waitForURL(/\/compare\?ids=/);
+    const ids = byPrice.hits.slice(0, 3).map((agent) => agent.id);
+    expect(address(page)).toBe(`/compare?ids=${ids.join(',')}`);
+    const table = page.getByRole('table', { name: /side by side/ });
+    await table.waitFor();
+    expect(await table.locator('thead .comparison__name').allTextContents()).toEqual(compared);
+    // A row where they differ is marked, in words and by its class; one where they agree is not.
+    const row = (label: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${label}`) }) });
+    expect(await row('Provider').getByRole('rowheader').textContent()).toBe('Provider differs');
+    expect(await row('Provider').getAttribute('class')).toBe('comparison__row--differs');
+    expect(await row('Cost').getByRole('rowheader').textContent()).toBe('Cost differs');
+    expect(await row('Category').getByRole('rowheader').textContent()).toBe('Category');
+    expect(await row('Category').getAttribute('class')).toBeNull();
+    expect(await row('Pricing tier').getByRole('rowheader').textContent()).toBe('Pricing tier');
+    expect(await row('Category').getByRole('cell').allTextContents()).toEqual([
+      'Finance',
+      'Finance',
+      'Finance',
+    ]);
+    expect((await row('Provider').getByRole('cell').allTextContents())[0]).toBe(provider.organization);
+    await screenshotFromTop(page, 'employer tools 02 comparison');
+
+    // 3. The three saved to a new shortlist, from the comparison.
+    const listName = `Bookkeeping picks ${stamp}`;
+    await page.getByRole('button', { name: 'Save these to a list' }).click();
+    const saveDialog = page.getByRole('dialog', { name: 'Save 3 agents to a list' });
+    const choose = saveDialog.getByRole('form', { name: 'Choose a list' });
+    await choose.getByLabel('Name of the new list').fill(listName);
+    await choose.getByRole('button', { name: 'Save', exact: true }).click();
+    await saveDialog.getByText(`Saved 3 agents to ${listName}.`).waitFor();
+    await saveDialog.getByRole('button', { name: 'Close' }).click();
+    await saveDialog.waitFor({ state: 'detached' });
+
+    // 4. A demo request about the provider's agent, from its column of the comparison.
+    const demoMessage = `We move 40,000 invoices a month and would like to see ${agentName} reconcile them.`;
+    const preferredTimes = 'Tuesday or Thursday mornings, CET';
+    await table.getByRole('button', { name: `Contact / Request demo (${agentName})` }).click();
+    const contactDialog = page.getByRole('dialog', { name: `Contact the provider of ${agentName}` });
+    const contactForm = contactDialog.getByRole('form', { name: 'Contact request' });
+    expect(await contactForm.textContent()).toContain(
+      `Sent with your profile: ${employer.fullName}, ${employer.organization}, ${employer.email}`,
+    );
+    await contactForm.getByRole('radio', { name: 'Request a demo' }).check();
+    await contactForm.getByLabel('Message').fill(demoMessage);
+    await contactForm.getByLabel(/^Preferred times/).fill(preferredTimes);
+    await contactForm.getByRole('button', { name: 'Request demo' }).click();
+    await contactDialog.getByText(`Your demo request about ${agentName} was sent.`).waitFor();
+    await contactDialog.getByRole('button', { name: 'Close' }).click();
+    await contactDialog.waitFor({ state: 'detached' });
+
+    // The provider's e-mail: the agent, the kind, the message, the times and who asks.
+    const notice = await newestMail(server, provider.email, 'contact_request');
+    expect(notice.text).toContain(
+      `${employer.fullName} of ${employer.organization} sent a demo request about your agent "${agentName}"`,
+    );
+    expect(notice.text).toContain(demoMessage);
+    expect(notice.text).toContain(`Preferred times: ${preferredTimes}`);
+    expect(notice.text).toContain(employer.email);
+
+    // The employer dashboard: the shortlist with its three agents, and the request sent.
+    await page.goto('/employer-dashboard');
+    const lists = page.getByRole('region', { name: /^Your shortlists/ });
+    const list = lists.getByRole('article', { name: new RegExp(`^${listName}`) });
+    await list.waitFor();
+    expect(await list.getByRole('heading', { level: 3 }).textContent()).toBe(`${listName} (3 agents)`);
+    await list.getByRole('button', { name: `Show agents of ${listName}` }).click();
+    const onList = list.getByRole('list', { name: `Agents on ${listName}` });
+    for (const name of compared) await onList.getByRole('link', { name, exact: true }).waitFor();
+    expect(await onList.getByRole('link').allTextContents()).toEqual(compared);
+    const requests = page.getByRole('region', { name: /^Your requests/ });
+    const sent = requests.getByRole('article', { name: `Demo request about ${agentName}` });
+    await sent.waitFor();
+    expect(await sent.locator('.status-badge').textContent()).toBe('New');
+    expect(await sent.textContent()).toContain(demoMessage);
+
+    // The provider signs in: the request in the inbox on /dashboard; a reply, then Close request.
+    const providerPage = await app().open('/signin');
+    await signIn(providerPage, provider.email);
+    await providerPage.waitForURL('**/dashboard');
+    const inbox = providerPage.getByRole('region', { name: /^Inbox/ });
+    const request = inbox.getByRole('article', { name: `Demo request about ${agentName}` });
+    await request.waitFor();
+    expect(await inbox.getByRole('heading', { level: 2 }).textContent()).toBe('Inbox (1 new)');
+    const facts = (await request.locator('.request-facts').textContent()) ?? '';
+    expect(facts).toContain(`${employer.fullName}, ${employer.organization}`);
+    expect(facts).toContain(employer.email);
+    expect(facts).toContain(preferredTimes);
+    expect(await request.locator('.request-message').textContent()).toBe(demoMessage);
+    expect(await request.locator('.status-badge').textContent()).toBe('New');
+
+    const replyText = `Thank you, ${employer.fullName}: Tuesday at 10:00 CET works. A calendar invitation follows.`;
+    await request.getByRole('button', { name: 'Reply' }).click();
+    const replyForm = request.getByRole('form', { name: `Reply to ${employer.fullName}` });
+    await replyForm.getByLabel('Your reply').fill(replyText);
+    await replyForm.getByRole('button', { name: 'Send reply' }).click();
+    const replies = request.getByRole('list', { name: 'Replies' });
+    await replies.getByText(replyText).waitFor();
+    expect(await request.locator('.status-badge').textContent()).toBe('Replied');
+    await screenshotFromTop(providerPage, 'employer tools 03 provider inbox after reply');
+
+    await request.getByRole('button', { name: 'Close request' }).click();
+    await request.locator('.status-badge').filter({ hasText: 'Closed' }).waitFor();
+    await inbox.getByRole('button', { name: 'Closed (1)' }).waitFor();
+
+    // The employer's e-mail: the reply, signed with the provider's organisation.
+    const answer = await newestMail(server, employer.email, 'contact_reply');
+    expect(answer.text).toContain(
+      `${provider.organization} replied to your demo request about "${agentName}":`,
+    );
+    expect(answer.text).toContain(replyText);
+
+    // The employer sees the reply, and the request closed, on the dashboard.
+    await page.reload();
+    await sent.getByText(replyText).waitFor();
+    expect(await sent.locator('.status-badge').textContent()).toBe('Closed');
+
+    // 6. Analytics: the agent was compared once and contacted once (the API adds this server's
+    // counts not yet written to the store, so they show before the 10 s flush).
+    const counted = async () => {
+      const body = (await (await providerPage.request.get('/api/users/analytics')).json()) as AnalyticsBody;
+      return body.agents.find((agent) => agent.id === ids[0])?.totals;
+    };
+    const started = Date.now();
+    let totals = await counted();
+    while ((totals?.compared !== 1 || totals.contacted !== 1) && Date.now() - started < 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      totals = await counted();
+    }
+    expect(totals).toEqual(expect.objectContaining({ compared: 1, contacted: 1 }));
+    expect(totals!.appeared).toBeGreaterThan(0);
+
+    await providerPage.reload();
+    const analytics = providerPage.getByRole('region', { name: 'Analytics' });
+    const figures = analytics.getByRole('list', { name: 'All your agents, last 12 weeks' });
+    await figures.waitFor();
+    const figure = (kind: string) =>
+      figures.getByRole('listitem').filter({ hasText: kind }).locator('.provider-analytics__total');
+    expect(await figure('Compared by employers').textContent()).toBe('1');
+    expect(await figure('Contact requests').textContent()).toBe('1');
+    expect(Number(await figure('Appeared in search results').textContent())).toBeGreaterThan(0);
+    await analytics.getByText('1 comparison over 12 weeks, 1 this week.').waitFor();
+    await analytics.getByText('1 request over 12 weeks, 1 this week.').waitFor();
+  }, 180_000);
+
+  it('refuses the tools to a visitor and to an employer without a subscription, and invites them to subscribe', async () => {
+    // A visitor: 401 from the server; the page offers an employer account.
+    const visitor = await app().open('/employer/search');
+    await visitor.getByRole('link', { name: 'Create an employer account' }).waitFor();
+    expect(await visitor.getByRole('searchbox').count()).toBe(0);
+    expect(await visitor.getByLabel('Sort by').count()).toBe(0);
+    for (const [pathname, method] of [
+      ['/api/shortlists', 'GET'],
+      [MULTI_SEARCH, 'POST'],
+      ['/api/compare?ids=1,2', 'GET'],
+    ] as const) {
+      const answer = await fetchFrom(visitor, pathname, method);
+      expect({ pathname, status: answer.status }).toEqual({ pathname, status: 401 });
+      expect(answer.body).toEqual({ error: 'Please sign in to continue.' });
+    }
+
+    // An employer account whose subscription is not active: 403 requires_subscription.
+    const lapsed = await app().newPage();
+    await createAccount(
+      app().server,
+      {
+        email: uniqueEmail('lapsed'),
+        userType: 'employer',
+        fullName: 'Lars Unpaid',
+        organization: 'Nopay Ltd',
+      },
+      lapsed.request,
+    );
+    await lapsed.goto('/employer/search');
+    await lapsed.getByRole('link', { name: 'Subscribe for $40/month' }).waitFor();
+    expect(await lapsed.locator('.subscribe-invitation').textContent()).toContain(
+      'These tools need an active employer plan. Subscribe again to use them.',
+    );
+    expect(await lapsed.getByRole('searchbox').count()).toBe(0);
+    expect(await lapsed.getByLabel('Sort by').count()).toBe(0);
+    for (const [pathname, method] of [
+      ['/api/shortlists', 'GET'],
+      [MULTI_SEARCH, 'POST'],
+      ['/api/compare?ids=1,2', 'GET'],
+    ] as const) {
+      const answer = await fetchFrom(lapsed, pathname, method);
+      expect({ pathname, status: answer.status }).toEqual({ pathname, status: 403 });
+      expect(answer.body).toEqual({
+        success: false,
+        error: SUBSCRIPTION_MESSAGE,
+        requires_subscription: true,
+      });
+    }
+  });
+});
