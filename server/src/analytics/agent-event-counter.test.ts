@@ -57,6 +57,26 @@ describe('AgentEventCounter', () => {
     expect(counter.pendingKeys).toBe(0);
   });
 
+  it('when many counts wait, then a flush writes them in chunks, and a failed chunk keeps only what was not written', async () => {
+    let calls = 0;
+    const { counter, calls: written } = setup({ flushAtKeys: 1000, failing: () => ++calls === 3 });
+    counter.count(
+      'appeared',
+      Array.from({ length: 2500 }, (_, i) => `a${i}`),
+    );
+    // Counting past flushAtKeys starts an early flush on its own: wait for it, then flush again.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await counter.flush();
+    const sizes = written.map((chunk) => chunk.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
+    // Every count is written exactly once, whichever chunk failed on the way.
+    const total = written.flat().reduce((sum, entry) => sum + entry.count, 0);
+    expect(total + counter.pendingKeys).toBe(2500);
+    if (counter.pendingKeys > 0) await counter.flush();
+    expect(written.flat().reduce((sum, entry) => sum + entry.count, 0)).toBe(2500);
+    expect(new Set(written.flat().map((entry) => entry.agent_id)).size).toBe(2500);
+  });
+
   it('when nothing was counted, then a flush writes nothing', async () => {
     const { counter, calls } = setup();
     await counter.flush();
@@ -193,8 +213,9 @@ describe('AgentEventCounter', () => {
     } finally {
       await counter.stop();
     }
-    expect(calls).toHaveLength(2);
-    expect(calls[1]).toHaveLength(6);
+    // The six waiting entries, written at stop in chunks of flushAtKeys.
+    expect(calls.slice(1).flat()).toHaveLength(6);
+    expect(calls.every((chunk) => chunk.length <= 3)).toBe(true);
   });
 
   it('when stopped, then the timer ends and what is left is written', async () => {

@@ -1,6 +1,6 @@
 import type { ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/employer-port';
 import type { Admin } from '@agentry/platform/store/port';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { contactReplyMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
 import { deliver, publicLink, type Services } from '../services';
@@ -14,6 +14,9 @@ import { MESSAGE_MAX } from './send-contact-request';
 export type Responder = { by: 'provider'; organization: string } | { by: 'admin'; admin: Admin };
 
 const STAFF_SIGNATURE = 'The Agentry team';
+/** Replies one request holds at most: each is an e-mail, and the request's answers stay small. */
+export const REPLIES_MAX = 20;
+export const TOO_MANY_REPLIES = `This conversation has reached ${REPLIES_MAX} replies. Please continue by e-mail.`;
 const label = (request: ContactRequest) => `${request.kind} request about ${request.agent_name}`;
 
 export async function replyToContactRequest(
@@ -26,6 +29,7 @@ export async function replyToContactRequest(
   if (!body) throw badRequest('Please write a reply');
   if (body.length > MESSAGE_MAX) throw badRequest(`A reply has at most ${MESSAGE_MAX} characters`);
   const before = await findInInbox(store, inbox, requestId);
+  if (before.replies.length >= REPLIES_MAX) throw conflict(TOO_MANY_REPLIES);
   const at = new Date(services.now()).toISOString();
   const request = await store.contacts.addReply(before.id, { at, by: responder.by, body });
   if (!request) throw notFound(REQUEST_NOT_FOUND);

@@ -1,3 +1,4 @@
+import { decodeEntities } from '@agentry/domain/entities';
 import type { ContactKind, ContactRequest } from '@agentry/platform/store/employer-port';
 import type { User } from '@agentry/platform/store/port';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -7,8 +8,9 @@ import { cleanLine, cleanMessage } from './plain-text';
 
 // An employer asks a provider about an agent, or for a demo. The request goes to the agent's
 // owner (their inbox, and an e-mail), or to the admin inbox when nobody owns the agent. Who is
-// asking comes from the employer's profile, never from the body, so nobody can write in another
-// company's name. Throttled in the store, so the limits hold across API workers.
+// asking comes from the employer's profile (the account's own e-mail, name and organisation),
+// never from the body. Throttled by what the store holds, so the limits hold across API workers
+// (two requests in the same instant may both pass: a check, then an insert).
 
 export const MESSAGE_MAX = 2000;
 export const PREFERRED_TIMES_MAX = 200;
@@ -69,7 +71,8 @@ export async function sendContactRequest(
   const provider = agent.owner_id ? await store.users.findById(agent.owner_id) : null;
   const request = await store.contacts.create({
     agent_id: agent.id,
-    agent_name: agent.name,
+    // Names are stored HTML-entity encoded (spec section 3); the inbox and the e-mails show text.
+    agent_name: decodeEntities(agent.name),
     employer_id: employer.id,
     provider_id: provider?.id ?? null,
     kind: input.kind,

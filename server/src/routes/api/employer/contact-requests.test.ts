@@ -247,6 +247,30 @@ describe('contact and demo requests', () => {
       expect(await mailsTo(server.dataDir, 'grace@acme.example', 'contact_reply')).toEqual([]);
     });
 
+    it('takes at most 20 replies on one request (each is an e-mail), then answers 409', async () => {
+      const [first] = await sendTwo();
+      // The store holds them as if sent: the limit is what is being checked, not the route.
+      for (let i = 0; i < 20; i++) {
+        await server.running.context.store.contacts.addReply(first!, {
+          at: new Date().toISOString(),
+          by: 'provider',
+          body: `r${i}`,
+        });
+      }
+      const refused = await ada.browser
+        .post(`/api/users/inbox/${first}/reply`, { message: 'one more' })
+        .expect(409);
+      expect(refused.body.error).toMatch(/20 replies/);
+      expect(await mailsTo(server.dataDir, 'grace@acme.example', 'contact_reply')).toEqual([]);
+    });
+
+    it('keeps a reply of 2000 characters on one line deliverable (wrapped for the mail)', async () => {
+      const [first] = await sendTwo();
+      await ada.browser.post(`/api/users/inbox/${first}/reply`, { message: 'é'.repeat(2000) }).expect(200);
+      const mail = await lastMail(server.dataDir, 'grace@acme.example', 'contact_reply');
+      expect(mail.text.replace(/\s+/g, '')).toContain('é'.repeat(2000));
+    });
+
     it("answers 404 for another provider's request, and never lists it", async () => {
       const [first] = await sendTwo();
       const other = await fixtures.provider('other@northwind.example', { subscribed: true });
