@@ -1,4 +1,4 @@
-import { DuplicateShortlistError, SHORTLIST_AGENTS_MAX } from './employer-port';
+import { ContactThrottledError, DuplicateShortlistError, SHORTLIST_AGENTS_MAX } from './employer-port';
 import type { Store } from './port';
 
 // The employer tools' part of the store contract: shortlists, contact requests and the provider
@@ -89,6 +89,27 @@ export function describeEmployerToolsContract(store: () => Store): void {
       expect(await store().contacts.count({ admin: true })).toBe(2);
       expect(await store().contacts.countSentSince('e1', new Date(Date.now() - 60_000))).toBe(2);
       expect(await store().contacts.countSentSince('e1', new Date(Date.now() + 60_000))).toBe(0);
+    });
+  });
+
+  describe('contact request limits', () => {
+    it('checks the sending limits with the insert: too many in the window, or the same agent again', async () => {
+      const limits = (max: number) => ({
+        since: new Date(Date.now() - 60_000),
+        max,
+        sameAgentSince: new Date(Date.now() - 60_000),
+      });
+      await store().contacts.create(request({ agent_id: 'a1' }), limits(2));
+      await expect(store().contacts.create(request({ agent_id: 'a1' }), limits(2))).rejects.toMatchObject({
+        reason: 'same_agent',
+      });
+      await store().contacts.create(request({ agent_id: 'a2' }), limits(2));
+      await expect(store().contacts.create(request({ agent_id: 'a3' }), limits(2))).rejects.toBeInstanceOf(
+        ContactThrottledError,
+      );
+      // Another employer has limits of their own.
+      await store().contacts.create(request({ agent_id: 'a1', employer_id: 'e2' }), limits(2));
+      expect(await store().contacts.count({ employerId: 'e1' })).toBe(2);
     });
   });
 

@@ -72,8 +72,22 @@ export type ContactInbox = { providerId: string } | { admin: true } | { employer
 /** The most requests one list() call answers. */
 export const CONTACT_LIST_MAX = 200;
 
+/** The sending limits create() checks together with the insert. */
+export interface ContactSendLimits {
+  /** At most `max` requests by this employer created at or after `since`... */
+  since: Date;
+  max: number;
+  /** ...and none about the same agent at or after `sameAgentSince`. */
+  sameAgentSince: Date;
+}
+
 export interface ContactRequestRepository {
-  create(input: ContactRequestCreate): Promise<ContactRequest>;
+  /**
+   * Stores a request; with `limits`, first checks them and throws ContactThrottledError when one
+   * is reached. SQLite checks and inserts in one write transaction, so the limits hold across
+   * processes; MongoDB checks, then inserts (two requests in the same instant may both pass).
+   */
+  create(input: ContactRequestCreate, limits?: ContactSendLimits): Promise<ContactRequest>;
   get(id: string): Promise<ContactRequest | null>;
   /** Newest first, at most CONTACT_LIST_MAX. */
   list(
@@ -109,5 +123,12 @@ export class DuplicateShortlistError extends Error {
   constructor(readonly shortlistName: string) {
     super(`You already have a list named ${shortlistName}`);
     this.name = 'DuplicateShortlistError';
+  }
+}
+
+export class ContactThrottledError extends Error {
+  constructor(readonly reason: 'too_many' | 'same_agent') {
+    super(reason === 'too_many' ? 'too many requests' : 'a request about this agent was just sent');
+    this.name = 'ContactThrottledError';
   }
 }

@@ -4,6 +4,7 @@ import {
   type ContactInbox,
   type ContactRequest,
   type ContactRequestRepository,
+  ContactThrottledError,
 } from '../employer-port';
 import { pageOf } from '../page';
 import { type ContactDoc, type MongoModels, objectIdOrNull } from './models';
@@ -40,7 +41,21 @@ export function createMongoContacts({ contacts }: MongoModels): ContactRequestRe
     return doc ? toRequest(doc as ContactDoc) : null;
   };
   return {
-    async create(input) {
+    async create(input, limits) {
+      if (limits) {
+        const employer = { $eq: String(input.employer_id) };
+        const sent = await contacts.countDocuments({
+          employer_id: employer,
+          created_at: { $gte: limits.since },
+        });
+        if (sent >= limits.max) throw new ContactThrottledError('too_many');
+        const same = await contacts.exists({
+          employer_id: employer,
+          agent_id: { $eq: String(input.agent_id) },
+          created_at: { $gte: limits.sameAgentSince },
+        });
+        if (same) throw new ContactThrottledError('same_agent');
+      }
       const now = new Date();
       const [doc] = await contacts.insertMany([
         { ...input, status: 'new', replies: [], created_at: now, updated_at: now },

@@ -4,6 +4,7 @@ import {
   type ContactInbox,
   type ContactRequest,
   type ContactRequestRepository,
+  ContactThrottledError,
 } from '../employer-port';
 import { pageOf } from '../page';
 
@@ -63,6 +64,9 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
   const sentSince = db.prepare(
     'SELECT COUNT(*) AS n FROM contact_requests WHERE employer_id = ? AND created_at >= ?',
   );
+  const sameAgentSince = db.prepare(
+    'SELECT 1 FROM contact_requests WHERE employer_id = ? AND agent_id = ? AND created_at >= ? LIMIT 1',
+  );
   const find = (id: string) => {
     const numeric = numericId(id);
     const row = numeric === null ? undefined : (byId.get(numeric) as ContactRow | undefined);
@@ -77,10 +81,23 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
   });
 
   return {
-    async create(input) {
+    async create(input, limits) {
       const values = Object.fromEntries(INSERTED.map((field) => [field, input[field] ?? null]));
-      const { lastInsertRowid } = insert.run({ ...values, now: new Date().toISOString() });
-      return find(String(lastInsertRowid))!;
+      // IMMEDIATE: the write lock is taken before the check, so two processes cannot both pass it.
+      const id = db
+        .transaction(() => {
+          if (limits) {
+            if (
+              (sentSince.get(input.employer_id, limits.since.toISOString()) as { n: number }).n >= limits.max
+            )
+              throw new ContactThrottledError('too_many');
+            if (sameAgentSince.get(input.employer_id, input.agent_id, limits.sameAgentSince.toISOString()))
+              throw new ContactThrottledError('same_agent');
+          }
+          return insert.run({ ...values, now: new Date().toISOString() }).lastInsertRowid;
+        })
+        .immediate();
+      return find(String(id))!;
     },
     async get(id) {
       return find(id);

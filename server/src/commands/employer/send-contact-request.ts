@@ -1,5 +1,10 @@
 import { decodeEntities } from '@agentry/domain/entities';
-import type { ContactKind, ContactRequest } from '@agentry/platform/store/employer-port';
+import {
+  type ContactKind,
+  type ContactRequest,
+  type ContactRequestCreate,
+  ContactThrottledError,
+} from '@agentry/platform/store/employer-port';
 import type { User } from '@agentry/platform/store/port';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { contactRequestMessage } from '../../mail/messages';
@@ -44,16 +49,22 @@ function checkedText(input: ContactRequestInput) {
 }
 
 /** At most REQUESTS_PER_HOUR an hour per employer, and one per agent every SAME_AGENT_GAP_MINUTES. */
-async function assertMaySend(services: Services, employerId: string, agentId: string): Promise<void> {
+function sendLimits(services: Services) {
   const now = services.now();
-  const hourAgo = new Date(now - 60 * 60_000);
-  if ((await services.store.contacts.countSentSince(employerId, hourAgo)) >= REQUESTS_PER_HOUR) {
-    throw new HttpError(429, CONTACT_MESSAGES.tooMany);
-  }
-  // Fewer than REQUESTS_PER_HOUR were sent this hour, so the newest that many hold every recent one.
-  const recent = await services.store.contacts.list({ employerId }, { limit: REQUESTS_PER_HOUR });
-  const gapStart = now - SAME_AGENT_GAP_MINUTES * 60_000;
-  if (recent.some((sent) => sent.agent_id === agentId && Date.parse(sent.created_at) >= gapStart)) {
+  return {
+    since: new Date(now - 60 * 60_000),
+    max: REQUESTS_PER_HOUR,
+    sameAgentSince: new Date(now - SAME_AGENT_GAP_MINUTES * 60_000),
+  };
+}
+
+/** The store checks the limits and inserts in one step (one write transaction with SQLite). */
+async function createWithinLimits(services: Services, input: ContactRequestCreate): Promise<ContactRequest> {
+  try {
+    return await services.store.contacts.create(input, sendLimits(services));
+  } catch (error) {
+    if (!(error instanceof ContactThrottledError)) throw error;
+    if (error.reason === 'too_many') throw new HttpError(429, CONTACT_MESSAGES.tooMany);
     throw conflict(CONTACT_MESSAGES.sameAgent);
   }
 }
@@ -67,9 +78,8 @@ export async function sendContactRequest(
   const text = checkedText(input);
   const agent = await store.agents.get(input.agent_id);
   if (!agent || agent.removed) throw notFound(CONTACT_MESSAGES.agentNotFound);
-  await assertMaySend(services, employer.id, agent.id);
   const provider = agent.owner_id ? await store.users.findById(agent.owner_id) : null;
-  const request = await store.contacts.create({
+  const request = await createWithinLimits(services, {
     agent_id: agent.id,
     // Names are stored HTML-entity encoded (spec section 3); the inbox and the e-mails show text.
     agent_name: decodeEntities(agent.name),
