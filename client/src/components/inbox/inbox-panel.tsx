@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { errorText } from '../../lib/api/api-client';
 import {
@@ -39,11 +39,17 @@ export function InboxPanel({
   const [failure, setFailure] = useState<string | null>(null);
   // Requests as changed since they were loaded, over the loaded copies.
   const [changed, setChanged] = useState<Record<string, ContactRequest>>({});
+  // Requests on screen that have left the filter's status: the server's list no longer holds
+  // them, so the next page starts that many earlier (or it would skip as many requests).
+  const leftFilter = useRef(0);
+  leftFilter.current = filter
+    ? Object.values(changed).filter((request) => request.status !== filter).length
+    : 0;
 
   const loadPage = useCallback(
     async (offset: number, signal: AbortSignal) => {
       try {
-        const page = await api.list(filter, offset, signal);
+        const page = await api.list(filter, Math.max(0, offset - leftFilter.current), signal);
         if (!signal.aborted) setCounts(page.counts);
         return page;
       } catch (error) {

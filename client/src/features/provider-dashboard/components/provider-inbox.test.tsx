@@ -150,4 +150,34 @@ describe('Provider inbox', () => {
       expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/users/inbox'))).toHaveLength(2),
     );
   });
+
+  it('after filing a request out of the shown status, reads the next page from where the server list now is', async () => {
+    const fresh = Array.from({ length: 20 }, (_, i) =>
+      makeContactRequest({ id: `n${i}`, status: 'new', agent_name: `Agent ${i}` }),
+    );
+    const firstPage = { ...inboxAnswer(fresh, { new: 25, replied: 0, closed: 0 }), total: 25 };
+    const fetchMock = renderInbox([
+      { path: '/api/users/inbox?limit=20&offset=0', body: firstPage },
+      { path: '/api/users/inbox?status=new&limit=20&offset=0', body: firstPage },
+      {
+        path: /^\/api\/users\/inbox\?status=new&limit=20&offset=\d+$/,
+        body: inboxAnswer([], { new: 24, replied: 1, closed: 0 }),
+      },
+      {
+        method: 'PUT',
+        path: '/api/users/inbox/n0/status',
+        body: { success: true, request: { ...fresh[0]!, status: 'closed' } },
+      },
+    ]);
+    await screen.findByRole('article', { name: 'Demo request about Agent 0' });
+    await userEvent.click(screen.getByRole('button', { name: /^New/ }));
+    const first = await screen.findByRole('article', { name: 'Demo request about Agent 0' });
+    await userEvent.click(within(first).getByRole('button', { name: 'Close request' }));
+    await waitFor(() => expect(within(first).getByText('Closed')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: /Show more/ }));
+    // 20 shown, 1 of them no longer new: the server's new list has moved up by one.
+    await waitFor(() =>
+      expect(calls(fetchMock)).toContain('GET /api/users/inbox?status=new&limit=20&offset=19'),
+    );
+  });
 });
