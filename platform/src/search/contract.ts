@@ -140,6 +140,20 @@ export function describeSearchContract(name: string, openEngine: () => Promise<S
       expect(ids(response).slice(0, 3)).toEqual(['5', '1', '3']);
     });
 
+    it('sorts newest first by listing time, documents without one last', async () => {
+      await engine.apply({
+        upserts: [
+          { ...searchDocument('n1', { name: 'Older Listing' }), created_at: '2026-01-01T00:00:00.000Z' },
+          { ...searchDocument('n2', { name: 'Newer Listing' }), created_at: '2026-06-01T00:00:00.000Z' },
+        ],
+        deletes: [],
+        checkpoint: 6,
+      });
+      const order = ids(await engine.search({ query: '', sort: 'newest', hitsPerPage: 10 }));
+      expect(order.slice(0, 2)).toEqual(['n2', 'n1']);
+      expect(order).toHaveLength(7);
+    });
+
     it('highlights the matched words', async () => {
       const response = await engine.search({ query: 'spanish emails', highlight: true });
       const description = response.hits[0]!.highlight!.description!;

@@ -9,8 +9,10 @@ import { HIGHLIGHT_FIELDS, type SearchDocument } from './port';
  * highlight entity-decoded (cost and address are kept as typed).
  */
 export function toSearchDocument(agent: Agent): SearchDocument {
-  const document = pickPublicFields(agent);
+  const document: SearchDocument = pickPublicFields(agent);
   for (const field of HIGHLIGHT_FIELDS) document[field] = decodeEntities(agent[field]);
+  // Only for the newest-first order; hits are presented with the public fields.
+  document.created_at = agent.created_at;
   return document;
 }
 

@@ -4,7 +4,8 @@ import type { PublicAgent } from '@agentry/domain/agent';
 // on a file in DATA_DIR, and Meilisearch (meili/). The indexer writes through it; the API reads.
 
 /** What the engine stores per agent: the public fields, with names and descriptions entity-decoded. */
-export type SearchDocument = PublicAgent;
+/** An agent's public fields, and when it was listed (for the newest-first order). */
+export type SearchDocument = PublicAgent & { created_at?: string };
 
 export const FACET_FIELDS = ['category', 'role', 'provider', 'pricing'] as const;
 export type FacetField = (typeof FACET_FIELDS)[number];
@@ -12,7 +13,7 @@ export type FacetField = (typeof FACET_FIELDS)[number];
 export const HIGHLIGHT_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
 export type HighlightFieldName = (typeof HIGHLIGHT_FIELDS)[number];
 
-export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name';
+export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
 
 export interface SearchRequest {
   query: string;

@@ -250,6 +250,14 @@ function sortComparator(index: InvertedIndex, sort: SearchRequest['sort']) {
     const y = doc(b).name.toLowerCase();
     return x < y ? -1 : x > y ? 1 : a - b;
   };
+  if (sort === 'newest') {
+    // ISO timestamps compare as text; a document indexed before they were kept goes last.
+    return (a: number, b: number) => {
+      const x = doc(a).created_at ?? '';
+      const y = doc(b).created_at ?? '';
+      return x > y ? -1 : x < y ? 1 : byName(a, b);
+    };
+  }
   if (sort !== 'price_asc' && sort !== 'price_desc') return byName;
   const direction = sort === 'price_asc' ? 1 : -1;
   return (a: number, b: number) => {

@@ -15,7 +15,10 @@ export const isValidDocumentId = (id: unknown): id is string =>
  * Meilisearch documents "a document without the sort field goes last", for asc and desc alike:
  * unpriced agents then sort last, as the port asks.
  */
-export type StoredDocument = Omit<PublicAgent, 'price_monthly'> & { price_monthly?: number };
+export type StoredDocument = Omit<PublicAgent, 'price_monthly'> & {
+  price_monthly?: number;
+  created_at?: string;
+};
 
 /** Why Meilisearch would refuse this document, or null when it is fine. */
 export function invalidDocument(document: SearchDocument | null | undefined): string | null {
@@ -44,6 +47,8 @@ export function toStoredDocument(document: SearchDocument): StoredDocument {
   };
   if (typeof document.price_monthly === 'number' && Number.isFinite(document.price_monthly))
     stored.price_monthly = document.price_monthly;
+  // ISO text sorts in time order; a document without it goes last in the newest-first order.
+  if (typeof document.created_at === 'string') stored.created_at = document.created_at;
   return stored;
 }
 

@@ -7,7 +7,7 @@ describe('Meilisearch index settings', () => {
     expect(settings).toMatchObject({
       searchableAttributes: ['name', 'role', 'category', 'description', 'provider'],
       filterableAttributes: ['id', 'category', 'role', 'provider', 'pricing', 'price_monthly'],
-      sortableAttributes: ['name', 'price_monthly'],
+      sortableAttributes: ['name', 'price_monthly', 'created_at'],
       displayedAttributes: ['*'],
       typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
       faceting: { maxValuesPerFacet: 200 },

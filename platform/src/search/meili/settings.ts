@@ -10,7 +10,7 @@ export const SEARCHABLE_ATTRIBUTES = ['name', 'role', 'category', 'description',
 /** Facets, the price range, and `id` for excludeIds and similarTo's "leave this one out". */
 export const FILTERABLE_ATTRIBUTES = ['id', 'category', 'role', 'provider', 'pricing', 'price_monthly'];
 
-export const SORTABLE_ATTRIBUTES = ['name', 'price_monthly'];
+export const SORTABLE_ATTRIBUTES = ['name', 'price_monthly', 'created_at'];
 
 /**
  * Typo budget by word length, the same as the embedded engine's (query/plan.ts allowedTypos): no typo

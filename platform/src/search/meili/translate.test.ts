@@ -72,6 +72,7 @@ describe('sortRules', () => {
     expect(sortRules('price_asc', 'x')).toEqual(['price_monthly:asc', 'name:asc']);
     expect(sortRules('price_desc', '')).toEqual(['price_monthly:desc', 'name:asc']);
     expect(sortRules('name', 'x')).toEqual(['name:asc']);
+    expect(sortRules('newest', 'x')).toEqual(['created_at:desc', 'name:asc']);
   });
 
   it('ranks a query by relevance, and lists an empty query by name like the embedded engine', () => {

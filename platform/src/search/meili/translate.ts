@@ -93,6 +93,8 @@ export function sortRules(sort: SortOrder | undefined, query: string): string[] 
       return ['price_monthly:desc', 'name:asc'];
     case 'name':
       return ['name:asc'];
+    case 'newest':
+      return ['created_at:desc', 'name:asc'];
     default:
       return query === '' ? ['name:asc'] : undefined;
   }

@@ -212,6 +212,7 @@ describe('/employer/search for an employer with the plan', () => {
       'Relevance',
       'Price: low to high',
       'Price: high to low',
+      'Newest',
     ]);
   });
 

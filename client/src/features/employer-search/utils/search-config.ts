@@ -26,6 +26,7 @@ export const SORT_OPTIONS = [
   { key: 'relevance', indexName: SEARCH_INDEX, label: 'Relevance' },
   { key: 'price_asc', indexName: `${SEARCH_INDEX}_price_asc`, label: 'Price: low to high' },
   { key: 'price_desc', indexName: `${SEARCH_INDEX}_price_desc`, label: 'Price: high to low' },
+  { key: 'newest', indexName: `${SEARCH_INDEX}_newest`, label: 'Newest' },
   { key: 'name', indexName: `${SEARCH_INDEX}_name`, label: 'Name: A to Z' },
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]['key'];

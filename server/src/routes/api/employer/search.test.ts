@@ -41,6 +41,16 @@ describe('employer search', () => {
     );
   });
 
+  it('sorts newest first by when the agents were listed', async () => {
+    const body = { requests: [{ indexName: 'agents_newest', params: { query: '', hitsPerPage: 5 } }] };
+    const response = await grace.browser.post(path, body).expect(200);
+    // LedgerLark was listed after InboxPilot (beforeAll), so it comes first.
+    expect(response.body.results[0].hits.map((hit: { name: string }) => hit.name)).toEqual([
+      'LedgerLark',
+      'InboxPilot',
+    ]);
+  });
+
   it('checks the body as the public endpoint does', async () => {
     await grace.browser.post(path, { requests: [] }).expect(400);
     const badFilter = await grace.browser

@@ -54,6 +54,7 @@ describe('InstantSearch request adapters', () => {
   it('reads the sort order from a replica index name', () => {
     expect(sortFromIndexName('agents_price_asc')).toBe('price_asc');
     expect(sortFromIndexName('agents')).toBe('relevance');
+    expect(sortFromIndexName('agents_newest')).toBe('newest');
   });
 
   it('caps paging and keeps highlight tags', () => {

@@ -20,7 +20,12 @@ export const MAX_HITS_PER_PAGE = SEARCH_PAGE_MAX;
 export const DEFAULT_PRE_TAG = '<em>';
 export const DEFAULT_POST_TAG = '</em>';
 
-const SORTS: Record<string, SortOrder> = { price_asc: 'price_asc', price_desc: 'price_desc', name: 'name' };
+const SORTS: Record<string, SortOrder> = {
+  price_asc: 'price_asc',
+  price_desc: 'price_desc',
+  name: 'name',
+  newest: 'newest',
+};
 
 /** Algolia clients may send params as a URL-encoded string; InstantSearch sends an object. */
 export function readParams(params: AlgoliaQuery['params']): Record<string, unknown> {
@@ -86,7 +91,7 @@ export function adaptFacets(raw: unknown): FacetField[] {
 }
 
 export function sortFromIndexName(indexName: string | undefined): SortOrder {
-  const suffix = /_(price_asc|price_desc|name)$/.exec(indexName ?? '')?.[1];
+  const suffix = /_(price_asc|price_desc|name|newest)$/.exec(indexName ?? '')?.[1];
   return suffix ? (SORTS[suffix] ?? 'relevance') : 'relevance';
 }
 
