@@ -174,6 +174,9 @@ describe('Employer tools', () => {
     };
     const page = await app().newPage();
     await createAccount(server, { ...employer, userType: 'employer', subscribed: true }, page.request);
+    // Contact requests need a confirmed address (replies are e-mailed to it): the link from sign-up.
+    await page.goto(await linkInMail(server, employer.email, 'verify_email', '/verify-email'));
+    await page.getByText(`Your e-mail address ${employer.email} is confirmed.`).waitFor();
 
     // 1. The advanced search: every agent first, then Finance, then the Paid tier, then by price.
     const everything = await searchAfter(page, () => page.goto('/employer/search'));

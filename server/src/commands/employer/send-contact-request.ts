@@ -27,6 +27,8 @@ export const CONTACT_MESSAGES = {
   messageRequired: 'Please write a message',
   messageTooLong: `A message has at most ${MESSAGE_MAX} characters`,
   timesTooLong: `Preferred times have at most ${PREFERRED_TIMES_MAX} characters`,
+  confirmEmail:
+    'Please confirm your e-mail address first (the link we sent you): the provider answers you there.',
   tooMany: `You have sent ${REQUESTS_PER_HOUR} requests in the last hour. Please wait a while before sending more.`,
   sameAgent: `You have just sent a request about this agent. Please wait ${SAME_AGENT_GAP_MINUTES} minutes before sending another, or wait for the reply.`,
 } as const;
@@ -75,6 +77,9 @@ export async function sendContactRequest(
 ): Promise<ContactRequest> {
   const { store } = services;
   const { employer, input } = props;
+  // Replies are e-mailed to the profile's address: it must be one the employer has shown they read.
+  if (!employer.email_verified_at)
+    throw new HttpError(403, CONTACT_MESSAGES.confirmEmail, { success: false });
   const text = checkedText(input);
   const agent = await store.agents.get(input.agent_id);
   if (!agent || agent.removed) throw notFound(CONTACT_MESSAGES.agentNotFound);

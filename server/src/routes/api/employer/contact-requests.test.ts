@@ -85,6 +85,16 @@ describe('contact and demo requests', () => {
       expect(mail.html).toContain('Is &#60;b&#62;bold&#60;/b&#62; &#38; &#34;quoted&#34; fine?');
     });
 
+    it('needs a confirmed e-mail address (replies are e-mailed to it)', async () => {
+      await server.running.context.store.users.update(grace.userId, { email_verified_at: null });
+      const refused = await grace.browser.post('/api/contact-requests', demo()).expect(403);
+      expect(refused.body.error).toMatch(/confirm your e-mail address/);
+      await server.running.context.store.users.update(grace.userId, {
+        email_verified_at: new Date().toISOString(),
+      });
+      await grace.browser.post('/api/contact-requests', demo()).expect(201);
+    });
+
     it('ignores preferred times on a contact request', async () => {
       const sent = await grace.browser
         .post('/api/contact-requests', demo({ kind: 'contact', message: 'Pricing for 20 seats?' }))

@@ -41,6 +41,8 @@ export function employerFixtures(server: () => TestServer) {
       ...options.profile,
     });
     if (options.active) await store().users.update(person.userId, { subscription_status: 'active' });
+    // Confirmed, as through the link sent at sign-up (contact requests need it; a test unsets it).
+    await store().users.update(person.userId, { email_verified_at: new Date().toISOString() });
     return person;
   }
 
