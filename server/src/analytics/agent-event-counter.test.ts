@@ -7,7 +7,9 @@ type Entries = Parameters<AgentStatsRepository['increment']>[0];
 const MONDAY = Date.parse('2026-11-16T00:00:00Z');
 const HOUR = 60 * 60 * 1000;
 
-function setup(options: { maxKeys?: number; flushAtKeys?: number; failing?: () => boolean } = {}) {
+function setup(
+  options: { maxKeys?: number; flushAtKeys?: number; writeChunk?: number; failing?: () => boolean } = {},
+) {
   const calls: Entries[] = [];
   const logLines: Array<{ msg: string; droppedKeys?: number; droppedEvents?: number }> = [];
   let clock = MONDAY + 10 * HOUR;
@@ -22,6 +24,7 @@ function setup(options: { maxKeys?: number; flushAtKeys?: number; failing?: () =
     now: () => clock,
     maxKeys: options.maxKeys,
     flushAtKeys: options.flushAtKeys,
+    writeChunk: options.writeChunk ?? options.flushAtKeys,
   });
   return {
     counter,
