@@ -1,6 +1,18 @@
 // The store's part for employer tools (shortlists, contact and demo requests) and provider
 // analytics. Both adapters implement it; the contract (contract-employer.ts) holds them to it.
 
+import {
+  CONTACT_STATUSES,
+  type ContactKind,
+  type ContactReply,
+  type ContactStatus,
+  SHORTLIST_AGENTS_MAX,
+  SHORTLISTS_PER_USER_MAX,
+} from '@agentry/domain/employer-tools';
+
+export type { ContactKind, ContactReply, ContactStatus };
+export { CONTACT_STATUSES, SHORTLIST_AGENTS_MAX, SHORTLISTS_PER_USER_MAX };
+
 export interface Shortlist {
   id: string;
   user_id: string;
@@ -10,10 +22,6 @@ export interface Shortlist {
   created_at: string;
   updated_at: string;
 }
-
-/** Lists one employer may keep, and agents one list may hold: bounded like every list. */
-export const SHORTLISTS_PER_USER_MAX = 50;
-export const SHORTLIST_AGENTS_MAX = 100;
 
 /** Every call is scoped to its owner: another user's list is answered as a missing one (null). */
 export interface ShortlistRepository {
@@ -27,17 +35,6 @@ export interface ShortlistRepository {
   /** Adds the agent at the end unless it is there already. */
   addAgent(id: string, userId: string, agentId: string): Promise<Shortlist | null>;
   removeAgent(id: string, userId: string, agentId: string): Promise<Shortlist | null>;
-}
-
-export type ContactKind = 'contact' | 'demo';
-export type ContactStatus = 'new' | 'replied' | 'closed';
-export const CONTACT_STATUSES: readonly ContactStatus[] = ['new', 'replied', 'closed'];
-
-export interface ContactReply {
-  at: string;
-  /** Who answered: the agent's provider, or staff for requests in the admin inbox. */
-  by: 'provider' | 'admin';
-  body: string;
 }
 
 export interface ContactRequest {

@@ -1,3 +1,4 @@
+import type { ContactKind, ContactReply, ContactStatus } from '@agentry/domain/employer-tools';
 import { type ApiPage, withQuery } from './api-client';
 import { sendWithCsrf } from './send-with-csrf';
 
@@ -5,9 +6,8 @@ import { sendWithCsrf } from './send-with-csrf';
 // owns the agent). Shared: the employer sends them from the search, the agent page and the
 // comparison; the employer dashboard, the provider dashboard and the admin screen list them.
 
-export type ContactKind = 'contact' | 'demo';
-export type ContactStatus = 'new' | 'replied' | 'closed';
-export const CONTACT_STATUSES: readonly ContactStatus[] = ['new', 'replied', 'closed'];
+export type { ContactKind, ContactReply, ContactStatus } from '@agentry/domain/employer-tools';
+export { CONTACT_MESSAGE_MAX, CONTACT_STATUSES, PREFERRED_TIMES_MAX } from '@agentry/domain/employer-tools';
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   new: 'New',
   replied: 'Replied',
@@ -17,16 +17,6 @@ export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
   contact: 'Contact',
   demo: 'Demo request',
 };
-
-/** The server's limits (server/src/commands/employer/send-contact-request.ts). */
-export const CONTACT_MESSAGE_MAX = 2000;
-export const PREFERRED_TIMES_MAX = 200;
-
-export interface ContactReply {
-  at: string;
-  by: 'provider' | 'admin';
-  body: string;
-}
 
 export interface ContactRequest {
   id: string;

@@ -13,9 +13,7 @@ export interface Shortlist {
   updated_at: string;
 }
 
-/** The server's limits (server/src/commands/employer/manage-shortlists.ts). */
-export const SHORTLIST_NAME_MAX = 60;
-export const SHORTLIST_AGENTS_MAX = 100;
+export { SHORTLIST_AGENTS_MAX, SHORTLIST_NAME_MAX } from '@agentry/domain/employer-tools';
 
 type ListAnswer = { success: boolean; shortlist: Shortlist };
 const path = (id: string) => `/api/shortlists/${encodeURIComponent(id)}`;

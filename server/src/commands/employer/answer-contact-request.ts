@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGE_MAX } from '@agentry/domain/employer-tools';
 import type { ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/employer-port';
 import type { Admin } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -5,7 +6,6 @@ import { contactReplyMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
 import { deliver, publicLink, type Services } from '../services';
 import { cleanMessage } from './plain-text';
-import { MESSAGE_MAX } from './send-contact-request';
 
 // The provider (or staff, for the admin inbox) answers a request: a reply e-mailed to the
 // employer, or a status to keep the inbox in order. Staff's actions go to the audit log.
@@ -27,7 +27,8 @@ export async function replyToContactRequest(
   const { inbox, requestId, responder } = props;
   const body = cleanMessage(props.message);
   if (!body) throw badRequest('Please write a reply');
-  if (body.length > MESSAGE_MAX) throw badRequest(`A reply has at most ${MESSAGE_MAX} characters`);
+  if (body.length > CONTACT_MESSAGE_MAX)
+    throw badRequest(`A reply has at most ${CONTACT_MESSAGE_MAX} characters`);
   const before = await findInInbox(store, inbox, requestId);
   if (before.replies.length >= REPLIES_MAX) throw conflict(TOO_MANY_REPLIES);
   const at = new Date(services.now()).toISOString();

@@ -1,3 +1,4 @@
+import { SHORTLIST_NAME_MAX } from '@agentry/domain/employer-tools';
 import {
   DuplicateShortlistError,
   SHORTLIST_AGENTS_MAX,
@@ -11,7 +12,6 @@ import { cleanLine } from './plain-text';
 // An employer's shortlists: named lists of agents to come back to. Every call acts on the
 // signed-in employer's own lists; another employer's list answers as a missing one (404).
 
-export const SHORTLIST_NAME_MAX = 60;
 export const SHORTLIST_MESSAGES = {
   notFound: 'List not found',
   agentNotFound: 'Agent not found',

@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGE_MAX, PREFERRED_TIMES_MAX } from '@agentry/domain/employer-tools';
 import { decodeEntities } from '@agentry/domain/entities';
 import {
   type ContactKind,
@@ -17,15 +18,13 @@ import { cleanLine, cleanMessage } from './plain-text';
 // never from the body. Throttled by what the store holds, so the limits hold across API workers
 // (two requests in the same instant may both pass: a check, then an insert).
 
-export const MESSAGE_MAX = 2000;
-export const PREFERRED_TIMES_MAX = 200;
 export const REQUESTS_PER_HOUR = 10;
 export const SAME_AGENT_GAP_MINUTES = 10;
 
 export const CONTACT_MESSAGES = {
   agentNotFound: 'Agent not found',
   messageRequired: 'Please write a message',
-  messageTooLong: `A message has at most ${MESSAGE_MAX} characters`,
+  messageTooLong: `A message has at most ${CONTACT_MESSAGE_MAX} characters`,
   timesTooLong: `Preferred times have at most ${PREFERRED_TIMES_MAX} characters`,
   confirmEmail:
     'Please confirm your e-mail address first (the link we sent you): the provider answers you there.',
@@ -43,7 +42,7 @@ export interface ContactRequestInput {
 function checkedText(input: ContactRequestInput) {
   const message = cleanMessage(input.message);
   if (!message) throw badRequest(CONTACT_MESSAGES.messageRequired);
-  if (message.length > MESSAGE_MAX) throw badRequest(CONTACT_MESSAGES.messageTooLong);
+  if (message.length > CONTACT_MESSAGE_MAX) throw badRequest(CONTACT_MESSAGES.messageTooLong);
   // Preferred times go with a demo only; a contact request ignores them.
   const times = input.kind === 'demo' ? cleanLine(input.preferred_times ?? '') : '';
   if (times.length > PREFERRED_TIMES_MAX) throw badRequest(CONTACT_MESSAGES.timesTooLong);

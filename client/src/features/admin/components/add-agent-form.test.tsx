@@ -5,7 +5,7 @@ import { CSRF_TOKEN } from '../testing/admin-api';
 import { makeAdminAgent } from '../testing/admin-fixtures';
 import { callsTo, renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const findAddForm = () => screen.findByRole('form', { name: 'Add New Agent' });
 

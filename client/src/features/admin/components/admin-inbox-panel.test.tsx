@@ -5,7 +5,7 @@ import { makeContactRequest } from '../../../testing/contact-requests';
 import { CSRF_TOKEN } from '../testing/admin-api';
 import { renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const REQUEST = makeContactRequest({
   id: 'r9',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CSRF_TOKEN, signedOut } from '../testing/admin-api';
 import { callsTo, renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 async function logIn(username = 'grace', password = 'correct horse') {
   await userEvent.type(await screen.findByLabelText(/Username/), username);

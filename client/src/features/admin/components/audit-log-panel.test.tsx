@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '../api/get-audit-log';
 import { callsTo, renderAdmin } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const UPDATE: AuditEntry = {
   id: 'e1',

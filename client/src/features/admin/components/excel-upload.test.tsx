@@ -6,7 +6,7 @@ import { deferred } from '../../../testing/mock-fetch';
 import { CSRF_TOKEN } from '../testing/admin-api';
 import { callsTo, renderAdmin } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const findUpload = () => screen.findByRole('region', { name: 'Upload agents from Excel' });
 const excel = (name = 'agents.xlsx') => new File(['PK'], name, { type: 'application/octet-stream' });

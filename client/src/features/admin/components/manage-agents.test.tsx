@@ -6,7 +6,7 @@ import { CSRF_TOKEN } from '../testing/admin-api';
 import { makeAdminAgent } from '../testing/admin-fixtures';
 import { callsTo, renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const LEDGER = makeAdminAgent({ id: 'a1', name: 'LedgerLark', category: 'Finance', role: 'Bookkeeper' });
 const TALLY = makeAdminAgent({ id: 'a2', name: 'Tally &amp; Co', category: 'Finance', role: 'Accountant' });

@@ -5,7 +5,7 @@ import type { ReindexJob } from '../api/reindex';
 import { CSRF_TOKEN } from '../testing/admin-api';
 import { callsTo, renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const RUNNING: ReindexJob = {
   id: 'j1',

@@ -5,7 +5,7 @@ import { CSRF_TOKEN } from '../testing/admin-api';
 import { makeSubscriber } from '../testing/admin-fixtures';
 import { renderAdmin, requestOf } from '../testing/render-admin';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const ADA = makeSubscriber({ id: 'u1', full_name: 'Ada Lovelace', subscription_status: 'active' });
 const GRACE = makeSubscriber({ id: 'u2', full_name: 'Grace Hopper', subscription_status: 'inactive' });

@@ -1,8 +1,8 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useId, useMemo } from 'react';
+import { ChartCanvas } from '../../../components/charts/chart-canvas';
 import type { EventKind, WeekCounts } from '../api/get-provider-analytics';
 import { KIND_LABELS, kindSummary, weekLabel } from '../utils/analytics-data';
-import { WeekChart } from './week-chart';
 
 /** The site's primary colour (styles/base.css). */
 const LINE_COLOR = '#0b5f59';
@@ -52,7 +52,7 @@ export function KindChart({
         <span className="provider-analytics__chart-summary">{summary}</span>
       </figcaption>
       <div className="provider-analytics__canvas">
-        <WeekChart config={config} label={`${title}, ${scope}: ${summary}`} />
+        <ChartCanvas config={config} label={`${title}, ${scope}: ${summary}`} />
       </div>
     </figure>
   );

@@ -1,12 +1,12 @@
 import '../../../testing/dom-polyfills';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { madeCharts } from '../../../testing/fake-chart';
 import { calls, mockFetch } from '../../../testing/mock-fetch';
 import type { ProviderAnalyticsAnswer } from '../api/get-provider-analytics';
-import { madeCharts } from '../testing/fake-chart';
 import { ProviderAnalytics } from './provider-analytics';
 
-jest.mock('chart.js', () => require('../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../testing/fake-chart'));
 
 const ANALYTICS = '/api/users/analytics?weeks=12';
 const none = { appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 };

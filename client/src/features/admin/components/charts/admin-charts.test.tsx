@@ -1,10 +1,10 @@
 import '../../../../testing/dom-polyfills';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { madeCharts } from '../../../../testing/fake-chart';
 import { makeStats } from '../../testing/admin-fixtures';
-import { madeCharts } from '../../testing/fake-chart';
 import { AdminCharts } from './admin-charts';
 
-jest.mock('chart.js', () => require('../../testing/fake-chart'));
+jest.mock('chart.js', () => require('../../../../testing/fake-chart'));
 
 describe('AdminCharts', () => {
   it('draws the three charts, each with a text summary and its data as a table', async () => {

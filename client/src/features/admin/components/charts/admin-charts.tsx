@@ -6,7 +6,7 @@ import { OTHER_LABEL, sumOf, topCategories, weekLabel } from './chart-data';
 import { ChartFigure } from './chart-figure';
 
 // The dashboard's charts: agents per category, new agents and subscribers per week, and active
-// versus inactive subscriptions. chart.js itself loads lazily (chart-canvas.tsx).
+// versus inactive subscriptions. chart.js itself loads lazily (components/charts/chart-canvas.tsx).
 
 const number = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string, words = `${word}s`) =>

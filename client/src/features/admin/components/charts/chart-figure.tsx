@@ -1,6 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useId } from 'react';
-import { ChartCanvas } from './chart-canvas';
+import { ChartCanvas } from '../../../../components/charts/chart-canvas';
 
 // A chart with its text alternative: a visible caption that sums it up, and the data behind it
 // as a table that screen readers read (it is hidden only visually).

@@ -14,7 +14,7 @@ import {
 } from 'chart.js';
 
 // chart.js registered tree-shaken: only the controllers, elements and scales these charts draw
-// (a horizontal bar, a line, a doughnut), not chart.js/auto's everything.
+// (horizontal bars, lines, a doughnut), not chart.js/auto's everything.
 
 Chart.register(
   BarController,

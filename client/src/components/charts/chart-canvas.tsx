@@ -1,8 +1,8 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useRef } from 'react';
 
-// chart.js (the admin screen's largest dependency) loads on first use, after the dashboard is on
-// screen. Only chart-setup (chart.js and its registration, no React) is imported lazily: a lazy
+// One canvas for every chart of the site (the admin dashboard, the provider analytics). chart.js
+// loads on first use, after the page is on screen, in a chunk of its own. Only chart-setup (chart.js and its registration, no React) is imported lazily: a lazy
 // chunk that shared React with the entry would split React out of it, one more request on every
 // page of the site.
 let chartModule: Promise<typeof import('./chart-setup')> | null = null;
