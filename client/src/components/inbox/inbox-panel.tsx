@@ -8,6 +8,7 @@ import {
   type ContactStatus,
 } from '../../lib/api/contact-requests';
 import { PageLoading } from '../ui/page-loading';
+import { ShowMore } from '../ui/show-more';
 import type { InboxApi } from './inbox-api';
 import { InboxRequest } from './inbox-request';
 
@@ -139,20 +140,15 @@ export function InboxPanel({
           ))}
         </ul>
       ) : null}
-      {list.status === 'success' && list.items.length < list.total ? (
-        <div className="show-more">
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={list.more === 'loading'}
-            onClick={list.loadMore}
-          >
-            {list.more === 'loading' ? 'Loading...' : 'Show more requests'}
-          </button>
-          {list.more === 'error' ? (
-            <p className="form-field__error">{failure ?? 'We could not load more requests.'}</p>
-          ) : null}
-        </div>
+      {list.status === 'success' ? (
+        <ShowMore
+          shown={list.items.length}
+          total={list.total}
+          more={list.more}
+          onMore={list.loadMore}
+          label="Show more requests"
+          failure={failure ?? 'We could not load more requests.'}
+        />
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { decodeEntities } from '@agentry/domain/entities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMore } from '../../../components/ui/show-more';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { type AdminAgent, getAdminAgents } from '../api/get-admin-agents';
@@ -74,22 +75,15 @@ export function AllAgentsPage() {
           </ul>
         ) : null}
       </div>
-      {list.status === 'success' && list.items.length < list.total ? (
-        <div className="admin-more">
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={list.more === 'loading'}
-            onClick={list.loadMore}
-          >
-            {list.more === 'loading' ? 'Loading...' : 'Show more'}
-          </button>
-          {list.more === 'error' ? (
-            <p className="form-field__error" role="alert">
-              {ADMIN_MESSAGES.fetchAgentsFailed}
-            </p>
-          ) : null}
-        </div>
+      {list.status === 'success' ? (
+        <ShowMore
+          className="admin-more"
+          shown={list.items.length}
+          total={list.total}
+          more={list.more}
+          onMore={list.loadMore}
+          failure={ADMIN_MESSAGES.fetchAgentsFailed}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { decodeEntities } from '@agentry/domain/entities';
 import { useMemo } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMore } from '../../../components/ui/show-more';
 import type { AsyncState } from '../../../hooks/use-async';
 import type { AdminAgent } from '../api/get-admin-agents';
 import type { useAdminAgents } from '../hooks/use-admin-agents';
@@ -89,23 +90,15 @@ export function ManageAgents({
           ))}
         </section>
       ))}
-      {state.items.length < state.total ? (
-        <div className="admin-more">
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={state.more === 'loading' || state.status !== 'ready'}
-            onClick={loadMore}
-          >
-            {state.more === 'loading' ? 'Loading...' : 'Show more'}
-          </button>
-          {state.more === 'error' ? (
-            <p className="form-field__error" role="alert">
-              {ADMIN_MESSAGES.fetchAgentsFailed}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <ShowMore
+        className="admin-more"
+        shown={state.items.length}
+        total={state.total}
+        more={state.more}
+        onMore={loadMore}
+        disabled={state.status !== 'ready'}
+        failure={ADMIN_MESSAGES.fetchAgentsFailed}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { errorText } from '../../../lib/api/api-client';
 import { getSubscribers, type Subscriber, updateSubscriptionStatus } from '../api/subscribers';
@@ -68,22 +69,16 @@ export function SubscribersPanel({ onChanged }: { onChanged: () => void }) {
             ))}
           </ul>
         ) : null}
-        {list.status === 'success' && list.items.length < list.total ? (
-          <div className="admin-more">
-            <button
-              className="button button--secondary"
-              type="button"
-              disabled={list.more === 'loading'}
-              onClick={list.loadMore}
-            >
-              {list.more === 'loading' ? 'Loading...' : 'Show more subscribers'}
-            </button>
-            {list.more === 'error' ? (
-              <p className="form-field__error" role="alert">
-                {ADMIN_MESSAGES.fetchSubscribersFailed}
-              </p>
-            ) : null}
-          </div>
+        {list.status === 'success' ? (
+          <ShowMore
+            className="admin-more"
+            shown={list.items.length}
+            total={list.total}
+            more={list.more}
+            onMore={list.loadMore}
+            label="Show more subscribers"
+            failure={ADMIN_MESSAGES.fetchSubscribersFailed}
+          />
         ) : null}
       </div>
     </section>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatWhen } from '../../../components/inbox/inbox-api';
 import { ReplyList, RequestMessage, requestTitle } from '../../../components/inbox/request-details';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { CONTACT_STATUS_LABELS, type ContactRequest } from '../../../lib/api/contact-requests';
 import { getEmployerRequests } from '../api/get-employer-requests';
@@ -40,20 +41,15 @@ export function EmployerRequests() {
           ))}
         </ul>
       ) : null}
-      {list.status === 'success' && list.items.length < list.total ? (
-        <div className="show-more">
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={list.more === 'loading'}
-            onClick={list.loadMore}
-          >
-            {list.more === 'loading' ? 'Loading...' : 'Show more requests'}
-          </button>
-          {list.more === 'error' ? (
-            <p className="form-field__error">We could not load more requests.</p>
-          ) : null}
-        </div>
+      {list.status === 'success' ? (
+        <ShowMore
+          shown={list.items.length}
+          total={list.total}
+          more={list.more}
+          onMore={list.loadMore}
+          label="Show more requests"
+          failure="We could not load more requests."
+        />
       ) : null}
     </section>
   );
