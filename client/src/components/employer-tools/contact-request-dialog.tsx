@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { useEmployerAccess } from '../../lib/auth/employer-access';
 import { FormAlert } from '../form/form-alert';
 import { LimitedTextArea } from '../form/limited-text-area';
-import { ModalDialog } from '../ui/modal-dialog';
+import { DialogCloseButton, ModalDialog } from '../ui/modal-dialog';
 import { SubscribeInvitation } from './subscribe-invitation';
 
 // "Contact / Request demo": an employer writes to an agent's provider. Who is asking comes from
@@ -57,7 +57,7 @@ export function ContactRequestDialog({
       {!canWrite ? (
         <>
           <SubscribeInvitation access={lapsed ? 'lapsed' : access} />
-          <CloseButton onClose={onClose} />
+          <DialogCloseButton onClose={onClose} />
         </>
       ) : sent ? (
         <>
@@ -70,7 +70,7 @@ export function ContactRequestDialog({
               <Link to="/employer-dashboard">Your requests</Link> on your dashboard.
             </p>
           </div>
-          <CloseButton onClose={onClose} />
+          <DialogCloseButton onClose={onClose} />
         </>
       ) : (
         <ContactForm
@@ -83,16 +83,6 @@ export function ContactRequestDialog({
         />
       )}
     </ModalDialog>
-  );
-}
-
-function CloseButton({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="dialog__actions">
-      <button className="button button--secondary" type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
   );
 }
 

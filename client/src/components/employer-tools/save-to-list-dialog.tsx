@@ -12,7 +12,7 @@ import {
 } from '../../lib/api/shortlists';
 import { useEmployerAccess } from '../../lib/auth/employer-access';
 import { FormAlert } from '../form/form-alert';
-import { ModalDialog } from '../ui/modal-dialog';
+import { DialogCloseButton, ModalDialog } from '../ui/modal-dialog';
 import { PageLoading } from '../ui/page-loading';
 import type { DialogAgent } from './contact-request-dialog';
 import { SubscribeInvitation } from './subscribe-invitation';
@@ -54,7 +54,7 @@ export function SaveToListDialog({
     body = (
       <>
         <SubscribeInvitation access={refused ? 'lapsed' : access} />
-        <CloseButton onClose={onClose} />
+        <DialogCloseButton onClose={onClose} />
       </>
     );
   } else if (savedTo) {
@@ -68,7 +68,7 @@ export function SaveToListDialog({
             Your lists are on <Link to="/employer-dashboard">your dashboard</Link>.
           </p>
         </div>
-        <CloseButton onClose={onClose} />
+        <DialogCloseButton onClose={onClose} />
       </>
     );
   } else if (lists.status === 'success') {
@@ -88,7 +88,7 @@ export function SaveToListDialog({
         <FormAlert kind="error">
           {errorText(lists.error, 'We could not load your lists. Please try again.')}
         </FormAlert>
-        <CloseButton onClose={onClose} />
+        <DialogCloseButton onClose={onClose} />
       </>
     );
   } else {
@@ -99,16 +99,6 @@ export function SaveToListDialog({
     <ModalDialog title={title} onDismiss={onClose} busy={busy} returnFocusTo={returnFocusTo}>
       {body}
     </ModalDialog>
-  );
-}
-
-function CloseButton({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="dialog__actions">
-      <button className="button button--secondary" type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
   );
 }
 

@@ -106,3 +106,14 @@ export function ModalDialog(props: ModalDialogProps) {
     </dialog>
   );
 }
+
+/** A dialog's only action once its work is done (a message sent, a list saved): Close. */
+export function DialogCloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="dialog__actions">
+      <button className="button button--secondary" type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
