@@ -108,6 +108,20 @@ export function describeAdminAreaContract(store: () => Store): void {
       ]);
     });
 
+    it('counts the agents each of some owners has, removed ones included, and the live ones', async () => {
+      const first = await store().agents.create(agentInput({ owner_id: 'o1' }));
+      await store().agents.create(agentInput({ name: 'Second', owner_id: 'o1' }));
+      await store().agents.create(agentInput({ name: 'Third', owner_id: 'o2' }));
+      await store().agents.create(agentInput({ name: 'Nobody' }));
+      await store().agents.update(first.id, { removed: true });
+      const counts = await store().agents.countByOwner(['o1', 'o2', 'o3']);
+      expect([...counts].sort((a, b) => a.owner_id.localeCompare(b.owner_id))).toEqual([
+        { owner_id: 'o1', agents: 2, live: 1 },
+        { owner_id: 'o2', agents: 1, live: 1 },
+      ]);
+      expect(await store().agents.countByOwner([])).toEqual([]);
+    });
+
     it('counts users and agents created per UTC day since a date', async () => {
       const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
       await store().users.create(provider(1));

@@ -100,6 +100,12 @@ export interface AgentRepository {
   scan(batchSize: number, afterId?: string): AsyncIterable<Agent[]>;
   /** Agents created at or after `since` (removed ones too), counted per UTC day, oldest day first. */
   createdPerDay(since: Date): Promise<DayCount[]>;
+  /**
+   * For each of these accounts (at most 500), how many agents it owns, removed ones included, and
+   * how many of them are live; one grouped read for a whole page of subscribers. Owners of no
+   * agent are left out.
+   */
+  countByOwner(ownerIds: string[]): Promise<Array<{ owner_id: string; agents: number; live: number }>>;
 }
 
 /** How many records were created on one UTC day ('YYYY-MM-DD'). */

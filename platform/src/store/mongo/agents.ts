@@ -318,6 +318,21 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
     },
 
     createdPerDay: createdPerDay(agents),
+    async countByOwner(ownerIds) {
+      const ids = ownerIds.slice(0, 500).map(String);
+      if (ids.length === 0) return [];
+      const groups = await agents.aggregate<{ _id: string; agents: number; live: number }>([
+        { $match: { owner_id: { $in: ids } } },
+        {
+          $group: {
+            _id: '$owner_id',
+            agents: { $sum: 1 },
+            live: { $sum: { $cond: [{ $eq: ['$removed', false] }, 1, 0] } },
+          },
+        },
+      ]);
+      return groups.map((group) => ({ owner_id: group._id, agents: group.agents, live: group.live }));
+    },
     async *scan(batchSize, afterId) {
       // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
       if (batchSize <= 0) return;

@@ -260,6 +260,16 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     createdPerDay: createdPerDay(db, 'agents'),
+    async countByOwner(ownerIds) {
+      const ids = ownerIds.slice(0, 500);
+      if (ids.length === 0) return [];
+      return db
+        .prepare(
+          `SELECT owner_id, COUNT(*) AS agents, SUM(removed = 0) AS live FROM agents
+           WHERE owner_id IN (${ids.map(() => '?').join(', ')}) GROUP BY owner_id`,
+        )
+        .all(...ids) as Array<{ owner_id: string; agents: number; live: number }>;
+    },
     async *scan(batchSize, afterId) {
       // NOT INDEXED keeps the planner on the rowid range: given the choice it walks an index that
       // starts with `removed` and sorts every remaining row by id for each batch (20 ms a batch at

@@ -11,16 +11,18 @@ export async function listSubscribers(
   page: { limit: number; offset: number },
 ) {
   const [users, total] = await Promise.all([store.users.list(page), store.users.count()]);
-  const subscribers = await Promise.all(
-    users.map(async (user) => {
-      const [agent_count, active_agent_count] = await Promise.all([
-        store.agents.count({ ownerId: user.id, includeRemoved: true }),
-        store.agents.count({ ownerId: user.id }),
-      ]);
-      return presentSubscriber(user, { agent_count, active_agent_count });
-    }),
+  return { subscribers: await presentSubscribers(store, users), total };
+}
+
+/** Subscribers as staff see them, with their agent counts: one grouped read for all of them. */
+export async function presentSubscribers(store: Pick<Store, 'agents'>, users: User[]) {
+  const counts = new Map(
+    (await store.agents.countByOwner(users.map((user) => user.id))).map((row) => [row.owner_id, row]),
   );
-  return { subscribers, total };
+  return users.map((user) => {
+    const owned = counts.get(user.id);
+    return presentSubscriber(user, { agent_count: owned?.agents ?? 0, active_agent_count: owned?.live ?? 0 });
+  });
 }
 
 /**

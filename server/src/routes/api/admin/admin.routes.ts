@@ -8,7 +8,11 @@ import {
   setAgentRemoved,
   updateAgentAsAdmin,
 } from '../../../commands/admin/manage-agents';
-import { listSubscribers, setSubscriptionStatus } from '../../../commands/admin/manage-subscribers';
+import {
+  listSubscribers,
+  presentSubscribers,
+  setSubscriptionStatus,
+} from '../../../commands/admin/manage-subscribers';
 import { readReindexJob, startReindex } from '../../../commands/admin/reindex-job';
 import { uploadAgents } from '../../../commands/admin/upload-agents';
 import type { AppContext } from '../../../context';
@@ -18,7 +22,7 @@ import { setPageHeaders } from '../../../http/pagination';
 import { adminOf, requireAdmin } from '../../../http/require-admin';
 import { ADMIN_SESSION_COOKIE, adminSessions } from '../../../http/sessions';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
-import { presentAdminAgent, presentSubscriber } from '../../../presenters/admin';
+import { presentAdminAgent } from '../../../presenters/admin';
 import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
 import { adminInboxRoutes } from './inbox.routes';
@@ -165,11 +169,8 @@ export function adminRoutes(
     const { id } = parse(IdParams, req.params);
     const { subscription_status } = parseBody(SubscriptionStatusBody, req);
     const user = await setSubscriptionStatus(store, me(req), id, subscription_status);
-    const [agent_count, active_agent_count] = await Promise.all([
-      store.agents.count({ ownerId: user.id, includeRemoved: true }),
-      store.agents.count({ ownerId: user.id }),
-    ]);
-    res.json({ success: true, subscriber: presentSubscriber(user, { agent_count, active_agent_count }) });
+    const [subscriber] = await presentSubscribers(store, [user]);
+    res.json({ success: true, subscriber });
   });
 
   router.post('/upload', singleFile, async (req, res) => {
