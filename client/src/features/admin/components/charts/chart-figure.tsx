@@ -37,29 +37,33 @@ export function ChartFigure({
       <div className="admin-chart__canvas" style={{ height }}>
         <ChartCanvas config={config} label={`${title}: ${summary}`} />
       </div>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map(([heading, ...values]) => (
-            <tr key={heading}>
-              <th scope="row">{heading}</th>
-              {values.map((value, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed; a cell is its column
-                <td key={index}>{typeof value === 'number' ? value.toLocaleString('en-US') : value}</td>
+      {/* Hidden by its wrapper: a table sizes itself to its content, whatever its own width says,
+          and a hidden wide table made the page scroll sideways on a phone. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map(([heading, ...values]) => (
+              <tr key={heading}>
+                <th scope="row">{heading}</th>
+                {values.map((value, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed; a cell is its column
+                  <td key={index}>{typeof value === 'number' ? value.toLocaleString('en-US') : value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
