@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { disableFeatures } from '@agentry/platform/search/query/features';
+import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
+import { readQueryFile } from './query-file';
 import { evaluate, formatReport, type Qrels } from './score';
 
 // `npm run eval:relevance -- QUERIES QRELS [--agents FILE] [--out RUN.json]`
 // Loads the agents file (default ../shared/data/agents.json) into a fresh DATA_DIR, asks the real
 // GET /api/search for every query, and scores the top 10 as ../shared/eval/score.py does.
+// `--engine bm25` scores the plain BM25 reference instead (no server); `--without a,b` turns
+// ranking components off for the ablation table (see platform/src/search/query/features.ts).
 
 const USAGE =
-  'Usage: npm run eval:relevance -- QUERIES.txt QRELS.json [--agents agents.json] [--out run.json]\n';
+  'Usage: npm run eval:relevance -- QUERIES QRELS.json [--agents agents.json] [--out run.json] [--engine bm25] [--without feature,...]\n';
 
 async function main(argv: string[]): Promise<number> {
   const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
@@ -23,12 +28,22 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const agentsFile = from(option('agents') ?? '../shared/data/agents.json');
-  const queries = fs
-    .readFileSync(from(queriesFile), 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  const queries = readQueryFile(from(queriesFile)).map((line) => line.query);
   const qrels = JSON.parse(fs.readFileSync(from(qrelsFile), 'utf8')) as Qrels;
+  const report = (run: Record<string, string[]>) => {
+    const { perQuery, summary } = evaluate(run, qrels);
+    process.stdout.write(`${formatReport(perQuery, summary)}\n`);
+    const out = option('out');
+    if (out) fs.writeFileSync(from(out), `${JSON.stringify(run, null, 1)}\n`);
+  };
+  if (option('engine') === 'bm25') {
+    const agents = JSON.parse(fs.readFileSync(agentsFile, 'utf8')) as Bm25Agent[];
+    const rank = bm25Ranker(agents);
+    report(Object.fromEntries(queries.map((query) => [query, rank(query, 10).map((i) => agents[i]!.name)])));
+    return 0;
+  }
+  const without = option('without');
+  if (without) disableFeatures(without.split(',').map((name) => name.trim()));
 
   const catalog = await serveFreshCatalog(agentsFile);
   try {
@@ -46,14 +61,11 @@ async function main(argv: string[]): Promise<number> {
       if (!response.ok) throw new Error(`GET /api/search answered ${response.status} for "${query}"`);
       run[query] = ((await response.json()) as Array<{ name: string }>).map((agent) => agent.name);
     }
-    const { perQuery, summary } = evaluate(run, qrels);
-    process.stdout.write(`${formatReport(perQuery, summary)}\n`);
+    report(run);
     latencies.sort((a, b) => a - b);
     process.stdout.write(
       `median round trip ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms over ${latencies.length} queries\n`,
     );
-    const out = option('out');
-    if (out) fs.writeFileSync(from(out), `${JSON.stringify(run, null, 1)}\n`);
     return 0;
   } finally {
     await catalog.stop();
