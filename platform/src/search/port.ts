@@ -2,6 +2,7 @@ import type { PublicAgent } from '@agentry/domain/agent';
 
 // The search port. Two engines implement it: the embedded engine (embedded/) that runs in-process
 // on a file in DATA_DIR, and Meilisearch (meili/). The indexer writes through it; the API reads.
+// A third, the store's plain matching (store-fallback/), answers when neither can.
 
 /** What the engine stores per agent: the public fields, with names and descriptions entity-decoded. */
 /** An agent's public fields, and when it was listed (for the newest-first order). */
@@ -88,7 +89,7 @@ export interface ApplyResult {
 }
 
 export interface SearchEngine {
-  readonly kind: 'embedded' | 'meilisearch';
+  readonly kind: 'embedded' | 'meilisearch' | 'store';
   search(request: SearchRequest): Promise<SearchResponse>;
   /**
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   const agents = JSON.parse(fs.readFileSync(agentsFile, 'utf8')) as Agent[];
   const queries = positional.flatMap((file) => readQueryFile(from(file)));
   const byKey = new Map<string, number>();
-  agents.forEach((agent, index) => byKey.set(`${agent.name}\u0000${agent.provider}`, index));
+  for (const [index, agent] of agents.entries()) byKey.set(`${agent.name}\u0000${agent.provider}`, index);
   const bm25 = bm25Ranker(agents);
   const catalog = await serveFreshCatalog(agentsFile);
   try {
