@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import type { Logger } from '@agentry/platform/log/logger';
-import { toSearchDocument } from '@agentry/platform/search/document';
-import type { FacetField, SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
+import type { SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
+import { StoreFallbackEngine } from '@agentry/platform/search/store-fallback/store-fallback-engine';
 import type { Store } from '@agentry/platform/store/port';
 
 export interface ServiceResponse {
@@ -11,10 +11,6 @@ export interface ServiceResponse {
   degraded: boolean;
 }
 
-/**
- * Search for the API: the engine when it answers, else the store's plain matching with a logged
- * warning, so that search degrades instead of failing with a 500.
- */
 /** An engine that has not answered by then is treated as down for this request. */
 export const ENGINE_TIMEOUT_MS = 2000;
 
@@ -26,12 +22,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Search for the API: the engine when it answers, else the store's plain matching with a logged
+ * warning, so that search degrades instead of failing with a 500.
+ */
 export class SearchService {
+  /** The store itself as an engine: plainer, but up whenever the store is. */
+  private readonly fallback: SearchEngine;
+
   constructor(
     private readonly engine: SearchEngine | null,
-    private readonly store: Store,
+    store: Store,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.fallback = new StoreFallbackEngine(store);
+  }
 
   async search(asked: SearchRequest): Promise<ServiceResponse> {
     // The one gate to every engine: no answer holds more than SEARCH_PAGE_MAX agents, whoever asks.
@@ -49,49 +54,6 @@ export class SearchService {
         );
       }
     }
-    return { response: await this.fromStore(request), degraded: true };
-  }
-
-  private async fromStore(request: SearchRequest): Promise<SearchResponse> {
-    const started = performance.now();
-    const page = request.page ?? 0;
-    const hitsPerPage = request.hitsPerPage ?? 20;
-    const query = request.query.trim();
-    const similar = request.similarTo ? await this.store.agents.get(request.similarTo) : null;
-    // Each candidate list is bounded (list() answers at most AGENT_LIST_MAX agents): without the
-    // engine, the facets and totals of a browse or a "similar" count those candidates only.
-    const candidates = similar
-      ? await this.store.agents.list({ category: similar.category, role: similar.role })
-      : query === ''
-        ? await this.store.agents.list()
-        : await this.store.agents.searchBasic(query, 1000);
-    const excluded = new Set([
-      ...(request.excludeIds ?? []),
-      ...(request.similarTo ? [request.similarTo] : []),
-    ]);
-    const matches = candidates
-      .map(toSearchDocument)
-      .filter((document) => !excluded.has(document.id))
-      .filter((document) =>
-        Object.entries(request.filters ?? {}).every(([field, values]) => {
-          if (!values || values.length === 0) return true;
-          const actual = String(document[field as FacetField]).toLowerCase();
-          return values.some((value) => value.toLowerCase() === actual);
-        }),
-      );
-    const facets: SearchResponse['facets'] = {};
-    for (const field of request.facets ?? []) {
-      const counts: Record<string, number> = {};
-      for (const document of matches) counts[document[field]] = (counts[document[field]] ?? 0) + 1;
-      facets[field] = counts;
-    }
-    return {
-      hits: matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((document) => ({ document })),
-      totalHits: matches.length,
-      page,
-      hitsPerPage,
-      facets,
-      processingTimeMs: Math.round(performance.now() - started),
-    };
+    return { response: await this.fallback.search(request), degraded: true };
   }
 }

@@ -1,0 +1,80 @@
+import { agentInput } from '../../store/contract-fixtures';
+import { AGENT_LIST_MAX, type Store } from '../../store/port';
+import { openSqliteStore } from '../../store/sqlite/sqlite-store';
+import { describeSearchContract } from '../contract';
+import type { SearchResponse } from '../port';
+import { StoreFallbackEngine } from './store-fallback-engine';
+import { openStoreFedEngine } from './testing/store-fed-engine';
+
+describeSearchContract('store fallback', openStoreFedEngine, {
+  typos: false,
+  synonyms: false,
+  highlight: false,
+});
+
+const names = (response: SearchResponse) => response.hits.map((hit) => hit.document.name);
+
+describe('store fallback engine', () => {
+  let store: Store;
+  let engine: StoreFallbackEngine;
+  beforeEach(async () => {
+    store = openSqliteStore(':memory:');
+    engine = new StoreFallbackEngine(store);
+    await store.agents.importMany([
+      agentInput({ name: 'Scribe', role: 'Writer', cost: '$40/month' }),
+      agentInput({ name: 'Quill', role: 'Writer', cost: 'Contact sales' }),
+      agentInput({ name: 'Inky', role: 'Writer', cost: '$12/month' }),
+      agentInput({ name: 'Pen Pal', role: 'Writer', cost: '$25/month' }),
+    ]);
+  });
+  afterEach(() => store.close());
+
+  it('sorts a query by price either way, unpriced agents last', async () => {
+    expect(names(await engine.search({ query: 'writer', sort: 'price_desc' }))).toEqual([
+      'Scribe',
+      'Pen Pal',
+      'Inky',
+      'Quill',
+    ]);
+    expect(names(await engine.search({ query: 'writer', sort: 'price_asc' }))).toEqual([
+      'Inky',
+      'Pen Pal',
+      'Scribe',
+      'Quill',
+    ]);
+  });
+
+  it('keeps only agents priced within the range, with facet counts over them', async () => {
+    const response = await engine.search({
+      query: 'writer',
+      priceMonthly: { min: 20, max: 40 },
+      sort: 'name',
+      facets: ['pricing'],
+    });
+    expect(names(response)).toEqual(['Pen Pal', 'Scribe']);
+    expect(response.totalHits).toBe(2);
+    expect(response.facets).toEqual({ pricing: { paid: 2 } });
+  });
+
+  it('accepts writes without changing the store, recording only the checkpoint', async () => {
+    const [agent] = await store.agents.list({ limit: 1 });
+    await engine.apply({ upserts: [], deletes: [agent!.id], checkpoint: 3 });
+    expect(await engine.stats()).toEqual({ documents: 4, checkpoint: 3 });
+    expect(await store.agents.get(agent!.id)).toMatchObject({ removed: false });
+  });
+
+  it('browses one category beyond the first agents of the catalog', async () => {
+    await store.agents.importMany(
+      Array.from({ length: AGENT_LIST_MAX }, (_, i) =>
+        agentInput({ name: `Early ${i}`, category: 'Accounting' }),
+      ),
+    );
+    const response = await engine.search({ query: '', filters: { category: ['customer service'] } });
+    expect(response.totalHits).toBe(4);
+  });
+
+  it('fails its ping when the store cannot answer', async () => {
+    await store.close();
+    await expect(engine.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,96 @@
+import type { Store } from '../../store/port';
+import { fingerprint, toSearchDocument } from '../document';
+import type {
+  ApplyBatch,
+  ApplyResult,
+  IndexBuild,
+  IndexStats,
+  SearchEngine,
+  SearchRequest,
+  SearchResponse,
+} from '../port';
+import { readCandidates } from './candidates';
+import { countFacets } from './facet-counts';
+import { requestFilter } from './filter';
+import { comparatorOf } from './order';
+
+/** Agents per read when fingerprinting the whole catalog. */
+const SCAN_BATCH = 1000;
+
+/**
+ * The engine with no index: it answers from the store's plain matching, with the port's filters,
+ * orders, paging and facet counts, but forgives no typo, knows no synonym and highlights nothing.
+ * The API falls back on it when the real engine cannot answer. The store is the source of truth,
+ * so writes are accepted and change nothing: apply() and rebuilds only record the change-log
+ * position (in memory), so that the port's checkpoint rules hold.
+ */
+export class StoreFallbackEngine implements SearchEngine {
+  readonly kind = 'store' as const;
+  private position = 0;
+  /** Rebuilds begun, and the last one swapped in: one begun earlier never goes live after it. */
+  private begun = 0;
+  private live = 0;
+
+  constructor(private readonly store: Store) {}
+
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    const started = performance.now();
+    const page = request.page ?? 0;
+    const hitsPerPage = request.hitsPerPage ?? 20;
+    const candidates = await readCandidates(this.store, request);
+    const matches = candidates.map(toSearchDocument).filter(requestFilter(request));
+    const compare = comparatorOf(request.sort);
+    if (compare) matches.sort(compare);
+    return {
+      hits: matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((document) => ({ document })),
+      // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
+      totalHits: matches.length,
+      page,
+      hitsPerPage,
+      facets: countFacets(matches, request.facets),
+      processingTimeMs: Math.round(performance.now() - started),
+    };
+  }
+
+  async apply(batch: ApplyBatch): Promise<ApplyResult> {
+    if (batch.expectCheckpoint !== undefined && batch.expectCheckpoint !== this.position)
+      return { rejected: [], skipped: true };
+    this.position = batch.checkpoint;
+    return { rejected: [] };
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.position;
+  }
+
+  async beginRebuild(): Promise<IndexBuild> {
+    const generation = ++this.begun;
+    return {
+      add: async () => {},
+      swap: async (checkpoint) => {
+        if (generation < this.live) return;
+        this.live = generation;
+        this.position = checkpoint;
+      },
+      abort: async () => {},
+    };
+  }
+
+  async fingerprints(): Promise<Map<string, string>> {
+    const prints = new Map<string, string>();
+    for await (const agents of this.store.agents.scan(SCAN_BATCH))
+      for (const agent of agents) prints.set(agent.id, fingerprint(toSearchDocument(agent)));
+    return prints;
+  }
+
+  async stats(): Promise<IndexStats> {
+    return { documents: await this.store.agents.count(), checkpoint: this.position };
+  }
+
+  ping(): Promise<void> {
+    return this.store.ping();
+  }
+
+  /** The store is its opener's to close. */
+  async close(): Promise<void> {}
+}
