@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -62,3 +62,24 @@ export function stop(child: ChildProcess): Promise<void> {
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** A process and its children (the API's supervisor and its workers). */
+export function processTree(pid: number): number[] {
+  try {
+    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+}
+
+/** RSS of a process and each of its children, in MB. */
+export function treeMemory(pid: number): Array<{ pid: number; rssMb: number; peakMb: number }> {
+  return processTree(pid).flatMap((each) => {
+    const memory = memoryOf(each);
+    return memory ? [{ pid: each, ...memory }] : [];
+  });
+}

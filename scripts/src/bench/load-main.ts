@@ -6,7 +6,15 @@ import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
-import { freePort, memoryOf, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
+import {
+  freePort,
+  memoryOf,
+  processTree,
+  REPO_ROOT,
+  startProcess,
+  stop,
+  waitUntilReady,
+} from './child-process';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
 import { syntheticAgents } from './synthetic-agents';
 import { type Catalog, MIX, planTraffic } from './traffic-mix';
@@ -86,18 +94,6 @@ async function waitForWorkers(base: string, count: number, timeoutMs = 60_000): 
 }
 
 /** The API's processes: the one started and, in multi-worker mode, its children. */
-function processTree(pid: number): number[] {
-  try {
-    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-    return [pid, ...children];
-  } catch {
-    return [pid];
-  }
-}
-
 async function catalogOf(store: Store): Promise<Catalog> {
   const ids: string[] = [];
   for await (const batch of store.agents.scan(5000)) for (const agent of batch) ids.push(agent.id);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { RESULT_CACHE_SIZE } from '@agentry/platform/search/embedded/result-cache';
 import { openStore } from '@agentry/platform/store/factory';
-import { freePort, memoryOf, percentile, startProcess, stop, waitUntilReady } from './child-process';
+import { freePort, percentile, startProcess, stop, treeMemory, waitUntilReady } from './child-process';
 import { load } from './load';
 import { lruHitRate, zipfLog } from './query-log';
 import { importWithCli, type StartFigures, timeStart } from './start-paths';
@@ -82,7 +82,7 @@ async function main(argv: string[]) {
     await stop(api);
     api = startProcess(apiNodeArgs(), apiEnv);
     results.restart = await timeStart(base, api, newest);
-    results.memoryWhenReady = memoryOf(api.pid!);
+    results.memoryWhenReady = treeMemory(api.pid!);
     log(
       `plain restart:          /healthz 200 after ${(results.restart as StartFigures).readySeconds.toFixed(1)} s, every agent searchable after ${(results.restart as StartFigures).searchableSeconds.toFixed(1)} s; RSS ${JSON.stringify(results.memoryWhenReady)}`,
     );
@@ -144,7 +144,7 @@ async function main(argv: string[]) {
       ),
     };
     results.searchCold = await load(base, cold, { connections, durationSeconds: duration });
-    results.memoryAfterLoad = memoryOf(api.pid!);
+    results.memoryAfterLoad = treeMemory(api.pid!);
 
     // 5. Change to searchable, through the store the API uses (SQLite, another process).
     const namesFor = async (query: string) =>

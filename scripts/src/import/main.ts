@@ -5,6 +5,7 @@ import { importAgents } from '@agentry/platform/import/import-agents';
 import { readRows } from '@agentry/platform/import/read-rows';
 import { openStore } from '@agentry/platform/store/factory';
 import { formatSummary } from './format-summary';
+import { indexAfterImport } from './index-import';
 import { parseImportArgs, USAGE } from './parse-args';
 import { createProgressBar } from './progress-bar';
 import { readImportFile } from './read-import-file';
@@ -32,16 +33,32 @@ async function main(argv: readonly string[]): Promise<number> {
     const store = await openStore(config);
     const bar = createProgressBar(process.stderr);
     let result: Awaited<ReturnType<typeof importAgents>>;
+    let indexed: { documents: number } | null = null;
     try {
-      result = await importAgents(store, source.rows, {
-        rowNumbers: source.rowNumbers,
-        onProgress: (done, total) => bar?.update(done, total),
-      });
+      try {
+        result = await importAgents(store, source.rows, {
+          rowNumbers: source.rowNumbers,
+          onProgress: (done, total) => bar?.update(done, total),
+        });
+      } finally {
+        bar?.stop();
+      }
+      const indexBar = createProgressBar(process.stderr, 'Indexing ', 'agents');
+      try {
+        indexed = await indexAfterImport(config, store, (done, total) => indexBar?.update(done, total));
+      } catch (error) {
+        // The rows are in the store either way: the API's indexer rebuilds the index when it starts.
+        process.stderr.write(
+          `Warning: the search index could not be rebuilt (${(error as Error).message}); it will be at the next start.\n`,
+        );
+      } finally {
+        indexBar?.stop();
+      }
     } finally {
-      bar?.stop();
       await store.close();
     }
     process.stdout.write(formatSummary(result));
+    if (indexed) process.stdout.write(`Search index rebuilt: ${indexed.documents} agents searchable.\n`);
     if (args.report) {
       fs.writeFileSync(fromShell(args.report), `${JSON.stringify({ file, ...result }, null, 2)}\n`);
       process.stdout.write(`Full report written to ${args.report}\n`);

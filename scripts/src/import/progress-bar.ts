@@ -9,12 +9,16 @@ export interface ProgressBar {
  * A progress bar on the terminal, or undefined when the stream is not one: redirected output
  * (CI logs, `2> file`) would otherwise fill with redraw sequences.
  */
-export function createProgressBar(stream: NodeJS.WriteStream): ProgressBar | undefined {
+export function createProgressBar(
+  stream: NodeJS.WriteStream,
+  label = 'Importing',
+  unit = 'rows',
+): ProgressBar | undefined {
   if (!stream.isTTY) return undefined;
   const bar = new SingleBar(
     {
       stream,
-      format: 'Importing {bar} {percentage}% | {value}/{total} rows | {eta_formatted} left',
+      format: `${label} {bar} {percentage}% | {value}/{total} ${unit} | {eta_formatted} left`,
       hideCursor: true,
     },
     Presets.shades_classic,
