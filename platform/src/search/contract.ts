@@ -55,7 +55,7 @@ const CATALOG: SearchDocument[] = [
     name: 'VoiceForge',
     category: 'Content & Media',
     role: 'Voice Actor',
-    description: 'Text to speech with realistic voices in 30 languages.',
+    description: 'Text to speech with natural voices in 30 languages.',
     cost: '$5/month',
   }),
 ];

@@ -17,7 +17,7 @@ const QUERIES = [
   'answer customer emails in Spanish',
   'take notes in my meetings',
   'reconcile bank transactions',
-  'review pull requests',
+  'review code changes',
   'translate product documentation',
   'screen job applicants',
   'write blog posts for SEO',

@@ -1,4 +1,8 @@
+import { stem } from '../analysis/stem';
 import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../port';
+import { FEATURES } from '../query/features';
+import { readIntent } from '../query/intent';
+import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan } from '../query/plan';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
@@ -24,15 +28,15 @@ export const RANKING = {
   secondTierGap: 0.3,
   /** Scores are multiplied by coverage to this power: covering more of the request wins. */
   coveragePower: 0.5,
-  /** The whole query is the agent's name ("jasper", "notion ai"). */
+  /** The whole query is the agent's name ("otterly", "pixel forge"). */
   exactName: 3,
-  /** The agent's whole name appears in the query ("dall-e image generator"). */
+  /** The agent's whole name appears in the query ("pixelforge logo maker"). */
   nameInQuery: 2,
-  /** Every query word is in the name ("copilot" → GitHub Copilot). */
+  /** Every query word is in the name ("forge" → Pixel Forge). */
   queryInName: 1.6,
   /** The query names the agent's role ("hire a recruiter"). */
   roleNamed: 1.3,
-  /** A literal phrase found only in the wrong order ("text to speech" for "speech to text"). */
+  /** A literal phrase found only in the wrong order ("french to english" for "english to french"). */
   phraseOutOfOrder: 0.5,
   /** How many top documents the word-order check looks at. */
   rerankWindow: 100,
@@ -54,19 +58,27 @@ interface NameQuery {
   words: string[];
   key: string;
   set: Set<string>;
+  /** How many agents have the word. */
+  agentsWith: (word: string) => number;
 }
 
-const nameQuery = (plan: QueryPlan): NameQuery => ({
+const nameQuery = (index: InvertedIndex, plan: QueryPlan): NameQuery => ({
   words: plan.words,
   key: plan.words.join(' '),
   set: new Set(plan.words),
+  agentsWith: (word) => index.documentFrequency(stem(word)),
 });
 
 function nameBoost(entry: IndexedDocument, query: NameQuery): number {
   const name = entry.nameWords;
   if (query.words.length === 0 || name.length === 0) return 1;
   if (query.key === entry.nameKey) return RANKING.exactName;
-  if (entry.nameKey.length >= 3 && name.every((word) => query.set.has(word))) return RANKING.nameInQuery;
+  if (
+    entry.nameKey.length >= 3 &&
+    name.every((word) => query.set.has(word)) &&
+    readsAsName(name, query.words, query.agentsWith)
+  )
+    return RANKING.nameInQuery;
   if (query.words.every((word) => entry.nameParts.includes(word))) return RANKING.queryInName;
   return 1;
 }
@@ -109,7 +121,7 @@ function rankPlan(
   const importance = groupImportance(index, plan).slice(0, 16);
   const table = coverageTable(importance)!;
   const named = rolesNamed(index, plan);
-  const names = nameQuery(plan);
+  const names = nameQuery(index, plan);
   const roleIds = index.roleIds;
   const { touched, total, matchMask, nameHit } = scratch;
   const touchedCount = scratch.touchedCount;
@@ -137,7 +149,7 @@ function rankPlan(
   };
 
   // Hits cover enough of the query. When few do, the documents matching less of it follow them
-  // as a second tier ("monitor brand mentions on social media" still lists the social media
+  // as a second tier ("track zebra sightings on social media" still lists the social media
   // managers after the few agents that monitor brands), as Meilisearch drops query words to fill
   // a page.
   const hits = scratch.hits[slot];
@@ -270,8 +282,8 @@ function sortComparator(index: InvertedIndex, sort: SearchRequest['sort']) {
 
 /**
  * When the query names a product, people want it and then its alternatives: the named agents come
- * first, then agents like it (or, when the query says more than the name, "dall-e image
- * generator", agents matching the rest of the query), then the remaining matches.
+ * first, then agents like it (or, when the query says more than the name, "pixelforge logo
+ * maker", agents matching the rest of the query), then the remaining matches.
  */
 function withAlternatives(
   index: InvertedIndex,
@@ -282,12 +294,20 @@ function withAlternatives(
   order: number[],
   wanted: number,
 ): { order: number[]; hits: Int32Array } {
-  const names = nameQuery(plan);
+  const names = nameQuery(index, plan);
   const named = order.filter((n) => nameBoost(index.entry(n)!, names) >= RANKING.nameInQuery);
   if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
   const first = index.entry(named[0]!)!;
   const nameWords = new Set(first.nameParts);
-  const rest = plan.groups.filter((group) => !group.words.every((word) => nameWords.has(word)));
+  // What the query says besides the name; a misspelt name is compared as corrected.
+  const saysMore = (group: QueryPlan['groups'][number]) =>
+    saysMoreThanName(
+      FEATURES.nameAlternatives ? group.meant : group.words,
+      nameWords,
+      names.agentsWith,
+      index.size,
+    );
+  const rest = plan.groups.filter(saysMore);
   const alternativePlan =
     rest.length > 0 ? { ...plan, groups: rest, words: [] } : moreLikeThisPlan(index, first);
   const similar = rankPlan(index, scratch, alternativePlan, filter, 1);
@@ -305,6 +325,21 @@ function withAlternatives(
 function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
   const positions = topKPositions(ranked.scores, ranked.hits.length, k);
   return positions.map((i) => ({ n: ranked.hits[i]!, score: ranked.scores[i]! }));
+}
+
+const roleStemCache = new WeakMap<InvertedIndex, { roles: number; stems: Set<string> }>();
+
+/** The stems of the catalog's role names, recomputed when a new role appears. */
+function roleStems(index: InvertedIndex): (stemmed: string) => boolean {
+  let cached = roleStemCache.get(index);
+  if (!cached || cached.roles !== index.roleIdLimit) {
+    const stems = new Set<string>();
+    for (const role of index.roleEntries()) for (const s of role.stems) stems.add(s);
+    cached = { roles: index.roleIdLimit, stems };
+    roleStemCache.set(index, cached);
+  }
+  const { stems } = cached;
+  return (stemmed) => stems.has(stemmed);
 }
 
 export function executeSearch(
@@ -340,12 +375,13 @@ export function executeSearch(
     hits = all;
     order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);
   } else {
-    plan = planQuery(query, index.vocabulary.asVocabulary(), { asYouType: true });
+    const intent = readIntent(query, { isRoleStem: roleStems(index) });
+    plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
     let ranked = rankPlan(index, scratch, plan, filter);
     if (ranked.hits.length === 0) {
       // Nothing matched: read the words more loosely (stems by prefix, two-letter typos) rather
       // than show an empty page. "grammarly" finds the grammar checkers.
-      plan = planQuery(query, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });
+      plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });
       ranked = rankPlan(index, scratch, plan, filter);
     }
     if (request.sort && request.sort !== 'relevance') {

@@ -34,8 +34,8 @@ export interface RoleEntry {
 
 /**
  * A synonym, completion or correction that happens to be an agent's name says little about the
- * agent ("copilot" as a synonym of coding assistant should not pull in every product called
- * Copilot), so only the literal query words get the name field's full weight.
+ * agent ("pilot" as a synonym of autopilot should not pull in every product called
+ * Pilot), so only the literal query words get the name field's full weight.
  */
 export const DERIVED_NAME_SHARE = 0.2;
 

@@ -46,6 +46,7 @@ export function moreLikeThisPlan(index: InvertedIndex, entry: IndexedDocument): 
   const groups: QueryGroup[] = [];
   const literal = (stems: string[], weight: number, text: string[]): QueryGroup => ({
     words: text,
+    meant: text,
     alternatives: [{ stems, weight, source: 'literal' }],
   });
   if (roleStems.length > 0) groups.push(literal(roleStems, LIKENESS.role, words(document.role)));

@@ -19,22 +19,22 @@ const factorNamed = (name: string, description: string) => {
       price_monthly: null,
     },
   ]);
-  return phraseOrderChecker(index, planQuery('speech to text', vocabulary), 0.5)!(0);
+  return phraseOrderChecker(index, planQuery('audio to text', vocabulary), 0.5)!(0);
 };
 const factor = (description: string) => factorNamed('X', description);
 
 describe('phraseOrderChecker', () => {
   it('keeps documents where the phrase reads in order', () => {
-    expect(factor('Fast speech-to-text API')).toBe(1);
+    expect(factor('Fast audio-to-text API')).toBe(1);
   });
   it('penalises documents that hold the words only in the other order', () => {
-    expect(factor('Natural text-to-speech voices')).toBe(0.5);
+    expect(factor('Natural text-to-audio voices')).toBe(0.5);
   });
   it('does not read a phrase across two fields', () => {
-    // "speech" ends the name and "text" opens the description: the phrase is in neither field.
-    expect(factorNamed('Speech', 'Text processing')).toBe(0.5);
+    // "audio" ends the name and "text" opens the description: the phrase is in neither field.
+    expect(factorNamed('Audio', 'Text processing')).toBe(0.5);
   });
   it('does not penalise a document that matches another reading of the phrase', () => {
-    expect(factor('Text to speech and transcription')).toBe(1);
+    expect(factor('Text to audio and transcription')).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import type { Alternative, QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
 
 // The index keeps no word positions in its postings, so a phrase matches wherever its words
-// appear: "speech to text" would match "text-to-speech". For the few documents that reach the top
+// appear: "english to french" would match "french-to-english". For the few documents that reach the top
 // of a ranking we check the order in the document's word sequence (stem ids, kept by the index).
 
 const WINDOW = 3;

@@ -58,4 +58,95 @@ describe('embedded ranking', () => {
     expect(response.totalHits).toBe(20);
     await engine.close();
   });
+
+  it('follows a misspelt product name with its alternatives, as the name spelt right', async () => {
+    const engine = await engineWith([
+      searchDocument('1', {
+        name: 'Pixelforge',
+        role: 'Illustrator',
+        description: 'Generates images from prompts.',
+      }),
+      searchDocument('2', { name: 'Drawly', role: 'Illustrator', description: 'Generates images and art.' }),
+      searchDocument('3', { name: 'Ledgerly', role: 'Accountant', description: 'Keeps your books.' }),
+    ]);
+    const spelt = await names(engine, 'pixelforge');
+    expect(spelt.slice(0, 2)).toEqual(['Pixelforge', 'Drawly']);
+    expect(await names(engine, 'pixelfrge')).toEqual(spelt);
+    await engine.close();
+  });
+
+  it('reads a word most agents have after a product name as asking for the product and its alternatives', async () => {
+    const generic = Array.from({ length: 8 }, (_, i) =>
+      searchDocument(`g${i}`, {
+        name: `Gadget AI ${i}`,
+        role: 'Software Engineer',
+        description: 'An AI tool.',
+      }),
+    );
+    const engine = await engineWith([
+      searchDocument('1', {
+        name: 'Otterly',
+        role: 'Meeting Note Taker',
+        description: 'AI notes of your calls.',
+      }),
+      searchDocument('2', {
+        name: 'Minutely',
+        role: 'Meeting Note Taker',
+        description: 'Notes of your calls.',
+      }),
+      ...generic,
+    ]);
+    expect((await names(engine, 'otterly ai')).slice(0, 2)).toEqual(['Otterly', 'Minutely']);
+    await engine.close();
+  });
+
+  it('does not take one everyday word of a use case for a product name', async () => {
+    const engine = await engineWith([
+      searchDocument('1', {
+        name: 'Virtual Tours',
+        role: 'Real Estate Agent',
+        description: 'Shows homes online.',
+      }),
+      searchDocument('2', {
+        name: 'Checkbot',
+        role: 'QA Engineer',
+        description: 'Tests your web app like a QA tester.',
+      }),
+      searchDocument('3', {
+        name: 'Tourbot',
+        role: 'Real Estate Agent',
+        description: 'Virtual visits of homes.',
+      }),
+      searchDocument('4', { name: 'Sitebot', role: 'Web Developer', description: 'Builds your web app.' }),
+    ]);
+    expect((await names(engine, 'virtual qa engineer to test my web shop'))[0]).toBe('Checkbot');
+    await engine.close();
+  });
+
+  it('reads "hire a <job>" as the job named rather than as recruiting', async () => {
+    const engine = await engineWith([
+      searchDocument('1', { name: 'Hirely', role: 'Recruiter', description: 'Helps you hire faster.' }),
+      searchDocument('2', { name: 'Cutter', role: 'Video Editor', description: 'Edits your videos.' }),
+    ]);
+    expect(await names(engine, 'hire a video editor')).toEqual(['Cutter']);
+    await engine.close();
+  });
+
+  it('does not let a rare synonym make a common query word outweigh a rare one', async () => {
+    const writers = Array.from({ length: 12 }, (_, i) =>
+      searchDocument(`w${i}`, { name: `Penman ${i}`, role: 'Writer', description: 'Writes blog content.' }),
+    );
+    const engine = await engineWith([
+      ...writers,
+      searchDocument('g', { name: 'Quill', role: 'Writer', description: 'Ghostwriting for founders.' }),
+      searchDocument('l', {
+        name: 'Linkboost',
+        role: 'Social Media Manager',
+        description: 'Grows your LinkedIn.',
+      }),
+      searchDocument('x', { name: 'Other', role: 'Accountant', description: 'Keeps your books.' }),
+    ]);
+    expect((await names(engine, 'write linkedin updates'))[0]).toBe('Linkboost');
+    await engine.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { FEATURES } from '../query/features';
 import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
 import type { Postings } from './postings';
@@ -28,6 +29,9 @@ export function inverseDocumentFrequency(documents: number, frequency: number): 
 export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[] {
   const documents = Math.max(1, index.size);
   return plan.groups.map((group) => {
+    // Like the scores, a group's weight never exceeds the rarity of what was typed: a common
+    // word ("write") is not made important by a rare synonym of it ("ghostwriting").
+    const cap = FEATURES.literalImportance ? literalIdf(index, group, documents) : Number.POSITIVE_INFINITY;
     let best = 0;
     for (const alternative of group.alternatives) {
       let idf = 0;
@@ -37,7 +41,9 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
         if (frequency === 0) exists = false;
         idf += inverseDocumentFrequency(documents, frequency);
       }
-      if (exists) best = Math.max(best, (idf / alternative.stems.length) * alternative.weight);
+      const literal = alternative.source === 'literal' || alternative.source === 'typo';
+      const rarity = literal ? idf / alternative.stems.length : Math.min(cap, idf / alternative.stems.length);
+      if (exists) best = Math.max(best, rarity * alternative.weight);
     }
     return best;
   });

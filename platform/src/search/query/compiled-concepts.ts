@@ -23,7 +23,7 @@ export interface CompiledConcepts {
   singleWords: Map<string, number[]>;
 }
 
-/** Stop words a phrase can lose without changing what it means ("speech to text", "plan my day"). */
+/** Stop words a phrase can lose without changing what it means ("audio to text", "answer my calls"). */
 const GLUE = new Set([
   'to',
   'the',

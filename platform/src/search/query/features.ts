@@ -11,6 +11,16 @@ export const FEATURES = {
   alternatives: true,
   /** A literal phrase found only in the wrong order counts less. */
   phraseOrder: true,
+  /** "hire a video editor", "replace my bookkeeper": the job named, not recruiting (intent.ts). */
+  jobFraming: true,
+  /** A product's name counts as asked for only when the query reads like that name. */
+  nameIntent: true,
+  /** Alternatives of a named product follow it also when the name was misspelt or came with a generic word ("pixelforge ai"). */
+  nameAlternatives: true,
+  /** A group of the query weighs as much as the words typed, not as its rarest synonym. */
+  literalImportance: true,
+  /** A word typed in two parts ("pixel frog" for "pixelfrog") is read as the known word they make. */
+  joinWords: true,
 };
 
 export type Feature = keyof typeof FEATURES;

@@ -31,9 +31,9 @@ function vocabularyOf(words: string[]): Vocabulary {
 
 describe('planQuery', () => {
   it('reads a misspelt word that completes a known phrase as the phrase itself', () => {
-    const plan = planQuery('data anlyst', vocabularyOf(['data', 'analyst']));
+    const plan = planQuery('speech recogniton', vocabularyOf(['speech', 'recognition']));
     const phrase = plan.groups[0]!.alternatives[0]!;
-    expect(phrase.stems).toEqual([stem('data'), stem('analyst')]);
+    expect(phrase.stems).toEqual([stem('speech'), stem('recognition')]);
     // As much as the words typed correctly.
     expect(phrase.weight).toBe(1);
     // The phrase's synonyms still count, for less.
@@ -43,7 +43,22 @@ describe('planQuery', () => {
   it('keeps a word nobody has, without a correction, as typed', () => {
     const plan = planQuery('zqxv', vocabularyOf(['data']));
     expect(plan.groups).toEqual([
-      { words: ['zqxv'], alternatives: [{ stems: ['zqxv'], weight: 1, source: 'literal' }] },
+      {
+        words: ['zqxv'],
+        meant: ['zqxv'],
+        alternatives: [{ stems: ['zqxv'], weight: 1, source: 'literal' }],
+      },
     ]);
+  });
+
+  it('reads a word typed in two parts as the known word they make', () => {
+    const plan = planQuery('pixel frog notes', vocabularyOf(['pixelfrog', 'notes', 'pixel']));
+    expect(plan.words).toEqual(['pixelfrog', 'notes']);
+    expect(plan.groups[0]!.alternatives[0]!.stems).toEqual([stem('pixelfrog')]);
+  });
+
+  it('keeps two known words apart', () => {
+    const plan = planQuery('note taker', vocabularyOf(['note', 'taker', 'notetaker']));
+    expect(plan.words).toEqual(['note', 'taker']);
   });
 });

@@ -2,6 +2,7 @@ import { stem } from '../analysis/stem';
 import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
 import { wholeWords } from '../analysis/tokenize';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
+import { FEATURES } from './features';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
 // a document when any of its alternatives does (the literal words, a concept's other phrases, a
@@ -17,6 +18,8 @@ export interface Alternative {
 export interface QueryGroup {
   /** The query words this group stands for. */
   words: string[];
+  /** The same words as meant: typos corrected. */
+  meant: string[];
   alternatives: Alternative[];
 }
 
@@ -44,14 +47,14 @@ export const WEIGHTS = {
   typo2: 0.7,
   prefix: 0.6,
   loose: 0.5,
-  // A misspelt word that, once corrected, completes a known phrase ("data anlyst" → "data analyst")
+  // A misspelt word that, once corrected, completes a known phrase ("speech recogniton" → "speech recognition")
   // is surely what the person meant; the typed form matches nothing, so every hit carries the same
   // typo and a discount would only let the phrase's synonyms overtake it.
   correctedLiteral: 1,
 } as const;
 const MAX_COMPLETIONS = 8;
 
-/** Words a concept phrase may skip between two of its own ("analyze sales data" holds "analyze data"). */
+/** Words a concept phrase may skip between two of its own ("analyze survey data" holds "analyze data"). */
 const MAX_GAP = 2;
 
 interface ConceptMatch {
@@ -130,6 +133,31 @@ function correctWord(word: string, vocabulary: Vocabulary, concepts: CompiledCon
   return best ? { word, stem: stemmed, corrected: best } : { word, stem: stemmed };
 }
 
+const known = (word: string, vocabulary: Vocabulary, concepts: CompiledConcepts) =>
+  vocabulary.documentFrequency(stem(word)) > 0 || concepts.stems.has(stem(word));
+
+/**
+ * A word typed in two ("pixel frog", "grammar ly") is read as one when the parts are not both
+ * known words and the joined word is ("pixelfrog"): otherwise each part would be corrected into
+ * some other word.
+ */
+function joinSplitWords(words: string[], vocabulary: Vocabulary, concepts: CompiledConcepts): string[] {
+  if (!FEATURES.joinWords) return words;
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const next = words[i + 1];
+    if (
+      next !== undefined &&
+      !(known(words[i]!, vocabulary, concepts) && known(next, vocabulary, concepts)) &&
+      vocabulary.documentFrequency(stem(words[i]! + next)) > 0
+    ) {
+      joined.push(words[i]! + next);
+      i += 1;
+    } else joined.push(words[i]!);
+  }
+  return joined;
+}
+
 function addAlternative(group: QueryGroup, alternative: Alternative): void {
   const key = alternative.stems.join(' ');
   const existing = group.alternatives.find((a) => a.stems.join(' ') === key);
@@ -154,14 +182,20 @@ export function planQuery(
   let kept = all.filter((word) => !STOPWORDS.has(word));
   const onlyFillers = kept.every((word) => QUERY_FILLERS.has(word));
   if (kept.length === 0) kept = all;
-  const planned = kept.map((word) => correctWord(word, vocabulary, concepts));
+  const planned = joinSplitWords(kept, vocabulary, concepts).map((word) =>
+    correctWord(word, vocabulary, concepts),
+  );
   const matchStems = planned.map((p) => p.corrected?.stem ?? p.stem);
 
   const groups: QueryGroup[] = [];
   const covered = new Set<number>();
   const typedWords = planned.map((p) => p.corrected?.word ?? p.word);
   for (const match of matchConcepts(matchStems, concepts, typedWords)) {
-    const group: QueryGroup = { words: match.positions.map((i) => planned[i]!.word), alternatives: [] };
+    const group: QueryGroup = {
+      words: match.positions.map((i) => planned[i]!.word),
+      meant: match.positions.map((i) => typedWords[i]!),
+      alternatives: [],
+    };
     const corrected = match.positions.some((i) => planned[i]!.corrected);
     addAlternative(group, {
       stems: match.positions.map((i) => matchStems[i]!),
@@ -177,7 +211,7 @@ export function planQuery(
   }
   planned.forEach((word, i) => {
     if (covered.has(i) || (QUERY_FILLERS.has(word.word) && !onlyFillers)) return;
-    const group: QueryGroup = { words: [word.word], alternatives: [] };
+    const group: QueryGroup = { words: [word.word], meant: [typedWords[i]!], alternatives: [] };
     if (word.corrected) {
       const weight = word.corrected.distance === 1 ? WEIGHTS.typo1 : WEIGHTS.typo2;
       addAlternative(group, { stems: [word.corrected.stem], weight, source: 'typo' });
