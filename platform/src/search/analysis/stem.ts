@@ -44,6 +44,37 @@ const OVERSTEMMED: Record<string, string> = {
   animals: 'animal',
   university: 'universiti',
   universities: 'universiti',
+  // Found the same way, listing the words of the concept list (concepts.ts) whose stem the
+  // catalog shares with words of another meaning: localization and "runs locally", savings and
+  // "saves time", wellness and "as well", personalized and personal, visualization and visuals,
+  // a code completion and "complete", descriptions and the product Descript.
+  localization: 'localiz',
+  localisation: 'localiz',
+  localize: 'localiz',
+  localise: 'localiz',
+  localized: 'localiz',
+  savings: 'savings',
+  wellness: 'wellness',
+  fitness: 'fitness',
+  personalized: 'personaliz',
+  personalised: 'personaliz',
+  personalization: 'personaliz',
+  personalisation: 'personaliz',
+  personalize: 'personaliz',
+  practical: 'practical',
+  visualization: 'visualiz',
+  visualizations: 'visualiz',
+  visualisation: 'visualiz',
+  visualize: 'visualiz',
+  visualizes: 'visualiz',
+  visualizing: 'visualiz',
+  completion: 'completion',
+  completions: 'completion',
+  description: 'description',
+  descriptions: 'description',
+  proposal: 'proposal',
+  proposals: 'proposal',
+  computational: 'computational',
 };
 
 export function stem(word: string): string {
