@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { disableFeatures } from '@agentry/platform/search/query/features';
+import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
@@ -9,11 +9,11 @@ import { evaluate, formatReport, type Qrels } from './score';
 // `npm run eval:relevance -- QUERIES QRELS [--agents FILE] [--out RUN.json]`
 // Loads the agents file (default ../shared/data/agents.json) into a fresh DATA_DIR, asks the real
 // GET /api/search for every query, and scores the top 10 as ../shared/eval/score.py does.
-// `--engine bm25` scores the plain BM25 reference instead (no server); `--without a,b` turns
-// ranking components off for the ablation table (see platform/src/search/query/features.ts).
+// `--engine bm25` scores the plain BM25 reference instead (no server); `--without a,b` and
+// `--with a,b` turn ranking components off or on (see platform/src/search/query/features.ts).
 
 const USAGE =
-  'Usage: npm run eval:relevance -- QUERIES QRELS.json [--agents agents.json] [--out run.json] [--engine bm25] [--without feature,...]\n';
+  'Usage: npm run eval:relevance -- QUERIES QRELS.json [--agents agents.json] [--out run.json] [--engine bm25] [--without feature,...] [--with feature,...]\n';
 
 async function main(argv: string[]): Promise<number> {
   const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
@@ -42,8 +42,15 @@ async function main(argv: string[]): Promise<number> {
     report(Object.fromEntries(queries.map((query) => [query, rank(query, 10).map((i) => agents[i]!.name)])));
     return 0;
   }
-  const without = option('without');
-  if (without) disableFeatures(without.split(',').map((name) => name.trim()));
+  const list = (name: string) =>
+    (option(name) ?? '')
+      .split(',')
+      .map((each) => each.trim())
+      .filter(Boolean);
+  setFeatures({
+    ...Object.fromEntries(list('without').map((name) => [name as Feature, false])),
+    ...Object.fromEntries(list('with').map((name) => [name as Feature, true])),
+  });
 
   const catalog = await serveFreshCatalog(agentsFile);
   try {

@@ -166,7 +166,7 @@ function rankPlan(
     scores[count++] = score;
     if (score < lowest) lowest = score;
   }
-  if (count < RANKING.minHits) {
+  if (count < RANKING.minHits && FEATURES.secondTier) {
     const firstTier = count;
     let highest = 0;
     for (let i = 0; i < touchedCount; i++) {
@@ -205,7 +205,7 @@ function rankPlan(
  * hits of roles with a large enough share are boosted in place.
  */
 function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
-  if (RANKING.roleFeedback <= 0 || ranked.hits.length < 3) return;
+  if (!FEATURES.roleFeedback || RANKING.roleFeedback <= 0 || ranked.hits.length < 3) return;
   const top = topKPositions(ranked.scores, ranked.hits.length, RANKING.roleFeedbackTop);
   const roleIds = index.roleIds;
   const shares = new Map<number, number>();
@@ -236,7 +236,7 @@ function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
 function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): number[] {
   applyRoleFeedback(index, ranked);
   const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
-  const order = phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder);
+  const order = FEATURES.phraseOrder ? phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder) : null;
   const adjusted = order ? window.map(({ n, score }) => ({ n, score: score * order(n) })) : window;
   adjusted.sort((a, b) => b.score - a.score || a.n - b.n);
   return adjusted.slice(0, wanted).map((entry) => entry.n);
@@ -294,6 +294,7 @@ function withAlternatives(
   order: number[],
   wanted: number,
 ): { order: number[]; hits: Int32Array } {
+  if (!FEATURES.alternatives) return { order, hits: ranked.hits };
   const names = nameQuery(index, plan);
   const named = order.filter((n) => nameBoost(index.entry(n)!, names) >= RANKING.nameInQuery);
   if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
@@ -378,7 +379,7 @@ export function executeSearch(
     const intent = readIntent(query, { isRoleStem: roleStems(index) });
     plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
     let ranked = rankPlan(index, scratch, plan, filter);
-    if (ranked.hits.length === 0) {
+    if (ranked.hits.length === 0 && FEATURES.looseRetry) {
       // Nothing matched: read the words more loosely (stems by prefix, two-letter typos) rather
       // than show an empty page. "grammarly" finds the grammar checkers.
       plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });

@@ -1,4 +1,5 @@
 import { searchDocument } from '../contract';
+import { setFeatures } from '../query/features';
 import { EmbeddedSearchEngine } from './embedded-engine';
 
 // Ranking behaviours that come from how queries are read, on small catalogs built for each case.
@@ -13,6 +14,8 @@ const names = async (engine: EmbeddedSearchEngine, query: string) =>
   (await engine.search({ query })).hits.map((hit) => hit.document.name);
 
 describe('embedded ranking', () => {
+  afterEach(() => setFeatures({}));
+
   it('does not read "accounting" as the account of an account executive', async () => {
     const engine = await engineWith([
       searchDocument('1', {
@@ -100,7 +103,8 @@ describe('embedded ranking', () => {
     await engine.close();
   });
 
-  it('does not take one everyday word of a use case for a product name', async () => {
+  it('does not take one everyday word of a use case for a product name (nameIntent, measured and not kept: turned on here)', async () => {
+    setFeatures({ nameIntent: true });
     const engine = await engineWith([
       searchDocument('1', {
         name: 'Virtual Tours',
@@ -132,7 +136,8 @@ describe('embedded ranking', () => {
     await engine.close();
   });
 
-  it('does not let a rare synonym make a common query word outweigh a rare one', async () => {
+  it('does not let a rare synonym make a common query word outweigh a rare one (literalImportance, measured and not kept: turned on here)', async () => {
+    setFeatures({ literalImportance: true });
     const writers = Array.from({ length: 12 }, (_, i) =>
       searchDocument(`w${i}`, { name: `Penman ${i}`, role: 'Writer', description: 'Writes blog content.' }),
     );

@@ -1,4 +1,5 @@
 import type { SearchRequest, SearchResponse } from '../port';
+import { featuresKey } from '../query/features';
 
 // Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
 // the index changes. A Map keeps insertion order, which makes it a simple LRU.
@@ -18,7 +19,7 @@ export class ResultCache {
       this.version = version;
       return undefined;
     }
-    const key = JSON.stringify(request);
+    const key = keyOf(request);
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -29,8 +30,11 @@ export class ResultCache {
 
   set(request: SearchRequest, version: number, response: SearchResponse): void {
     if (version !== this.version) return;
-    const key = JSON.stringify(request);
+    const key = keyOf(request);
     this.entries.set(key, response);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 }
+
+/** The request, and the ranking features turned off (none in production; the ablation turns some off). */
+const keyOf = (request: SearchRequest) => `${featuresKey()}|${JSON.stringify(request)}`;

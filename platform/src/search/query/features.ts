@@ -1,8 +1,9 @@
-// Ranking components that the relevance ablation (`npm run eval:relevance -- … --without a,b`)
-// can turn off one at a time. Production never changes them: each is on because the ablation
-// table in BENCHMARKS.md shows it helps on the tuning queries and on the reported half alike.
+// Ranking components that the relevance ablation (`npm run eval:ablation`, or
+// `npm run eval:relevance -- … --without a,b`) turns off one at a time. Production never changes
+// them: each is on because the ablation table in BENCHMARKS.md shows it helps on the tuning
+// queries and on the reported half alike.
 
-export const FEATURES = {
+const DEFAULTS = {
   /** Curated concepts: a phrase also matches its synonyms. */
   concepts: true,
   /** Boost hits whose role is the one most of the first results share. */
@@ -13,22 +14,51 @@ export const FEATURES = {
   phraseOrder: true,
   /** "hire a video editor", "replace my bookkeeper": the job named, not recruiting (intent.ts). */
   jobFraming: true,
-  /** A product's name counts as asked for only when the query reads like that name. */
-  nameIntent: true,
+  /**
+   * A product's name counts as asked for only when the query reads like that name.
+   * Measured, not kept: with job framing on, it helps the tune half and not the reported half.
+   */
+  nameIntent: false,
   /** Alternatives of a named product follow it also when the name was misspelt or came with a generic word ("pixelforge ai"). */
   nameAlternatives: true,
-  /** A group of the query weighs as much as the words typed, not as its rarest synonym. */
-  literalImportance: true,
+  /**
+   * A group of the query weighs as much as the words typed, not as its rarest synonym.
+   * Measured, not kept: with job framing on, it helps the tune half and costs the reported half.
+   */
+  literalImportance: false,
   /** A word typed in two parts ("pixel frog" for "pixelfrog") is read as the known word they make. */
   joinWords: true,
+  /** When few agents match a query well, those matching less of it follow, up to a page. */
+  secondTier: true,
+  /** When nothing matches, the words are read more loosely (prefixes, two-letter typos). */
+  looseRetry: true,
 };
 
-export type Feature = keyof typeof FEATURES;
+export type Feature = keyof typeof DEFAULTS;
 
-export function disableFeatures(names: string[]): void {
-  for (const name of names) {
-    if (!(name in FEATURES))
-      throw new Error(`Unknown ranking feature "${name}"; known: ${Object.keys(FEATURES).join(', ')}`);
-    FEATURES[name as Feature] = false;
+/** The features in force: the defaults, unless the ablation changed some. */
+export const FEATURES: Record<Feature, boolean> = { ...DEFAULTS };
+
+export const FEATURE_NAMES = Object.keys(DEFAULTS) as Feature[];
+
+let key = '';
+
+/** The features changed from their defaults, for cache keys: answers computed otherwise are not reused. */
+export function featuresKey(): string {
+  return key;
+}
+
+/** True when production runs with the feature. */
+export const isDefaultOn = (name: Feature) => DEFAULTS[name];
+
+/** Back to the defaults, then the given changes. Throws on an unknown name. */
+export function setFeatures(changes: Partial<Record<Feature, boolean>>): void {
+  for (const name of Object.keys(changes)) {
+    if (!(name in DEFAULTS))
+      throw new Error(`Unknown ranking feature "${name}"; known: ${FEATURE_NAMES.join(', ')}`);
   }
+  Object.assign(FEATURES, DEFAULTS, changes);
+  key = FEATURE_NAMES.filter((name) => FEATURES[name] !== DEFAULTS[name])
+    .map((name) => `${name}=${FEATURES[name]}`)
+    .join(',');
 }

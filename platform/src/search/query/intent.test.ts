@@ -1,5 +1,5 @@
 import { stem } from '../analysis/stem';
-import { FEATURES } from './features';
+import { setFeatures } from './features';
 import { readIntent } from './intent';
 
 const roles = (...words: string[]) => {
@@ -8,6 +8,8 @@ const roles = (...words: string[]) => {
 };
 
 describe('readIntent', () => {
+  afterEach(() => setFeatures({}));
+
   it('reads "hire a <job>" as the job named, not as recruiting', () => {
     const intent = readIntent('hire a podcast producer for my show', roles('podcast', 'producer'));
     expect(intent.text).toBe('a podcast producer for my show');
@@ -35,11 +37,7 @@ describe('readIntent', () => {
   });
 
   it('changes nothing when the feature is off', () => {
-    FEATURES.jobFraming = false;
-    try {
-      expect(readIntent('hire a podcast producer', roles('producer')).text).toBe('hire a podcast producer');
-    } finally {
-      FEATURES.jobFraming = true;
-    }
+    setFeatures({ jobFraming: false });
+    expect(readIntent('hire a podcast producer', roles('producer')).text).toBe('hire a podcast producer');
   });
 });

@@ -1,9 +1,13 @@
+import { setFeatures } from './features';
 import { readsAsName, saysMoreThanName } from './name-intent';
 
 const frequencies: Record<string, number> = { virtual: 40, ai: 800, otterly: 1, dubbo: 1, video: 60 };
 const agentsWith = (word: string) => frequencies[word] ?? 0;
 
-describe('readsAsName', () => {
+describe('readsAsName (name intent, measured and not kept: turned on here)', () => {
+  beforeEach(() => setFeatures({ nameIntent: true }));
+  afterEach(() => setFeatures({}));
+
   it('takes a short query holding the whole name as asking for the product', () => {
     expect(readsAsName(['otterly'], ['otterly', 'ai'], agentsWith)).toBe(true);
     expect(readsAsName(['pixelforge'], ['pixelforge', 'alternative'], agentsWith)).toBe(true);

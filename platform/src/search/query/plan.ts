@@ -190,7 +190,8 @@ export function planQuery(
   const groups: QueryGroup[] = [];
   const covered = new Set<number>();
   const typedWords = planned.map((p) => p.corrected?.word ?? p.word);
-  for (const match of matchConcepts(matchStems, concepts, typedWords)) {
+  const conceptMatches = FEATURES.concepts ? matchConcepts(matchStems, concepts, typedWords) : [];
+  for (const match of conceptMatches) {
     const group: QueryGroup = {
       words: match.positions.map((i) => planned[i]!.word),
       meant: match.positions.map((i) => typedWords[i]!),

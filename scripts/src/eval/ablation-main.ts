@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FEATURE_NAMES, isDefaultOn, setFeatures } from '@agentry/platform/search/query/features';
+import { type Bm25Agent, bm25Ranker } from './bm25';
+import { serveFreshCatalog } from './fresh-catalog';
+import { readQueryFile } from './query-file';
+import { evaluate, type Qrels, type Run } from './score';
+
+// `npm run eval:ablation [-- --agents FILE]`: the ablation table of BENCHMARKS.md. Scores the dev
+// set, our tune half and our reported half with the engine as it runs, then with each feature it
+// runs with turned off and each measured-but-not-kept feature turned on, in turn, then plain BM25,
+// through the real GET /api/search on a fresh catalog. Prints a Markdown table of nDCG@10 (and
+// the zero-result rate of the engine as it runs).
+
+const SETS = [
+  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
+  { label: 'tune half', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
+  { label: 'reported half', queries: 'scripts/eval/own-report.tsv', qrels: 'scripts/eval/own-report.json' },
+] as const;
+
+async function main(argv: string[]): Promise<number> {
+  const from = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const at = argv.indexOf('--agents');
+  const agentsFile = from(at >= 0 ? argv[at + 1]! : '../shared/data/agents.json');
+  const sets = SETS.map((set) => ({
+    ...set,
+    queryList: readQueryFile(from(set.queries)).map((line) => line.query),
+    judged: JSON.parse(fs.readFileSync(from(set.qrels), 'utf8')) as Qrels,
+  }));
+  // One client sends every query: the per-client read limit would otherwise stop it.
+  process.env.RATE_LIMIT_READS_PER_MINUTE = '100000000';
+  const catalog = await serveFreshCatalog(agentsFile);
+  const rows: string[] = [];
+  const score = (run: Run, judged: Qrels) => evaluate(run, judged).summary;
+  try {
+    const runOf = async (queries: string[]) => {
+      const run: Run = {};
+      for (const query of queries) {
+        const response = await fetch(
+          `${catalog.server.url}/api/search?${new URLSearchParams({ query, limit: '10' })}`,
+        );
+        if (!response.ok) throw new Error(`GET /api/search answered ${response.status} for "${query}"`);
+        run[query] = ((await response.json()) as Array<{ name: string }>).map((agent) => agent.name);
+      }
+      return run;
+    };
+    const variants: Array<{ label: string; change: Record<string, boolean> }> = [
+      { label: '**as it runs**', change: {} },
+      ...FEATURE_NAMES.map((name) =>
+        isDefaultOn(name)
+          ? { label: `without ${name}`, change: { [name]: false } }
+          : { label: `with ${name} (measured, not kept)`, change: { [name]: true } },
+      ),
+    ];
+    let full: number[] = [];
+    for (const variant of variants) {
+      setFeatures(variant.change);
+      const cells: string[] = [];
+      const values: number[] = [];
+      for (const set of sets) {
+        const summary = score(await runOf(set.queryList), set.judged);
+        values.push(summary.ndcg ?? 0);
+        const base = Object.keys(variant.change).length === 0;
+        const delta = base ? '' : ` (${signed((summary.ndcg ?? 0) - full[values.length - 1]!)})`;
+        const zero = base ? `, zero-result ${summary.zeroResultRate.toFixed(3)}` : '';
+        cells.push(`${(summary.ndcg ?? 0).toFixed(3)}${delta}${zero}`);
+      }
+      if (Object.keys(variant.change).length === 0) full = values;
+      rows.push(`| ${variant.label} | ${cells.join(' | ')} |`);
+      process.stderr.write('.');
+    }
+    setFeatures({});
+    const agents = JSON.parse(fs.readFileSync(agentsFile, 'utf8')) as Bm25Agent[];
+    const rank = bm25Ranker(agents);
+    const bm25 = sets.map((set) => {
+      const run = Object.fromEntries(set.queryList.map((q) => [q, rank(q, 10).map((i) => agents[i]!.name)]));
+      return score(run, set.judged).ndcg!.toFixed(3);
+    });
+    rows.push(`| plain BM25 (reference) | ${bm25.join(' | ')} |`);
+  } finally {
+    setFeatures({});
+    await catalog.stop();
+  }
+  process.stderr.write('\n');
+  const header = `| Variant (nDCG@10) | ${sets.map((set) => `${set.label} (${set.queryList.length})`).join(' | ')} |`;
+  process.stdout.write(`${[header, `|${' --- |'.repeat(sets.length + 1)}`, ...rows].join('\n')}\n`);
+  return 0;
+}
+
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`Ablation failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
