@@ -3,7 +3,7 @@ import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../po
 import { FEATURES } from '../query/features';
 import { readIntent } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
-import { planQuery, type QueryPlan } from '../query/plan';
+import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
 import { type IndexedDocument, type InvertedIndex, wordSignature } from './inverted-index';
@@ -20,7 +20,7 @@ export const RANKING = {
   /** Share of the query's (rarity-weighted) groups a document must cover to count as a hit. */
   minCoverage: 0.25,
   /** Below this many hits, documents covering less of the query follow as a second tier. */
-  minHits: 20,
+  minHits: SECOND_TIER_MIN_HITS,
   /**
    * The second tier's best score is at most this share of the first tier's lowest, so that role
    * feedback (×1.25 at most) and the word-order check (×0.5) never mix the tiers.

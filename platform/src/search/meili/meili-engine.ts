@@ -1,4 +1,4 @@
-import type { FederatedMultiSearchParams, Meilisearch, MultiSearchQueryWithFederation } from 'meilisearch';
+import type { FederatedMultiSearchParams, Meilisearch, MultiSearchParams } from 'meilisearch';
 import type { Logger } from '../../log/logger';
 import { fingerprint } from '../document';
 import type {
@@ -19,8 +19,8 @@ import {
   toStoredDocument,
 } from './documents';
 import { ensureIndex } from './indexes';
+import { type MeiliSearcher, plannedSearch } from './planned-search';
 import { beginMeiliRebuild } from './rebuild';
-import { namedRoles } from './roles';
 import { indexSettings } from './settings';
 import { similarQuery } from './similar';
 import { call, describeError, enqueue, MeiliError, settle, TASK_WAIT } from './tasks';
@@ -51,10 +51,8 @@ export interface MeiliEngineOptions {
 
 /** A request that takes longer is abandoned with an error rather than holding an API request open. */
 const REQUEST_TIMEOUT_MS = 15_000;
-/** How long the list of roles (for the role boost) is trusted; writes through this engine reset it. */
+/** How long the list of roles (role boost, framing words) is trusted; writes through this engine reset it. */
 const ROLES_TTL_MS = 60_000;
-/** Federation weights of the role boost: the query restricted to the named roles, and the plain query. */
-export const ROLE_BOOST = { namedRole: 1.5, query: 1.0 } as const;
 /** Documents per getDocuments page when fingerprinting. */
 const FINGERPRINT_PAGE_SIZE = 1000;
 
@@ -141,78 +139,33 @@ export class MeiliSearchEngine implements SearchEngine {
     await settle(this.client.tasks, task, `apply settings to ${uid}`);
   }
 
+  /**
+   * A query search serves the query understanding of query/ as plan-translate.ts translates it
+   * (framing words off, role boost, named products with their alternatives, second tier, loose
+   * retry), in at most three Meilisearch requests; similarTo ranks by likeness instead.
+   */
   async search(request: SearchRequest): Promise<SearchResponse> {
     if (request.similarTo) return this.searchSimilar(request, request.similarTo);
     const { embedder, semanticRatio } = this.options;
-    const params = toSearchParams(request, { embedder, semanticRatio });
-    const relevance = (request.sort ?? 'relevance') === 'relevance';
-    const roles = params.q !== '' && relevance ? namedRoles(params.q, await this.knownRoles()) : [];
-    if (roles.length > 0) return this.searchNamingRoles(request, params, roles);
-    const result = await call('search', () =>
-      this.live.search<StoredDocument, MeiliSearchParams>(params.q, params),
-    );
-    return fromMeiliResult(result, request);
+    // An empty query lists agents: no words to read, so no roles to fetch.
+    const roles = request.query.trim() === '' ? [] : await this.knownRoles();
+    return plannedSearch(this.searcher, request, { roles, embedder, semanticRatio });
   }
 
-  /**
-   * Optional behaviour (the role boost): when the query names roles of the index ("hire a
-   * recruiter"), a federated multi-search merges the query restricted to those roles (weight 1.5)
-   * with the plain query (weight 1.0), so agents of the named role come first unless another agent
-   * is much more relevant, like the embedded engine's RANKING.roleNamed. Federated search cannot
-   * page by page number or count facets per query, so a second, plain search with no hits gives the
-   * exact totalHits and the facets (its hits are the union of both queries' hits anyway).
-   */
-  private async searchNamingRoles(
-    request: SearchRequest,
-    params: MeiliSearchParams,
-    roles: string[],
-  ): Promise<SearchResponse> {
-    const { page, hitsPerPage, facets: _facets, ...query } = params;
-    const roleClauses = roles.map((role) => `role = ${quote(role)}`);
-    const baseFilter = Array.isArray(query.filter) ? query.filter : [];
-    const indexUid = this.options.indexUid;
-    const queries: MultiSearchQueryWithFederation[] = [
-      {
-        ...query,
-        indexUid,
-        filter: [...baseFilter, roleClauses.length === 1 ? roleClauses[0]! : roleClauses],
-        federationOptions: { weight: ROLE_BOOST.namedRole },
-      },
-      { ...query, indexUid, federationOptions: { weight: ROLE_BOOST.query } },
-    ];
-    const federated: FederatedMultiSearchParams = {
-      federation: { offset: (page - 1) * hitsPerPage, limit: hitsPerPage },
-      queries,
+  /** The engine's client as the three kinds of search request a planned search makes. */
+  private get searcher(): MeiliSearcher {
+    const { client, live } = this;
+    return {
+      indexUid: this.options.indexUid,
+      search: (params, what) =>
+        call(what, () => live.search<StoredDocument, MeiliSearchParams>(params.q, params)),
+      federated: (params, what) =>
+        call(what, () => client.multiSearch<FederatedMultiSearchParams, StoredDocument>(params)),
+      multi: (params, what) =>
+        call(what, () => client.multiSearch<MultiSearchParams, StoredDocument>(params)).then(
+          (answer) => answer.results,
+        ),
     };
-    const [merged, counts] = await Promise.all([
-      call('search (role boost)', () =>
-        this.client.multiSearch<FederatedMultiSearchParams, StoredDocument>(federated),
-      ),
-      call('count hits', () =>
-        this.live.search<StoredDocument, MeiliSearchParams>(params.q, {
-          ...params,
-          page: 1,
-          hitsPerPage: 0,
-          attributesToHighlight: undefined,
-        }),
-      ),
-    ]);
-    // Federation returns a document found by both queries once; kept defensive all the same.
-    const seen = new Set<string>();
-    const hits = merged.hits.filter((hit) => {
-      if (seen.has(hit.id)) return false;
-      seen.add(hit.id);
-      return true;
-    });
-    return fromMeiliResult(
-      {
-        hits,
-        totalHits: counts.totalHits,
-        facetDistribution: counts.facetDistribution,
-        processingTimeMs: Math.max(merged.processingTimeMs, counts.processingTimeMs),
-      },
-      request,
-    );
   }
 
   /**

@@ -1,10 +1,23 @@
+import type { FederatedMultiSearchParams } from 'meilisearch';
 import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
+import { words } from '../analysis/tokenize';
 import { foldedWords } from './highlight';
+import { uniqueHits } from './merge';
+import { type MeiliResult, type MeiliSearchParams, quote } from './translate';
 
 // "hire a recruiter", "bookkeeper for my shop": a query that names a role wants agents of that role
 // first. The embedded engine multiplies their score (RANKING.roleNamed); here the engine runs a
 // federated multi-search where the same query restricted to the named roles weighs more.
+
+/** Federation weights of the role boost: the query restricted to the named roles, and the plain query. */
+export const ROLE_BOOST = { namedRole: 1.5, query: 1.0 } as const;
+
+/**
+ * Words of role names that name no job ("Customer Support Agent", "AI Tutor"), as in the embedded
+ * index (inverted-index.ts GENERIC_ROLE_WORDS): "hire an ai agent" keeps its recruiting sense.
+ */
+const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 
 const stems = (text: string): string[] =>
   foldedWords(text)
@@ -24,4 +37,70 @@ export function namedRoles(query: string, roles: Iterable<string>): string[] {
     if (roleStems.length > 0 && roleStems.every((s) => queryStems.has(s))) named.push(role);
   }
   return named;
+}
+
+const roleStemCache = new WeakMap<readonly string[], Set<string>>();
+
+/**
+ * Whether a stem is a word of one of the roles, for readIntent ("hire a paralegal": a job is
+ * named). Built like the embedded engine's role stems; cached per list, which the engine keeps for
+ * a minute (knownRoles), so a search stems the roles at most once a minute.
+ */
+export function roleStemTest(roles: readonly string[]): (stemmed: string) => boolean {
+  let known = roleStemCache.get(roles);
+  if (!known) {
+    known = new Set(
+      roles.flatMap((role) =>
+        words(role)
+          .filter((word) => !STOPWORDS.has(word) && !GENERIC_ROLE_WORDS.has(word))
+          .map(stem),
+      ),
+    );
+    roleStemCache.set(roles, known);
+  }
+  const set = known;
+  return (stemmed) => set.has(stemmed);
+}
+
+/**
+ * The role boost as two requests: a federated multi-search merging the query restricted to the
+ * named roles (weight 1.5) with the plain query (weight 1.0), so agents of the named role come first
+ * unless another agent is much more relevant, like the embedded engine's RANKING.roleNamed; and,
+ * because federated search cannot page by page number nor count facets per query, the plain search
+ * with no hits for the exact totalHits and the facets (its hits are the union of both queries' anyway).
+ */
+export function roleBoostSearches(
+  params: MeiliSearchParams,
+  roles: string[],
+  indexUid: string,
+): { federated: FederatedMultiSearchParams; count: MeiliSearchParams } {
+  const { page, hitsPerPage, facets: _facets, ...query } = params;
+  const roleClauses = roles.map((role) => `role = ${quote(role)}`);
+  const baseFilter = Array.isArray(query.filter) ? query.filter : [];
+  return {
+    federated: {
+      federation: { offset: (page - 1) * hitsPerPage, limit: hitsPerPage },
+      queries: [
+        {
+          ...query,
+          indexUid,
+          filter: [...baseFilter, roleClauses.length === 1 ? roleClauses[0]! : roleClauses],
+          federationOptions: { weight: ROLE_BOOST.namedRole },
+        },
+        { ...query, indexUid, federationOptions: { weight: ROLE_BOOST.query } },
+      ],
+    },
+    count: { ...params, page: 1, hitsPerPage: 0, attributesToHighlight: undefined },
+  };
+}
+
+/** The boosted hits with the plain search's exact count and facets. */
+export function mergeRoleBoost(boosted: MeiliResult, counts: MeiliResult): MeiliResult {
+  return {
+    // Federation returns a document found by both queries once; kept defensive all the same.
+    hits: uniqueHits(boosted.hits),
+    totalHits: counts.totalHits,
+    facetDistribution: counts.facetDistribution,
+    processingTimeMs: Math.max(boosted.processingTimeMs ?? 0, counts.processingTimeMs ?? 0),
+  };
 }

@@ -1,5 +1,6 @@
 import { meiliSynonyms } from '../query/concepts';
 import { indexSettings } from './settings';
+import { defaultFeatures, featuresOnExcept } from './testing/features';
 
 describe('Meilisearch index settings', () => {
   it('weighs fields, filters, sorts and tolerates typos as the port and the embedded engine do', () => {
@@ -16,5 +17,14 @@ describe('Meilisearch index settings', () => {
     expect(settings.rankingRules).toEqual(['words', 'sort', 'typo', 'proximity', 'attribute', 'exactness']);
     expect(settings.synonyms).toEqual(meiliSynonyms());
     expect(settings.synonyms?.accounting).toContain('bookkeeper');
+  });
+
+  it('leaves the synonyms out when the concepts ablation turns concepts off', () => {
+    featuresOnExcept({ concepts: false });
+    try {
+      expect(indexSettings().synonyms).toEqual({});
+    } finally {
+      defaultFeatures();
+    }
   });
 });

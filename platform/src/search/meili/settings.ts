@@ -1,5 +1,6 @@
 import type { Settings } from 'meilisearch';
 import { meiliSynonyms } from '../query/concepts';
+import { FEATURES } from '../query/features';
 
 // The settings of every index this adapter creates (the live one and each rebuild), so a rebuilt
 // index ranks exactly like the one it replaces.
@@ -40,7 +41,8 @@ export function indexSettings(): Settings {
     sortableAttributes: SORTABLE_ATTRIBUTES,
     displayedAttributes: ['*'],
     // The curated concept groups, so "accounting" reaches a Bookkeeper as in the embedded engine.
-    synonyms: meiliSynonyms(),
+    // The concepts ablation turns them off here too (for indexes opened or rebuilt after it).
+    synonyms: FEATURES.concepts ? meiliSynonyms() : {},
     typoTolerance: { enabled: true, minWordSizeForTypos: { ...MIN_WORD_SIZE_FOR_TYPOS } },
     rankingRules: RANKING_RULES,
     faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET },

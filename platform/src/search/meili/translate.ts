@@ -141,7 +141,8 @@ export function toSearchParams(
   return params;
 }
 
-function facetsOf(request: Pick<SearchRequest, 'facets'>): FacetField[] {
+/** The requested facets that the port knows, each once. */
+export function facetsOf(request: Pick<SearchRequest, 'facets'>): FacetField[] {
   return [...new Set(request.facets ?? [])].filter((field) => FACET_FIELDS.includes(field));
 }
 

@@ -17,7 +17,7 @@ describe('readIntent', () => {
   });
 
   it('keeps recruiting when the job named is recruiting or none is named', () => {
-    expect(readIntent('hire an ai recruiter', roles('recruiter')).framing).toEqual([]);
+    expect(readIntent('hire a recruiter', roles('recruiter')).framing).toEqual([]);
     expect(readIntent('hire faster', roles('editor')).framing).toEqual([]);
     // Without an article "hiring engineers" is about recruiting them.
     expect(readIntent('hiring engineers', roles('engineer')).framing).toEqual([]);

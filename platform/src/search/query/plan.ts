@@ -54,6 +54,9 @@ export const WEIGHTS = {
 } as const;
 const MAX_COMPLETIONS = 8;
 
+/** Below this many good matches, agents matching less of the query follow as a second tier (both engines). */
+export const SECOND_TIER_MIN_HITS = 20;
+
 /** Words a concept phrase may skip between two of its own ("analyze survey data" holds "analyze data"). */
 const MAX_GAP = 2;
 

@@ -1,0 +1,109 @@
+import type { MultiSearchParams, MultiSearchQuery } from 'meilisearch';
+import type { SearchRequest } from '../port';
+import { FEATURES } from '../query/features';
+import { saysMoreThanName } from '../query/name-intent';
+import type { QueryGroup } from '../query/plan';
+import { fromStoredDocument } from './documents';
+import type { MeiliHit } from './merge';
+import type { NamedHits } from './name-match';
+import { similarQuery } from './similar';
+import { buildFilter, type MeiliResult, type MeiliSearchParams, quote } from './translate';
+
+// A named product is followed by its alternatives (embedded execute.ts withAlternatives): agents
+// matching what the query says besides the name ("pixelforge logo maker" → logo makers), or,
+// when it says nothing more ("vidora alternative", "otterly ai"), agents like the named one. Both
+// candidate searches, and the word counts that choose between them, go in one multi-search
+// request; the answer is picked from its results.
+
+export interface AlternativesStep {
+  search: MultiSearchParams;
+  named: MeiliHit[];
+  /** The parts of the query that may say more than the name, as compared with it. */
+  candidates: string[][];
+  nameParts: ReadonlySet<string>;
+  /** Where each query's answer is in the results. */
+  at: { likeness?: number; rest?: number; catalog?: number; counts: Map<string, number> };
+}
+
+/** saysMoreThanName with every word rare, and with every word in every agent: equal when counts cannot change it. */
+function decidedWithoutCounts(words: string[], nameParts: ReadonlySet<string>): boolean | undefined {
+  const rare = saysMoreThanName(words, nameParts, () => 0, 1);
+  const everywhere = saysMoreThanName(words, nameParts, () => Number.POSITIVE_INFINITY, 1);
+  return rare === everywhere ? rare : undefined;
+}
+
+/**
+ * The alternatives' searches: agents like the first named one (its role, category and description
+ * words, similar.ts), agents matching the parts of the query that may say more, and, when whether
+ * they do depends on how common their words are ("ai" in "otterly ai"), a count of the catalog and of
+ * the agents holding each such word exactly (a quoted word: no typo, prefix or synonym).
+ */
+export function alternativesStep(
+  request: SearchRequest,
+  main: MeiliSearchParams,
+  groups: readonly QueryGroup[],
+  named: NamedHits,
+  indexUid: string,
+): AlternativesStep {
+  const nameParts = new Set(named.name.parts);
+  // A misspelt name is compared as meant; with nameAlternatives off, as typed (like execute.ts).
+  const compared = (group: QueryGroup) =>
+    FEATURES.nameAlternatives ? group.words.map((word) => named.meant.get(word) ?? word) : group.words;
+  const candidates: Array<{ typed: string[]; compared: string[]; decided?: boolean }> = [];
+  for (const group of groups) {
+    const words = compared(group);
+    const decided = decidedWithoutCounts(words, nameParts);
+    if (decided !== false) candidates.push({ typed: group.words, compared: words, decided });
+  }
+  const filter = buildFilter(
+    request,
+    named.hits.map((hit) => `id != ${quote(hit.id)}`),
+  );
+  const page = { page: 1, hitsPerPage: main.hitsPerPage };
+  const queries: MultiSearchQuery[] = [];
+  const at: AlternativesStep['at'] = { counts: new Map() };
+  const likeness = similarQuery(fromStoredDocument(named.hits[0]!));
+  if (likeness !== '') {
+    // As similarTo without an embedder (meili-engine.ts): words from most to least telling.
+    at.likeness = queries.push({ indexUid, q: likeness, matchingStrategy: 'last', filter, ...page }) - 1;
+  }
+  if (candidates.length > 0) {
+    const { facets: _facets, ...searched } = main;
+    const q = candidates.map((candidate) => candidate.typed.join(' ')).join(' ');
+    at.rest = queries.push({ ...searched, indexUid, q, filter, ...page }) - 1;
+    const counted = new Set(candidates.filter((c) => c.decided === undefined).flatMap((c) => c.compared));
+    if (counted.size > 0) {
+      at.catalog = queries.push({ indexUid, q: '', page: 1, hitsPerPage: 0 }) - 1;
+      for (const word of counted)
+        at.counts.set(word, queries.push({ indexUid, q: `"${word}"`, page: 1, hitsPerPage: 0 }) - 1);
+    }
+  }
+  return {
+    search: { queries },
+    named: named.hits,
+    candidates: candidates.map((candidate) => candidate.compared),
+    nameParts,
+    at,
+  };
+}
+
+const countOf = (result: MeiliResult | undefined): number =>
+  result?.totalHits ?? result?.estimatedTotalHits ?? 0;
+
+/**
+ * The alternatives from the multi-search's results: the search for what the query says besides the
+ * name when some part of it does, otherwise agents like the named one.
+ */
+export function pickAlternatives(step: AlternativesStep, results: readonly MeiliResult[]): MeiliResult {
+  const { at } = step;
+  const catalog = at.catalog === undefined ? 0 : countOf(results[at.catalog]);
+  const agentsWith = (word: string) => {
+    const position = at.counts.get(word);
+    return position === undefined ? 0 : countOf(results[position]);
+  };
+  const saysMore = step.candidates.some((words) =>
+    saysMoreThanName(words, step.nameParts, agentsWith, catalog),
+  );
+  const chosen = saysMore ? at.rest : at.likeness;
+  return (chosen === undefined ? undefined : results[chosen]) ?? { hits: [], totalHits: 0 };
+}

@@ -1,0 +1,140 @@
+import type { FederatedMultiSearchParams, MultiSearchParams } from 'meilisearch';
+import { type MeiliSearcher, plannedSearch } from './planned-search';
+import { defaultFeatures, featuresOnExcept } from './testing/features';
+import { answer, hit } from './testing/hits';
+import type { MeiliResult, MeiliSearchParams } from './translate';
+
+beforeEach(() => featuresOnExcept());
+afterAll(defaultFeatures);
+
+type Call =
+  | { kind: 'search'; params: MeiliSearchParams }
+  | { kind: 'federated'; params: FederatedMultiSearchParams }
+  | { kind: 'multi'; params: MultiSearchParams };
+
+/** A Meilisearch that answers from a script and records what it was asked, in order. */
+function fakeSearcher(script: {
+  search?: (params: MeiliSearchParams) => MeiliResult;
+  federated?: (params: FederatedMultiSearchParams) => MeiliResult;
+  multi?: (params: MultiSearchParams) => MeiliResult[];
+}): MeiliSearcher & { calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    indexUid: 'agents',
+    calls,
+    async search(params) {
+      calls.push({ kind: 'search', params });
+      return script.search?.(params) ?? answer([]);
+    },
+    async federated(params) {
+      calls.push({ kind: 'federated', params });
+      return script.federated?.(params) ?? answer([]);
+    },
+    async multi(params) {
+      calls.push({ kind: 'multi', params });
+      return script.multi?.(params) ?? [];
+    },
+  };
+}
+
+const ids = (response: { hits: Array<{ document: { id: string } }> }) =>
+  response.hits.map((h) => h.document.id);
+const context = { roles: ['Video Editor', 'Recruiter'] };
+
+describe('plannedSearch', () => {
+  it('serves a query with enough hits in one plain search, framing words off', async () => {
+    const searcher = fakeSearcher({
+      search: () =>
+        answer(
+          Array.from({ length: 20 }, (_, i) => hit(`v${i}`)),
+          { totalHits: 40 },
+        ),
+    });
+    const response = await plannedSearch(searcher, { query: 'replace my translator' }, { roles: [] });
+    expect(searcher.calls).toEqual([
+      { kind: 'search', params: expect.objectContaining({ q: 'my translator' }) },
+    ]);
+    expect(response).toMatchObject({ totalHits: 40, page: 0, hitsPerPage: 20 });
+  });
+
+  it('runs the role boost on the rewritten query: a federated search and a count, in parallel', async () => {
+    const searcher = fakeSearcher({
+      federated: () => answer([hit('b', { role: 'Video Editor' }), hit('a')]),
+      search: () => answer([], { totalHits: 30, facetDistribution: { role: { 'Video Editor': 12 } } }),
+    });
+    const response = await plannedSearch(
+      searcher,
+      { query: 'hire a video editor', facets: ['role'] },
+      context,
+    );
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['federated', 'search']);
+    const [boost, count] = searcher.calls;
+    expect((boost!.params as FederatedMultiSearchParams).queries.map((query) => query.q)).toEqual([
+      'a video editor',
+      'a video editor',
+    ]);
+    expect(count!.params).toMatchObject({ q: 'a video editor', hitsPerPage: 0 });
+    expect(ids(response)).toEqual(['b', 'a']);
+    expect(response).toMatchObject({ totalHits: 30, facets: { role: { 'Video Editor': 12 } } });
+  });
+
+  it('retries loosely when nothing matched, in a second request', async () => {
+    const searcher = fakeSearcher({ federated: () => answer([hit('grammar', { role: 'Editor' })]) });
+    const response = await plannedSearch(searcher, { query: 'grammarly checker', facets: ['role'] }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'federated']);
+    expect(ids(response)).toEqual(['grammar']);
+    expect(response).toMatchObject({ totalHits: 1, facets: { role: { Editor: 1 } } });
+  });
+
+  it('follows a named product with its alternatives, in one multi-search', async () => {
+    const vidora = hit('vidora', { name: 'Vidora', role: 'Video Creator', description: 'Avatars.' });
+    const searcher = fakeSearcher({
+      search: () => answer([vidora]),
+      multi: (params) => params.queries.map(() => answer([hit('avatarly'), hit('colossyan')])),
+    });
+    const response = await plannedSearch(searcher, { query: 'vidora alternative' }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'multi']);
+    expect(ids(response)).toEqual(['vidora', 'avatarly', 'colossyan']);
+    expect(response.totalHits).toBe(3);
+  });
+
+  it('puts a named agent first without a follow-up when it gives no words to find others by', async () => {
+    const bare = hit('zq', { name: 'Zq Labs', role: '', category: '', description: '' });
+    const searcher = fakeSearcher({ search: () => answer([hit('other'), bare]) });
+    const response = await plannedSearch(searcher, { query: 'zq labs' }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search']);
+    expect(ids(response)).toEqual(['zq', 'other']);
+  });
+
+  it('makes at most three requests, the role boost and one follow-up', async () => {
+    const searcher = fakeSearcher({
+      // The role boost's queries carry federation weights; the second tier's do not.
+      federated: (params) =>
+        params.queries[0]?.federationOptions
+          ? answer([hit('e1', { role: 'Video Editor' })])
+          : answer([hit('e2')]),
+      search: () => answer([], { totalHits: 1 }),
+    });
+    const response = await plannedSearch(searcher, { query: 'video editor for youtube shorts' }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['federated', 'search', 'federated']);
+    expect(ids(response)).toEqual(['e1', 'e2']);
+    expect(response.totalHits).toBe(2);
+  });
+
+  it('runs no follow-up on a later page or in a sorted list: the main search’s page as it is', async () => {
+    const searcher = fakeSearcher({});
+    await plannedSearch(searcher, { query: 'grammarly', page: 1 }, context);
+    await plannedSearch(searcher, { query: 'grammarly', sort: 'price_asc' }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search']);
+    expect(searcher.calls[0]!.params).toMatchObject({ q: 'grammarly', page: 2 });
+  });
+
+  it('lists an empty query by name in one search', async () => {
+    const searcher = fakeSearcher({ search: () => answer([hit('a'), hit('b')]) });
+    const response = await plannedSearch(searcher, { query: '' }, { roles: [] });
+    expect(searcher.calls).toEqual([
+      { kind: 'search', params: expect.objectContaining({ q: '', sort: ['name:asc'] }) },
+    ]);
+    expect(ids(response)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FederatedMultiSearchParams, MultiSearchParams } from 'meilisearch';
+import type { SearchRequest, SearchResponse } from '../port';
+import {
+  applyFollowUp,
+  chooseFollowUp,
+  type MeiliPlan,
+  type PlanContext,
+  translatePlan,
+} from './plan-translate';
+import { mergeRoleBoost, roleBoostSearches } from './roles';
+import { fromMeiliResult, type MeiliResult, type MeiliSearchParams } from './translate';
+
+// A query search as the plan says (plan-translate.ts): the main search, plain or with the role
+// boost, then at most one follow-up chosen from its answer. At most three Meilisearch requests,
+// in two rounds: the main search (one request, or two in parallel for the role boost), then the
+// follow-up (one request, however many queries it holds).
+
+/** The three kinds of Meilisearch request a search makes; the engine sends them through its client. */
+export interface MeiliSearcher {
+  readonly indexUid: string;
+  search(params: MeiliSearchParams, what: string): Promise<MeiliResult>;
+  federated(params: FederatedMultiSearchParams, what: string): Promise<MeiliResult>;
+  multi(params: MultiSearchParams, what: string): Promise<MeiliResult[]>;
+}
+
+async function mainSearch(searcher: MeiliSearcher, plan: MeiliPlan): Promise<MeiliResult> {
+  if (plan.roles.length === 0) return searcher.search(plan.main, 'search');
+  const { federated, count } = roleBoostSearches(plan.main, plan.roles, searcher.indexUid);
+  const [boosted, counts] = await Promise.all([
+    searcher.federated(federated, 'search (role boost)'),
+    searcher.search(count, 'count hits'),
+  ]);
+  return mergeRoleBoost(boosted, counts);
+}
+
+export async function plannedSearch(
+  searcher: MeiliSearcher,
+  request: SearchRequest,
+  context: PlanContext,
+): Promise<SearchResponse> {
+  const plan = translatePlan(request, context);
+  const main = await mainSearch(searcher, plan);
+  const followUp = chooseFollowUp(plan, main, searcher.indexUid);
+  if (!followUp) return fromMeiliResult(main, plan.request);
+  let results: MeiliResult[];
+  if (followUp.kind !== 'alternatives')
+    results = [await searcher.federated(followUp.search, `search (${followUp.kind})`)];
+  // A named agent with no words to find others by still comes first, without a request.
+  else if (followUp.step.search.queries.length === 0) results = [];
+  else results = await searcher.multi(followUp.step.search, 'find alternatives');
+  return fromMeiliResult(applyFollowUp(plan, main, followUp, results), plan.request);
+}
