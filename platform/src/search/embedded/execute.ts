@@ -1,7 +1,7 @@
 import { stem } from '../analysis/stem';
 import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../port';
 import { FEATURES } from '../query/features';
-import { readIntent } from '../query/intent';
+import { type IntentContext, readIntent, roleWords } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
 import { buildFilter, type Filter } from './filter';
@@ -245,7 +245,8 @@ function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, w
 function countFacets(index: InvertedIndex, hits: ArrayLike<number>, fields: FacetField[]) {
   const facets: SearchResponse['facets'] = {};
   for (const field of fields) {
-    const counts: Record<string, number> = {};
+    // Prototype-free: a facet value may be any text, "constructor" or "__proto__" included.
+    const counts: Record<string, number> = Object.create(null);
     for (let i = 0; i < hits.length; i++) {
       const value = index.entry(hits[i]!)!.document[field];
       counts[value] = (counts[value] ?? 0) + 1;
@@ -314,13 +315,17 @@ function withAlternatives(
   const similar = rankPlan(index, scratch, alternativePlan, filter, 1);
   const taken = new Set(named);
   const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
-  const merged = [
-    ...named,
-    ...alternatives,
-    ...order.filter((n) => !taken.has(n) && !alternatives.includes(n)),
-  ].slice(0, wanted);
-  const all = new Set<number>([...ranked.hits, ...alternatives]);
-  return { order: merged, hits: Int32Array.from(all) };
+  for (const n of alternatives) taken.add(n);
+  const merged = [...named, ...alternatives, ...order.filter((n) => !taken.has(n))].slice(0, wanted);
+  // The hits for the count and the facets: the ranked ones, and alternatives they lack. One pass
+  // over the (possibly catalog-sized) hits with a page-sized set, no catalog-sized copy in between.
+  const extra = new Set(alternatives);
+  for (let i = 0; i < ranked.hits.length && extra.size > 0; i++) extra.delete(ranked.hits[i]!);
+  if (extra.size === 0) return { order: merged, hits: ranked.hits };
+  const hits = new Int32Array(ranked.hits.length + extra.size);
+  hits.set(ranked.hits);
+  hits.set(Int32Array.from(extra), ranked.hits.length);
+  return { order: merged, hits };
 }
 
 function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
@@ -328,19 +333,20 @@ function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: nu
   return positions.map((i) => ({ n: ranked.hits[i]!, score: ranked.scores[i]! }));
 }
 
-const roleStemCache = new WeakMap<InvertedIndex, { roles: number; stems: Set<string> }>();
+const roleWordCache = new WeakMap<InvertedIndex, { roles: number; context: IntentContext }>();
 
-/** The stems of the catalog's role names, recomputed when a new role appears. */
-function roleStems(index: InvertedIndex): (stemmed: string) => boolean {
-  let cached = roleStemCache.get(index);
+/** What the catalog's roles say about jobs, for reading framing words; redone when a role appears. */
+function roleContext(index: InvertedIndex): IntentContext {
+  let cached = roleWordCache.get(index);
   if (!cached || cached.roles !== index.roleIdLimit) {
-    const stems = new Set<string>();
-    for (const role of index.roleEntries()) for (const s of role.stems) stems.add(s);
-    cached = { roles: index.roleIdLimit, stems };
-    roleStemCache.set(index, cached);
+    const { heads, words } = roleWords([...index.roleEntries()].map((role) => role.role));
+    cached = {
+      roles: index.roleIdLimit,
+      context: { isJobHead: (s) => heads.has(s), isRoleWord: (s) => words.has(s) },
+    };
+    roleWordCache.set(index, cached);
   }
-  const { stems } = cached;
-  return (stemmed) => stems.has(stemmed);
+  return cached.context;
 }
 
 export function executeSearch(
@@ -376,7 +382,7 @@ export function executeSearch(
     hits = all;
     order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);
   } else {
-    const intent = readIntent(query, { isRoleStem: roleStems(index) });
+    const intent = readIntent(query, roleContext(index));
     plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
     let ranked = rankPlan(index, scratch, plan, filter);
     if (ranked.hits.length === 0 && FEATURES.looseRetry) {

@@ -7,7 +7,7 @@ import { type AlternativesStep, alternativesStep, pickAlternatives } from './alt
 import { looseSearch, secondTierSearch } from './looser-readings';
 import { appendTier, looseAnswer, putNamedFirst } from './merge';
 import { namedHits } from './name-match';
-import { namedRoles, roleStemTest } from './roles';
+import { namedRoles, roleIntentContext } from './roles';
 import {
   facetsOf,
   hitsPerPageOf,
@@ -91,20 +91,32 @@ export interface MeiliPlan {
   main: MeiliSearchParams;
   /** Roles the query names: the main search then runs as the role boost. */
   roles: string[];
-  /** Whether a follow-up may run (relevance order, page 0, a query, a page to fill). */
+  /** Whether a follow-up may run (relevance order, a query, a page to fill). */
   followUps: boolean;
+  /**
+   * A later page in relevance order: the main search asks for every hit up to the end of that
+   * page, the follow-up runs on them as on page 0, and the page is cut out of the merged list, so
+   * pages neither repeat nor skip what a follow-up moved (as the embedded engine pages).
+   */
+  window?: { from: number; size: number };
 }
 
 export function translatePlan(request: SearchRequest, context: PlanContext): MeiliPlan {
   const query = request.query.trim();
-  const intent = readIntent(query, { isRoleStem: roleStemTest(context.roles) });
+  const intent = readIntent(query, roleIntentContext(context.roles));
   const rewritten: SearchRequest = { ...request, query: intent.text };
   const planned = planQuery(intent.text, EVERY_WORD_KNOWN);
-  const main = toSearchParams(rewritten, {
-    embedder: context.embedder,
-    semanticRatio: context.semanticRatio,
-  });
   const relevance = (request.sort ?? 'relevance') === 'relevance';
+  const page = pageOf(request);
+  const size = hitsPerPageOf(request);
+  const windowed = relevance && intent.text.trim() !== '' && page > 0 && size > 0;
+  const main = toSearchParams(
+    windowed ? { ...rewritten, page: 0, hitsPerPage: (page + 1) * size } : rewritten,
+    {
+      embedder: context.embedder,
+      semanticRatio: context.semanticRatio,
+    },
+  );
   return {
     request: rewritten,
     intent,
@@ -112,7 +124,8 @@ export function translatePlan(request: SearchRequest, context: PlanContext): Mei
     words: planned.words,
     main,
     roles: relevance && main.q !== '' ? namedRoles(main.q, context.roles) : [],
-    followUps: relevance && main.q !== '' && pageOf(request) === 0 && hitsPerPageOf(request) > 0,
+    followUps: relevance && main.q !== '' && size > 0,
+    ...(windowed ? { window: { from: page * size, size } } : {}),
   };
 }
 

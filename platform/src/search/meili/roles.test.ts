@@ -1,7 +1,7 @@
 import { stem } from '../analysis/stem';
 import { searchDocument } from '../contract';
 import { toStoredDocument } from './documents';
-import { mergeRoleBoost, namedRoles, ROLE_BOOST, roleBoostSearches, roleStemTest } from './roles';
+import { mergeRoleBoost, namedRoles, ROLE_BOOST, roleBoostSearches, roleIntentContext } from './roles';
 import type { MeiliSearchParams } from './translate';
 
 describe('namedRoles', () => {
@@ -22,18 +22,20 @@ describe('namedRoles', () => {
   });
 });
 
-describe('roleStemTest', () => {
-  it('knows the stemmed words of the roles, except words that name no job', () => {
-    const isRoleStem = roleStemTest(['Video Editor', 'AI Paralegal', 'Customer Support Agent']);
-    expect(['video', 'editor', 'paralegal', 'customer', 'support'].map(stem).every(isRoleStem)).toBe(true);
-    expect(isRoleStem(stem('editors'))).toBe(true);
-    expect(['ai', 'agent', 'recruiter'].map(stem).some(isRoleStem)).toBe(false);
+describe('roleIntentContext', () => {
+  it('knows the words that end the roles and every word of them, as the embedded engine reads them', () => {
+    const context = roleIntentContext(['Video Editor', 'Claims Adjuster', 'Customer Support Agent']);
+    expect(['editor', 'adjuster', 'agent'].map(stem).every((s) => context.isJobHead!(s))).toBe(true);
+    expect(['video', 'claims', 'customer'].map(stem).some((s) => context.isJobHead!(s))).toBe(false);
+    expect(['video', 'claims', 'customer', 'support'].map(stem).every((s) => context.isRoleWord!(s))).toBe(
+      true,
+    );
+    expect(context.isRoleWord!(stem('agent'))).toBe(false);
   });
 
-  it('stems a list of roles once', () => {
-    const roles = ['Bookkeeper'];
-    expect(roleStemTest(roles)(stem('bookkeeper'))).toBe(true);
-    expect(roleStemTest([])(stem('bookkeeper'))).toBe(false);
+  it('answers for the list it was given', () => {
+    expect(roleIntentContext(['Bookkeeper']).isJobHead!(stem('bookkeeper'))).toBe(true);
+    expect(roleIntentContext([]).isJobHead!(stem('bookkeeper'))).toBe(false);
   });
 });
 

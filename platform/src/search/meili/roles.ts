@@ -2,6 +2,7 @@ import type { FederatedMultiSearchParams } from 'meilisearch';
 import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
 import { words } from '../analysis/tokenize';
+import { type IntentContext, roleWords } from '../query/intent';
 import { foldedWords } from './highlight';
 import { uniqueHits } from './merge';
 import { type MeiliResult, type MeiliSearchParams, quote } from './translate';
@@ -39,27 +40,21 @@ export function namedRoles(query: string, roles: Iterable<string>): string[] {
   return named;
 }
 
-const roleStemCache = new WeakMap<readonly string[], Set<string>>();
+const roleContextCache = new WeakMap<readonly string[], IntentContext>();
 
 /**
- * Whether a stem is a word of one of the roles, for readIntent ("hire a paralegal": a job is
- * named). Built like the embedded engine's role stems; cached per list, which the engine keeps for
- * a minute (knownRoles), so a search stems the roles at most once a minute.
+ * What the roles say about jobs, for readIntent ("hire a podcast producer": a job is named), as
+ * the embedded engine reads them (query/intent.ts roleWords). Cached per list, which the engine
+ * keeps for a minute (knownRoles), so a search reads the roles at most once a minute.
  */
-export function roleStemTest(roles: readonly string[]): (stemmed: string) => boolean {
-  let known = roleStemCache.get(roles);
-  if (!known) {
-    known = new Set(
-      roles.flatMap((role) =>
-        words(role)
-          .filter((word) => !STOPWORDS.has(word) && !GENERIC_ROLE_WORDS.has(word))
-          .map(stem),
-      ),
-    );
-    roleStemCache.set(roles, known);
+export function roleIntentContext(roles: readonly string[]): IntentContext {
+  let context = roleContextCache.get(roles);
+  if (!context) {
+    const { heads, words } = roleWords(roles);
+    context = { isJobHead: (s) => heads.has(s), isRoleWord: (s) => words.has(s) };
+    roleContextCache.set(roles, context);
   }
-  const set = known;
-  return (stemmed) => set.has(stemmed);
+  return context;
 }
 
 /**
