@@ -45,29 +45,14 @@ const OVERSTEMMED: Record<string, string> = {
   university: 'universiti',
   universities: 'universiti',
   // Found the same way, listing the words of the concept list (concepts.ts) whose stem the
-  // catalog shares with words of another meaning: localization and "runs locally", savings and
-  // "saves time", wellness and "as well", personalized and personal, visualization and visuals,
-  // a code completion and "complete", descriptions and the product Descript.
-  localization: 'localiz',
-  localisation: 'localiz',
-  localize: 'localiz',
-  localise: 'localiz',
-  localized: 'localiz',
+  // catalog shares with words of another meaning: savings and "saves time", wellness and "as
+  // well", a code completion and "complete", descriptions and the product Descript (and, by the
+  // rule below, localization and "runs locally", personalized and personal, visualization and
+  // visuals).
   savings: 'savings',
   wellness: 'wellness',
   fitness: 'fitness',
-  personalized: 'personaliz',
-  personalised: 'personaliz',
-  personalization: 'personaliz',
-  personalisation: 'personaliz',
-  personalize: 'personaliz',
   practical: 'practical',
-  visualization: 'visualiz',
-  visualizations: 'visualiz',
-  visualisation: 'visualiz',
-  visualize: 'visualiz',
-  visualizes: 'visualiz',
-  visualizing: 'visualiz',
   completion: 'completion',
   completions: 'completion',
   description: 'description',
@@ -77,11 +62,23 @@ const OVERSTEMMED: Record<string, string> = {
   computational: 'computational',
 };
 
+/**
+ * Whole families that Porter cuts back to a shorter word of another meaning: every form of
+ * "localize", "personalize" and "visualize" (either spelling) keeps one stem of its own.
+ */
+const DERIVED_FAMILY = /^(locali|personali|visuali)[sz](?:e|es|ed|ing|ation|ations|er|ers)?$/;
+
 export function stem(word: string): string {
   let stemmed = cache.get(word);
   if (stemmed === undefined) {
     // Short words and words with digits are names or codes ("gpt4", "ai"): keep them whole.
-    stemmed = word.length <= 3 || /\d/.test(word) ? word : (OVERSTEMMED[word] ?? stemmer(word));
+    const family = DERIVED_FAMILY.exec(word);
+    stemmed =
+      word.length <= 3 || /\d/.test(word)
+        ? word
+        : family
+          ? `${family[1]}z`
+          : (OVERSTEMMED[word] ?? stemmer(word));
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, stemmed);
   }
