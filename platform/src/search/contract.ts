@@ -147,6 +147,20 @@ export function describeSearchContract(
       expect(response.totalHits).toBe(5);
     });
 
+    it('counts a facet value that is also the name of an object property', async () => {
+      await engine.apply({
+        upserts: [
+          searchDocument('p1', { provider: 'constructor' }),
+          searchDocument('p2', { provider: '__proto__' }),
+        ],
+        deletes: [],
+        checkpoint: 2,
+      });
+      const response = await engine.search({ query: '', facets: ['provider'] });
+      expect(response.facets.provider?.constructor).toBe(1);
+      expect(Object.entries(response.facets.provider ?? {})).toContainEqual(['__proto__', 1]);
+    });
+
     it('pages through results', async () => {
       const first = await engine.search({ query: '', hitsPerPage: 2, page: 0, sort: 'name' });
       const second = await engine.search({ query: '', hitsPerPage: 2, page: 1, sort: 'name' });

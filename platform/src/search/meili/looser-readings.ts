@@ -57,7 +57,7 @@ export function secondTierSearch(
 /**
  * The loose retry, when nothing matched: each word cut to its beginning (looseWord), each in a
  * query of its own. Meilisearch completes only the last word of a query as a prefix; alone in its
- * query, every cut word is that last word, so "grammarly" → "gramm" finds "grammar" wherever it
+ * query, every cut word is that last word, so "grammarly" → "gramma" finds "grammar" wherever it
  * stands in the query. Null when that reads the query exactly as the main search did.
  */
 export function looseSearch(

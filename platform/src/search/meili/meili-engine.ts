@@ -149,7 +149,12 @@ export class MeiliSearchEngine implements SearchEngine {
     const { embedder, semanticRatio } = this.options;
     // An empty query lists agents: no words to read, so no roles to fetch.
     const roles = request.query.trim() === '' ? [] : await this.knownRoles();
-    return plannedSearch(this.searcher, request, { roles, embedder, semanticRatio });
+    return plannedSearch(this.searcher, request, { roles, embedder, semanticRatio }, (error, kind) =>
+      this.logger?.warn(
+        { reason: describeError(error), followUp: kind },
+        'search follow-up failed; answering with the main search',
+      ),
+    );
   }
 
   /** The engine's client as the three kinds of search request a planned search makes. */

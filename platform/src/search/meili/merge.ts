@@ -32,10 +32,12 @@ export function withFacetCounts(
   added: readonly MeiliHit[],
   fields: readonly FacetField[],
 ): Record<string, Record<string, number>> {
-  const counts: Record<string, Record<string, number>> = {};
-  for (const [field, values] of Object.entries(distribution ?? {})) counts[field] = { ...values };
+  // Prototype-free maps: a facet value may be any text, "constructor" or "__proto__" included.
+  const counts: Record<string, Record<string, number>> = Object.create(null);
+  for (const [field, values] of Object.entries(distribution ?? {}))
+    counts[field] = Object.assign(Object.create(null), values);
   for (const field of fields) {
-    const values = counts[field] ?? {};
+    const values = counts[field] ?? Object.create(null);
     counts[field] = values;
     for (const hit of added) {
       const value = String(hit[field] ?? '');

@@ -52,10 +52,16 @@ describe('translatePlan: the query as it goes to Meilisearch', () => {
     expect(plan({ query: 'the otterly ai' }).words).toEqual(['otterly', 'ai']);
   });
 
-  it('boosts named roles and allows follow-ups only for relevance order on page 0', () => {
+  it('boosts named roles and allows follow-ups only for relevance order with a query', () => {
     expect(plan({ query: 'bookkeeper' })).toMatchObject({ roles: ['Bookkeeper'], followUps: true });
     expect(plan({ query: 'bookkeeper', sort: 'price_asc' })).toMatchObject({ roles: [], followUps: false });
-    expect(plan({ query: 'bookkeeper', page: 1 })).toMatchObject({ roles: ['Bookkeeper'], followUps: false });
+    // A later page asks for every hit up to its end and cuts the page out after the follow-up.
+    expect(plan({ query: 'bookkeeper', page: 2, hitsPerPage: 10 })).toMatchObject({
+      roles: ['Bookkeeper'],
+      followUps: true,
+      main: { page: 1, hitsPerPage: 30 },
+      window: { from: 20, size: 10 },
+    });
     expect(plan({ query: 'bookkeeper', hitsPerPage: 0 }).followUps).toBe(false);
     expect(plan({ query: '' })).toMatchObject({ roles: [], followUps: false, main: { sort: ['name:asc'] } });
   });
@@ -118,9 +124,9 @@ describe('chooseFollowUp', () => {
     ).toBeNull();
   });
 
-  it('needs no follow-up for a single-part query with a few hits, nor on a later page', () => {
+  it('needs no follow-up for a single-part query with a few hits, nor in a sorted list', () => {
     expect(chooseFollowUp(plan({ query: 'bookkeeper' }), answer(page(3)), 'agents')).toBeNull();
-    expect(chooseFollowUp(plan({ query: 'grammarly', page: 1 }), answer([]), 'agents')).toBeNull();
+    expect(chooseFollowUp(plan({ query: 'grammarly', sort: 'name' }), answer([]), 'agents')).toBeNull();
   });
 });
 

@@ -43,6 +43,7 @@ const context = { roles: ['Video Editor', 'Recruiter'] };
 
 describe('plannedSearch', () => {
   it('serves a query with enough hits in one plain search, framing words off', async () => {
+    // "Translator" ends a role (so "replace my translator" frames a job) but is not named whole.
     const searcher = fakeSearcher({
       search: () =>
         answer(
@@ -50,7 +51,11 @@ describe('plannedSearch', () => {
           { totalHits: 40 },
         ),
     });
-    const response = await plannedSearch(searcher, { query: 'replace my translator' }, { roles: [] });
+    const response = await plannedSearch(
+      searcher,
+      { query: 'replace my translator' },
+      { roles: ['Legal Translator'] },
+    );
     expect(searcher.calls).toEqual([
       { kind: 'search', params: expect.objectContaining({ q: 'my translator' }) },
     ]);
@@ -84,6 +89,23 @@ describe('plannedSearch', () => {
     expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'federated']);
     expect(ids(response)).toEqual(['grammar']);
     expect(response).toMatchObject({ totalHits: 1, facets: { role: { Editor: 1 } } });
+  });
+
+  it('answers with the main search when a follow-up fails, and reports the failure', async () => {
+    const searcher = fakeSearcher({
+      search: () => answer([hit('one')], { totalHits: 1 }),
+      federated: () => {
+        throw new Error('federation is not supported');
+      },
+    });
+    const failures: string[] = [];
+    const response = await plannedSearch(searcher, { query: 'zebra tracking' }, context, (_, kind) =>
+      failures.push(kind),
+    );
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'federated']);
+    expect(ids(response)).toEqual(['one']);
+    expect(response.totalHits).toBe(1);
+    expect(failures).toEqual(['second-tier']);
   });
 
   it('follows a named product with its alternatives, in one multi-search', async () => {
@@ -121,12 +143,29 @@ describe('plannedSearch', () => {
     expect(response.totalHits).toBe(2);
   });
 
-  it('runs no follow-up on a later page or in a sorted list: the main search’s page as it is', async () => {
+  it('runs no follow-up in a sorted list: the main search’s page as it is', async () => {
     const searcher = fakeSearcher({});
-    await plannedSearch(searcher, { query: 'grammarly', page: 1 }, context);
-    await plannedSearch(searcher, { query: 'grammarly', sort: 'price_asc' }, context);
-    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search']);
+    await plannedSearch(searcher, { query: 'grammarly', sort: 'price_asc', page: 1 }, context);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search']);
     expect(searcher.calls[0]!.params).toMatchObject({ q: 'grammarly', page: 2 });
+  });
+
+  it('pages through a named product and its alternatives without repeating or skipping anyone', async () => {
+    const vidora = hit('vidora', { name: 'Vidora', role: 'Video Creator', description: 'Avatars.' });
+    const main = [vidora, ...Array.from({ length: 5 }, (_, i) => hit(`m${i}`))];
+    const searcher = fakeSearcher({
+      search: (params) => answer(main.slice(0, params.hitsPerPage), { totalHits: main.length }),
+      multi: (params) => params.queries.map(() => answer([hit('a1'), hit('m4'), hit('a2')])),
+    });
+    const pages: string[][] = [];
+    for (const page of [0, 1, 2]) {
+      const response = await plannedSearch(searcher, { query: 'vidora', page, hitsPerPage: 3 }, context);
+      pages.push(ids(response));
+    }
+    const seen = pages.flat();
+    expect(seen[0]).toBe('vidora');
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(['m0', 'm1', 'm2', 'm3', 'm4', 'a1', 'a2']));
   });
 
   it('lists an empty query by name in one search', async () => {

@@ -33,20 +33,35 @@ async function mainSearch(searcher: MeiliSearcher, plan: MeiliPlan): Promise<Mei
   return mergeRoleBoost(boosted, counts);
 }
 
+/** The page asked for: a later page is cut out of the hits up to its end (MeiliPlan.window). */
+function answerFor(plan: MeiliPlan, result: MeiliResult): SearchResponse {
+  const window = plan.window;
+  const hits = window ? result.hits.slice(window.from, window.from + window.size) : result.hits;
+  return fromMeiliResult({ ...result, hits }, plan.request);
+}
+
 export async function plannedSearch(
   searcher: MeiliSearcher,
   request: SearchRequest,
   context: PlanContext,
+  onFollowUpFailure: (error: unknown, kind: string) => void = () => {},
 ): Promise<SearchResponse> {
   const plan = translatePlan(request, context);
   const main = await mainSearch(searcher, plan);
   const followUp = chooseFollowUp(plan, main, searcher.indexUid);
-  if (!followUp) return fromMeiliResult(main, plan.request);
+  if (!followUp) return answerFor(plan, main);
   let results: MeiliResult[];
-  if (followUp.kind !== 'alternatives')
-    results = [await searcher.federated(followUp.search, `search (${followUp.kind})`)];
-  // A named agent with no words to find others by still comes first, without a request.
-  else if (followUp.step.search.queries.length === 0) results = [];
-  else results = await searcher.multi(followUp.step.search, 'find alternatives');
-  return fromMeiliResult(applyFollowUp(plan, main, followUp, results), plan.request);
+  try {
+    if (followUp.kind !== 'alternatives')
+      results = [await searcher.federated(followUp.search, `search (${followUp.kind})`)];
+    // A named agent with no words to find others by still comes first, without a request.
+    else if (followUp.step.search.queries.length === 0) results = [];
+    else results = await searcher.multi(followUp.step.search, 'find alternatives');
+  } catch (error) {
+    // The main answer is good: a follow-up that fails (a timeout, a Meilisearch without
+    // federation) costs the extras, never the search.
+    onFollowUpFailure(error, followUp.kind);
+    return answerFor(plan, main);
+  }
+  return answerFor(plan, applyFollowUp(plan, main, followUp, results));
 }

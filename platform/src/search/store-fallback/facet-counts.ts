@@ -7,7 +7,8 @@ export function countFacets(
 ): SearchResponse['facets'] {
   const facets: SearchResponse['facets'] = {};
   for (const field of fields) {
-    const counts: Record<string, number> = {};
+    // Prototype-free: a facet value may be any text, "constructor" or "__proto__" included.
+    const counts: Record<string, number> = Object.create(null);
     for (const document of documents) counts[document[field]] = (counts[document[field]] ?? 0) + 1;
     facets[field] = counts;
   }
