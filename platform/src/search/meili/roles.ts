@@ -1,7 +1,6 @@
 import type { FederatedMultiSearchParams } from 'meilisearch';
 import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
-import { words } from '../analysis/tokenize';
 import { type IntentContext, roleWords } from '../query/intent';
 import { foldedWords } from './highlight';
 import { uniqueHits } from './merge';
@@ -18,7 +17,7 @@ export const ROLE_BOOST = { namedRole: 1.5, query: 1.0 } as const;
  * Words of role names that name no job ("Customer Support Agent", "AI Tutor"), as in the embedded
  * index (inverted-index.ts GENERIC_ROLE_WORDS): "hire an ai agent" keeps its recruiting sense.
  */
-const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
+const _GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 
 const stems = (text: string): string[] =>
   foldedWords(text)
