@@ -2,9 +2,9 @@ import { parseQueryLines } from './query-file';
 
 describe('parseQueryLines', () => {
   it('reads plain lines and KIND<TAB>query lines, skipping blank ones', () => {
-    expect(parseQueryLines('find a bookkeeper\n\nhire\thire a video editor \n  \n')).toEqual([
+    expect(parseQueryLines('find a bookkeeper\n\nhire\thire a podcast producer \n  \n')).toEqual([
       { query: 'find a bookkeeper' },
-      { kind: 'hire', query: 'hire a video editor' },
+      { kind: 'hire', query: 'hire a podcast producer' },
     ]);
   });
 });

@@ -12,7 +12,7 @@ const otter = hit('otterly', {
 });
 const vidora = hit('vidora', { name: 'Vidora', role: 'Video Creator', description: 'AI avatars.' });
 const motion = hit('motion', { name: 'Motion', role: 'Scheduler', description: 'Plans your day.' });
-const notion = hit('notion', { name: 'Notion', role: 'Note Taker', description: 'Writes notes.' });
+const lotion = hit('lotion', { name: 'Lotion', role: 'Note Taker', description: 'Writes notes.' });
 const pixelfrog = hit('mj', { name: 'Pixelfrog', role: 'Image Generator', description: 'Makes images.' });
 const virtualAssistant = hit('va', {
   name: 'Virtual Helper',
@@ -62,8 +62,8 @@ describe('findName', () => {
     expect(findName(agentName('Otterly.ai'), ['otterly'], none)).toBeNull();
     // Under 5 letters a word has no typo to spare, as in Meilisearch.
     expect(findName(agentName('Jira'), ['jora'], none)).toBeNull();
-    expect(findName(agentName('Motion'), ['notion'], none)).toEqual(new Map([['notion', 'motion']]));
-    expect(findName(agentName('Motion'), ['notion'], new Set(['notion']))).toBeNull();
+    expect(findName(agentName('Motion'), ['lotion'], none)).toEqual(new Map([['lotion', 'motion']]));
+    expect(findName(agentName('Motion'), ['lotion'], new Set(['lotion']))).toBeNull();
   });
 
   it('does not join words when the joinWords ablation is on', () => {
@@ -74,7 +74,7 @@ describe('findName', () => {
 
 describe('namedHits', () => {
   it('names the agents whose name the query reads as, in the main order', () => {
-    const named = namedHits([notion, otter], ['otterly', 'ai']);
+    const named = namedHits([lotion, otter], ['otterly', 'ai']);
     expect(idsOf(named!)).toEqual(['otterly']);
     expect(named!.name.key).toBe('otterly ai');
     expect(namedHits([vidora], ['vidora', 'alternative'])!.hits).toEqual([vidora]);
@@ -84,8 +84,8 @@ describe('namedHits', () => {
   it('reads a misspelt name as meant, unless another hit of the page has the word as typed', () => {
     const named = namedHits([vidora], ['vidra', 'alternative']);
     expect(named!.meant.get('vidra')).toBe('vidora');
-    expect(namedHits([motion], ['notion'])!.hits).toEqual([motion]);
-    expect(namedHits([notion, motion], ['notion'])!.hits).toEqual([notion]);
+    expect(namedHits([motion], ['lotion'])!.hits).toEqual([motion]);
+    expect(namedHits([lotion, motion], ['lotion'])!.hits).toEqual([lotion]);
   });
 
   it('does not take a long use case sharing a word with a name for that name', () => {
@@ -107,6 +107,6 @@ describe('namedHits', () => {
 
   it('names nothing for an empty query or a page without names in it', () => {
     expect(namedHits([otter], [])).toBeNull();
-    expect(namedHits([otter, notion], ['meeting', 'notes'])).toBeNull();
+    expect(namedHits([otter, lotion], ['meeting', 'notes'])).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { answer, hit, idsOf } from './testing/hits';
 beforeEach(() => featuresOnExcept());
 afterAll(defaultFeatures);
 
-const ROLES = ['Video Editor', 'Paralegal', 'Recruiter', 'Bookkeeper'];
+const ROLES = ['Podcast Producer', 'Paralegal', 'Recruiter', 'Bookkeeper'];
 const plan = (request: Partial<SearchRequest>, roles: readonly string[] = ROLES) =>
   translatePlan({ query: '', ...request }, { roles });
 
@@ -17,11 +17,11 @@ const page = (n: number, from = 0) =>
 
 describe('translatePlan: the query as it goes to Meilisearch', () => {
   it('takes framing words off for the main search and for the roles it names', () => {
-    const translated = plan({ query: 'hire a video editor', highlight: true });
+    const translated = plan({ query: 'hire a podcast producer', highlight: true });
     expect(translated.intent.framing).toEqual(['hire']);
-    expect(translated.main.q).toBe('a video editor');
-    expect(translated.request.query).toBe('a video editor');
-    expect(translated.roles).toEqual(['Video Editor']);
+    expect(translated.main.q).toBe('a podcast producer');
+    expect(translated.request.query).toBe('a podcast producer');
+    expect(translated.roles).toEqual(['Podcast Producer']);
   });
 
   it('keeps recruiting’s own words and framing words that frame no job', () => {
@@ -39,7 +39,7 @@ describe('translatePlan: the query as it goes to Meilisearch', () => {
 
   it('keeps the query as typed when the jobFraming ablation is on', () => {
     featuresOnExcept({ jobFraming: false });
-    expect(plan({ query: 'hire a video editor' }).main.q).toBe('hire a video editor');
+    expect(plan({ query: 'hire a podcast producer' }).main.q).toBe('hire a podcast producer');
   });
 
   it('splits the query into its parts, concept phrases whole, and keeps its words for name reading', () => {
@@ -67,8 +67,8 @@ describe('translatePlan: the query as it goes to Meilisearch', () => {
   });
 
   it('rewrites the query for every order, not only relevance', () => {
-    expect(plan({ query: 'hire a video editor', sort: 'price_asc' }).main).toMatchObject({
-      q: 'a video editor',
+    expect(plan({ query: 'hire a podcast producer', sort: 'price_asc' }).main).toMatchObject({
+      q: 'a podcast producer',
       sort: ['price_monthly:asc', 'name:asc'],
     });
   });
@@ -96,6 +96,9 @@ describe('chooseFollowUp', () => {
     const vidora = hit('vidora', { name: 'Vidora' });
     featuresOnExcept({ alternatives: false });
     expect(chooseFollowUp(plan({ query: 'vidora' }), answer([vidora]), 'agents')).toBeNull();
+    featuresOnExcept();
+    // With alternatives on, a page already full of named agents leaves no room for them.
+    expect(chooseFollowUp(plan({ query: 'vidora' }), answer([vidora]), 'agents')?.kind).toBe('alternatives');
     expect(chooseFollowUp(plan({ query: 'vidora', hitsPerPage: 1 }), answer([vidora]), 'agents')).toBeNull();
   });
 

@@ -39,7 +39,7 @@ function fakeSearcher(script: {
 
 const ids = (response: { hits: Array<{ document: { id: string } }> }) =>
   response.hits.map((h) => h.document.id);
-const context = { roles: ['Video Editor', 'Recruiter'] };
+const context = { roles: ['Podcast Producer', 'Recruiter'] };
 
 describe('plannedSearch', () => {
   it('serves a query with enough hits in one plain search, framing words off', async () => {
@@ -64,23 +64,23 @@ describe('plannedSearch', () => {
 
   it('runs the role boost on the rewritten query: a federated search and a count, in parallel', async () => {
     const searcher = fakeSearcher({
-      federated: () => answer([hit('b', { role: 'Video Editor' }), hit('a')]),
-      search: () => answer([], { totalHits: 30, facetDistribution: { role: { 'Video Editor': 12 } } }),
+      federated: () => answer([hit('b', { role: 'Podcast Producer' }), hit('a')]),
+      search: () => answer([], { totalHits: 30, facetDistribution: { role: { 'Podcast Producer': 12 } } }),
     });
     const response = await plannedSearch(
       searcher,
-      { query: 'hire a video editor', facets: ['role'] },
+      { query: 'hire a podcast producer', facets: ['role'] },
       context,
     );
     expect(searcher.calls.map((call) => call.kind)).toEqual(['federated', 'search']);
     const [boost, count] = searcher.calls;
     expect((boost!.params as FederatedMultiSearchParams).queries.map((query) => query.q)).toEqual([
-      'a video editor',
-      'a video editor',
+      'a podcast producer',
+      'a podcast producer',
     ]);
-    expect(count!.params).toMatchObject({ q: 'a video editor', hitsPerPage: 0 });
+    expect(count!.params).toMatchObject({ q: 'a podcast producer', hitsPerPage: 0 });
     expect(ids(response)).toEqual(['b', 'a']);
-    expect(response).toMatchObject({ totalHits: 30, facets: { role: { 'Video Editor': 12 } } });
+    expect(response).toMatchObject({ totalHits: 30, facets: { role: { 'Podcast Producer': 12 } } });
   });
 
   it('retries loosely when nothing matched, in a second request', async () => {
@@ -133,11 +133,11 @@ describe('plannedSearch', () => {
       // The role boost's queries carry federation weights; the second tier's do not.
       federated: (params) =>
         params.queries[0]?.federationOptions
-          ? answer([hit('e1', { role: 'Video Editor' })])
+          ? answer([hit('e1', { role: 'Podcast Producer' })])
           : answer([hit('e2')]),
       search: () => answer([], { totalHits: 1 }),
     });
-    const response = await plannedSearch(searcher, { query: 'video editor for youtube shorts' }, context);
+    const response = await plannedSearch(searcher, { query: 'podcast producer for weekly shows' }, context);
     expect(searcher.calls.map((call) => call.kind)).toEqual(['federated', 'search', 'federated']);
     expect(ids(response)).toEqual(['e1', 'e2']);
     expect(response.totalHits).toBe(2);

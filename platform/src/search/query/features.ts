@@ -12,7 +12,7 @@ const DEFAULTS = {
   alternatives: true,
   /** A literal phrase found only in the wrong order counts less. */
   phraseOrder: true,
-  /** "hire a video editor", "replace my bookkeeper": the job named, not recruiting (intent.ts). */
+  /** "hire a podcast producer", "replace my dispatcher": the job named, not recruiting (intent.ts). */
   jobFraming: true,
   /**
    * A product's name counts as asked for only when the query reads like that name.

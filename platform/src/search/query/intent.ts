@@ -125,7 +125,7 @@ export function readIntent(query: string, context: IntentContext = {}): QueryInt
     if (!FRAMING.has(word) || inPhrase.has(i)) return;
     const next = FRAMING.get(word);
     if (next && !next.has(words[i + 1] ?? '')) return;
-    // Only the job it frames decides: "hire a video editor", not "replace the logo on my photos".
+    // Only the job it frames decides: "hire a podcast producer", not "replace the logo on my photos".
     if (namesJob(jobAfter(words, i), context)) dropped.add(i);
   });
   if (dropped.size === 0 || dropped.size === words.length) return { text: query, framing: [] };

@@ -204,6 +204,7 @@ describe('search API when the engine is down', () => {
 
   it('answers from the store instead of failing', async () => {
     const response = await server.http.get('/api/search?query=recruiter').expect(200);
+    expect(response.headers['x-search-degraded']).toBe('store');
     expect(response.body.map((agent: { name: string }) => agent.name).sort()).toEqual([
       'ScreenSense',
       'TalentHound',
