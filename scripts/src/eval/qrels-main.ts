@@ -33,6 +33,10 @@ function main(): number {
       for (const [index, grade] of Object.entries(byIndex)) {
         if (![0, 1, 2].includes(grade)) throw new Error(`${file}: grade ${grade} for "${query}" #${index}`);
         if (!agents[Number(index)]) throw new Error(`${file}: no agent #${index}`);
+        const earlier = merged.get(Number(index));
+        // Rounds add agents; none may regrade one (a later file silently winning would hide it).
+        if (earlier !== undefined && earlier !== grade)
+          throw new Error(`${file}: "${query}" #${index} graded ${grade}, earlier ${earlier}`);
         merged.set(Number(index), grade);
       }
       grades.set(query, merged);
