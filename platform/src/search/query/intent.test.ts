@@ -31,7 +31,7 @@ describe('readIntent', () => {
 
   it('reads "replace my <job>" and "virtual <job>" as the job', () => {
     expect(readIntent('replace my dispatcher', catalog).text).toBe('my dispatcher');
-    expect(readIntent('replace our tier 1 support agents', catalog).text).toBe('our tier 1 support agents');
+    expect(readIntent('replace our overnight dispatchers', catalog).text).toBe('our overnight dispatchers');
     expect(readIntent('hire a virtual dispatcher', catalog).text).toBe('a dispatcher');
     // Agent nouns that are hardly anything else name a job even when no role ends with them,
     // and so does one whose other words are a role's ("podcast" of Podcast Producer).
