@@ -42,7 +42,11 @@ function main(): number {
       grades.set(query, merged);
     }
   }
-  for (const half of ['own-tune', 'own-report']) {
+  // own-fresh: a third set, written and judged after the work on ranking ended, scored once.
+  const halves = ['own-tune', 'own-report', 'own-fresh'].filter((half) =>
+    fs.existsSync(path.join(EVAL_DIR, `${half}.tsv`)),
+  );
+  for (const half of halves) {
     const qrels: Qrels = { queries: [] };
     for (const { query } of readQueryFile(path.join(EVAL_DIR, `${half}.tsv`))) {
       const judged = grades.get(query);
