@@ -1,8 +1,11 @@
 import type { AgentFilter } from '@agentry/platform/store/port';
-import { type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../../../context';
+import { CatalogLastChange } from '../../../http/catalog-last-change';
+import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
 import { notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
+import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { StoreVersionCache } from '../../../http/store-version-cache';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent, presentAgents } from '../../../presenters/agent';
@@ -10,7 +13,10 @@ import { AgentIdParams, AgentsQuery, DirectoryAgentsQuery, DirectoryCountsQuery,
 
 // The public catalog read straight from the store (the source of record). Removed agents never
 // appear here; lists come sorted by category, then role, one page at a time (LIST_PAGE), with the
-// total and the neighbouring pages in headers (http/pagination.ts).
+// total and the neighbouring pages in headers (http/pagination.ts). The agents, their count, one
+// agent, the categories and the roles are open to other origins (http/public-read.ts) and, but the
+// count, carry validators for 304s (http/conditional-get.ts). What is not `no-store` is `no-cache`:
+// with a Last-Modified and no Cache-Control, caches would guess a freshness and show old lists.
 
 export function catalogRoutes({ store, analytics }: AppContext): Router {
   const router = Router();
@@ -21,42 +27,53 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
     totals.get(JSON.stringify(filter), () => store.agents.count(filter));
   // Lists of distinct values, asked by every directory and registration visit: a DISTINCT over the
   // whole catalog each time cost more than any other read (profiled at 100,000 agents). Kept as
-  // their JSON text, so a request sends bytes without serialising anything.
-  const lists = new StoreVersionCache<string>(store);
-  const sendList = (res: Response, body: string) => res.type('json').send(body);
+  // their JSON text and its ETag, so a request sends bytes without serialising or hashing anything.
+  const lists = new StoreVersionCache<JsonBody>(store);
+  const listOf = async (values: Promise<string[]>) => jsonBody(JSON.stringify(await values));
+  const lastChange = new CatalogLastChange(store);
 
-  router.get('/agents', async (req, res) => {
+  // The preflights of the public GETs below (OPTIONS /agents is answered by the registration
+  // router, which sees it first).
+  router.options(['/agents/count', '/agents/:id', '/categories', '/roles'], answerPreflight);
+
+  router.get('/agents', allowAnyOrigin, async (req, res) => {
     const { limit, offset } = parseQuery(AgentsQuery, req);
+    const changedAt = await lastChange.get();
     const [agents, total] = await Promise.all([store.agents.list({ limit, offset }), totalOf({})]);
     setPageHeaders(req, res, { total, limit, offset });
-    res.set('Cache-Control', 'no-store').json(presentAgents(agents));
+    res.set('Cache-Control', 'no-store');
+    sendJson(res, jsonBody(JSON.stringify(presentAgents(agents)), String(total)), changedAt);
   });
 
-  router.get('/agents/count', async (_req, res) => {
+  router.get('/agents/count', allowAnyOrigin, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ count: await totalOf({}) });
   });
 
-  router.get('/agents/:id', async (req, res) => {
+  router.get('/agents/:id', allowAnyOrigin, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
     // Counted as opened only when the agent page reads it (?view=page): its server-rendered HTML
     // is not counted (the page calls this too), nor other readers (shortlists, programs).
     if (req.query.view === 'page') analytics?.count('opened', [agent.id]);
-    res.json(presentAgent(agent));
+    res.set('Cache-Control', 'no-cache');
+    sendJson(res, jsonBody(JSON.stringify(presentAgent(agent))), agent.updated_at);
   });
 
-  router.get('/categories', async (_req, res) => {
-    sendList(res, await lists.get('categories', async () => JSON.stringify(await store.agents.categories())));
+  router.get('/categories', allowAnyOrigin, async (_req, res) => {
+    const changedAt = await lastChange.get();
+    const body = await lists.get('categories', () => listOf(store.agents.categories()));
+    res.set('Cache-Control', 'no-cache');
+    sendJson(res, body, changedAt);
   });
 
-  router.get('/roles', async (req, res) => {
+  router.get('/roles', allowAnyOrigin, async (req, res) => {
     const { category } = parseQuery(RolesQuery, req);
+    const changedAt = await lastChange.get();
     const key = `roles\u0000${category ?? ''}`;
-    sendList(
-      res,
-      await lists.get(key, async () => JSON.stringify(await store.agents.roles(category || undefined))),
-    );
+    const body = await lists.get(key, () => listOf(store.agents.roles(category || undefined)));
+    res.set('Cache-Control', 'no-cache');
+    sendJson(res, body, changedAt);
   });
 
   router.get('/directory/agents', async (req, res) => {

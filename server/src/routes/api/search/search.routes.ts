@@ -3,8 +3,10 @@ import type { SearchRequest, SearchResponse } from '@agentry/platform/search/por
 import { Router } from 'express';
 import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
+import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
 import { notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
+import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
 import type { SearchService } from '../../../search/search-service';
@@ -12,17 +14,19 @@ import { AgentIdParams } from '../catalog/schema';
 import { SearchByRoleQuery, SearchQuery, SimilarQuery } from './schema';
 import { timed } from './timed';
 
-// Popular searches come back from the engine's cache as the same object: their JSON is kept
-// beside it rather than rebuilt for every request.
-const bodies = new WeakMap<SearchResponse, string>();
-function presentedBody(response: SearchResponse): string {
+// Popular searches come back from the engine's cache as the same object: their JSON (and its
+// ETag) is kept beside it rather than rebuilt for every request.
+const bodies = new WeakMap<SearchResponse, JsonBody>();
+function presentedBody(response: SearchResponse): JsonBody {
   let body = bodies.get(response);
   if (body === undefined) {
-    body = JSON.stringify(response.hits.map((hit) => presentAgent(hit.document)));
+    body = jsonBody(JSON.stringify(response.hits.map((hit) => presentAgent(hit.document))));
     bodies.set(response, body);
   }
   return body;
 }
+
+const EMPTY = jsonBody('[]');
 
 /**
  * `limit` results after `offset`, from the engine's pages of `limit` (one page, or the two that
@@ -36,12 +40,12 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
   );
   if (responses.length === 1) {
     const [response] = responses as [SearchResponse];
-    return { body: presentedBody(response), total: response.totalHits, hits: response.hits };
+    return { text: presentedBody(response).text, total: response.totalHits, hits: response.hits };
   }
   const start = offset - first * limit;
   const hits = responses.flatMap((response) => response.hits).slice(start, start + limit);
   return {
-    body: JSON.stringify(hits.map((hit) => presentAgent(hit.document))),
+    text: JSON.stringify(hits.map((hit) => presentAgent(hit.document))),
     total: responses[0]!.totalHits,
     hits,
   };
@@ -49,35 +53,41 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
 
 export function searchRoutes({ search, store, analytics }: AppContext): Router {
   const router = Router();
+  // Open to other origins (http/public-read.ts). ETags only, over what is sent: the engine follows
+  // the catalog a little behind, so the catalog's last change cannot date its answers. `no-cache`:
+  // a cache may keep an answer but asks again each time, so results stay current for a 304's cost.
+  router.options(['/search', '/search-by-role', '/agents/:id/similar'], answerPreflight);
 
   /** Spec: an array of agents, best first. Blank queries answer an empty array. */
-  router.get('/search', async (req, res) => {
+  router.get('/search', allowAnyOrigin, async (req, res) => {
     const { query, limit } = parseQuery(SearchQuery, req);
+    res.set('Cache-Control', 'no-cache');
     if (query.trim() === '') {
-      res.json([]);
+      sendJson(res, EMPTY);
       return;
     }
     const { response, degraded } = await timed(res, () => search.search({ query, hitsPerPage: limit }));
     // Said, not hidden: monitoring and the benchmarks tell the store's plain matching apart.
     if (degraded) res.set('X-Search-Degraded', 'store');
     countAppeared(analytics, response.hits);
-    res.type('json').send(presentedBody(response));
+    sendJson(res, presentedBody(response));
   });
 
   /** Spec: an array of agents, by name; one page of them, paged like the catalog's lists. */
-  router.get('/search-by-role', async (req, res) => {
+  router.get('/search-by-role', allowAnyOrigin, async (req, res) => {
     const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
-    const { body, total, hits } = await timed(res, () =>
+    const { text, total, hits } = await timed(res, () =>
       searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit),
     );
     countAppeared(analytics, hits);
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
-    res.type('json').send(body);
+    res.set('Cache-Control', 'no-cache');
+    sendJson(res, jsonBody(text, String(total)));
   });
 
   /** Agents like this one (same job first), itself left out. */
-  router.get('/agents/:id/similar', async (req, res) => {
+  router.get('/agents/:id/similar', allowAnyOrigin, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const { limit } = parseQuery(SimilarQuery, req);
     const agent = await store.agents.get(id);
@@ -85,7 +95,8 @@ export function searchRoutes({ search, store, analytics }: AppContext): Router {
     const { response } = await timed(res, () =>
       search.search({ query: '', similarTo: agent.id, hitsPerPage: limit }),
     );
-    res.type('json').send(presentedBody(response));
+    res.set('Cache-Control', 'no-cache');
+    sendJson(res, presentedBody(response));
   });
 
   return router;
