@@ -1,10 +1,11 @@
-import { normalizeAddress } from '@agentry/domain/address';
-import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
-import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { normalizeAddress } from './address';
+import type { PublicAgent } from './agent';
+import { decodeEntities } from './entities';
+import { PRICING_LABELS } from './pricing';
 
-// The rows of the comparison table: what each says about an agent, as people read it. Rows whose
-// values are not all the same are marked, so differences stand out.
+// The rows of a comparison: what each says about an agent, as people read it. Rows whose values
+// are not all the same are marked, so differences stand out. Written once for the employer's
+// comparison table (client) and the MCP server's compare_agents tool (server/src/mcp).
 
 export type CompareRowKey = 'category' | 'role' | 'provider' | 'cost' | 'pricing' | 'description' | 'link';
 

@@ -76,7 +76,8 @@ export function buildHomeMeta(origin: string): PageMeta {
   };
 }
 
-function directoryPath(selection: DirectorySelection): string {
+/** The directory screen of a category, or of one role in a category, as a path with its query. */
+export function directoryPath(selection: DirectorySelection): string {
   const params = new URLSearchParams();
   if (selection.category) params.set('category', selection.category);
   if (selection.category && selection.role) params.set('role', selection.role);

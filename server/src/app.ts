@@ -1,11 +1,14 @@
+import { MCP_PATH } from '@agentry/domain/mcp';
 import express from 'express';
 import type { AppContext } from './context';
 import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
+import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
 import { createRateLimits } from './http/rate-limits';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
+import { mcpRoutes } from './mcp/mcp.routes';
 import { adminRoutes } from './routes/api/admin/admin.routes';
 import { analyticsRoutes } from './routes/api/analytics/analytics.routes';
 import { authRoutes } from './routes/api/auth/auth.routes';
@@ -47,7 +50,8 @@ export function createApp(context: AppContext): express.Express {
   const limits = createRateLimits({
     // The employer search is a read too (it needs the CSRF token only because employers have a
     // session): counted with the reads, so typing fast never meets the write limit.
-    readOnlyPaths: [...CSRF_EXEMPT, '/employer/instantsearch/multi-search'],
+    // MCP calls only read (mounted at the root, so its path is whole): counted with the reads.
+    readOnlyPaths: [...CSRF_EXEMPT, '/employer/instantsearch/multi-search', MCP_PATH],
     readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
@@ -58,8 +62,14 @@ export function createApp(context: AppContext): express.Express {
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
   // token (the signature proves the sender), and must not be throttled like a browser.
   app.use('/api', stripeWebhookRoutes(context));
+  // The MCP server for AI assistants: outside /api, so no session and no CSRF token (MCP clients
+  // have neither; its tools read public listings only), throttled with the reads of each client.
+  app.use(mcpRoutes(context, limits));
 
   const api = express.Router();
+  // The public reads say CORS before the limiter runs, so a page elsewhere can read a 429 too
+  // (and its Retry-After) instead of seeing a failed fetch.
+  api.get(PUBLIC_READ_PATHS, allowAnyOrigin);
   api.use(limits.reads, limits.writes);
   const json = express.json({ limit: '100kb' });
   api.use((req, res, next) =>

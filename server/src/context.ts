@@ -8,6 +8,7 @@ import type passport from 'passport';
 import type { AgentEventCounter } from './analytics/agent-event-counter';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
+import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import type { SearchService } from './search/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */
@@ -34,6 +35,8 @@ export interface AppContext {
    * written in batches: `analytics?.count(kind, agentIds)` costs no I/O. Absent where nothing counts.
    */
   analytics?: AgentEventCounter;
+  /** Calls per MCP tool and week, counted in memory and written in batches like `analytics`. */
+  mcpUsage?: ToolUsageCounter;
   /** True once start-up work (migrations, seeding, index load) is done. */
   isReady: () => boolean;
 }

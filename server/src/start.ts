@@ -23,6 +23,7 @@ import { createRecipientLimiter, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
 import { startMaintenance } from './maintenance';
+import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import { SearchService } from './search/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
 
@@ -115,6 +116,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger: logger.child({ component: 'analytics' }),
     now,
   });
+  const mcpUsage = new ToolUsageCounter({
+    repository: store.toolUsage,
+    logger: logger.child({ component: 'mcp-usage' }),
+    now,
+  });
   let ready = false;
   const context: AppContext = {
     config,
@@ -131,6 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clientDist: findClientDist(options.clientDist),
     eventLoop,
     analytics,
+    mcpUsage,
     isReady: () => ready,
   };
   const app = createApp(context);
@@ -144,6 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   analytics.start();
+  mcpUsage.start();
   ready = true;
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -170,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
       // Requests are done: what they counted is written before the store closes.
       await analytics.stop();
+      await mcpUsage.stop();
       maintenance?.stop();
       eventLoop.stop();
       indexer.abort();

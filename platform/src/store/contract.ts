@@ -1,6 +1,7 @@
 import { describeAdminAreaContract } from './contract-admin';
 import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
+import { describeToolUsageContract } from './contract-tool-usage';
 import {
   AGENT_LIST_MAX,
   DuplicateAgentError,
@@ -842,6 +843,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     describeAdminAreaContract(() => store);
     describeEmployerToolsContract(() => store);
+    describeToolUsageContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -360,6 +360,21 @@ export interface KeyValueRepository {
   set(key: string, value: string): Promise<void>;
 }
 
+/** Calls of one MCP tool in one ISO week ('2026-W47'). */
+export interface ToolWeekCalls {
+  tool: string;
+  week: string;
+  calls: number;
+}
+
+/** How often each MCP tool is called per week: counts only, never who called or with what. */
+export interface ToolUsageRepository {
+  /** Adds batched counts, one entry per tool and week, applied together. */
+  increment(entries: ToolWeekCalls[]): Promise<void>;
+  /** The counts of the weeks from `sinceWeek` on (ISO week names sort as text), by week then tool. */
+  since(sinceWeek: string): Promise<ToolWeekCalls[]>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongodb';
   readonly agents: AgentRepository;
@@ -374,6 +389,7 @@ export interface Store {
   readonly shortlists: ShortlistRepository;
   readonly contacts: ContactRequestRepository;
   readonly agentStats: AgentStatsRepository;
+  readonly toolUsage: ToolUsageRepository;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

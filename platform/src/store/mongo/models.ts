@@ -5,6 +5,7 @@ import {
   type ChangeOp,
   type SubscriptionRecord,
   type TokenPurpose,
+  type ToolWeekCalls,
   USER_EDITABLE_FIELDS,
   type UserWithSecret,
 } from '../port';
@@ -321,6 +322,20 @@ const agentStatsSchema = new Schema<AgentStatsDoc>(
 );
 agentStatsSchema.index({ agent_id: 1, week: 1 });
 
+export type ToolUsageDoc = { _id: string } & ToolWeekCalls;
+
+const toolUsageSchema = new Schema<ToolUsageDoc>(
+  {
+    // week and tool, joined: one document per tool and week, found by its key.
+    _id: String,
+    week: String,
+    tool: String,
+    calls: { type: Number, default: 0 },
+  },
+  options,
+);
+toolUsageSchema.index({ week: 1, tool: 1 });
+
 export interface MongoModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
@@ -336,6 +351,7 @@ export interface MongoModels {
   shortlists: Model<ShortlistDoc>;
   contacts: Model<ContactDoc>;
   agentStats: Model<AgentStatsDoc>;
+  toolUsage: Model<ToolUsageDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -355,6 +371,7 @@ export function registerModels(conn: Connection): MongoModels {
     shortlists: conn.model<ShortlistDoc>('Shortlist', shortlistSchema, 'shortlists'),
     contacts: conn.model<ContactDoc>('ContactRequest', contactSchema, 'contact_requests'),
     agentStats: conn.model<AgentStatsDoc>('AgentStats', agentStatsSchema, 'agent_stats'),
+    toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
   };
 }
 

@@ -11,6 +11,7 @@ import { prepareCollections, registerModels } from './models';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
 import { createMongoTokens } from './tokens';
+import { createMongoToolUsage } from './tool-usage';
 import { createMongoUsers } from './users';
 
 /**
@@ -53,6 +54,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       shortlists: createMongoShortlists(models),
       contacts: createMongoContacts(models),
       agentStats: createMongoAgentStats(models),
+      toolUsage: createMongoToolUsage(models),
       async ping() {
         const db = conn.db;
         if (!db) throw new Error('The MongoDB store is closed');

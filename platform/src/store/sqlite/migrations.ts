@@ -200,6 +200,15 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (agent_id, week)
   ) WITHOUT ROWID;
   `,
+  // 7: calls per MCP tool and ISO week (never who called).
+  `
+  CREATE TABLE tool_usage (
+    week TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    calls INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (week, tool)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

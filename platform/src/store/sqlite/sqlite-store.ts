@@ -14,6 +14,7 @@ import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteShortlists } from './shortlists';
 import { createSqliteTokens } from './tokens';
+import { createSqliteToolUsage } from './tool-usage';
 import { createSqliteUsers } from './users';
 
 /**
@@ -46,6 +47,7 @@ export function openSqliteStore(file: string): Store {
     shortlists: retryWhenBusy(createSqliteShortlists(db)),
     contacts: retryWhenBusy(createSqliteContacts(db)),
     agentStats: retryWhenBusy(createSqliteAgentStats(db)),
+    toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
     async ping() {
       db.prepare('SELECT 1').get();
     },

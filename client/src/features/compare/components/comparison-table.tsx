@@ -1,9 +1,9 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import type { PublicAgent } from '@agentry/domain/agent';
+import { COMPARE_ROWS, type CompareRow, rowDiffers } from '@agentry/domain/compare-rows';
 import { decodeEntities } from '@agentry/domain/entities';
 import { Link } from 'react-router-dom';
 import { ContactAction } from '../../../components/employer-tools/agent-actions';
-import { COMPARE_ROWS, type CompareRow, rowDiffers } from '../utils/compare-rows';
 
 // One table, an agent per column. A row whose values differ is highlighted and says so in words
 // ("differs"), so the difference does not rest on colour alone.

@@ -1,6 +1,6 @@
+import { COMPARE_ROWS, rowDiffers } from '@agentry/domain/compare-rows';
 import { makeAgent } from '../../../testing/agents';
 import { idsFromQuery } from './compare-ids';
-import { COMPARE_ROWS, rowDiffers } from './compare-rows';
 
 const row = (key: string) => COMPARE_ROWS.find((candidate) => candidate.key === key)!;
 

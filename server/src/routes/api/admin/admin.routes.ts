@@ -26,6 +26,7 @@ import { presentAdminAgent } from '../../../presenters/admin';
 import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
 import { adminInboxRoutes } from './inbox.routes';
+import { mcpUsageRoutes } from './mcp-usage.routes';
 import {
   AdminAgentBody,
   AdminAgentsQuery,
@@ -107,6 +108,7 @@ export function adminRoutes(
   router.use(requireAdmin(store));
   router.use(requireCsrf());
   router.use(adminInboxRoutes(context));
+  router.use(mcpUsageRoutes(context));
   const me = (req: Request) => adminOf(req);
 
   router.get('/me', (req, res) => {

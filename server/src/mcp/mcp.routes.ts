@@ -1,0 +1,98 @@
+import { MCP_PATH } from '@agentry/domain/mcp';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import type { AppContext } from '../context';
+import { StoreVersionCache } from '../http/store-version-cache';
+import { createMcpServer } from './mcp-server';
+import { MCP_TOOL_NAMES } from './tools/all-tools';
+import type { ToolDeps } from './tools/tool';
+import { toolCallsIn } from './usage/tool-calls';
+
+// POST /mcp: the MCP server over Streamable HTTP, stateless (the SDK's pattern for Express: a new
+// server and transport per request, no session to keep), answering plain JSON rather than an event
+// stream since no tool sends progress. Mounted outside /api: MCP clients have no cookie and no
+// CSRF token, and need neither, as every tool reads public listings only. For the same reason any
+// origin may call it (CORS), and DNS rebinding would gain an attacker nothing to read.
+
+/** Tool arguments are a few short strings: a 64 kB body is already generous. */
+export const MCP_BODY_LIMIT = '64kb';
+
+/** Not a JSON-RPC message (or not JSON at all), as JSON-RPC says it. */
+const PARSE_ERROR = -32700;
+/** What the SDK's stateless examples answer to GET and DELETE (no session, so no stream to open or end). */
+const NOT_ALLOWED = -32000;
+
+const rpcError = (res: Response, status: number, code: number, message: string) =>
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+
+const cors: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
+  });
+  next();
+};
+
+/** Body parser failures (too large, not JSON) answered as JSON-RPC errors, which MCP clients show. */
+const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.too.large') {
+    return rpcError(res, 413, PARSE_ERROR, `The request body is larger than ${MCP_BODY_LIMIT}`);
+  }
+  if (type === 'entity.parse.failed')
+    return rpcError(res, 400, PARSE_ERROR, 'The request body is not valid JSON');
+  next(error);
+};
+
+export function mcpRoutes(context: AppContext, limits: { reads: RequestHandler }): Router {
+  const deps: ToolDeps = {
+    store: context.store,
+    search: context.search,
+    origin: context.config.publicUrl,
+    analytics: context.analytics,
+    groups: new StoreVersionCache(context.store),
+    logger: context.logger.child({ component: 'mcp' }),
+  };
+  const usage = context.mcpUsage;
+  const router = Router();
+  // all(), not use(): the rate limit reads the whole path to count MCP calls as reads.
+  router.all(MCP_PATH, limits.reads, cors);
+
+  router.options(MCP_PATH, (_req, res) => {
+    res
+      .set({
+        'Access-Control-Allow-Methods': 'POST',
+        'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id',
+        'Access-Control-Max-Age': '86400',
+      })
+      .status(204)
+      .end();
+  });
+
+  router.post(MCP_PATH, express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
+    // A body the JSON parser did not take (another media type) is refused here, never read unbounded.
+    if (req.body === undefined) {
+      rpcError(res, 415, PARSE_ERROR, 'Send the JSON-RPC message as application/json');
+      return;
+    }
+    if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
+    const server = createMcpServer(deps);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  router.all(MCP_PATH, (_req, res) => {
+    res.set('Allow', 'POST, OPTIONS');
+    rpcError(res, 405, NOT_ALLOWED, 'Method not allowed: this MCP server is stateless and takes POST only.');
+  });
+  router.use(MCP_PATH, bodyErrors);
+  return router;
+}

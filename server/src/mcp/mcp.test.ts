@@ -1,0 +1,371 @@
+import { COMPARE_ROWS } from '@agentry/domain/compare-rows';
+import { MCP_TOOLS } from '@agentry/domain/mcp';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { callTool, connectMcp, outputSchemaProblem, textOf } from '../testing/mcp-client';
+import { eventually, startTestServer, type TestServer } from '../testing/test-server';
+import { MCP_TOOL_NAMES } from './tools/all-tools';
+import { UNEXPECTED_ERROR } from './tools/tool';
+
+// The MCP server through the real app over real HTTP, driven by the SDK's own client as an
+// assistant's host would: the tools it lists, every tool with good and bad arguments, each answer
+// checked against the tool's declared output schema, search equal to GET /api/search, and removed
+// agents nowhere.
+
+const ORIGIN = 'https://agentry.example';
+const PUBLIC_FIELDS = [
+  'id',
+  'name',
+  'provider',
+  'category',
+  'role',
+  'description',
+  'cost',
+  'pricing',
+  'price_monthly',
+  'address',
+  'page_url',
+];
+
+type Listed = { id: string; name: string; page_url: string } & Record<string, unknown>;
+
+describe('MCP server at /mcp', () => {
+  let server: TestServer;
+  let client: Client;
+  let tools: Map<string, Tool>;
+
+  /** Calls a tool that must answer: no error, a text, and structured content matching its output schema. */
+  async function answer<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}) {
+    const result = await callTool(client, name, args);
+    expect({ isError: result.isError ?? false, text: textOf(result) }).toEqual({
+      isError: false,
+      text: expect.any(String),
+    });
+    expect(textOf(result).length).toBeGreaterThan(0);
+    expect(outputSchemaProblem(tools.get(name)!, result.structuredContent)).toBeNull();
+    return result.structuredContent as T;
+  }
+
+  /** Calls a tool that must refuse: a tool error whose text matches `message` (never an HTTP error). */
+  async function refusal(name: string, args: Record<string, unknown>, message: RegExp) {
+    const result: CallToolResult = await callTool(client, name, args);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toMatch(message);
+    return textOf(result);
+  }
+
+  const ids = (agents: Array<{ id: string }>) => agents.map((agent) => agent.id);
+  const apiSearch = async (query: string, limit?: number) =>
+    (
+      await server.http
+        .get('/api/search')
+        .query(limit === undefined ? { query } : { query, limit })
+        .expect(200)
+    ).body as Array<{ id: string }>;
+
+  beforeAll(async () => {
+    // The demo catalog (100 agents in 16 categories); one test client makes many calls a minute.
+    server = await startTestServer({
+      SEED_DEMO: 'true',
+      PUBLIC_URL: ORIGIN,
+      RATE_LIMIT_READS_PER_MINUTE: '10000',
+    });
+    const listed = await server.running.context.store.agents.count();
+    await eventually(async () => (await server.running.context.engine!.stats()).documents === listed, 20_000);
+    client = await connectMcp(`${server.running.url}/mcp`);
+    tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+  }, 30_000);
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  describe('tools/list', () => {
+    it('lists the five tools the site announces, each read-only with a description an assistant can act on', () => {
+      expect([...tools.keys()]).toEqual([...MCP_TOOL_NAMES]);
+      expect([...tools.keys()].sort()).toEqual(MCP_TOOLS.map((tool) => tool.name).sort());
+      for (const tool of tools.values()) {
+        expect(tool.description!.length).toBeGreaterThan(100);
+        expect(tool.title).toEqual(expect.any(String));
+        expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      }
+    });
+
+    it('declares an input schema that refuses unknown arguments and an output schema for each tool', () => {
+      for (const tool of tools.values()) {
+        expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+        expect(tool.outputSchema).toMatchObject({ type: 'object', required: expect.any(Array) });
+      }
+      expect(tools.get('search_agents')!.inputSchema.required).toEqual(['query']);
+      expect(tools.get('get_agent')!.inputSchema.required).toEqual(['id']);
+      expect(tools.get('compare_agents')!.inputSchema.properties!.ids).toMatchObject({
+        type: 'array',
+        minItems: 2,
+        maxItems: 4,
+      });
+    });
+
+    it('introduces itself with instructions on using the tools', () => {
+      expect(client.getServerVersion()?.name).toBe('agentry');
+      expect(client.getInstructions()).toMatch(/search_agents/);
+    });
+  });
+
+  describe('search_agents', () => {
+    it.each([
+      ['answer customer emails in Spanish', 20],
+      ['bookkeeping', 20],
+      ['meeting notes', 5],
+      ['hire a recruiter', 50],
+      ['replyranch', 20],
+    ])('answers "%s" with the agents GET /api/search answers, in the same order', async (query, limit) => {
+      const found = await answer<{ agents: Listed[]; total: number; query: string }>('search_agents', {
+        query,
+        limit,
+      });
+      const expected = await apiSearch(query, limit);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(found.agents)).toEqual(ids(expected));
+      expect(found.query).toBe(query);
+      expect(found.total).toBeGreaterThanOrEqual(found.agents.length);
+    });
+
+    it('answers 10 agents unless told, the same 10 as GET /api/search?limit=10', async () => {
+      const found = await answer<{ agents: Listed[]; total: number }>('search_agents', { query: 'emails' });
+      expect(found.total).toBeGreaterThan(10);
+      expect(found.agents).toHaveLength(10);
+      expect(ids(found.agents)).toEqual(ids(await apiSearch('emails', 10)));
+    });
+
+    it('gives each agent its public fields only and the absolute URL of its page on the site', async () => {
+      const result = await callTool(client, 'search_agents', { query: 'customer emails', limit: 3 });
+      const { agents } = result.structuredContent as { agents: Listed[] };
+      for (const agent of agents) {
+        expect(Object.keys(agent).sort()).toEqual([...PUBLIC_FIELDS].sort());
+        expect(agent.page_url).toBe(`${ORIGIN}/agents/${agent.id}`);
+        expect(agent.address).toMatch(/^https?:\/\//);
+      }
+      // The text names each agent with its page, for clients that show text only.
+      for (const agent of agents) expect(textOf(result)).toContain(agent.page_url);
+    });
+
+    it('narrows by category, role, pricing tier and monthly price ceiling', async () => {
+      const inCategory = await answer<{ agents: Listed[] }>('search_agents', {
+        query: 'answers questions',
+        category: 'customer service',
+        limit: 50,
+      });
+      expect(inCategory.agents.length).toBeGreaterThan(0);
+      for (const agent of inCategory.agents) expect(agent.category).toBe('Customer Service');
+
+      const inRole = await answer<{ agents: Listed[] }>('search_agents', {
+        query: 'emails',
+        role: 'Customer Support Agent',
+      });
+      expect(inRole.agents.length).toBeGreaterThan(0);
+      for (const agent of inRole.agents) expect(agent.role).toBe('Customer Support Agent');
+
+      const free = await answer<{ agents: Listed[] }>('search_agents', { query: 'notes', pricing: 'free' });
+      for (const agent of free.agents) expect(agent.pricing).toBe('free');
+
+      const cheap = await answer<{ agents: Listed[] }>('search_agents', {
+        query: 'sales',
+        max_price_monthly: 30,
+        limit: 50,
+      });
+      expect(cheap.agents.length).toBeGreaterThan(0);
+      for (const agent of cheap.agents) {
+        expect(agent.price_monthly).not.toBeNull();
+        expect(agent.price_monthly as number).toBeLessThanOrEqual(30);
+      }
+    });
+
+    it('says so in words when nothing matches', async () => {
+      const result = await callTool(client, 'search_agents', {
+        query: 'emails',
+        category: 'No Such Category',
+      });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ query: 'emails', total: 0, agents: [] });
+      expect(textOf(result)).toMatch(/No agents match/);
+    });
+
+    it.each([
+      [{}, /query/],
+      [{ query: '   ' }, /query must not be blank/],
+      [{ query: 'x'.repeat(501) }, /query must be at most 500 characters/],
+      [{ query: 42 }, /query must be text/],
+      [{ query: 'emails', limit: 0 }, /limit must be a whole number from 1 to 50/],
+      [{ query: 'emails', limit: 51 }, /limit must be a whole number from 1 to 50/],
+      [{ query: 'emails', limit: 2.5 }, /limit must be a whole number from 1 to 50/],
+      [{ query: 'emails', limit: 'ten' }, /limit must be a whole number from 1 to 50/],
+      [{ query: 'emails', pricing: 'cheap' }, /pricing/],
+      [{ query: 'emails', max_price_monthly: -1 }, /max_price_monthly must be 0 or more/],
+      [{ query: 'emails', category: '' }, /category must not be blank/],
+      [{ query: 'emails', max_price: 10 }, /Unrecognized key: "max_price"/],
+    ])('refuses %j with a clear tool error', async (args, message) => {
+      await refusal('search_agents', args, message);
+    });
+  });
+
+  describe('get_agent', () => {
+    it('answers everything public about the agent, as the API shows it, with the similar agents', async () => {
+      const [first] = await apiSearch('replyranch', 1);
+      const { agent, similar } = await answer<{ agent: Listed; similar: Listed[] }>('get_agent', {
+        id: first!.id,
+      });
+      const api = (await server.http.get(`/api/agents/${first!.id}`).expect(200)).body;
+      expect(agent).toEqual({ ...api, page_url: `${ORIGIN}/agents/${api.id}` });
+      const apiSimilar = (await server.http.get(`/api/agents/${first!.id}/similar`).expect(200)).body;
+      expect(ids(similar)).toEqual(ids(apiSimilar));
+      expect(similar.length).toBeGreaterThan(0);
+      expect(ids(similar)).not.toContain(agent.id);
+    });
+
+    it.each([
+      [{ id: '999999' }, /No agent with id "999999" is listed/],
+      [{ id: 'not-an-id' }, /No agent with id "not-an-id" is listed/],
+      [{ id: ' ' }, /id must not be blank/],
+      [{ id: 42 }, /id must be an agent id given as a string/],
+      [{ id: 'x'.repeat(65) }, /at most 64 characters/],
+      [{}, /id/],
+    ])('refuses %j with a clear tool error', async (args, message) => {
+      await refusal('get_agent', args, message);
+    });
+  });
+
+  describe('list_categories and list_roles', () => {
+    it('lists the categories with their counts, as the directory counts them, each with its page', async () => {
+      const { categories } = await answer<{
+        categories: Array<{ name: string; agents: number; page_url: string }>;
+      }>('list_categories');
+      const counts = (await server.http.get('/api/directory/counts').expect(200)).body;
+      expect(categories.map(({ name, agents }) => ({ name, count: agents }))).toEqual(counts);
+      expect(categories).toHaveLength(16);
+      expect(categories[0]!.page_url).toBe(
+        `${ORIGIN}/directory?category=${encodeURIComponent(categories[0]!.name).replace(/%20/g, '+')}`,
+      );
+    });
+
+    it('lists the roles of a category named in any case, with their counts and pages', async () => {
+      const { category, roles } = await answer<{
+        category: string;
+        roles: Array<{ name: string; agents: number; page_url: string | null }>;
+      }>('list_roles', { category: 'customer SERVICE' });
+      expect(category).toBe('Customer Service');
+      const counts = (await server.http.get('/api/directory/counts?category=Customer%20Service').expect(200))
+        .body;
+      expect(roles.map(({ name, agents }) => ({ name, count: agents }))).toEqual(counts);
+      const page = new URL(roles[0]!.page_url!);
+      expect(page.origin + page.pathname).toBe(`${ORIGIN}/directory`);
+      expect(Object.fromEntries(page.searchParams)).toEqual({
+        category: 'Customer Service',
+        role: roles[0]!.name,
+      });
+    });
+
+    it('lists the roles of every category without one, as GET /api/roles names them', async () => {
+      const { category, roles } = await answer<{
+        category: null;
+        roles: Array<{ name: string; page_url: null }>;
+      }>('list_roles');
+      expect(category).toBeNull();
+      expect(roles.map((role) => role.name)).toEqual((await server.http.get('/api/roles').expect(200)).body);
+      expect(roles.every((role) => role.page_url === null)).toBe(true);
+    });
+
+    it.each([
+      [
+        { category: 'Underwater Basket Weaving' },
+        /No category named "Underwater Basket Weaving"\. Use list_categories/,
+      ],
+      [{ category: '' }, /category must not be blank/],
+      [{ category: 'x'.repeat(51) }, /category must be at most 50 characters/],
+      [{ category: ['Sales'] }, /category must be text/],
+    ])('list_roles refuses %j with a clear tool error', async (args, message) => {
+      await refusal('list_roles', args, message);
+    });
+
+    it('list_categories refuses arguments it does not take', async () => {
+      await refusal('list_categories', { category: 'Sales' }, /Unrecognized key/);
+    });
+  });
+
+  describe('compare_agents', () => {
+    it('sets 2 to 4 agents side by side in the order asked, with the rows of the employer comparison', async () => {
+      const picked = ids(await apiSearch('customer support', 4)).reverse();
+      for (const count of [2, 3, 4]) {
+        const asked = picked.slice(0, count);
+        const { agents, rows } = await answer<{
+          agents: Listed[];
+          rows: Array<{ key: string; label: string; values: string[]; differs: boolean }>;
+        }>('compare_agents', { ids: asked });
+        expect(ids(agents)).toEqual(asked);
+        expect(rows.map((row) => [row.key, row.label])).toEqual(
+          COMPARE_ROWS.map((row) => [row.key, row.label]),
+        );
+        for (const row of rows) {
+          expect(row.values).toHaveLength(count);
+          expect(row.differs).toBe(new Set(row.values.map((value) => value.toLowerCase())).size > 1);
+        }
+        const name = rows.find((row) => row.key === 'provider')!;
+        expect(name.values).toEqual(agents.map((agent) => agent.provider));
+      }
+    });
+
+    it('needs no employer subscription: the listings are public', async () => {
+      const [a, b] = ids(await apiSearch('bookkeeping', 2));
+      // The employer tool refuses a visitor; the MCP tool answers anyone.
+      await server.http.get(`/api/compare?ids=${a},${b}`).expect(401);
+      await answer('compare_agents', { ids: [a, b] });
+    });
+
+    it.each([
+      [{ ids: ['1'] }, /Choose 2 to 4 different agents to compare/],
+      [{ ids: ['1', '2', '3', '4', '5'] }, /Choose 2 to 4 different agents to compare/],
+      [{ ids: ['1', '1'] }, /Choose 2 to 4 different agents to compare/],
+      [{ ids: '1,2' }, /Choose 2 to 4 different agents to compare/],
+      [{ ids: ['1', ''] }, /each id must not be blank/],
+      [{ ids: ['1', 2] }, /each id must be an agent id given as a string/],
+      [{ ids: ['1', '999999', 'nope'] }, /These agents are not listed: 999999, nope/],
+    ])('refuses %j with a clear tool error', async (args, message) => {
+      await refusal('compare_agents', args, message);
+    });
+  });
+
+  it('answers an internal failure with a generic tool error, keeping the cause out of the answer', async () => {
+    const { store } = server.running.context;
+    const failing = jest
+      .spyOn(store.agents, 'get')
+      .mockRejectedValueOnce(new Error('SQLITE_IOERR: disk I/O error at /srv/secret/agentry.db'));
+    expect(await refusal('get_agent', { id: '1' }, /could not answer/)).toBe(UNEXPECTED_ERROR);
+    failing.mockRestore();
+  });
+
+  it('answers a tool it does not have with a tool error naming it', async () => {
+    await refusal('delete_agent', {}, /Tool delete_agent not found/);
+  });
+
+  describe('removed agents', () => {
+    it('never appear: not in search, not by id, not in comparisons, not among similar agents', async () => {
+      const [gone, kept, other] = await apiSearch('customer emails', 3);
+      const { store } = server.running.context;
+      await store.agents.update(gone!.id, { removed: true });
+      await eventually(async () => !ids(await apiSearch('customer emails', 20)).includes(gone!.id));
+
+      const found = await answer<{ agents: Listed[] }>('search_agents', {
+        query: 'customer emails',
+        limit: 50,
+      });
+      expect(ids(found.agents)).not.toContain(gone!.id);
+      expect(ids(found.agents)).toEqual(ids(await apiSearch('customer emails', 50)));
+      await refusal('get_agent', { id: gone!.id }, new RegExp(`No agent with id "${gone!.id}" is listed`));
+      await refusal('compare_agents', { ids: [kept!.id, gone!.id] }, new RegExp(`not listed: ${gone!.id}$`));
+      for (const id of [kept!.id, other!.id]) {
+        const { similar } = await answer<{ similar: Listed[] }>('get_agent', { id });
+        expect(ids(similar)).not.toContain(gone!.id);
+      }
+    });
+  });
+});

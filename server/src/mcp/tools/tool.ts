@@ -1,0 +1,84 @@
+import type { Logger } from '@agentry/platform/log/logger';
+import type { Store } from '@agentry/platform/store/port';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { AgentEventCounter } from '../../analytics/agent-event-counter';
+import { HttpError } from '../../http/errors';
+import type { StoreVersionCache } from '../../http/store-version-cache';
+import type { SearchService } from '../../search/search-service';
+
+// What every MCP tool is made of: a name, words an assistant can act on, zod schemas for what it
+// takes and what it answers, and a function that answers with both structured content (checked by
+// the SDK against the output schema) and a short text for clients that show only text.
+
+/** What tools read, built once per process (the MCP server itself is built per request). */
+export interface ToolDeps {
+  store: Store;
+  search: SearchService;
+  /** The site's public origin (config.publicUrl): every URL in an answer is absolute. */
+  origin: string;
+  analytics: AgentEventCounter | undefined;
+  /** Categories and roles with their counts, kept until the catalog changes (as the catalog API does). */
+  groups: StoreVersionCache<Array<{ value: string; count: number }>>;
+  logger: Logger;
+}
+
+/** A refusal the assistant should read and act on (an unknown id, a category that does not exist). */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+export interface ToolAnswer<Out> {
+  structured: Out;
+  text: string;
+}
+
+export interface McpTool {
+  name: string;
+  register(server: McpServer, deps: ToolDeps): void;
+}
+
+/** Every tool only reads public data: clients may call them without asking the person first. */
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export const UNEXPECTED_ERROR = 'The directory could not answer just now. Please try again in a moment.';
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(spec: {
+  name: string;
+  title: string;
+  description: string;
+  input: In;
+  output: Out;
+  run: (args: z.infer<z.ZodObject<In>>, deps: ToolDeps) => Promise<ToolAnswer<z.infer<z.ZodObject<Out>>>>;
+}): McpTool {
+  return {
+    name: spec.name,
+    register(server, deps) {
+      const config = {
+        title: spec.title,
+        description: spec.description,
+        inputSchema: z.object(spec.input).strict(),
+        outputSchema: z.object(spec.output),
+        annotations: { title: spec.title, ...READ_ONLY },
+      };
+      const handler = async (args: z.infer<z.ZodObject<In>>): Promise<CallToolResult> => {
+        try {
+          const { structured, text } = await spec.run(args, deps);
+          return { structuredContent: structured, content: [{ type: 'text', text }] };
+        } catch (error) {
+          if (error instanceof ToolError) return errorResult(error.message);
+          // The commands the tools share with the API refuse with messages written for people.
+          if (error instanceof HttpError && error.status < 500) return errorResult(error.message);
+          // Like the API's generic 500: the cause goes to the log, never to the client.
+          deps.logger.error({ err: error, tool: spec.name }, 'MCP tool failed');
+          return errorResult(UNEXPECTED_ERROR);
+        }
+      };
+      // The SDK's generics cannot follow a schema passed through ours; the schemas above are the contract.
+      server.registerTool(spec.name, config, handler as never);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { isoWeek, lastIsoWeeks } from './iso-week';
+
+describe('ISO weeks', () => {
+  it('names the week of a date, Monday to Sunday, zero-padded', () => {
+    expect(isoWeek(new Date('2026-11-16T00:00:00Z'))).toBe('2026-W47');
+    expect(isoWeek(new Date('2026-11-22T23:59:59Z'))).toBe('2026-W47');
+    expect(isoWeek(new Date('2026-11-23T00:00:00Z'))).toBe('2026-W48');
+    expect(isoWeek(new Date('2026-03-04T12:00:00Z'))).toBe('2026-W10');
+    expect(isoWeek(new Date('2026-01-05T00:00:00Z'))).toBe('2026-W02');
+  });
+
+  it('gives the days around New Year to the year of their Thursday', () => {
+    expect(isoWeek(new Date('2026-01-01T00:00:00Z'))).toBe('2026-W01');
+    expect(isoWeek(new Date('2025-12-29T00:00:00Z'))).toBe('2026-W01');
+    expect(isoWeek(new Date('2027-01-01T00:00:00Z'))).toBe('2026-W53');
+    expect(isoWeek(new Date('2027-01-04T00:00:00Z'))).toBe('2027-W01');
+    expect(isoWeek(new Date('2021-01-03T00:00:00Z'))).toBe('2020-W53');
+  });
+
+  it('lists the last weeks newest first, across a year end, each once', () => {
+    expect(lastIsoWeeks(new Date('2026-01-07T00:00:00Z'), 4)).toEqual([
+      '2026-W02',
+      '2026-W01',
+      '2025-W52',
+      '2025-W51',
+    ]);
+    const year = lastIsoWeeks(new Date('2026-11-20T00:00:00Z'), 60);
+    expect(new Set(year).size).toBe(60);
+    expect([...year].sort().reverse()).toEqual(year);
+  });
+});
