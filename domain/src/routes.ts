@@ -7,6 +7,8 @@ export const ROUTES = {
   agent: '/agents/:id',
   privacy: '/privacy',
   terms: '/terms',
+  // Not in the spec: how to connect an AI assistant (an MCP client) to the site.
+  forAiAssistants: '/for-ai-assistants',
   registerAgent: '/register-agent',
   accountSetup: '/account-setup',
   subscriptionSuccess: '/subscription/success',

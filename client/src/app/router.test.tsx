@@ -56,6 +56,16 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'For AI assistants' }).getAttribute('href')).toBe(
+      '/for-ai-assistants',
+    );
+  });
+
+  it('serves the page for AI assistants at /for-ai-assistants', async () => {
+    renderApp('/for-ai-assistants');
+    expect(await screen.findByRole('heading', { level: 1, name: 'For AI assistants' })).toBeTruthy();
+    expect(document.title).toBe('For AI assistants: connect to Agentry over MCP');
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 
   it.each(['/admin', '/admin/directory'])(

@@ -1,3 +1,4 @@
+import { ROUTES } from '@agentry/domain/routes';
 import { Link } from 'react-router-dom';
 
 export function Footer() {
@@ -7,16 +8,20 @@ export function Footer() {
         <p className="site-footer__tagline">
           <strong>Agentry</strong> is the public directory of AI agents: describe the job, find the agent.
         </p>
-        <nav aria-label="Legal">
+        <nav aria-label="Footer">
           <ul className="site-footer__links">
             <li>
-              <Link to="/directory">Directory</Link>
+              <Link to={ROUTES.directory}>Directory</Link>
+            </li>
+            {/* Where an AI assistant's owner learns to connect it (MCP): on every page, as discovery. */}
+            <li>
+              <Link to={ROUTES.forAiAssistants}>For AI assistants</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to={ROUTES.privacy}>Privacy</Link>
             </li>
             <li>
-              <Link to="/terms">Terms</Link>
+              <Link to={ROUTES.terms}>Terms</Link>
             </li>
           </ul>
         </nav>

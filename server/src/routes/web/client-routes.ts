@@ -8,6 +8,7 @@ export const HOME_PATH = ROUTES.home;
 export const DIRECTORY_PATH = ROUTES.directory;
 export const AGENT_PATH = ROUTES.agent;
 export const LEGAL_PATHS = { privacy: ROUTES.privacy, terms: ROUTES.terms } as const;
+export const FOR_AI_ASSISTANTS_PATH = ROUTES.forAiAssistants;
 
 /**
  * The account and admin screens: index.html with noindex (private to a person or to staff, nothing

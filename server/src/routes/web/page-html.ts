@@ -1,4 +1,5 @@
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
+import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
 import {
   buildAgentMeta,
   buildAgentNotFoundMeta,
@@ -29,6 +30,8 @@ export interface PageHtml {
 export interface PageRenderer {
   home(): string;
   legal(kind: LegalKind): string;
+  /** How to connect an AI assistant (an MCP client). */
+  forAiAssistants(): string;
   directory(selection: DirectorySelection): Promise<string>;
   agent(id: string): Promise<PageHtml>;
   /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
@@ -52,6 +55,9 @@ export function createPageRenderer(store: Store, template: string, origin: strin
     home: () => once('home', () => renderPageHtml(template, buildHomeMeta(origin), origin)),
 
     legal: (kind) => once(kind, () => renderPageHtml(template, buildLegalMeta(origin, kind), origin)),
+
+    forAiAssistants: () =>
+      once('for-ai-assistants', () => renderPageHtml(template, buildForAiAssistantsMeta(origin), origin)),
 
     directory({ category, role }) {
       // As on the client: a role counts only with its category.

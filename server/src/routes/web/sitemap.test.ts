@@ -44,6 +44,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(locs(response.text)).toEqual([
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/directory`,
+      `${PUBLIC_URL}/for-ai-assistants`,
       `${PUBLIC_URL}/privacy`,
       `${PUBLIC_URL}/terms`,
     ]);

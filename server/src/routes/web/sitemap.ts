@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { absoluteUrl } from '@agentry/domain/seo';
 import type { Store } from '@agentry/platform/store/port';
-import { DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS } from './client-routes';
+import { DIRECTORY_PATH, FOR_AI_ASSISTANTS_PATH, HOME_PATH, LEGAL_PATHS } from './client-routes';
 
 // The sitemap (sitemaps.org protocol) on the public origin, as a sitemap index and its parts:
 // /sitemap.xml lists /sitemap-pages.xml (the public pages and subscribed providers' pages) and
@@ -12,7 +12,13 @@ import { DIRECTORY_PATH, HOME_PATH, LEGAL_PATHS } from './client-routes';
 /** URLs per part: well under the protocol's 50,000, so that no part is a large answer. */
 export const SITEMAP_CHUNK_URLS = 10_000;
 const SCAN_BATCH = 1000;
-const FIXED_PAGES = [HOME_PATH, DIRECTORY_PATH, LEGAL_PATHS.privacy, LEGAL_PATHS.terms];
+const FIXED_PAGES = [
+  HOME_PATH,
+  DIRECTORY_PATH,
+  FOR_AI_ASSISTANTS_PATH,
+  LEGAL_PATHS.privacy,
+  LEGAL_PATHS.terms,
+];
 /** Provider pages share the pages part with the fixed pages, within one part's size. */
 const SITEMAP_MAX_PROVIDERS = SITEMAP_CHUNK_URLS - FIXED_PAGES.length;
 

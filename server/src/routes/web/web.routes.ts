@@ -8,6 +8,7 @@ import {
   ACCOUNT_PATHS,
   AGENT_PATH,
   DIRECTORY_PATH,
+  FOR_AI_ASSISTANTS_PATH,
   HOME_PATH,
   LEGAL_PATHS,
   PROVIDER_PATH,
@@ -25,10 +26,11 @@ import {
   type SitemapPlan,
 } from './sitemap';
 import { CACHE_HTML, staticFiles } from './static-files';
+import { wellKnownRoutes } from './well-known';
 
 // The web app: the built client's files, index.html with per-page meta for the client's routes,
 // the sitemap and robots.txt. Mounted after the API; without a client build (API-only tests) it
-// adds nothing.
+// adds only /.well-known/ (the MCP server it describes needs no client).
 
 const CACHE_CRAWLER_FILES = 'public, max-age=3600';
 /** Provider pages follow subscriptions, which change no agent (the cache's version): rebuild now and then too. */
@@ -40,8 +42,9 @@ function sendHtml(res: Response, html: string, status = 200) {
 
 export function webRoutes({ config, store, clientDist }: AppContext): Router {
   const router = Router();
-  if (!clientDist) return router;
   const origin = config.publicUrl;
+  router.use(wellKnownRoutes(origin));
+  if (!clientDist) return router;
   const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
   // The plan (where each part of the agents starts) and the parts, kept until the catalog changes.
   const sitemapPlans = new StoreVersionCache<SitemapPlan>(store, 1, SITEMAP_MAX_AGE_MS);
@@ -71,6 +74,7 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
     const { status, html } = await pages.agent(String(req.params.id));
     sendHtml(res, html, status);
   });
+  router.get(FOR_AI_ASSISTANTS_PATH, (_req, res) => sendHtml(res, pages.forAiAssistants()));
   for (const [kind, path] of Object.entries(LEGAL_PATHS) as Array<[LegalKind, string]>) {
     router.get(path, (_req, res) => sendHtml(res, pages.legal(kind)));
   }

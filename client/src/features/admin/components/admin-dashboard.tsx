@@ -19,6 +19,7 @@ import { DownloadAgentsButton } from './download-agents-button';
 import { EditAgentDialog } from './edit-agent-dialog';
 import { ExcelUpload } from './excel-upload';
 import { ManageAgents } from './manage-agents';
+import { McpUsagePanel } from './mcp-usage-panel';
 import { ReindexPanel } from './reindex-panel';
 import { SubscribersPanel } from './subscribers-panel';
 
@@ -120,6 +121,7 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
 
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
       <AdminInboxPanel />
+      <McpUsagePanel />
 
       <ReindexPanel onFinished={reindexFinished} />
       <AuditLogPanel generation={generation + reindexes} />

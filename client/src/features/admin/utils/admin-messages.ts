@@ -21,5 +21,6 @@ export const ADMIN_MESSAGES = {
   reindexFailed: 'Failed to start reindexing',
   fetchReindexFailed: 'Failed to fetch the reindex status',
   fetchAuditFailed: 'Failed to fetch the audit log',
+  fetchMcpUsageFailed: 'Failed to fetch the MCP usage',
   sessionExpired: 'Your admin session has ended. Please log in again.',
 } as const;

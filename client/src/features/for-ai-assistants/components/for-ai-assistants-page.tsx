@@ -1,0 +1,55 @@
+import { MCP_PATH, MCP_TOOLS, mcpClientConfigText } from '@agentry/domain/mcp';
+import { absoluteUrl } from '@agentry/domain/seo';
+import { ConfigSnippet } from './config-snippet';
+import { ToolList } from './tool-list';
+
+// How to connect an AI assistant to Agentry's MCP server. `origin` is where the visitor is, so
+// the snippet works as pasted on any deployment (localhost, a staging host, the public site).
+
+/** Both are served by the API, not by the client's router: plain links. */
+const OPENAPI_URL = '/api/openapi.yaml';
+const DISCOVERY_URL = '/.well-known/mcp.json';
+
+export function ForAiAssistantsPage({ origin }: { origin: string }) {
+  const endpoint = absoluteUrl(origin, MCP_PATH);
+  return (
+    <article className="ai-assistants container page-narrow" aria-labelledby="ai-assistants-title">
+      <header className="page-header">
+        <h1 id="ai-assistants-title">For AI assistants</h1>
+        <p className="page-header__lead">
+          Agentry runs an MCP server. MCP (the Model Context Protocol) is the open standard AI assistants use
+          to call outside tools: connect yours, and it can search our directory of AI agents, read their
+          listings and compare them for you, right in the conversation.
+        </p>
+      </header>
+
+      <section aria-labelledby="ai-connect-title">
+        <h2 id="ai-connect-title">Connect your assistant</h2>
+        <p>
+          Add Agentry to the <code>mcpServers</code> section of your MCP client’s configuration file, then
+          restart the client or reload its servers.
+        </p>
+        <ConfigSnippet label="MCP client configuration (JSON)" text={mcpClientConfigText(origin)} />
+        <p>
+          A client that asks for a server address instead takes{' '}
+          <code className="ai-assistants__url">{endpoint}</code> with the Streamable HTTP transport.
+        </p>
+      </section>
+
+      <section aria-labelledby="ai-tools-title">
+        <h2 id="ai-tools-title">What your assistant can do</h2>
+        <p>Five tools, all reading the public directory; none of them changes anything.</p>
+        <ToolList tools={MCP_TOOLS} />
+      </section>
+
+      <section aria-labelledby="ai-programs-title">
+        <h2 id="ai-programs-title">For programs</h2>
+        <p>
+          Software can find the server by itself: <a href={DISCOVERY_URL}>{DISCOVERY_URL}</a> describes it.
+          Prefer plain HTTP? The same directory is open through our REST API, described in{' '}
+          <a href={OPENAPI_URL}>the API description (OpenAPI)</a>.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import type { McpToolSummary } from '@agentry/domain/mcp';
+
+/** The MCP server's tools, by the names an assistant calls them. */
+export function ToolList({ tools }: { tools: readonly McpToolSummary[] }) {
+  return (
+    <dl className="tool-list">
+      {tools.map((tool) => (
+        <div className="tool-list__item" key={tool.name}>
+          <dt>
+            <code>{tool.name}</code>
+          </dt>
+          <dd>{tool.description}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
