@@ -79,10 +79,14 @@ RUN node --import tsx --eval "require('./server/src/start.ts'); require('./index
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# /healthz answers 200 once the store answers (503 while starting); no curl in the slim image.
+# Healthy = ready to serve: /readyz answers 200 once the store, the search engine and the mail
+# transport answer, 503 while starting, when one does not and from SIGTERM on (/healthz is the
+# liveness probe: 200 as long as the process answers). No curl in the slim image.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Node receives SIGTERM directly (exec form) and shuts down gracefully (server/src/main.ts).
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Node receives SIGTERM directly (exec form) and shuts down gracefully (server/src/main.ts): it
+# drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS (10 s), closes the store and exits 0;
+# give `docker stop` more time than that (docker-compose.yml: stop_grace_period).
 # Same arguments as `npm start` (scripts/bin/api-node-args.cjs): tsx, and a 512 MB old-generation
 # cap so the heap does not grow to several times its live size under load.
 CMD ["node", "--import", "tsx", "--max-old-space-size=512", "server/src/main.ts"]

@@ -8,6 +8,7 @@ import type passport from 'passport';
 import type { AgentEventCounter } from './analytics/agent-event-counter';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
+import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import type { SearchService } from './search/search-service';
 
@@ -37,6 +38,8 @@ export interface AppContext {
   analytics?: AgentEventCounter;
   /** Calls per MCP tool and week, counted in memory and written in batches like `analytics`. */
   mcpUsage?: ToolUsageCounter;
-  /** True once start-up work (migrations, seeding, index load) is done. */
-  isReady: () => boolean;
+  /** serving once start-up work (migrations, seeding, index load) is done; draining once shutting down. */
+  lifecycle: () => LifecycleState;
+  /** Whether the store, the search engine and the mail transport answer (/readyz, /healthz). */
+  readiness: ReadinessProbe;
 }

@@ -22,6 +22,8 @@ import { ensureAdminFromEnv } from './commands/admin/create-admin';
 import { createRecipientLimiter, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
+import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
+import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import { SearchService } from './search/search-service';
@@ -53,7 +55,12 @@ export interface RunningServer {
   url: string;
   context: AppContext;
   server: Server;
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown (SIGTERM): /readyz answers 503, the port closes after SHUTDOWN_DELAY_MS,
+   * in-flight requests get SHUTDOWN_TIMEOUT_MS to finish, then the indexer stops, the counters are
+   * written and the store is closed. Resolves with how many requests the deadline cut.
+   */
+  close(): Promise<DrainResult>;
 }
 
 function findClientDist(requested: string | null | undefined): string | null {
@@ -121,7 +128,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger: logger.child({ component: 'mcp-usage' }),
     now,
   });
-  let ready = false;
+  let lifecycle: LifecycleState = 'starting';
+  // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
+  const readiness = new ReadinessProbe({
+    store: () => store.ping(),
+    ...(engine ? { search: () => engine.ping() } : {}),
+    mail: () => mailer.verify(),
+  });
   const context: AppContext = {
     config,
     logger,
@@ -138,7 +151,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     eventLoop,
     analytics,
     mcpUsage,
-    isReady: () => ready,
+    lifecycle: () => lifecycle,
+    readiness,
   };
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
@@ -150,9 +164,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  const requests = trackRequests(server);
   analytics.start();
   mcpUsage.start();
-  ready = true;
+  lifecycle = 'serving';
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info(
@@ -168,25 +183,40 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (payments.kind === 'test')
     logger.warn('payments run in TEST MODE: checkouts never charge (set STRIPE_SECRET_KEY for Stripe)');
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<DrainResult> | undefined;
   const close = () => {
     closing ??= (async () => {
-      ready = false;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      lifecycle = 'draining';
+      requests.begin();
+      const { SHUTDOWN_DELAY_MS: delayMs, SHUTDOWN_TIMEOUT_MS: deadlineMs } = config;
+      logger.info(
+        { in_flight: requests.inFlight(), delay_ms: delayMs, deadline_ms: deadlineMs },
+        'shutdown: not ready any more (/readyz answers 503)',
+      );
+      // A load balancer polling /readyz stops sending traffic before the port closes.
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      logger.info({ in_flight: requests.inFlight() }, 'shutdown: port closed; draining in-flight requests');
+      const drained = await requests.drain(deadlineMs);
+      if (drained.cut > 0)
+        logger.error({ cut: drained.cut, ms: elapsed() }, 'shutdown: deadline passed; requests cut');
+      else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
+      indexer.abort();
+      await indexing;
+      maintenance?.stop();
+      eventLoop.stop();
+      logger.info({ ms: elapsed() }, 'shutdown: indexer and upkeep stopped');
       // Requests are done: what they counted is written before the store closes.
       await analytics.stop();
       await mcpUsage.stop();
-      maintenance?.stop();
-      eventLoop.stop();
-      indexer.abort();
-      await indexing;
+      logger.info({ ms: elapsed() }, 'shutdown: analytics and tool-usage counts written');
       if (!options.mailer) await mailer.close();
       if (engine && options.engine === undefined) await engine.close();
       if (!options.store) await store.close();
-      logger.info('stopped');
+      logger.info({ ms: elapsed(), store: store.kind }, 'shutdown: store closed');
+      logger.info({ ms: elapsed(), cut: drained.cut }, 'stopped');
+      return drained;
     })();
     return closing;
   };

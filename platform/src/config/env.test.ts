@@ -127,6 +127,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives a shutdown a 10 s drain and no delay unless told, within bounds', () => {
+    expect(loadConfig({})).toMatchObject({ SHUTDOWN_TIMEOUT_MS: 10_000, SHUTDOWN_DELAY_MS: 0 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DELAY_MS: '500' })).toMatchObject({
+      SHUTDOWN_TIMEOUT_MS: 2500,
+      SHUTDOWN_DELAY_MS: 500,
+    });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: 'soon' })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+
   it('reads boolean flags', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });

@@ -72,6 +72,16 @@ export const envSchema = z
      * Default: the number of cores.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * On SIGTERM: how long in-flight requests may take to finish once the API stops accepting
+     * connections, in ms; after it they are cut and the process exits 1 (server/src/lifecycle).
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * On SIGTERM: how long /readyz answers 503 while the API still accepts connections, in ms, so a
+     * load balancer stops sending traffic before the port closes (0: close at once).
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Seed the demo catalog when the store holds no agents. */
     SEED_DEMO: flag(true),
     /** Signs session cookies; required in production (32+ characters). Generated and kept in DATA_DIR otherwise. */

@@ -1,16 +1,24 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '@agentry/platform/log/logger';
+import { onShutdownSignals } from '../lifecycle/shutdown-signals';
 
 // The supervisor of WEB_CONCURRENCY API workers. Worker 0 is the leader: it starts alone (it seeds
 // the demo catalog and migrates the store, which must not run twice at once), and it alone runs the
 // in-process indexer and the upkeep timers; the others start once it is ready. A worker that dies
-// is started again (after a pause, so a crash loop does not spin); on SIGTERM or SIGINT every
-// worker is asked to finish its requests, and the supervisor exits when they have.
+// is started again (after a pause, so a crash loop does not spin). On SIGTERM or SIGINT the signal
+// is passed on to every worker, which drains its requests and closes the store
+// (lifecycle/request-drain.ts); the supervisor exits when they all have, 0 if every one exited 0.
+// A second signal is passed on too (the workers then exit at once); past stopTimeoutMs the workers
+// left are killed.
 
 const RESTART_DELAY_MS = 1000;
-const SHUTDOWN_GRACE_MS = 12_000;
 
-export async function runWorkers(count: number, logger: Logger): Promise<void> {
+export interface RunWorkersOptions {
+  /** How long the workers may take to stop before they are killed (longer than their own deadline). */
+  stopTimeoutMs: number;
+}
+
+export async function runWorkers(count: number, logger: Logger, options: RunWorkersOptions): Promise<void> {
   // Node's round robin: this process accepts each connection and hands it to the next worker. The
   // kernel's own choice (SCHED_NONE) connects a burst of new clients faster, but it measured
   // unfair: in some runs one worker got nearly every connection and throughput fell to a single
@@ -18,18 +26,33 @@ export async function runWorkers(count: number, logger: Logger): Promise<void> {
   cluster.schedulingPolicy = cluster.SCHED_RR;
   const workers = new Map<number, Worker>();
   let stopping = false;
+  let unclean = 0;
+  const exitWhenAllStopped = () => {
+    if (!stopping || workers.size > 0) return;
+    logger.info({ unclean }, 'API workers stopped');
+    process.exit(unclean > 0 ? 1 : 0);
+  };
 
   const fork = (index: number): Promise<void> =>
     new Promise((resolve) => {
       const worker = cluster.fork({ AGENTRY_WORKER: String(index) });
       workers.set(index, worker);
+      let ready = false;
       worker.on('message', (message: { type?: string }) => {
-        if (message?.type === 'ready') resolve();
+        if (message?.type !== 'ready') return;
+        ready = true;
+        resolve();
       });
       worker.on('exit', (code, signal) => {
         if (workers.get(index) === worker) workers.delete(index);
         resolve();
-        if (stopping) return;
+        if (stopping) {
+          logger.info({ worker: index, code, signal }, 'API worker stopped');
+          // One still loading its code ends by SIGTERM's default action: it had nothing in flight.
+          const startingAndEnded = !ready && signal === 'SIGTERM';
+          if (code !== 0 && !startingAndEnded) unclean++;
+          return exitWhenAllStopped();
+        }
         logger.error({ worker: index, code, signal }, 'API worker exited; starting it again');
         setTimeout(() => {
           if (!stopping) void fork(index);
@@ -37,28 +60,28 @@ export async function runWorkers(count: number, logger: Logger): Promise<void> {
       });
     });
 
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal, workers: workers.size }, 'stopping API workers');
-    for (const worker of workers.values()) worker.process.kill('SIGTERM');
-    const deadline = setTimeout(() => {
-      logger.error('API workers did not stop in time; killing them');
-      for (const worker of workers.values()) worker.process.kill('SIGKILL');
-    }, SHUTDOWN_GRACE_MS);
-    deadline.unref();
-    const check = setInterval(() => {
-      if (workers.size === 0) {
-        clearInterval(check);
-        process.exit(0);
-      }
-    }, 50);
+  const forward = (signal: NodeJS.Signals) => {
+    for (const worker of workers.values()) worker.process.kill(signal);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  onShutdownSignals(logger, {
+    graceful: (signal) => {
+      stopping = true;
+      logger.info({ signal, workers: workers.size }, 'shutdown: passing SIGTERM on to the API workers');
+      forward('SIGTERM');
+      setTimeout(() => {
+        logger.error({ workers: workers.size }, 'API workers did not stop in time; killing them');
+        forward('SIGKILL');
+      }, options.stopTimeoutMs).unref();
+      exitWhenAllStopped();
+    },
+    force: () => forward('SIGTERM'),
+  });
 
   logger.info({ workers: count }, 'starting API workers');
   await fork(0);
+  // Stopped while the leader started: the others are not started at all.
+  if (stopping) return;
   await Promise.all(Array.from({ length: count - 1 }, (_, i) => fork(i + 1)));
+  if (stopping) return;
   logger.info({ workers: workers.size }, 'API workers ready');
 }

@@ -6,7 +6,7 @@ import type { RequestHandler } from 'express';
 // echoed in X-Request-Id. Written by hand because a general-purpose request logger costs as much
 // per request as a whole search answered from the cache.
 
-const QUIET_PATHS = new Set(['/healthz', '/livez']);
+const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** Query parameters that carry capabilities (one-time links, checkout sessions): never written to a log. */
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#]*/gi;

@@ -1,38 +1,55 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 
-/** /livez: the process runs. /healthz: ready to serve (start-up done, store and engine answer). */
-export function healthRoutes({ store, engine, isReady, eventLoop }: AppContext): Router {
+// Probes for orchestrators and load balancers. Liveness (/livez, /healthz) says the process
+// answers: a restart would not bring back a store that is down, so a dependency that is down shows
+// in the body only. Readiness (/readyz) says whether to send this process traffic: 200 when the
+// store, the search engine and the mail transport answer (lifecycle/readiness.ts), 503 while
+// starting, when one does not, and from SIGTERM on, so a load balancer stops sending requests before
+// the drain. Bodies name checks and states only, never an address or a credential.
+
+export function healthRoutes({ lifecycle, readiness, eventLoop }: AppContext): Router {
   const router = Router();
+  const worker = () => process.env.AGENTRY_WORKER ?? '0';
   router.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    if (!isReady()) {
+    if (lifecycle() === 'starting') {
       res.status(503).json({ status: 'starting' });
       return;
     }
-    const checks: Record<string, string> = {};
-    const check = async (name: string, probe: () => Promise<void>) => {
-      try {
-        await probe();
-        checks[name] = 'ok';
-      } catch {
-        checks[name] = 'down';
-      }
-    };
-    await check('store', () => store.ping());
-    if (engine) await check('search', () => engine.ping());
-    // A search engine that is down degrades search (store fallback) but the app still serves.
-    const healthy = checks.store === 'ok';
-    res.status(healthy ? 200 : 503).json({
-      status: healthy ? (checks.search === 'down' ? 'degraded' : 'ok') : 'down',
+    const { checks } = await readiness.check();
+    const others = Object.entries(checks).filter(([name]) => name !== 'store');
+    // Without search the app answers from the store, without mail it still serves: degraded.
+    const status =
+      checks.store !== 'ok' ? 'down' : others.some(([, state]) => state !== 'ok') ? 'degraded' : 'ok';
+    res.json({
+      status,
       checks,
       // How late this process ran its timers over the last second (see http/event-loop-monitor.ts).
       event_loop: eventLoop.current,
-      worker: process.env.AGENTRY_WORKER ?? '0',
+      worker: worker(),
     });
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (lifecycle() !== 'serving') {
+      res.status(503).json({ status: lifecycle(), worker: worker() });
+      return;
+    }
+    const report = await readiness.check();
+    // A shutdown may have begun while the checks ran.
+    if (lifecycle() !== 'serving') {
+      res.status(503).json({ status: lifecycle(), worker: worker() });
+    } else if (report.ready) {
+      res.json({ status: 'ready', checks: report.checks, worker: worker() });
+    } else {
+      res
+        .status(503)
+        .json({ status: 'not_ready', checks: report.checks, failing: report.failing, worker: worker() });
+    }
   });
   return router;
 }

@@ -52,7 +52,16 @@ export function openSqliteStore(file: string): Store {
       db.prepare('SELECT 1').get();
     },
     async close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      // The write-ahead log folded into the file (and emptied), so the file alone is whole. SQLite
+      // does it too when the last connection closes, but another process may still hold one.
+      // Best effort: with a writer busy elsewhere it checkpoints what it can.
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        // SQLITE_BUSY: the next checkpoint (or the last connection's close) does it.
+      }
+      db.close();
     },
   };
 }

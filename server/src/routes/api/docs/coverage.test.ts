@@ -57,6 +57,6 @@ describe('docs/openapi.yaml', () => {
   });
 
   it('describes the health probes', () => {
-    expect(described).toEqual(expect.arrayContaining(['GET /livez', 'GET /healthz']));
+    expect(described).toEqual(expect.arrayContaining(['GET /livez', 'GET /healthz', 'GET /readyz']));
   });
 });

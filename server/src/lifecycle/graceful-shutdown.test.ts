@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  type ApiProcess,
+  holdRequest,
+  type LogLine,
+  refusesConnections,
+  startApiProcess,
+} from '../testing/api-process';
+
+// SIGTERM to the real API process while a request is in flight: the request still gets its answer,
+// /readyz says 503 from the signal on, new connections are refused once the port closes, the process
+// exits 0, and the SQLite file it leaves is whole (no write-ahead log left to replay) and holds the
+// analytics counted by that last request.
+
+const SEARCH = { requests: [{ indexName: 'agents', params: { query: '', hitsPerPage: 5 } }] };
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${what}: not in time`);
+}
+
+/** A /readyz answer on a new connection; undefined when the connection is refused. */
+async function readyz(api: ApiProcess): Promise<{ status: number; body: { status: string } } | undefined> {
+  try {
+    const response = await fetch(`${api.base}/readyz`, { headers: { connection: 'close' } });
+    return { status: response.status, body: (await response.json()) as { status: string } };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A keep-alive connection that has answered one request and now sits idle. */
+async function idleKeepAlive(port: number): Promise<{ closed: Promise<void> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/livez', agent }, (response) => {
+        const socket = response.socket;
+        response.resume();
+        response.on('end', () =>
+          resolve({ closed: new Promise((done) => socket.once('close', () => done())) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const messages = (logs: LogLine[]) =>
+  logs.map((line) => line.msg).filter((msg) => msg.startsWith('shutdown'));
+
+/** The store is whole and replays nothing; `counted`: it holds the analytics of the last search. */
+function expectWholeDatabase(dataDir: string, { counted = true } = {}) {
+  const file = path.join(dataDir, 'agentry.db');
+  const wal = `${file}-wal`;
+  expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+  const db = new Database(file);
+  try {
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The search's 'appeared' counts were written at shutdown (the periodic flush is 10 s away).
+    const { appeared } = db.prepare('SELECT SUM(appeared) AS appeared FROM agent_stats').get() as {
+      appeared: number | null;
+    };
+    if (counted) expect(appeared).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
+}
+
+describe('SIGTERM to the API process', () => {
+  let api: ApiProcess | undefined;
+  afterEach(() => api?.cleanUp());
+
+  it('finishes the request in flight, turns unready, refuses new connections, exits 0 with a whole store', async () => {
+    api = await startApiProcess({ SHUTDOWN_DELAY_MS: '500', SHUTDOWN_TIMEOUT_MS: '8000' });
+    const ready = await readyz(api);
+    expect(ready).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { store: 'ok', search: 'ok', mail: 'ok' }, worker: '0' },
+    });
+    const idle = await idleKeepAlive(api.port);
+    const held = await holdRequest(api.port, '/api/instantsearch/multi-search', SEARCH);
+    // The server has the request once it has read its headers.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const signalled = Date.now();
+    api.child.kill('SIGTERM');
+    // During the delay the port is open and /readyz says why no traffic should come.
+    const unready = await until('/readyz 503', async () => {
+      const answer = await readyz(api!);
+      return answer?.status === 503 ? answer : undefined;
+    });
+    expect(unready.body).toEqual({ status: 'draining', worker: '0' });
+    await until('connections refused', async () =>
+      (await refusesConnections(api!.port)) ? true : undefined,
+    );
+    // The idle keep-alive connection was closed instead of left open until its timeout.
+    await idle.closed;
+    expect(api.child.exitCode).toBeNull();
+
+    const answer = await held.finish();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body).results[0].hits.length).toBeGreaterThan(0);
+
+    expect(await api.exited).toEqual({ code: 0, signal: null });
+    // Not held by a keep-alive timeout or the deadline.
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(messages(api.logs())).toEqual([
+      'shutdown: signal received',
+      'shutdown: not ready any more (/readyz answers 503)',
+      'shutdown: port closed; draining in-flight requests',
+      'shutdown: every request finished',
+      'shutdown: indexer and upkeep stopped',
+      'shutdown: analytics and tool-usage counts written',
+      'shutdown: store closed',
+    ]);
+    expect(api.logs().find((line) => line.msg.startsWith('shutdown: not ready'))).toMatchObject({
+      in_flight: 1,
+    });
+    expectWholeDatabase(api.dataDir);
+  }, 30_000);
+
+  it('in cluster mode, is passed on to the workers, which drain before the supervisor exits 0', async () => {
+    api = await startApiProcess({ WEB_CONCURRENCY: '2', SHUTDOWN_TIMEOUT_MS: '8000' });
+    const held = await holdRequest(api.port, '/api/instantsearch/multi-search', SEARCH);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    api.child.kill('SIGTERM');
+    await until('connections refused', async () =>
+      (await refusesConnections(api!.port)) ? true : undefined,
+    );
+    expect(api.child.exitCode).toBeNull();
+    const answer = await held.finish();
+    expect(answer.status).toBe(200);
+
+    expect(await api.exited).toEqual({ code: 0, signal: null });
+    const logs = api.logs();
+    expect(logs.filter((line) => line.msg === 'API worker stopped')).toEqual([
+      expect.objectContaining({ code: 0 }),
+      expect.objectContaining({ code: 0 }),
+    ]);
+    expect(logs.filter((line) => line.msg === 'shutdown: store closed')).toHaveLength(2);
+    expectWholeDatabase(api.dataDir);
+  }, 30_000);
+
+  it('cuts a request that outlasts SHUTDOWN_TIMEOUT_MS, still closes the store, and exits 1', async () => {
+    api = await startApiProcess({ SHUTDOWN_TIMEOUT_MS: '300' });
+    const held = await holdRequest(api.port, '/api/instantsearch/multi-search', SEARCH);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    api.child.kill('SIGTERM');
+    const answer = held.answer.catch((error: NodeJS.ErrnoException) => error.code);
+    expect(await api.exited).toEqual({ code: 1, signal: null });
+    expect(await answer).toBe('ECONNRESET');
+    const logs = api.logs();
+    expect(logs.find((line) => line.msg === 'shutdown: deadline passed; requests cut')).toMatchObject({
+      cut: 1,
+    });
+    expect(messages(logs)).toContain('shutdown: store closed');
+    expectWholeDatabase(api.dataDir, { counted: false });
+  }, 30_000);
+
+  it('exits at once, 1, on a second SIGTERM', async () => {
+    api = await startApiProcess({ SHUTDOWN_TIMEOUT_MS: '20000' });
+    const held = await holdRequest(api.port, '/api/instantsearch/multi-search', SEARCH);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    api.child.kill('SIGTERM');
+    const answer = held.answer.catch((error: NodeJS.ErrnoException) => error.code);
+    // A repeat within a second is taken as the same request (shutdown-signals.ts).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const again = Date.now();
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toEqual({ code: 1, signal: null });
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(await answer).toBe('ECONNRESET');
+    expect(api.logs().find((line) => line.msg === 'shutdown: forced exit')).toMatchObject({
+      reason: 'SIGTERM received again',
+    });
+  }, 30_000);
+});

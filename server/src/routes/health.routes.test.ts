@@ -1,0 +1,73 @@
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+// /healthz (alive) and /readyz (ready) on the real app, with one dependency made to fail or hang.
+// Each test starts its own server: the readiness answer is kept for a second.
+
+const down = async () => {
+  throw new Error('connect ECONNREFUSED smtp://user:password@mail.example:587');
+};
+const hangs = () => new Promise<void>(() => {});
+
+describe('the health probes', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer({ INDEXER: 'external' });
+  });
+  afterEach(() => server.stop());
+
+  it('answers /readyz 200 when the store, search and mail answer', async () => {
+    const response = await server.http.get('/readyz').expect(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toEqual({
+      status: 'ready',
+      checks: { store: 'ok', search: 'ok', mail: 'ok' },
+      worker: '0',
+    });
+  });
+
+  it('answers /readyz 503 naming the store when it is down, while /healthz stays 200', async () => {
+    server.running.context.store.ping = down;
+    const ready = await server.http.get('/readyz').expect(503);
+    expect(ready.body).toMatchObject({ status: 'not_ready', checks: { store: 'down' }, failing: ['store'] });
+    const alive = await server.http.get('/healthz').expect(200);
+    expect(alive.body).toMatchObject({ status: 'down', checks: { store: 'down', search: 'ok', mail: 'ok' } });
+  });
+
+  it('answers /readyz 503 naming search when the engine is down; /healthz says degraded', async () => {
+    server.running.context.engine!.ping = down;
+    const ready = await server.http.get('/readyz').expect(503);
+    expect(ready.body).toMatchObject({ status: 'not_ready', failing: ['search'] });
+    await server.http
+      .get('/healthz')
+      .expect(200)
+      .expect(({ body }) => expect(body.status).toBe('degraded'));
+  });
+
+  it('answers /readyz 503 naming mail when the mail transport is down, without its address', async () => {
+    server.running.context.mailer.verify = down;
+    const ready = await server.http.get('/readyz').expect(503);
+    expect(ready.body).toMatchObject({ checks: { mail: 'down' }, failing: ['mail'] });
+    expect(ready.text).not.toMatch(/password|smtp:|ECONNREFUSED/);
+  });
+
+  it('answers /readyz 503 within about a second when the store hangs', async () => {
+    server.running.context.store.ping = hangs;
+    const started = Date.now();
+    const ready = await server.http.get('/readyz').expect(503);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(ready.body).toMatchObject({ checks: { store: 'timeout' }, failing: ['store'] });
+  });
+});
+
+describe('the health probes during a shutdown', () => {
+  it('answer /readyz 503 draining while the port is still open, /healthz and /livez 200', async () => {
+    const server = await startTestServer({ INDEXER: 'external', SHUTDOWN_DELAY_MS: '300' });
+    await server.http.get('/readyz').expect(200);
+    const closing = server.running.close();
+    await server.http.get('/readyz').expect(503, { status: 'draining', worker: '0' });
+    await server.http.get('/healthz').expect(200);
+    await server.http.get('/livez').expect(200);
+    expect(await closing).toEqual({ cut: 0 });
+    await server.stop();
+  });
+});
