@@ -27,9 +27,10 @@ function columnLetters(index: number): string {
 
 /** The cell's text as worksheet XML: formula-looking text escaped, then made valid XML. */
 export function cellXmlText(value: string): string {
-  return escapeFormulaCell(value)
+  // Characters XML cannot hold go first: dropped after the escape, a leading one would hide a
+  // formula from it ("\u0007=1+2" would reach the sheet as "=1+2").
+  return escapeFormulaCell(value.replace(NOT_XML_CHARACTER, ''))
     .slice(0, EXCEL_MAX_CELL_LENGTH)
-    .replace(NOT_XML_CHARACTER, '')
     .replace(EXCEL_CHARACTER_ESCAPE, '_x005F_')
     .replace(/[&<>\r]/g, (character) => XML_ENTITIES[character]!);
 }

@@ -1,0 +1,293 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
+import { agentInput } from '@agentry/platform/store/contract';
+import type { Store } from '@agentry/platform/store/port';
+import * as XLSX from 'xlsx';
+import { issueToken } from '../auth/one-time-tokens';
+import { hashPassword } from '../auth/passwords';
+import { startCheckout } from '../commands/start-checkout';
+import type { AppContext } from '../context';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../http/sessions';
+import { accountForm } from '../testing/visitor';
+import { Browser, type Caller, type UserCaller, WALK_PASSWORD } from './callers';
+
+// The people and things the route table is walked over, made through the real API where that is
+// how they come to be (accounts, paid checkouts, a subscription that ran out, contact requests),
+// and straight in the store where only their existence matters (agents, shortlists).
+
+const DAY = 24 * 60 * 60 * 1000;
+const USER_SESSIONS = { cookie: SESSION_COOKIE, path: '/' };
+const ADMIN_SESSIONS = { cookie: ADMIN_SESSION_COOKIE, path: '/api/admin' };
+
+/** A session id signed as express-session signs its cookie (cookie-signature: HMAC-SHA256, base64 without padding). */
+const signCookie = (sid: string, secret: string) =>
+  `${sid}.${createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '')}`;
+
+export interface World {
+  context: AppContext;
+  store: Store;
+  /** The signed-in browser of each kind of caller. */
+  browsers: Record<Caller, Browser>;
+  /** A new browser signed in as the same caller: for calls that change the caller's own session. */
+  freshBrowser(caller: Caller): Promise<Browser>;
+  users: Record<UserCaller, { id: string; email: string }>;
+  ids: {
+    providerSlug: string;
+    /** Listed agents nobody owns. */
+    listedAgent: string;
+    secondAgent: string;
+    /** The provider's agents: to edit, to delete, and the one employers ask about. */
+    ownAgent: string;
+    ownAgentToDelete: string;
+    ownAgentToAsk: string;
+    /** Agents for the admin to edit, delete, and restore (already removed). */
+    adminAgent: string;
+    adminAgentToDelete: string;
+    removedAgent: string;
+    /** The active employer's shortlists (the first holds listedAgent). */
+    shortlist: string;
+    shortlistToDelete: string;
+    /** Contact requests in the provider's inbox and in the admin inbox. */
+    providerRequest: string;
+    adminRequest: string;
+    /** An account whose subscription the admin switches. */
+    subscriberToSwitch: string;
+    openCheckout: string;
+    paidCheckout: string;
+  };
+  /** A checkout session nobody has paid or cancelled yet. */
+  newCheckout(): Promise<string>;
+  /** A password-reset link's token for an account none of the callers uses. */
+  newResetToken(): Promise<string>;
+  /** An e-mail verification link's token for the account. */
+  newVerifyToken(userId: string): Promise<string>;
+  /** A unique text, for e-mail addresses and agent names. */
+  unique(label: string): string;
+  /** A one-row workbook the admin upload takes. */
+  workbook: Buffer;
+  /** Every one-time token handed out: none may show up in an answer or a log line. */
+  issuedTokens: string[];
+}
+
+interface SeedOptions {
+  context: AppContext;
+  url: string;
+  /** Moves the server's clock (its `now` option) forward. */
+  advanceClock(ms: number): void;
+}
+
+export async function seedWorld({ context, url, advanceClock }: SeedOptions): Promise<World> {
+  const { store, services } = context;
+  let counter = 0;
+  const unique = (label: string) => {
+    counter += 1;
+    return `${label}-${counter}`;
+  };
+  const issuedTokens: string[] = [];
+  const passwordHash = await hashPassword(WALK_PASSWORD);
+
+  /** An account made through the API, signed in in its own browser. */
+  async function account(email: string, userType: 'agent_provider' | 'employer') {
+    const browser = new Browser(url);
+    const token = await browser.csrfToken('/api/users');
+    const created = await browser.http
+      .post('/api/users')
+      .set('X-CSRF-Token', token)
+      .send(accountForm({ email, password: WALK_PASSWORD, user_type: userType, phone: '+1 555 0100' }))
+      .expect(201);
+    browser.forgetTokens(); // signed in on a new session
+    return { browser, id: created.body.user_id as string, email };
+  }
+
+  /** Pays a checkout through the test-mode checkout, as the person would. */
+  async function subscribe(person: { browser: Browser; id: string }): Promise<string> {
+    const token = await person.browser.csrfToken('/api/users');
+    const opened = await person.browser.http
+      .post(`/api/users/${person.id}/subscription`)
+      .set('X-CSRF-Token', token)
+      .expect(200);
+    const sessionId = String(opened.body.url).split('/').pop()!;
+    await person.browser.http
+      .post(`/api/test-checkout/${sessionId}/pay`)
+      .set('X-CSRF-Token', token)
+      .expect(200);
+    return sessionId;
+  }
+
+  const verified = (userId: string) =>
+    store.users.update(userId, { email_verified_at: new Date(services.now()).toISOString() });
+
+  // The accounts first, side by side (each hashes a password), then their subscriptions in order:
+  // the lapsed employer's runs out before the others pay, so theirs are current.
+  const [lapsedEmployer, provider, otherProvider, employer, admin] = await Promise.all([
+    account('lapsed@acme.example', 'employer'),
+    account('maker@northwind.example', 'agent_provider'),
+    account('rival@southwind.example', 'agent_provider'),
+    account('hiring@acme.example', 'employer'),
+    new Browser(url).signInAsAdmin(),
+  ]);
+
+  // An employer whose subscription ran out: paid, cancelled, and the period ended a while ago.
+  await subscribe(lapsedEmployer);
+  const lapsedToken = await lapsedEmployer.browser.csrfToken('/api/users');
+  await lapsedEmployer.browser.http
+    .post('/api/users/subscription/cancel')
+    .set('X-CSRF-Token', lapsedToken)
+    .expect(200);
+  advanceClock(40 * DAY);
+  const ended = await lapsedEmployer.browser.http.get('/api/users/subscription').expect(200);
+  if (ended.body.status !== 'inactive') throw new Error(`the lapsed employer is ${ended.body.status}`);
+  await verified(lapsedEmployer.id);
+
+  const paidCheckout = await subscribe(provider);
+  await verified(provider.id);
+  // Subscribed too, so that what refuses them is whose the thing is, not their plan.
+  await store.users.update(otherProvider.id, { subscription_status: 'active' });
+  await subscribe(employer);
+  await verified(employer.id);
+
+  const agent = async (name: string, overrides: { ownerId?: string; removed?: boolean } = {}) => {
+    const slug = name.toLowerCase().replace(/\W+/g, '-');
+    const created = await store.agents.create(
+      agentInput({ name, address: `https://${slug}.example`, owner_id: overrides.ownerId ?? null }),
+    );
+    if (overrides.removed) await store.agents.update(created.id, { removed: true });
+    return created.id;
+  };
+  const listedAgent = await agent('Listed One');
+  const secondAgent = await agent('Listed Two');
+  const ownAgent = await agent('Own Editable', { ownerId: provider.id });
+  const ownAgentToDelete = await agent('Own Deletable', { ownerId: provider.id });
+  const ownAgentAsked = await agent('Own Asked', { ownerId: provider.id });
+  const ownAgentToAsk = await agent('Own To Ask', { ownerId: provider.id });
+  const orphanAgent = await agent('Nobody Owns');
+  const adminAgent = await agent('Admin Editable');
+  const adminAgentToDelete = await agent('Admin Deletable');
+  const removedAgent = await agent('Admin Removed', { removed: true });
+
+  const shortlist = await store.shortlists.create(employer.id, 'Support bots');
+  await store.shortlists.addAgent(shortlist.id, employer.id, listedAgent);
+  const shortlistToDelete = await store.shortlists.create(employer.id, 'Old list');
+
+  const ask = async (agentId: string) => {
+    const token = await employer.browser.csrfToken('/api/contact-requests');
+    const sent = await employer.browser.http
+      .post('/api/contact-requests')
+      .set('X-CSRF-Token', token)
+      .send({ agent_id: agentId, kind: 'contact', message: 'Does it speak Portuguese?' })
+      .expect(201);
+    return sent.body.request.id as string;
+  };
+  const providerRequest = await ask(ownAgentAsked);
+  const adminRequest = await ask(orphanAgent);
+
+  const bystander = (label: string) =>
+    store.users.create({
+      email: `${unique(label)}@bystander.example`,
+      full_name: 'Bystander',
+      organization: 'Elsewhere',
+      user_type: 'agent_provider',
+      password_hash: passwordHash,
+    });
+  const subscriberToSwitch = (await bystander('switched')).id;
+  const tokenHolder = (await bystander('reset')).id;
+  const newCheckout = async () => {
+    const { url: checkoutUrl } = await startCheckout(services, await bystander('checkout'));
+    return checkoutUrl.split('/').pop()!;
+  };
+  const newToken = async (purpose: 'reset_password' | 'verify_email', userId: string) => {
+    const token = await issueToken(store, { purpose, userId, now: services.now() });
+    issuedTokens.push(token);
+    return token;
+  };
+
+  const sheet = XLSX.utils.aoa_to_sheet([
+    [...SPREADSHEET_COLUMNS],
+    [
+      'Uploaded One',
+      'Upload Labs',
+      'Sales',
+      'Sales Development Rep',
+      'Books meetings.',
+      '$49/month',
+      'https://uploaded.example',
+    ],
+  ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Agents');
+
+  /**
+   * Gives `to` a session of its own holding what `from`'s holds: the same person signed in on a
+   * second browser, without hashing a password again (sign-in costs a third of a second by design).
+   */
+  async function secondBrowser(from: Browser, to: Browser): Promise<void> {
+    for (const kind of [USER_SESSIONS, ADMIN_SESSIONS]) {
+      const cookie = from.http.jar.getCookie(kind.cookie, {
+        domain: host,
+        path: kind.path,
+        script: false,
+        secure: false,
+      });
+      if (!cookie) continue;
+      const signed = decodeURIComponent(cookie.value);
+      const data = await store.sessions.get(signed.slice(2, signed.lastIndexOf('.')));
+      if (!data) continue;
+      const sid = randomBytes(24).toString('base64url');
+      const userId = (JSON.parse(data) as { passport?: { user?: string } }).passport?.user ?? null;
+      await store.sessions.set(sid, data, new Date(Date.now() + 60 * 60 * 1000), userId);
+      const value = encodeURIComponent(`s:${signCookie(sid, context.sessionSecret)}`);
+      to.http.jar.setCookie(`${kind.cookie}=${value}; Path=${kind.path}`, host, kind.path);
+    }
+  }
+  const host = new URL(url).hostname;
+
+  const browsers: Record<Caller, Browser> = {
+    visitor: new Browser(url),
+    provider: provider.browser,
+    otherProvider: otherProvider.browser,
+    employer: employer.browser,
+    lapsedEmployer: lapsedEmployer.browser,
+    admin,
+  };
+
+  return {
+    context,
+    store,
+    browsers,
+    async freshBrowser(caller) {
+      const browser = new Browser(url);
+      if (caller !== 'visitor') await secondBrowser(browsers[caller], browser);
+      return browser;
+    },
+    users: {
+      provider: { id: provider.id, email: provider.email },
+      otherProvider: { id: otherProvider.id, email: otherProvider.email },
+      employer: { id: employer.id, email: employer.email },
+      lapsedEmployer: { id: lapsedEmployer.id, email: lapsedEmployer.email },
+    },
+    ids: {
+      providerSlug: (await store.users.findById(provider.id))!.slug!,
+      listedAgent,
+      secondAgent,
+      ownAgent,
+      ownAgentToDelete,
+      ownAgentToAsk,
+      adminAgent,
+      adminAgentToDelete,
+      removedAgent,
+      shortlist: shortlist.id,
+      shortlistToDelete: shortlistToDelete.id,
+      providerRequest,
+      adminRequest,
+      subscriberToSwitch,
+      openCheckout: await newCheckout(),
+      paidCheckout,
+    },
+    newCheckout,
+    newResetToken: () => newToken('reset_password', tokenHolder),
+    newVerifyToken: (userId) => newToken('verify_email', userId),
+    unique,
+    workbook: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    issuedTokens,
+  };
+}
