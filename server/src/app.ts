@@ -41,6 +41,10 @@ export function createApp(context: AppContext): express.Express {
   app.disable('x-powered-by');
   // API answers change with every write; hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
+  // Answers echo what people typed (a list's name, a reply, an index name): < > & go out as
+  // \u003c \u003e \u0026, the same JSON to a parser, so no markup of a request comes back as markup
+  // to anything that would sniff an answer as HTML.
+  app.set('json escape', true);
   app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(requestLog(logger));

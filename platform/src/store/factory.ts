@@ -3,6 +3,9 @@ import type { Config } from '../config/env';
 import type { Store } from './port';
 import { openSqliteStore } from './sqlite/sqlite-store';
 
+// A MongoDB URI naming a database of the caller's own (tests, a fuzz run): plain text work, no mongoose.
+export { withDatabase } from './mongo/with-database';
+
 export const SQLITE_FILE_NAME = 'agentry.db';
 
 /** The store the config asks for: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR. */

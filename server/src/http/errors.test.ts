@@ -59,6 +59,60 @@ describe('the error shape of the public reads', () => {
   it('When a write to a read path has no CSRF token, then 403 in the same shape', async () => {
     expectError(await server.http.delete('/api/categories'), 403, 'Invalid or missing CSRF token');
   });
+
+  it('When an id in the path is not valid percent-encoding, then 400 says the URL is malformed, not the body', async () => {
+    for (const path of ['/api/agents/%ff', '/api/agents/%', '/api/agents/%e0%80%af/similar']) {
+      expectError(
+        await server.http.get(path),
+        400,
+        'Malformed URL: a part of the path is not valid percent-encoding',
+      );
+    }
+  });
+});
+
+describe('the error shape of bodies the parsers refuse', () => {
+  let server: TestServer;
+  let visitor: Visitor;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    visitor = new Visitor(server.running.url);
+  });
+  afterAll(() => server.stop());
+
+  /** A password-reset request (any body-taking call would do) with this body and these headers. */
+  const send = async (body: string, headers: Record<string, string>) =>
+    visitor.http
+      .post('/api/auth/forgot-password')
+      .set('X-CSRF-Token', await visitor.csrfToken())
+      .set(headers)
+      .send(body);
+  const json = '{"email":"a@example.com"}';
+
+  it('When the body is not JSON, then 400 "Malformed request body"', async () => {
+    expectError(
+      await send('{"email":', { 'Content-Type': 'application/json' }),
+      400,
+      'Malformed request body',
+    );
+  });
+
+  it('When the charset is not one JSON may have, then 415 asks for UTF-8', async () => {
+    expectError(
+      await send(json, { 'Content-Type': 'application/json; charset=latin1' }),
+      415,
+      'Unsupported charset: send the body as UTF-8',
+    );
+  });
+
+  it('When the body has an encoding the server cannot undo, then 415 names the ones it can', async () => {
+    expectError(
+      await send(json, { 'Content-Type': 'application/json', 'Content-Encoding': 'x-unknown' }),
+      415,
+      'Unsupported Content-Encoding: send the body as it is, or gzip, deflate or br',
+    );
+  });
 });
 
 describe('the error shape when reads are over the limit', () => {

@@ -30,6 +30,29 @@ export const conflict = (message: string, extra?: Record<string, unknown>) =>
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   'The payment service is not available right now. Please try again in a few minutes.';
 
+/** What the body parsers found wrong with a request (their error's `type`), said for people. */
+const REQUEST_PROBLEMS: Record<string, string> = {
+  'entity.parse.failed': 'Malformed request body',
+  'entity.too.large': 'Request body is too large',
+  'charset.unsupported': 'Unsupported charset: send the body as UTF-8',
+  'encoding.unsupported': 'Unsupported Content-Encoding: send the body as it is, or gzip, deflate or br',
+  'request.size.invalid': 'The request body is not as long as its Content-Length says',
+  'request.aborted': 'The request ended before its body did',
+};
+
+/** The message of a middleware's 4xx (its own message may echo the request, so it is not used). */
+function clientErrorMessage(error: { type?: unknown }, status: number): string {
+  // The router could not percent-decode a part of the path (e.g. /api/agents/%ff).
+  if (error instanceof URIError) return 'Malformed URL: a part of the path is not valid percent-encoding';
+  const known = typeof error.type === 'string' ? REQUEST_PROBLEMS[error.type] : undefined;
+  if (known) return known;
+  return status === 413
+    ? 'Request body is too large'
+    : status === 400
+      ? 'Malformed request body'
+      : 'Bad request';
+}
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
@@ -50,13 +73,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status =
       typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status < 500) {
-      const message =
-        status === 413
-          ? 'Request body is too large'
-          : status === 400
-            ? 'Malformed request body'
-            : 'Bad request';
-      res.status(status).json({ error: message });
+      res.status(status).json({ error: clientErrorMessage(error, status) });
       return;
     }
     logger.error({ err: error, method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');

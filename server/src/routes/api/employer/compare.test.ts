@@ -49,8 +49,9 @@ describe('comparison', () => {
     expect(response.body.error).toBe('Choose 2 to 4 different agents to compare');
   });
 
-  it('refuses a request without ids with 400', async () => {
-    await grace.browser.get('/api/compare').expect(400);
+  it('refuses a request without ids with 400 naming the parameter once', async () => {
+    const response = await grace.browser.get('/api/compare').expect(400);
+    expect(response.body.error).toBe('ids: list 2 to 4 agent ids, separated by commas');
   });
 
   it('answers 404 naming every missing or removed agent', async () => {

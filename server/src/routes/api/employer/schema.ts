@@ -28,7 +28,7 @@ export const ShortlistBody = z.object({ name: typed(60) });
 export const ShortlistAgentBody = z.object({ agent_id: id });
 
 export const CompareQuery = z.object({
-  ids: z.string({ error: 'ids: list 2 to 4 agent ids, separated by commas' }).max(400),
+  ids: z.string({ error: 'list 2 to 4 agent ids, separated by commas' }).max(400),
 });
 
 export const ContactRequestBody = z.object({

@@ -1,0 +1,100 @@
+import type { World } from './world';
+
+// What the fuzzer needs in the store: a small catalog, a subscribed provider owning agents with a
+// request in its inbox, an active employer with a shortlist and an open test checkout, a request
+// in the admin inbox, and a signed-in admin. Made through the API where the API makes it.
+
+export interface SeededIds {
+  providerId: string;
+  employerId: string;
+  providerSlug: string;
+  /** Agents the provider owns. */
+  ownAgents: string[];
+  unownedAgent: string;
+  removedAgent: string;
+  shortlist: string;
+  providerRequest: string;
+  adminRequest: string;
+  /** The employer's test checkout, left open. */
+  checkout: string;
+}
+
+const CATALOG = [
+  ['InboxPilot', 'Customer Service', 'Customer Support Agent', '$29/month'],
+  ['LedgerLark', 'Finance', 'Bookkeeper', '$49/month'],
+  ['TallyTern', 'Finance', 'Accountant', 'Free'],
+  ['HireHawk', 'HR & Recruiting', 'Recruiter', 'Contact us'],
+  ['CopyCrane', 'Marketing', 'Copywriter', '$10/month'],
+  ['SalesSwift', 'Sales', 'Sales Development Rep', 'Freemium'],
+  ['CodeCorm', 'Engineering', 'Code Reviewer', '$99/month'],
+  ['LawLoon', 'Legal', 'Contract Reviewer', '$199/month'],
+] as const;
+
+/** The provider owns the first three agents; the last one is removed. */
+async function seedCatalog(world: World, providerId: string) {
+  const agents = [];
+  for (let index = 0; index < CATALOG.length + 2; index += 1) {
+    const [name, category, role, cost] = CATALOG[index % CATALOG.length]!;
+    const owned = index < 3;
+    agents.push(
+      await world.store.agents.create({
+        name: index < CATALOG.length ? name : `${name} ${index}`,
+        provider: owned ? 'Northwind Labs' : 'Tern Works',
+        category,
+        role,
+        description: `${name} helps with ${role.toLowerCase()} work, in English and Spanish.`,
+        cost,
+        address: `https://${name.toLowerCase()}.example`,
+        email: owned ? world.callers.provider.email! : null,
+        owner_id: owned ? providerId : null,
+      }),
+    );
+  }
+  await world.store.agents.update(agents.at(-1)!.id, { removed: true });
+  return agents.map((agent) => agent.id);
+}
+
+/** The id at the end of the test checkout's page address. */
+const checkoutId = (url: unknown) => String(url).split('/').pop()!;
+
+export async function seedWorld(world: World): Promise<SeededIds> {
+  await world.startSession('visitor');
+  const providerId = await world.createAccount('provider', 'ada@northwind.example');
+  const employerId = await world.createAccount('employer', 'grace@acme.example');
+  // The provider pays its checkout (a subscription to cancel and reactivate); the employer's stays
+  // open (the test checkout to fuzz) and its account is made active by hand.
+  const paid = await world.call('provider', 'POST', `/api/users/${providerId}/subscription`);
+  await world.call('visitor', 'POST', `/api/test-checkout/${checkoutId(paid.url)}/pay`);
+  const open = await world.call('employer', 'POST', `/api/users/${employerId}/subscription`);
+  const activeAndVerified = { subscription_status: 'active', email_verified_at: new Date().toISOString() };
+  await world.store.users.update(providerId, activeAndVerified);
+  await world.store.users.update(employerId, activeAndVerified);
+
+  const agents = await seedCatalog(world, providerId);
+  await world.signInAdmin();
+  const shortlist = await world.call('employer', 'POST', '/api/shortlists', { name: 'Finance' });
+  await world.call('employer', 'POST', `/api/shortlists/${shortlist.shortlist.id}/agents`, {
+    agent_id: agents[1],
+  });
+  const ask = (agentId: string) =>
+    world.call('employer', 'POST', '/api/contact-requests', {
+      agent_id: agentId,
+      kind: 'demo',
+      message: 'Could we see it answer Spanish e-mails?',
+      preferred_times: 'Tuesday mornings',
+    });
+  const toProvider = await ask(agents[0]!);
+  const toAdmin = await ask(agents[4]!);
+  return {
+    providerId,
+    employerId,
+    providerSlug: (await world.store.users.findById(providerId))!.slug!,
+    ownAgents: agents.slice(0, 3),
+    unownedAgent: agents[4]!,
+    removedAgent: agents.at(-1)!,
+    shortlist: shortlist.shortlist.id,
+    providerRequest: toProvider.request.id,
+    adminRequest: toAdmin.request.id,
+    checkout: checkoutId(open.url),
+  };
+}
