@@ -111,4 +111,17 @@ describe('ReadinessProbe', () => {
     expect((await probe.check()).checks.search).toBe('ok');
     expect(calls).toBe(2);
   });
+
+  it('gives liveness its last report at once while a slow dependency is asked again', async () => {
+    let clock = 0;
+    let slow = false;
+    const store = () => (slow ? new Promise<void>(() => {}) : Promise.resolve());
+    const probe = new ReadinessProbe({ store }, { timeoutMs: 5_000, cacheMs: 10, now: () => clock });
+    expect((await probe.latest()).ready).toBe(true);
+    slow = true;
+    clock = 100;
+    const started = Date.now();
+    expect((await probe.latest()).checks).toEqual({ store: 'ok' });
+    expect(Date.now() - started).toBeLessThan(100);
+  });
 });

@@ -54,6 +54,16 @@ export class ReadinessProbe {
     return this.running;
   }
 
+  /**
+   * For liveness: the last report at once, however old, while a fresh one is asked for in the
+   * background; only the very first call waits. "Alive" must never wait on a slow dependency.
+   */
+  latest(): Promise<ReadinessReport> {
+    const stale = this.cached;
+    const fresh = this.check();
+    return stale ? Promise.resolve(stale.report) : fresh;
+  }
+
   private async run(): Promise<ReadinessReport> {
     const names = Object.keys(this.checks);
     const states = await Promise.all(names.map((name) => this.ask(name)));

@@ -20,7 +20,8 @@ export function healthRoutes({ lifecycle, readiness, eventLoop }: AppContext): R
       res.status(503).json({ status: 'starting' });
       return;
     }
-    const { checks } = await readiness.check();
+    // The last known checks, never a wait on a slow dependency: this is the liveness probe.
+    const { checks } = await readiness.latest();
     const others = Object.entries(checks).filter(([name]) => name !== 'store');
     // Without search the app answers from the store, without mail it still serves: degraded.
     const status =
