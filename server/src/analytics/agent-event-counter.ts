@@ -1,4 +1,5 @@
 import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
+import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
 import type {
   AgentEventKind,
@@ -48,7 +49,6 @@ export class AgentEventCounter {
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly maxKeys: number;
-  private readonly flushEveryMs: number;
   private readonly flushAtKeys: number;
   private readonly writeChunk: number;
   /** Keyed by week and kind; insertion order is age order (a failed batch is put back in front). */
@@ -57,8 +57,7 @@ export class AgentEventCounter {
   private dropped = { keys: 0, events: 0 };
   private week = '';
   private weekEndsAt = Number.NEGATIVE_INFINITY;
-  private flushing: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly flusher: PeriodicFlush;
   private earlyFlush: NodeJS.Immediate | null = null;
   /** The last write failed: no early flushes until the timer's next one succeeds. */
   private failing = false;
@@ -68,7 +67,7 @@ export class AgentEventCounter {
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
     this.maxKeys = options.maxKeys ?? MAX_PENDING_KEYS;
-    this.flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
+    this.flusher = new PeriodicFlush(() => this.write(), options.flushEveryMs ?? FLUSH_EVERY_MS);
     this.flushAtKeys = options.flushAtKeys ?? FLUSH_AT_KEYS;
     this.writeChunk = options.writeChunk ?? WRITE_CHUNK;
   }
@@ -119,32 +118,24 @@ export class AgentEventCounter {
    * of newer ones) for the next flush. Never rejects; a flush asked while one runs joins it.
    */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
+    return this.flusher.flush();
   }
 
   /** Flushes every FLUSH_EVERY_MS; the timer does not keep the process alive. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.flushEveryMs);
-    this.timer.unref();
+    this.flusher.start();
   }
 
   /** Stops the timers and writes what is left (after the one being written, if any). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     if (this.earlyFlush) clearImmediate(this.earlyFlush);
-    this.timer = null;
     this.earlyFlush = null;
-    while (this.flushing) await this.flushing;
-    await this.flush();
+    await this.flusher.stop();
   }
 
   /** Outside the request that crossed the mark; none while the store fails (the timer retries). */
   private flushSoon(): void {
-    if (this.failing || this.flushing || this.earlyFlush || !this.timer) return;
+    if (this.failing || this.flusher.busy || this.earlyFlush || !this.flusher.started) return;
     this.earlyFlush = setImmediate(() => {
       this.earlyFlush = null;
       void this.flush();

@@ -1,3 +1,4 @@
+import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { ToolUsageRepository, ToolWeekCalls } from '@agentry/platform/store/port';
 import { FLUSH_EVERY_MS } from '../../analytics/agent-event-counter';
@@ -19,17 +20,15 @@ export class ToolUsageCounter {
   private readonly repository: Pick<ToolUsageRepository, 'increment'>;
   private readonly logger: Logger;
   private readonly now: () => number;
-  private readonly flushEveryMs: number;
+  private readonly flusher: PeriodicFlush;
   /** Calls not written yet, keyed by week and tool. */
   private pending = new Map<string, ToolWeekCalls>();
-  private flushing: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(options: ToolUsageCounterOptions) {
     this.repository = options.repository;
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
-    this.flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
+    this.flusher = new PeriodicFlush(() => this.write(), options.flushEveryMs ?? FLUSH_EVERY_MS);
   }
 
   /** Counts one call of `tool` in the current week. No I/O. */
@@ -46,25 +45,17 @@ export class ToolUsageCounter {
 
   /** Writes what was counted in one store call; on failure keeps it for the next. Never rejects. */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
+    return this.flusher.flush();
   }
 
   /** Flushes every flushEveryMs; the timer does not keep the process alive. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.flushEveryMs);
-    this.timer.unref();
+    this.flusher.start();
   }
 
   /** Stops the timer and writes what is left. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.flushing) await this.flushing;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.flusher.stop();
   }
 
   private add({ week, tool, calls }: ToolWeekCalls): void {
