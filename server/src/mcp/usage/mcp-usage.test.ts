@@ -1,8 +1,8 @@
+import { isoWeek } from '@agentry/domain/iso-weeks';
 import { WEEK_MS } from '@agentry/domain/weeks';
 import { callTool, connectMcp } from '../../testing/mcp-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { ADMIN_ENV, AdminBrowser, Visitor } from '../../testing/visitor';
-import { isoWeek } from './iso-week';
 
 // MCP usage as staff see it: calls per tool and ISO week through GET /api/admin/mcp-usage, counted
 // for every call of a served tool (good arguments or not), nothing kept about the caller.

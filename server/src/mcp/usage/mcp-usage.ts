@@ -1,6 +1,6 @@
+import { lastIsoWeeks } from '@agentry/domain/iso-weeks';
 import type { Store } from '@agentry/platform/store/port';
 import { MCP_TOOL_NAMES } from '../tools/all-tools';
-import { lastIsoWeeks } from './iso-week';
 import type { ToolUsageCounter } from './tool-usage-counter';
 
 // What GET /api/admin/mcp-usage answers: calls per tool for each of the last weeks, newest first,

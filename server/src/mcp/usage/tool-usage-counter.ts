@@ -1,8 +1,8 @@
+import { isoWeek } from '@agentry/domain/iso-weeks';
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { ToolUsageRepository, ToolWeekCalls } from '@agentry/platform/store/port';
 import { FLUSH_EVERY_MS } from '../../analytics/agent-event-counter';
-import { isoWeek } from './iso-week';
 
 // MCP calls are counted as the provider analytics are: in memory, per tool and ISO week, written to
 // the store in one batch every FLUSH_EVERY_MS and at shutdown, so a call never waits for the

@@ -1,4 +1,5 @@
-import { isoWeek, lastIsoWeeks } from './iso-week';
+import { isoWeek, isoWeekMonday, lastIsoWeeks } from './iso-weeks';
+import { weekStart } from './weeks';
 
 describe('ISO weeks', () => {
   it('names the week of a date, Monday to Sunday, zero-padded', () => {
@@ -27,5 +28,24 @@ describe('ISO weeks', () => {
     const year = lastIsoWeeks(new Date('2026-11-20T00:00:00Z'), 60);
     expect(new Set(year).size).toBe(60);
     expect([...year].sort().reverse()).toEqual(year);
+  });
+
+  it.each([
+    ['2026-W47', '2026-11-16'],
+    ['2026-W01', '2025-12-29'],
+    ['2027-W01', '2027-01-04'],
+    ['2026-W53', '2026-12-28'],
+  ])('starts %s on Monday %s', (week, monday) => {
+    expect(isoWeekMonday(week)?.toISOString().slice(0, 10)).toBe(monday);
+  });
+
+  it('parses back the Monday of every week it names, and refuses what is not a week', () => {
+    for (let day = Date.UTC(2020, 11, 20); day < Date.UTC(2027, 1, 1); day += 86_400_000) {
+      const date = new Date(day);
+      expect(isoWeekMonday(isoWeek(date))?.toISOString().slice(0, 10)).toBe(weekStart(date));
+    }
+    expect(isoWeekMonday('2026-11-16')).toBeNull();
+    expect(isoWeekMonday('2026-W00')).toBeNull();
+    expect(isoWeekMonday('2026-W54')).toBeNull();
   });
 });

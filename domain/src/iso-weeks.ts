@@ -1,4 +1,4 @@
-import { DAY_MS, WEEK_MS } from '@agentry/domain/weeks';
+import { DAY_MS, WEEK_MS } from './weeks';
 
 // ISO 8601 weeks ('2026-W47'): a week starts on a Monday and belongs to the year of its Thursday,
 // so the last days of December may fall in week 1 of the next year. Zero-padded, the names sort
@@ -19,4 +19,15 @@ export function isoWeek(date: Date): string {
 /** The `count` ISO weeks up to and including the week of `now`, newest first. */
 export function lastIsoWeeks(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, index) => isoWeek(new Date(now.getTime() - index * WEEK_MS)));
+}
+
+/** The Monday (UTC) that starts the ISO week, or null for a name that is not one. */
+export function isoWeekMonday(name: string): Date | null {
+  const match = /^(\d{4})-W(\d{2})$/.exec(name);
+  if (!match) return null;
+  const week = Number(match[2]);
+  if (week < 1 || week > 53) return null;
+  const january4 = Date.UTC(Number(match[1]), 0, 4);
+  const sinceMonday = (new Date(january4).getUTCDay() + 6) % 7;
+  return new Date(january4 - sinceMonday * DAY_MS + (week - 1) * WEEK_MS);
 }
