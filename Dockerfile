@@ -1,8 +1,12 @@
 # syntax=docker/dockerfile:1
 #
 # Agentry: one image for the API (default command) and the indexer (docker-compose.yml runs it with
-# `node --import tsx indexer/src/main.ts`). The servers run their TypeScript sources through tsx, as
-# `npm start` does; only the web client is compiled (client/dist).
+# `node --enable-source-maps dist/indexer.js`). Production runs compiled JavaScript: the build stage
+# compiles the servers and CLIs into dist/ (`npm run build`: esbuild bundles with the workspaces
+# inlined and npm packages left as require()s, scripts/src/build/) and the client into client/dist;
+# the runtime stage holds those, the production node_modules and docs/openapi.yaml, and no
+# TypeScript, tsx or development dependency. Source maps (dist/*.js.map) make stack traces name the
+# .ts lines.
 #
 #   docker build -t agentry .
 #   docker run -p 3000:3000 -e SESSION_SECRET=<32+ characters> -v agentry-data:/app/data agentry
@@ -10,15 +14,14 @@
 # With no MONGODB_URI / MEILI_HOST the container runs on embedded SQLite + embedded search in
 # /app/data (keep it on a volume). NODE_ENV is production, so SESSION_SECRET is required.
 #
-# tsx at run time: tsx is a root devDependency, and `npm ci --omit=dev` leaves it out, yet every
-# process starts with `node --import tsx`. Keeping all dev dependencies would ship jest, vite, biome
-# and the type checker too. Instead the prod-deps stage installs tsx alone, at the exact version of
-# package-lock.json, into its own prefix (/opt/tsx, with its own esbuild), and links it as
-# /app/node_modules/tsx, where `--import tsx` resolves it from /app. The workspace tree stays exactly
-# what `npm ci --omit=dev` made of the lockfile. The runtime stage checks at build time that the
-# servers' modules load with it.
+# The CLIs run from the same image, e.g.
+#   docker run --rm -v agentry-data:/app/data -v "$PWD:/in:ro" agentry node --enable-source-maps dist/import.js /in/agents.xlsx
+#   (also dist/reindex.js [--check], dist/admin-create.js, dist/indexer.js)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24: a maintained LTS line (Node 20 reached its end of life in April 2026). The code needs
+# Node >= 20.19 (package.json engines) and is tested on Node 20 here, the version our machines have;
+# pass --build-arg NODE_IMAGE=node:20-bookworm-slim to run exactly what the tests ran.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- toolchain: what node-gyp needs if better-sqlite3 has no prebuilt binary for this platform ------
 FROM ${NODE_IMAGE} AS toolchain
@@ -41,22 +44,19 @@ COPY indexer/package.json indexer/
 COPY scripts/package.json scripts/
 COPY client/package.json client/
 
-# --- build: all dependencies, then the web client (vite) --------------------------------------------
+# --- build: all dependencies, then the web client (vite) and the servers (esbuild, into dist/) --------
 FROM toolchain AS build
 RUN npm ci
 COPY . .
 RUN npm run build
 
-# --- prod-deps: production dependencies plus tsx (see the note at the top) --------------------------
+# --- prod-deps: production dependencies only ---------------------------------------------------------
 FROM toolchain AS prod-deps
 # npm releases that block dependency install scripts unless package.json allows them (allowScripts)
 # skip better-sqlite3's build; it is then built explicitly, so the image works with either kind.
 RUN npm ci --omit=dev \
   && (node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null \
-    || npm --prefix node_modules/better-sqlite3 run build-release) \
-  && TSX_VERSION="$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")" \
-  && npm install --global --prefix /opt/tsx "tsx@${TSX_VERSION}" \
-  && ln -s /opt/tsx/lib/node_modules/tsx node_modules/tsx
+    || npm --prefix node_modules/better-sqlite3 run build-release)
 
 # --- runtime -----------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
@@ -65,17 +65,21 @@ ENV NODE_ENV=production \
   PORT=3000 \
   DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=prod-deps /opt/tsx /opt/tsx
-# The whole /app of prod-deps: node_modules (with the workspace symlinks and the tsx link, which a
-# directory copy keeps as links), nested workspace node_modules and the package.json files.
-COPY --from=prod-deps /app ./
-COPY . .
+# The bundles require npm packages from /app/node_modules (the one beside dist/; the build fails if a
+# bundle needs one that is not installed there for production, scripts/src/build/check-externals.ts).
+# The workspace links under node_modules/@agentry dangle here: the bundles have them compiled in.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
 COPY --from=build /app/client/dist ./client/dist
-# Fails the build, not the first start, if a runtime dependency is missing from the production tree.
-RUN node --import tsx --eval "require('./server/src/start.ts'); require('./indexer/src/sync-loop.ts')" \
+# Read at run time, relative to where their modules' sources were (scripts/src/build/source-dirname-plugin.ts).
+COPY docs/openapi.yaml ./docs/openapi.yaml
+COPY scripts/bin/check-runtime-deps.cjs ./scripts/bin/
+# Fails the build, not the first start, if a package a bundle loads is missing from the production
+# tree: loads each one from dist/ the way the bundles do (nothing of ours starts).
+RUN node scripts/bin/check-runtime-deps.cjs \
   && mkdir -p /app/data \
   && chown node:node /app/data
-# Sources stay root-owned and read-only to the process; only DATA_DIR is writable.
+# Code stays root-owned and read-only to the process; only DATA_DIR is writable.
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
@@ -87,6 +91,7 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # Node receives SIGTERM directly (exec form) and shuts down gracefully (server/src/main.ts): it
 # drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS (10 s), closes the store and exits 0;
 # give `docker stop` more time than that (docker-compose.yml: stop_grace_period).
-# Same arguments as `npm start` (scripts/bin/api-node-args.cjs): tsx, and a 512 MB old-generation
-# cap so the heap does not grow to several times its live size under load.
-CMD ["node", "--import", "tsx", "--max-old-space-size=512", "server/src/main.ts"]
+# Same arguments as `npm start` (scripts/bin/api-node-args.cjs): the compiled API with source maps,
+# and a 512 MB old-generation cap so the heap does not grow to several times its live size under
+# load. The cluster workers (WEB_CONCURRENCY) are forked from the same file with the same flags.
+CMD ["node", "--enable-source-maps", "--max-old-space-size=512", "dist/api.js"]

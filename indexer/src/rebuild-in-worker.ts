@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '@agentry/platform/config/env';
+import { workerScript } from '@agentry/platform/worker/worker-script';
 import type { RebuildProgress } from './rebuild';
 
 // A full index rebuild on a worker thread: reading 100,000 agents from the store and writing them
@@ -13,7 +14,7 @@ export interface WorkerRebuildResult {
   checkpoint: number;
 }
 
-const ENTRY = path.join(__dirname, 'rebuild-worker-entry.ts');
+const ENTRY = workerScript(path.join(__dirname, 'rebuild-worker-entry.ts'));
 
 /** Runs rebuildIndex(store, writer) in a worker thread; resolves when the new index is swapped in. */
 export function rebuildInWorker(
@@ -23,12 +24,10 @@ export function rebuildInWorker(
   timeoutMs?: number,
 ): Promise<WorkerRebuildResult> {
   return new Promise((resolve, reject) => {
-    // TypeScript is compiled on the fly in the worker too (tsx), whatever runs the main thread
-    // (tsx under `npm start`, swc under jest).
-    const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(ENTRY)});`, {
-      eval: true,
+    // Compiled: dist/'s own bundle of the entry; from sources: the .ts entry through tsx.
+    const worker = new Worker(ENTRY.script, {
+      ...ENTRY.options,
       workerData: { config, reportProgress: onProgress !== undefined },
-      execArgv: [],
     });
     let settled = false;
     const deadline =

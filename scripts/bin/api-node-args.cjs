@@ -1,6 +1,8 @@
-// The Node.js arguments the API runs with, shared by `npm start` and the benchmarks so that what
-// is measured is what runs. Plain CommonJS: used before anything is compiled.
+// The Node.js arguments the API runs with, shared by `npm start`, the benchmarks and the tests that
+// start the API as a process, so that what is measured and tested is what runs. Plain CommonJS:
+// used before anything is compiled.
 'use strict';
+const { ensureBuilt } = require('./compiled-build.cjs');
 
 /**
  * The old-generation heap cap. V8 otherwise lets the heap grow to several times its live size under
@@ -9,16 +11,25 @@
  */
 const DEFAULT_HEAP_MB = 512;
 
-function apiNodeArgs(env = process.env) {
-  const args = ['--import', 'tsx'];
+/**
+ * `runtime`: 'compiled' (default, what production runs): dist/api.js, built first when it is older
+ * than the sources (compiled-build.cjs), with source maps so stack traces name the .ts lines.
+ * 'tsx': the TypeScript sources through the tsx loader, as before the build step (`npm run dev`,
+ * and the start-up benchmark's baseline).
+ */
+function apiNodeArgs(env = process.env, { runtime = 'compiled' } = {}) {
+  const heap = [];
   const options = env.NODE_OPTIONS ?? '';
   if (!/--max-old-space-size/.test(options)) {
-    const heap = Number(env.NODE_HEAP_MB ?? DEFAULT_HEAP_MB);
-    if (!Number.isInteger(heap) || heap < 64)
+    const megabytes = Number(env.NODE_HEAP_MB ?? DEFAULT_HEAP_MB);
+    if (!Number.isInteger(megabytes) || megabytes < 64)
       throw new Error(`NODE_HEAP_MB must be a whole number of megabytes >= 64, not "${env.NODE_HEAP_MB}"`);
-    args.push(`--max-old-space-size=${heap}`);
+    heap.push(`--max-old-space-size=${megabytes}`);
   }
-  return [...args, 'server/src/main.ts'];
+  if (runtime === 'tsx') return ['--import', 'tsx', ...heap, 'server/src/main.ts'];
+  if (runtime !== 'compiled') throw new Error(`unknown runtime "${runtime}" (compiled or tsx)`);
+  ensureBuilt();
+  return ['--enable-source-maps', ...heap, 'dist/api.js'];
 }
 
 module.exports = { apiNodeArgs, DEFAULT_HEAP_MB };

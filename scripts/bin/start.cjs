@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: builds the client if it has never been built, then runs the API (which serves it).
-// Plain CommonJS: it runs before anything is compiled.
-const { spawn, spawnSync } = require('node:child_process');
-const { apiNodeArgs } = require('./api-node-args.cjs');
+// `npm start`: the compiled API (dist/api.js), as production runs it. Builds first what is missing
+// or out of date: the client if it has never been built (its build takes a while, and the API
+// serves whatever client/dist holds), the server whenever dist/ is older than its sources (about
+// a second, so a checkout never runs stale server code). Plain CommonJS: it runs before anything
+// is compiled.
+'use strict';
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { apiNodeArgs } = require('./api-node-args.cjs');
+const { runInForeground } = require('./run-in-foreground.cjs');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -18,32 +23,18 @@ if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
   });
   if (build.status !== 0) {
     console.error(
-      `Building the client failed (${build.error ? build.error.message : `exit code ${build.status}`}); fix the error above and run \`npm start\` again.`,
+      `Building failed (${build.error ? build.error.message : `exit code ${build.status}`}); fix the error above and run \`npm start\` again.`,
     );
     process.exit(1);
   }
 }
 
-// The API runs in its own process group so that a terminal's Ctrl+C reaches it once, through us
-// (npm passes the signal on as well); it shuts down gracefully on the first signal.
 let args;
 try {
+  // Also compiles dist/ when it is out of date.
   args = apiNodeArgs();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
-const api = spawn(process.execPath, args, {
-  cwd: root,
-  stdio: 'inherit',
-  detached: true,
-});
-let forwarded = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (forwarded) return;
-    forwarded = true;
-    api.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
-  });
-}
-api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+runInForeground(args);

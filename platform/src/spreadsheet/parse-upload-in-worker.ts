@@ -2,6 +2,7 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { SourceRows } from '../import/source-rows';
+import { workerScript } from '../worker/worker-script';
 import type { ParseUploadJob, ParseUploadOutcome } from './parse-upload-worker-entry';
 import { SpreadsheetRejected, UNREADABLE } from './spreadsheet-rejected';
 
@@ -18,7 +19,7 @@ export interface ParseUploadInWorkerOptions {
   maxRows?: number;
 }
 
-const ENTRY = path.join(__dirname, 'parse-upload-worker-entry.ts');
+const ENTRY = workerScript(path.join(__dirname, 'parse-upload-worker-entry.ts'));
 
 /** An ArrayBuffer holding exactly the bytes, that may be moved to the worker. */
 function transferableCopyOf(bytes: Uint8Array): ArrayBuffer {
@@ -65,14 +66,12 @@ export function runUploadWorker(
   return new Promise((resolve, reject) => {
     const buffer = transferableCopyOf(bytes);
     const workerJob: ParseUploadJob = { ...job, bytes: buffer };
-    // TypeScript is compiled on the fly in the worker too (tsx), whatever runs the main thread
-    // (tsx under `npm start`, swc under jest).
-    const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(ENTRY)});`, {
-      eval: true,
+    // Compiled: dist/'s own bundle of the entry; from sources: the .ts entry through tsx.
+    const worker = new Worker(ENTRY.script, {
+      ...ENTRY.options,
       workerData: workerJob,
       transferList: [buffer],
       resourceLimits: { maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB },
-      execArgv: [],
     });
     let settled = false;
     const settle = (outcome: () => void) => {

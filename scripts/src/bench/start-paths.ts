@@ -6,10 +6,19 @@ import { REPO_ROOT, waitUntilReady } from './child-process';
 // benchmark: `npm run import -- FILE` then `npm start` (the first start indexes the import), and a
 // plain restart of an indexed catalog.
 
-/** Runs the import CLI exactly as `npm run import -- FILE` does; resolves with its seconds. */
+// The launchers' arguments live in plain CommonJS (they run before anything is compiled).
+const { compiledEntryArgs } = require('../../bin/compiled-build.cjs') as {
+  compiledEntryArgs: (name: string) => string[];
+};
+
+/**
+ * Runs the import CLI exactly as `npm run import -- FILE` does (compiled: dist/import.js, built
+ * first if stale); resolves with its seconds, the build excluded.
+ */
 export function importWithCli(file: string, env: Record<string, string>): number {
+  const args = compiledEntryArgs('import');
   const started = performance.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/src/import/main.ts', file], {
+  execFileSync(process.execPath, [...args, file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

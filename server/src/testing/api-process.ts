@@ -5,10 +5,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-// The API as its own process (server/src/main.ts, as `npm start` runs it) on a fresh DATA_DIR, for
-// tests of what only a whole process shows: signals, exit codes, the files left behind.
+// The API as its own process, compiled (dist/api.js) and with the arguments `npm start` and the
+// image give it, on a fresh DATA_DIR, for tests of what only a whole process shows: signals, exit
+// codes, the files left behind. dist/ is compiled first when it is older than the sources
+// (scripts/bin/compiled-build.cjs; `npm test` builds before jest runs), so what is tested is both
+// what production runs and the code of the checkout.
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
+const { apiNodeArgs } = require('../../../scripts/bin/api-node-args.cjs') as {
+  apiNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
+};
 
 export interface LogLine {
   msg: string;
@@ -40,20 +46,23 @@ export function freePort(): Promise<number> {
 
 /** Starts the API (one process unless env says WEB_CONCURRENCY) and resolves once it is ready. */
 export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  // First, so that a failed build leaves nothing behind: the heap cap may come from env.
+  const nodeArgs = apiNodeArgs({ ...process.env, ...env });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const processEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WEB_CONCURRENCY: '1',
+    ...env,
+  };
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
+    env: processEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: LogLine[] = [];
