@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { Meilisearch } from 'meilisearch';
 import { describeSearchContract, searchDocument } from '../contract';
 import type { SearchEngine } from '../port';
@@ -12,6 +13,16 @@ import { openMeiliEngine } from './meili-engine';
 
 const host = process.env.MEILI_HOST;
 const apiKey = process.env.MEILI_MASTER_KEY;
+
+/** A local port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 async function adminClient(): Promise<Meilisearch> {
   const { Meilisearch } = await import('meilisearch');
@@ -32,10 +43,13 @@ async function openFresh(options: { embedder?: string } = {}): Promise<SearchEng
 
 describe('openMeiliEngine', () => {
   it('fails fast with the reason when Meilisearch cannot be reached', async () => {
+    // A port just freed, so the connection is refused. Not port 1: fetch blocks it as a "bad port"
+    // before connecting, which would prove nothing about an unreachable server.
+    const port = await closedPort();
     const started = Date.now();
     await expect(
-      openMeiliEngine({ host: 'http://127.0.0.1:1', indexUid: 'agents', semanticRatio: 0.5 }),
-    ).rejects.toThrow(/Cannot use Meilisearch at http:\/\/127\.0\.0\.1:1: .*(ECONNREFUSED|fetch failed)/);
+      openMeiliEngine({ host: `http://127.0.0.1:${port}`, indexUid: 'agents', semanticRatio: 0.5 }),
+    ).rejects.toThrow(new RegExp(`Cannot use Meilisearch at http://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

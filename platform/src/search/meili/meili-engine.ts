@@ -88,25 +88,8 @@ export class MeiliSearchEngine implements SearchEngine {
    * each task. Fails fast, with the reason, when Meilisearch cannot be reached or refuses.
    */
   static async open(options: MeiliEngineOptions, logger?: Logger): Promise<MeiliSearchEngine> {
-    // The client is ESM-only: loaded here, when Meilisearch is actually used.
-    const { Meilisearch } = await import('meilisearch');
-    let client: Meilisearch;
-    try {
-      client = new Meilisearch({
-        host: options.host,
-        apiKey: options.apiKey,
-        timeout: REQUEST_TIMEOUT_MS,
-        defaultWaitOptions: TASK_WAIT,
-      });
-    } catch (error) {
-      throw new MeiliError(
-        `Invalid Meilisearch host "${displayHost(options.host)}": ${describeError(error)}`,
-        undefined,
-        undefined,
-        { cause: error },
-      );
-    }
-    const engine = new MeiliSearchEngine(client, options, logger);
+    const engine = await MeiliSearchEngine.unchecked(options, logger);
+    const { client } = engine;
     try {
       await engine.ping();
     } catch (error) {
@@ -127,6 +110,33 @@ export class MeiliSearchEngine implements SearchEngine {
       'meilisearch ready',
     );
     return engine;
+  }
+
+  /**
+   * The adapter without open()'s checks and set-up: nothing is asked of Meilisearch yet. open() is
+   * the way in; this is for the fault tests, which need the adapter as it is once Meilisearch has
+   * gone away after start-up (pointed at a closed port, open() rightly refuses to start).
+   */
+  static async unchecked(options: MeiliEngineOptions, logger?: Logger): Promise<MeiliSearchEngine> {
+    // The client is ESM-only: loaded here, when Meilisearch is actually used.
+    const { Meilisearch } = await import('meilisearch');
+    let client: Meilisearch;
+    try {
+      client = new Meilisearch({
+        host: options.host,
+        apiKey: options.apiKey,
+        timeout: REQUEST_TIMEOUT_MS,
+        defaultWaitOptions: TASK_WAIT,
+      });
+    } catch (error) {
+      throw new MeiliError(
+        `Invalid Meilisearch host "${displayHost(options.host)}": ${describeError(error)}`,
+        undefined,
+        undefined,
+        { cause: error },
+      );
+    }
+    return new MeiliSearchEngine(client, options, logger);
   }
 
   private get live() {

@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import type { EnqueuedTask, EnqueuedTaskPromise, Task } from 'meilisearch';
 import { call, describeError, enqueue, MeiliError, run, settle, type TaskWaiter } from './tasks';
 
@@ -125,5 +126,16 @@ describe('Meilisearch tasks', () => {
     );
     expect(describeError(wrapped)).toBe(wrapped.message);
     expect(describeError('plain')).toBe('plain');
+  });
+
+  it('follows causes made in another realm, as fetch makes them under jest', () => {
+    const foreign = vm.runInNewContext(
+      "new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:7700') })",
+    ) as unknown;
+    expect(foreign instanceof Error).toBe(false);
+    const request = new Error('Request to http://127.0.0.1:7700/health has failed', { cause: foreign });
+    expect(describeError(request)).toBe(
+      'Request to http://127.0.0.1:7700/health has failed: fetch failed: connect ECONNREFUSED 127.0.0.1:7700',
+    );
   });
 });

@@ -44,12 +44,15 @@ export function describeError(error: unknown): string {
   };
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 6; depth++) {
-    if (current instanceof Error) {
-      add(current.message);
-      current = current.cause;
+    // Not `instanceof Error` alone: fetch's errors come from Node's own realm, which another realm
+    // (a vm context, as under jest) does not count as its Error, and the refused connection that
+    // names the cause ("connect ECONNREFUSED …") is one of them.
+    if (current instanceof Error || (typeof current === 'object' && 'message' in current)) {
+      const { message, cause } = current as { message: unknown; cause?: unknown };
+      add(String(message));
+      current = cause;
     } else {
       if (typeof current !== 'object') add(String(current));
-      else if ('message' in current) add(String((current as { message: unknown }).message));
       break;
     }
   }
