@@ -53,6 +53,8 @@ export interface MeiliEngineOptions {
 const REQUEST_TIMEOUT_MS = 15_000;
 /** How long the list of roles (role boost, framing words) is trusted; writes through this engine reset it. */
 const ROLES_TTL_MS = 60_000;
+/** After a failed listing, asked again this soon: the boost comes back within seconds of a recovery. */
+const ROLES_RETRY_MS = 5_000;
 /** Documents per getDocuments page when fingerprinting. */
 const FINGERPRINT_PAGE_SIZE = 1000;
 
@@ -268,6 +270,9 @@ export class MeiliSearchEngine implements SearchEngine {
           { reason: describeError(error) },
           'could not list roles; searching without the role boost',
         );
+        // Not a minute without the boost after Meilisearch comes back: retry soon (one request per
+        // ROLES_RETRY_MS at most, so an outage is not hammered).
+        if (this.roles?.values === values) this.roles.expires = Date.now() + ROLES_RETRY_MS;
         return [];
       },
     );
