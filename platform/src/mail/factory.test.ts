@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config/env';
-import { OutboxMailer, openMailer, outboxDir, SmtpMailer } from './factory';
+import { OutboxMailer, openMailer, outboxDir, QueuedMailer } from './factory';
 import { readOutbox } from './outbox-reader';
 import { startLocalSmtpServer } from './testing/local-smtp-server';
 
@@ -27,11 +27,11 @@ describe('openMailer', () => {
     await mailer.close();
   });
 
-  it('opens SMTP at SMTP_URL when it is set, without contacting the server yet', async () => {
+  it('opens SMTP at SMTP_URL, behind its queue, when it is set, without contacting the server yet', async () => {
     const server = await startLocalSmtpServer();
     try {
       const mailer = await openMailer(loadConfig({ DATA_DIR: dataDir, SMTP_URL: server.url }), { logger });
-      expect(mailer).toBeInstanceOf(SmtpMailer);
+      expect(mailer).toBeInstanceOf(QueuedMailer);
       expect(mailer.kind).toBe('smtp');
       expect(server.connectionsOpened()).toBe(0);
       await mailer.send(message);

@@ -18,6 +18,8 @@ const CONTROL_RUNS = /\p{Cc}+/gu;
 /** One address, nothing around it: no space, list separator, angle bracket, quote or comment. */
 const SINGLE_ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+$/;
 const KIND = /^[a-z][a-z0-9_]{0,63}$/;
+/** As newMessageId makes them: <id@domain>, nothing that could end the header. */
+const MESSAGE_ID = /^<[^\s<>@]+@[^\s<>@]+>$/;
 
 /** The message as the adapters write it, or InvalidMailError. */
 export function checkMessage(message: MailMessage): MailMessage {
@@ -27,6 +29,8 @@ export function checkMessage(message: MailMessage): MailMessage {
   }
   if (!KIND.test(message.kind))
     throw new InvalidMailError('the kind must be a lowercase word such as verify_email');
+  if (message.messageId !== undefined && !MESSAGE_ID.test(message.messageId))
+    throw new InvalidMailError('the Message-ID must be one <id@domain>');
   const subject = message.subject.replace(CONTROL_RUNS, ' ').trim();
   if (!subject) throw new InvalidMailError('the subject is empty');
   if (!message.text.trim()) throw new InvalidMailError('the text is empty');

@@ -12,6 +12,11 @@ export interface MailMessage {
   html?: string;
   /** What kind of message this is (verify_email, reset_password, subscription_started…): logs and tests read it. */
   kind: string;
+  /**
+   * The Message-ID header to give it, made with newMessageId (sender.ts); a new one when absent.
+   * A queued message keeps its first one on every retry, so a receiver can drop a repeat.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {

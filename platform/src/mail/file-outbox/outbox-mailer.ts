@@ -32,7 +32,7 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<SentMail> {
     const checked = checkMessage(message);
     const date = this.options.now?.() ?? new Date();
-    const messageId = newMessageId(this.sender);
+    const messageId = checked.messageId ?? newMessageId(this.sender);
     const eml = composeEml(checked, { from: this.sender, messageId, date });
     const file = outboxFileName(date, checked.kind);
     await this.writeAtomically(file, eml);

@@ -48,7 +48,7 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<SentMail> {
     const checked = checkMessage(message);
-    const messageId = newMessageId(this.sender);
+    const messageId = checked.messageId ?? newMessageId(this.sender);
     const info = await this.transporter.sendMail({
       from: { name: this.sender.name, address: this.sender.address },
       to: checked.to,

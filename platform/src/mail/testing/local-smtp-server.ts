@@ -21,7 +21,8 @@ export interface LocalSmtpServer {
 const USER = 'agentry';
 const PASSWORD = 'local-test-password';
 
-export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
+/** `port`: a given one (a test that first found it closed), else any free one. */
+export async function startLocalSmtpServer(port = 0): Promise<LocalSmtpServer> {
   const received: ReceivedMail[] = [];
   let open = 0;
   let opened = 0;
@@ -58,10 +59,10 @@ export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`,
+    url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${bound}`,
     received,
     openConnections: () => open,
     connectionsOpened: () => opened,
