@@ -1,5 +1,6 @@
 import type { Logger } from '@agentry/platform/log/logger';
 import { PaymentsUnavailableError } from '@agentry/platform/payments/port';
+import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from '@agentry/platform/store/store-unavailable';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { redactUrl } from './request-log';
 
@@ -29,6 +30,10 @@ export const conflict = (message: string, extra?: Record<string, unknown>) =>
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   'The payment service is not available right now. Please try again in a few minutes.';
+
+/** A write refused because the store's disk is full or read-only: nothing was saved, so trying again is safe. */
+export const STORE_UNAVAILABLE_MESSAGE =
+  'The service cannot save changes right now. Please try again in a minute.';
 
 /** What the body parsers found wrong with a request (their error's `type`), said for people. */
 const REQUEST_PROBLEMS: Record<string, string> = {
@@ -67,6 +72,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // The payment provider failed or refused: say so, keep its details in the log only.
       logger.error({ err: error, method: req.method, url: req.path }, 'payment provider call failed');
       if (!res.headersSent) res.status(503).json({ error: PAYMENTS_UNAVAILABLE_MESSAGE, success: false });
+      return;
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Reads go on; the cause (disk full, read-only) is for the operator, in the log only.
+      logger.error(
+        { err: error.cause, fault: error.fault, method: req.method, url: redactUrl(req.originalUrl) },
+        'store cannot save',
+      );
+      if (res.headersSent) return;
+      res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ error: STORE_UNAVAILABLE_MESSAGE, success: false });
       return;
     }
     // Body parser and similar middleware errors carry their own status (400, 413, 415).

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { createMongoAdmins } from './admins';
 import { createMongoAgentStats } from './agent-stats';
@@ -10,6 +11,7 @@ import { createMongoContacts } from './contacts';
 import { prepareCollections, registerModels } from './models';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
+import { mongoStorageFault } from './storage-faults';
 import { createMongoTokens } from './tokens';
 import { createMongoToolUsage } from './tool-usage';
 import { createMongoUsers } from './users';
@@ -40,7 +42,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
     await requireTransactions(conn);
     const models = registerModels(conn);
     await prepareCollections(models);
-    return {
+    const store: Store = {
       kind: 'mongodb',
       agents: createMongoAgents(conn, models),
       changes: createMongoChanges(models),
@@ -64,6 +66,9 @@ export async function openMongoStore(uri: string): Promise<Store> {
         await conn.close();
       },
     };
+    // A full disk or no writable primary answers writes with StoreUnavailableError (a 503); ping
+    // reports it for a few seconds after it was last seen.
+    return guardStorageFaults(store, { classify: mongoStorageFault });
   } catch (error) {
     await conn.close().catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { createSqliteAdmins } from './admins';
 import { createSqliteAgentStats } from './agent-stats';
@@ -13,15 +14,22 @@ import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteShortlists } from './shortlists';
+import { sqliteStorageFault } from './storage-faults';
 import { createSqliteTokens } from './tokens';
 import { createSqliteToolUsage } from './tool-usage';
 import { createSqliteUsers } from './users';
+import { sqliteWriteProbe } from './write-probe';
+
+export interface SqliteStoreOptions {
+  /** Given the connection once open: fault tests make its disk full or read-only (PRAGMA max_page_count, query_only). */
+  onOpen?: (db: Database.Database) => void;
+}
 
 /**
  * The embedded store: one SQLite file in DATA_DIR (or ':memory:' for tests), WAL so that the API,
  * the indexer and the CLI can share it, migrations applied on open.
  */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -33,7 +41,8 @@ export function openSqliteStore(file: string): Store {
   // From here on another connection's write (an upload's worker, the import CLI) is waited for
   // asynchronously (retryWhenBusy), never by holding this thread.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return {
+  options.onOpen?.(db);
+  const store: Store = {
     kind: 'sqlite',
     agents: retryWhenBusy(createSqliteAgents(db)),
     changes: retryWhenBusy(createSqliteChanges(db)),
@@ -64,4 +73,7 @@ export function openSqliteStore(file: string): Store {
       db.close();
     },
   };
+  // A full disk or a read-only file answers writes with StoreUnavailableError (a 503), and ping
+  // fails until a small write works again.
+  return guardStorageFaults(store, { classify: sqliteStorageFault, probeWrite: sqliteWriteProbe(db) });
 }
