@@ -27,7 +27,16 @@ export async function handlePaymentEvent(services: Services, event: PaymentEvent
     await dispatch(services, event);
     return 'handled';
   } catch (error) {
-    await billing.forgetEvent(event.id);
+    try {
+      await billing.forgetEvent(event.id);
+    } catch (forgetError) {
+      // The store took the id and then nothing more (its disk filled between the two writes):
+      // the provider's retry would be taken for a replay, so say which event needs replaying.
+      services.logger.error(
+        { eventId: event.id, eventType: event.type, err: forgetError },
+        'payment event recorded but not handled: replay it from the payment provider once the store saves again',
+      );
+    }
     throw error;
   }
 }
