@@ -83,9 +83,10 @@ RUN node scripts/bin/check-runtime-deps.cjs \
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# Healthy = ready to serve: /readyz answers 200 once the store, the search engine and the mail
-# transport answer, 503 while starting, when one does not and from SIGTERM on (/healthz is the
-# liveness probe: 200 as long as the process answers). No curl in the slim image.
+# Healthy = ready to serve: /readyz answers 200 once the store answers (status "degraded" when the
+# search engine or the mail transport does not: the API still serves), 503 while starting, when the
+# store does not answer and from SIGTERM on (/healthz is the liveness probe: 200 as long as the
+# process answers). No curl in the slim image.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node receives SIGTERM directly (exec form) and shuts down gracefully (server/src/main.ts): it

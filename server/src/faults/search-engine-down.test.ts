@@ -82,11 +82,15 @@ describe('when the search engine is unreachable', () => {
     outage.goDown();
     const during = await search('Ledgerly');
     expect(during).toEqual({ degraded: 'store', names: ['Ledgerly'] });
-    // Readiness tells the orchestrator which dependency is down; the site itself still serves.
+    // Readiness names the dependency that is down and keeps the instance in service (degraded);
+    // a strict probe takes it out.
     await eventually(async () => {
       const ready = await visitor().get('/readyz');
-      return ready.status === 503 && ready.body.failing?.includes('search');
+      return (
+        ready.status === 200 && ready.body.status === 'degraded' && ready.body.failing?.includes('search')
+      );
     });
+    await visitor().get('/readyz?strict=1').expect(503);
 
     // Every kind of write, while the engine refuses everything.
     await visitor()

@@ -3,10 +3,27 @@ import type { AppContext } from '../context';
 
 // Probes for orchestrators and load balancers. Liveness (/livez, /healthz) says the process
 // answers: a restart would not bring back a store that is down, so a dependency that is down shows
-// in the body only. Readiness (/readyz) says whether to send this process traffic: 200 when the
-// store, the search engine and the mail transport answer (lifecycle/readiness.ts), 503 while
-// starting, when one does not, and from SIGTERM on, so a load balancer stops sending requests before
-// the drain. Bodies name checks and states only, never an address or a credential.
+// in the body only. Readiness (/readyz) says whether to send this process traffic. It checks the
+// store, the search engine and the mail transport (lifecycle/readiness.ts) and answers:
+//   200 ready     all three answer;
+//   200 degraded  the store answers and search or mail does not: every instance still serves
+//                 (search falls back on the store, mail waits in its queue), and a 503 here would
+//                 take all of them out of the load balancer at once, turning a partial outage into
+//                 a whole one; `failing` names what is down;
+//   503           while starting, from SIGTERM on, or when the store does not answer.
+// `/readyz?strict=1` answers 503 for any failing check, for a deployment that prefers that.
+// Bodies name checks and states only, never an address or a credential.
+
+function memoryNow() {
+  const { rss, heapUsed } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  return { rss_mb: mb(rss), heap_used_mb: mb(heapUsed) };
+}
+
+/** `?strict`, `?strict=1`, `?strict=true` turn it on; absent, `0` or `false` leave it off. */
+function isOn(value: unknown): boolean {
+  return typeof value === 'string' && value !== '0' && value.toLowerCase() !== 'false';
+}
 
 export function healthRoutes({ lifecycle, readiness, eventLoop }: AppContext): Router {
   const router = Router();
@@ -31,10 +48,13 @@ export function healthRoutes({ lifecycle, readiness, eventLoop }: AppContext): R
       checks,
       // How late this process ran its timers over the last second (see http/event-loop-monitor.ts).
       event_loop: eventLoop.current,
+      // This process's memory, so a long run can watch each worker's heap (npm run bench:load -- --soak).
+      memory: memoryNow(),
       worker: worker(),
     });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
+    const strict = isOn(req.query.strict);
     res.set('Cache-Control', 'no-store');
     if (lifecycle() !== 'serving') {
       res.status(503).json({ status: lifecycle(), worker: worker() });
@@ -46,6 +66,8 @@ export function healthRoutes({ lifecycle, readiness, eventLoop }: AppContext): R
       res.status(503).json({ status: lifecycle(), worker: worker() });
     } else if (report.ready) {
       res.json({ status: 'ready', checks: report.checks, worker: worker() });
+    } else if (!strict && report.checks.store === 'ok') {
+      res.json({ status: 'degraded', checks: report.checks, failing: report.failing, worker: worker() });
     } else {
       res
         .status(503)
