@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { percentile } from './child-process';
 import type { PlannedRequest, RequestKind } from './traffic-mix';
+import { addressOf } from './virtual-user';
 
 // Two ways to load a server with planned requests, each recording per-kind latencies:
 // - closed loop: N clients, each sends its next request when the previous one answered (the
@@ -83,11 +84,26 @@ class Recorder {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/**
+ * Visitors come from many addresses: each request names one of VISITOR_ADDRESSES in
+ * X-Forwarded-For (read by the API when TRUST_PROXY is set, as behind a production proxy), so the
+ * per-client limits run at their production settings and refuse only a client that passes its own.
+ */
+const VISITOR_ADDRESSES = 5000;
+let sent = 0;
+
 /** One GET; resolves with the error kind, or null for a 2xx/3xx answer read to its end. */
 function send(agent: http.Agent, base: URL, path: string): Promise<string | null> {
   return new Promise((resolve) => {
     const request = http.get(
-      { agent, host: base.hostname, port: base.port, path, headers: { accept: '*/*' }, timeout: TIMEOUT_MS },
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path,
+        headers: { accept: '*/*', 'x-forwarded-for': addressOf(0, sent++ % VISITOR_ADDRESSES) },
+        timeout: TIMEOUT_MS,
+      },
       (response) => {
         response.on('data', () => {});
         response.on('end', () => {

@@ -15,7 +15,15 @@ import {
   stop,
   waitUntilReady,
 } from './child-process';
+import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
+import { seedAccounts } from './product-accounts';
+import type { ProductRun } from './product-actions';
+import { productOpenLoop } from './product-load';
+import { contactsPerEmployerPerHour, meanRequestsPerAction, mixWithout, planProduct } from './product-mix';
+import { ProductRecorder } from './product-recorder';
+import { printProductFigures } from './product-report';
+import { soak } from './soak';
 import { syntheticAgents } from './synthetic-agents';
 import { type Catalog, MIX, planTraffic } from './traffic-mix';
 
@@ -23,12 +31,18 @@ import { type Catalog, MIX, planTraffic } from './traffic-mix';
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
 
 // `npm run bench:load [-- --agents 100000 --clients 200 --closed 60 --rate 300 --open 30
-//   --workers 1,2 --out results.json]`
+//   --workers 1,2 --mix visitors,product --product 60 --providers 100 --employers 100
+//   --out results.json]`, or `npm run bench:load -- --soak 60 [--soak-rate 100 --workers 2]`
 // The path a person takes: synthetic agents written to a JSON file, `npm run import` of it, then
 // the API started as `npm start` starts it (in-process indexer catching up on the import). Then,
 // for each worker count, the visitor mix of issue 10 in a closed loop (saturation throughput) and
 // an open loop at a fixed rate (latency from each request's scheduled start), per kind, with the
-// server's own event-loop delay read from /healthz while it runs.
+// server's own event-loop delay read from /healthz while it runs. Then the whole product
+// (issue 15): providers and employers made through the API before the count starts, and the mix of
+// product-mix.ts — visitors, dashboards, the employers' advanced search, writes, sign-ins and
+// sign-ups — with sessions, CSRF tokens and the rate limits at their production settings, every
+// person from their own address (TRUST_PROXY=1, as behind a proxy). --soak MINUTES runs that mix
+// at --soak-rate requests a second for that long instead, watching memory (soak.ts).
 
 function option(argv: string[], name: string, fallback: string): string {
   const at = argv.indexOf(`--${name}`);
@@ -36,40 +50,12 @@ function option(argv: string[], name: string, fallback: string): string {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-interface EventLoopSample {
-  p99: number;
-  max: number;
-}
-
-/** The API's event-loop delay while `work` runs: /healthz is asked every second, the worst kept. */
-async function withEventLoopSamples<T>(base: string, work: Promise<T>): Promise<[T, EventLoopSample | null]> {
-  const worst: EventLoopSample = { p99: 0, max: 0 };
-  let sampled = false;
-  let done = false;
-  const sampler = (async () => {
-    while (!done) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      try {
-        const health = (await (await fetch(`${base}/healthz`)).json()) as {
-          event_loop?: { p99_ms: number; max_ms: number };
-        };
-        const loop = health.event_loop;
-        if (loop) {
-          sampled = true;
-          worst.p99 = Math.max(worst.p99, loop.p99_ms);
-          worst.max = Math.max(worst.max, loop.max_ms);
-        }
-      } catch {
-        // The server is too busy to answer a probe in time: the figures show that on their own.
-      }
-    }
-  })();
-  const result = await work;
-  done = true;
-  await sampler;
-  return [result, sampled ? worst : null];
-}
+/** The machine is shared: its load average goes beside every figure. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 
 /** Resolves once `count` different workers have answered /healthz (each on a new connection). */
 async function waitForWorkers(base: string, count: number, timeoutMs = 60_000): Promise<void> {
@@ -126,7 +112,30 @@ async function main(argv: string[]) {
   const closedSeconds = Number(option(argv, 'closed', '60'));
   const rate = Number(option(argv, 'rate', '300'));
   const openSeconds = Number(option(argv, 'open', '30'));
-  const workerCounts = option(argv, 'workers', '1,2').split(',').map(Number);
+  const soakMinutes = Number(option(argv, 'soak', '0'));
+  const soakRate = Number(option(argv, 'soak-rate', '100'));
+  const workerCounts = option(argv, 'workers', soakMinutes ? '2' : '1,2')
+    .split(',')
+    .map(Number);
+  const mixes = soakMinutes ? ['product'] : option(argv, 'mix', 'visitors,product').split(',');
+  const productSeconds = Number(option(argv, 'product', '60'));
+  const providerCount = Number(option(argv, 'providers', '100'));
+  const employerCount = Number(option(argv, 'employers', '100'));
+  // --without "sign-in,register provider": the mix without those kinds (to tell their cost apart).
+  const without = option(argv, 'without', '').split(',').filter(Boolean);
+  const mix = mixWithout(without);
+  for (const [name, value] of Object.entries({
+    soakMinutes,
+    soakRate,
+    productSeconds,
+    providerCount,
+    employerCount,
+  })) {
+    if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: not a number (${value})`);
+  }
+  for (const mix of mixes) {
+    if (mix !== 'visitors' && mix !== 'product') throw new Error(`--mix: visitors or product, not "${mix}"`);
+  }
   const outAt = argv.indexOf('--out');
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -135,6 +144,9 @@ async function main(argv: string[]) {
     agents,
     clients,
     rate,
+    mixes,
+    without,
+    uptimeBefore: os.loadavg(),
   };
   // --data DIR: keep the imported catalog there and reuse it on the next run (for profiling).
   const keptAt = argv.indexOf('--data');
@@ -170,6 +182,35 @@ async function main(argv: string[]) {
   const store = await openStore(config);
   const catalog = await catalogOf(store);
   const plan = planTraffic(catalog, 400_000, 42);
+  const productPlan = planProduct(
+    catalog,
+    { providers: providerCount, employers: employerCount, visitors: 5000 },
+    // Room for the warm-up's actions at the end (10 s, taken from the plan's last 3,000), so no
+    // sign-up of the measured window repeats one of the warm-up's.
+    soakMinutes ? Math.ceil((soakRate / meanRequestsPerAction(mix)) * soakMinutes * 60) + 5000 : 400_000,
+    43,
+    mix,
+  );
+  const contactRate = contactsPerEmployerPerHour(
+    (soakMinutes ? soakRate : rate) / meanRequestsPerAction(),
+    employerCount,
+  );
+  if (contactRate > 9) {
+    log(
+      `warning: ${contactRate.toFixed(1)} contact requests per employer per hour (the store allows 10): add --employers`,
+    );
+  }
+
+  /** The whole-product open loop, measured and printed beside its targets. */
+  const measureProduct = async (mode: Record<string, unknown>, run: ProductRun, base: string) => {
+    const [figures, loop] = await withEventLoopSamples(
+      base,
+      productOpenLoop(run, productPlan, { rate, seconds: productSeconds, mix }),
+    );
+    mode.product = { ...figures, eventLoop: loop, loadAverage: os.loadavg() };
+    printProductFigures(`whole product, open loop, ${rate} req/s, ${productSeconds} s`, figures, loop, log);
+    log(`  load average after: ${loadAverage()}`);
+  };
   const modes: Record<string, unknown> = {};
   results.modes = modes;
 
@@ -181,9 +222,11 @@ async function main(argv: string[]) {
       PORT: String(port),
       HOST: '127.0.0.1',
       WEB_CONCURRENCY: String(workers),
-      // One load generator is every visitor here: lift the per-client limits (they still run).
-      RATE_LIMIT_READS_PER_MINUTE: '100000000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+      // As behind a production proxy: the client address comes from X-Forwarded-For, so each
+      // virtual visitor has its own and the per-client limits stay at their production settings.
+      TRUST_PROXY: '1',
+      // The built-in test-mode checkout (never charges), whatever the caller's environment says.
+      PAYMENTS_MODE: 'test',
     });
     const mode: Record<string, unknown> = { workers };
     modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;
@@ -207,23 +250,95 @@ async function main(argv: string[]) {
       // while the others still load the index would all land on the first one.
       await waitForWorkers(base, workers);
       mode.allWorkersSeconds = (performance.now() - started) / 1000;
+      // The signed-in people, made through the API before anything is measured.
+      let run: ProductRun | null = null;
+      if (mixes.includes('product')) {
+        log(`  seeding ${providerCount} providers and ${employerCount} employers through the API:`);
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
+        const runId = `${Date.now().toString(36)}w${workers}`;
+        const people = await seedAccounts({
+          base: new URL(base),
+          agent,
+          outboxDir: path.join(dataDir, 'outbox'),
+          runId,
+          catalog,
+          providers: providerCount,
+          employers: employerCount,
+          log,
+        });
+        run = {
+          base: new URL(base),
+          agent,
+          recorder: new ProductRecorder(),
+          catalog,
+          runId,
+          visitors: new Map(),
+          ...people,
+        };
+      }
       // Warm-up: code paths compiled, caches as a running site has them.
-      await closedLoop(base, plan.slice(300_000), { clients: 20, seconds: 5 });
+      if (mixes.includes('visitors'))
+        await closedLoop(base, plan.slice(300_000), { clients: 20, seconds: 5 });
+      if (run) {
+        await productOpenLoop(run, productPlan, {
+          rate: soakMinutes ? soakRate : rate,
+          seconds: 10,
+          offset: productPlan.length - 3000,
+          mix,
+        });
+        run.recorder = new ProductRecorder();
+      }
 
-      const [closed, closedLoopDelay] = await withEventLoopSamples(
-        base,
-        closedLoop(base, plan, { clients, seconds: closedSeconds }),
-      );
-      mode.closed = { ...closed, eventLoop: closedLoopDelay };
-      printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
-      const [open, openLoopDelay] = await withEventLoopSamples(
-        base,
-        openLoop(base, plan.slice(200_000), { rate, seconds: openSeconds }),
-      );
-      mode.open = { ...open, eventLoop: openLoopDelay };
-      printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
+      if (soakMinutes && run) {
+        const soakOut = argv.indexOf('--soak-out');
+        const summaryPath =
+          soakOut >= 0
+            ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[soakOut + 1]!)
+            : path.join(
+                REPO_ROOT,
+                'scripts/tmp',
+                `bench-load-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+              );
+        fs.mkdirSync(path.dirname(summaryPath), { recursive: true });
+        log(
+          `\n  soak: whole-product mix, open loop at ${soakRate} req/s for ${soakMinutes} min; a row every 30 s (load average ${loadAverage()})`,
+        );
+        const summary = await soak({
+          run,
+          plan: productPlan,
+          mix,
+          rate: soakRate,
+          minutes: soakMinutes,
+          apiPid: api.pid!,
+          base,
+          workers,
+          dataDir,
+          summaryPath,
+          catalogSize: catalog.ids.length,
+          log,
+        });
+        mode.soak = summary;
+        printProductFigures(`soak, ${soakRate} req/s, ${soakMinutes} min`, summary.figures!, null, log);
+      } else {
+        if (mixes.includes('visitors')) {
+          const [closed, closedLoopDelay] = await withEventLoopSamples(
+            base,
+            closedLoop(base, plan, { clients, seconds: closedSeconds }),
+          );
+          mode.closed = { ...closed, eventLoop: closedLoopDelay };
+          printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
+          const [open, openLoopDelay] = await withEventLoopSamples(
+            base,
+            openLoop(base, plan.slice(200_000), { rate, seconds: openSeconds }),
+          );
+          mode.open = { ...open, eventLoop: openLoopDelay };
+          printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
+        }
+        if (run) await measureProduct(mode, run, base);
+      }
       mode.memory = processTree(api.pid!).map((pid) => ({ pid, ...memoryOf(pid) }));
       log(`  RSS per process: ${JSON.stringify(mode.memory)}`);
+      run?.agent.destroy();
     } finally {
       await stop(api);
     }
