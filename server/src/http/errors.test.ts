@@ -1,6 +1,10 @@
-import type { Response } from 'supertest';
+import { createLogger } from '@agentry/platform/log/logger';
+import express from 'express';
+import request, { type Response } from 'supertest';
+import { HashingBusyError } from '../auth/hashing-gate';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { Visitor } from '../testing/visitor';
+import { errorHandler, HASHING_BUSY_MESSAGE } from './errors';
 
 // Every error of the public reads answers the API's one shape, {"error": "<message for people>"},
 // as docs/openapi.yaml says, so a program needs one error path whatever went wrong.
@@ -133,5 +137,18 @@ describe('the error shape when reads are over the limit', () => {
     // Readable from a page elsewhere: the CORS headers come before the limiter.
     expect(refused.headers['access-control-allow-origin']).toBe('*');
     expect(refused.headers['access-control-expose-headers']).toContain('Retry-After');
+  });
+});
+
+describe('the error handler for an overloaded password hashing queue', () => {
+  it('When the queue is full, then 503 asks to try again in a few seconds', async () => {
+    const app = express();
+    app.post('/api/auth/login', () => {
+      throw new HashingBusyError();
+    });
+    app.use(errorHandler(createLogger('silent', 'test')));
+    const response = await request(app).post('/api/auth/login').expect(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body).toEqual({ error: HASHING_BUSY_MESSAGE, success: false });
   });
 });

@@ -2,6 +2,7 @@ import type { Logger } from '@agentry/platform/log/logger';
 import { PaymentsUnavailableError } from '@agentry/platform/payments/port';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailableError } from '@agentry/platform/store/store-unavailable';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HashingBusyError } from '../auth/hashing-gate';
 import { redactUrl } from './request-log';
 
 // Errors carry a status and a message meant for people; anything else becomes a generic 500 so
@@ -34,6 +35,10 @@ export const PAYMENTS_UNAVAILABLE_MESSAGE =
 /** A write refused because the store's disk is full or read-only: nothing was saved, so trying again is safe. */
 export const STORE_UNAVAILABLE_MESSAGE =
   'The service cannot save changes right now. Please try again in a minute.';
+
+/** More sign-ins and sign-ups at once than the password hashing queue holds (auth/hashing-gate.ts). */
+export const HASHING_BUSY_MESSAGE =
+  'Too many people are signing in right now. Please try again in a few seconds.';
 
 /** What the body parsers found wrong with a request (their error's `type`), said for people. */
 const REQUEST_PROBLEMS: Record<string, string> = {
@@ -72,6 +77,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // The payment provider failed or refused: say so, keep its details in the log only.
       logger.error({ err: error, method: req.method, url: req.path }, 'payment provider call failed');
       if (!res.headersSent) res.status(503).json({ error: PAYMENTS_UNAVAILABLE_MESSAGE, success: false });
+      return;
+    }
+    if (error instanceof HashingBusyError) {
+      logger.warn({ method: req.method, url: redactUrl(req.originalUrl) }, 'password hashing queue full');
+      if (res.headersSent) return;
+      res.set('Retry-After', '5');
+      res.status(503).json({ error: HASHING_BUSY_MESSAGE, success: false });
       return;
     }
     if (error instanceof StoreUnavailableError) {
