@@ -1,4 +1,5 @@
 import { MCP_PATH } from '@agentry/domain/mcp';
+import { rateLimitStoreOf } from '@agentry/platform/store/factory';
 import express from 'express';
 import type { AppContext } from './context';
 import { requireCsrf } from './http/csrf';
@@ -51,17 +52,25 @@ export function createApp(context: AppContext): express.Express {
   app.use(securityHeaders({ httpsOnly }));
   app.use(healthRoutes(context));
 
-  const limits = createRateLimits({
-    // The employer search is a read too (it needs the CSRF token only because employers have a
-    // session): counted with the reads, so typing fast never meets the write limit.
-    // MCP calls only read (mounted at the root, so its path is whole): counted with the reads.
-    readOnlyPaths: [...CSRF_EXEMPT, '/employer/instantsearch/multi-search', MCP_PATH],
-    readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
-    writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
-    loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
-    loginsPerAccountPer15Minutes: config.RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES,
-    signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
-  });
+  const limits = createRateLimits(
+    {
+      // The employer search is a read too (it needs the CSRF token only because employers have a
+      // session): counted with the reads, so typing fast never meets the write limit.
+      // MCP calls only read (mounted at the root, so its path is whole): counted with the reads.
+      readOnlyPaths: [...CSRF_EXEMPT, '/employer/instantsearch/multi-search', MCP_PATH],
+      readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
+      writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+      loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
+      loginsPerAccountPer15Minutes: config.RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES,
+      signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
+    },
+    {
+      // Counted in the store every API process shares, unless RATE_LIMIT_STORE=memory.
+      store: rateLimitStoreOf(config, context.store),
+      syncMs: config.RATE_LIMIT_SYNC_MS,
+      logger: logger.child({ component: 'rate-limit' }),
+    },
+  );
 
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
   // token (the signature proves the sender), and must not be throttled like a browser.

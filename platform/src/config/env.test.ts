@@ -137,6 +137,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: 'soon' })).toThrow(/SHUTDOWN_DELAY_MS/);
   });
 
+  it('counts rate limits in the shared store every 250 ms unless told, within bounds', () => {
+    expect(loadConfig({})).toMatchObject({ RATE_LIMIT_STORE: 'store', RATE_LIMIT_SYNC_MS: 250 });
+    expect(loadConfig({ RATE_LIMIT_STORE: 'memory', RATE_LIMIT_SYNC_MS: '500' })).toMatchObject({
+      RATE_LIMIT_STORE: 'memory',
+      RATE_LIMIT_SYNC_MS: 500,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+    expect(() => loadConfig({ RATE_LIMIT_SYNC_MS: '10' })).toThrow(/RATE_LIMIT_SYNC_MS/);
+  });
+
   it('reads boolean flags', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });

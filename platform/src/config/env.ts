@@ -96,6 +96,17 @@ export const envSchema = z
     RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
     /** Registrations, new accounts and password-reset requests per client per hour. */
     RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * store: the limits are counted in the store every API process shares (SQLite in DATA_DIR, or
+     * MongoDB), so they hold across WEB_CONCURRENCY workers and several containers; memory: each
+     * process counts alone (one process only, or a proxy that limits in front).
+     */
+    RATE_LIMIT_STORE: z.enum(['store', 'memory']).default('store'),
+    /**
+     * How often each process sends its read and write counts to the shared store, in ms. A client
+     * may pass a limit by at most what it sends in two of these intervals (README, rate limiting).
+     */
+    RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(50).max(5_000).default(250),
     /** How often subscriptions whose billing period ended are re-read from the payment provider, in ms. */
     BILLING_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
     /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config/env';
+import type { RateLimitStore } from '../rate-limit/port';
 import type { Store } from './port';
 import { openSqliteStore } from './sqlite/sqlite-store';
 
@@ -20,3 +21,14 @@ export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONG
 
 /** Where the embedded store keeps its file. */
 export const sqliteFileOf = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, SQLITE_FILE_NAME);
+
+/**
+ * Where the rate limits are counted: the store in use (shared by every API process) unless
+ * RATE_LIMIT_STORE=memory, when each process counts alone (null).
+ */
+export function rateLimitStoreOf(
+  config: Pick<Config, 'RATE_LIMIT_STORE'>,
+  store: Store,
+): RateLimitStore | null {
+  return config.RATE_LIMIT_STORE === 'store' ? store.rateLimits : null;
+}

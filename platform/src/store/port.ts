@@ -1,4 +1,5 @@
 import type { Agent, AgentField } from '@agentry/domain/agent';
+import type { RateLimitStore } from '../rate-limit/port';
 import type { AgentStatsRepository, ContactRequestRepository, ShortlistRepository } from './employer-port';
 
 // The store port: the source of record. Two adapters implement it (sqlite/ and mongo/) and one
@@ -390,6 +391,8 @@ export interface Store {
   readonly contacts: ContactRequestRepository;
   readonly agentStats: AgentStatsRepository;
   readonly toolUsage: ToolUsageRepository;
+  /** Rate-limit windows every API process shares (platform/src/rate-limit/port.ts). */
+  readonly rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,10 +1,24 @@
-import type { Request, RequestHandler } from 'express';
+import type { Logger } from '@agentry/platform/log/logger';
+import { BatchedSharedLimiter } from '@agentry/platform/rate-limit/batched-shared-limiter';
+import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
+import type { HitAnswer, Limiter } from '@agentry/platform/rate-limit/limiter';
+import type { RateLimitStore } from '@agentry/platform/rate-limit/port';
+import { RateLimitStoreHealth } from '@agentry/platform/rate-limit/store-health';
+import { StrictSharedLimiter } from '@agentry/platform/rate-limit/strict-shared-limiter';
+import type { Request, RequestHandler, Response } from 'express';
 
-// Per-client limits in fixed one-minute (or fifteen-minute) windows, kept in memory. Reads are
-// generous (people type fast and pages fetch several lists); sign-in is strict to slow down
-// password guessing and counts only failed attempts; other state changes sit in between.
-// Responses carry the IETF RateLimit headers. Behind several API processes, put the limits in the
-// proxy instead (documented in the README).
+// Per-client limits in fixed windows of one minute (fifteen for sign-in, an hour for sign-ups).
+// Reads are generous (people type fast and pages fetch several lists); sign-in is strict to slow
+// down password guessing and counts only failed attempts; other state changes sit in between.
+// Responses carry the IETF RateLimit headers.
+//
+// The counts live in the store every API process shares (RATE_LIMIT_STORE=store, the default), so
+// WEB_CONCURRENCY workers and several containers meet one limit: sign-in and sign-ups are counted
+// there on every attempt (rare, and they must be exact); reads and writes are counted in the
+// process and sent in batches every RATE_LIMIT_SYNC_MS (a store call per read would cost too much),
+// passing a limit by at most what a client sends in about two such intervals
+// (platform/src/rate-limit/batched-shared-limiter.ts). A failing store leaves each process limiting
+// alone, as with RATE_LIMIT_STORE=memory.
 
 export interface RateLimitSettings {
   /** POST paths that only read (InstantSearch): counted as reads. */
@@ -18,46 +32,12 @@ export interface RateLimitSettings {
   signupsPerHour: number;
 }
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-export class FixedWindowLimiter {
-  private readonly windows = new Map<string, Window>();
-  private nextSweep = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Counts a hit for the key; returns what is left in its window. */
-  hit(key: string, now = Date.now()): { remaining: number; resetSeconds: number } {
-    if (now >= this.nextSweep) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { remaining: this.limit - window.count, resetSeconds: Math.ceil((window.resetAt - now) / 1000) };
-  }
-
-  /** Takes back a hit (sign-in counts failures only). */
-  refund(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
-  get policy(): string {
-    return `${this.limit};w=${Math.round(this.windowMs / 1000)}`;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    this.nextSweep = now + this.windowMs;
-  }
+export interface SharedCounting {
+  /** The store every API process shares; null to count in this process only. */
+  store: RateLimitStore | null;
+  /** How often read and write counts are sent to the store. */
+  syncMs: number;
+  logger: Logger;
 }
 
 const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -71,23 +51,27 @@ const accountKey = (req: Request) => {
   return typeof username === 'string' ? `admin:${username.trim().toLowerCase()}` : null;
 };
 
-function limitWith(
-  limiter: FixedWindowLimiter,
-  message: string,
-  applies: (req: Request) => boolean,
-  countOnlyFailures = false,
-  keyOf: (req: Request) => string | null = clientKey,
-): RequestHandler {
-  return (req, res, next) => {
-    if (!applies(req)) return next();
-    const key = keyOf(req);
-    if (key === null) return next();
-    const { remaining, resetSeconds } = limiter.hit(key);
-    res.setHeader('RateLimit-Policy', limiter.policy);
-    res.setHeader(
-      'RateLimit',
-      `limit=${limiter.policy.split(';')[0]}, remaining=${Math.max(0, remaining)}, reset=${resetSeconds}`,
-    );
+interface LimitOptions {
+  applies?: (req: Request) => boolean;
+  /** Only failed requests (status 400 and up) keep their count: sign-in. */
+  countOnlyFailures?: boolean;
+  keyOf?: (req: Request) => string | null;
+}
+
+function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}): RequestHandler {
+  const { applies = () => true, countOnlyFailures = false, keyOf = clientKey } = options;
+  const answer = (key: string, { remaining, resetSeconds }: HitAnswer, res: Response, next: () => void) => {
+    // Several limits apply to a sign-in (writes, per client, per account): the headers show the one
+    // with the fewest requests left, which is the one that refuses when one does.
+    const shown = res.locals.rateLimitRemaining as number | undefined;
+    if (shown === undefined || remaining < shown) {
+      res.locals.rateLimitRemaining = remaining;
+      res.setHeader('RateLimit-Policy', limiter.policy);
+      res.setHeader(
+        'RateLimit',
+        `limit=${limiter.limit}, remaining=${Math.max(0, remaining)}, reset=${resetSeconds}`,
+      );
+    }
     if (remaining < 0) {
       res.setHeader('Retry-After', String(resetSeconds));
       res.status(429).json({ error: message });
@@ -96,40 +80,66 @@ function limitWith(
     if (countOnlyFailures) res.once('finish', () => res.statusCode < 400 && limiter.refund(key));
     next();
   };
+  return (req, res, next) => {
+    if (!applies(req)) return next();
+    const key = keyOf(req);
+    if (key === null) return next();
+    const counted = limiter.hit(key);
+    // The batched and in-memory limiters answer at once: no promise on the reads' path.
+    if (counted instanceof Promise) counted.then((hit) => answer(key, hit, res, next), next);
+    else answer(key, counted, res, next);
+  };
 }
 
-export function createRateLimits(settings: RateLimitSettings) {
+/** The limiters of RATE_LIMIT_STORE: shared through the store, or this process's memory. */
+function limiterFactory(shared: SharedCounting | undefined) {
+  const health = shared?.store ? new RateLimitStoreHealth(shared.logger) : null;
+  const make = (name: string, limit: number, windowMs: number, strict: boolean): Limiter => {
+    if (!shared?.store || !health) return new FixedWindowLimiter(limit, windowMs);
+    const options = { name, limit, windowMs, store: shared.store, health };
+    return strict
+      ? new StrictSharedLimiter(options)
+      : new BatchedSharedLimiter({ ...options, syncMs: shared.syncMs });
+  };
+  return {
+    batched: (name: string, limit: number, windowMs: number) => make(name, limit, windowMs, false),
+    strict: (name: string, limit: number, windowMs: number) => make(name, limit, windowMs, true),
+  };
+}
+
+export function createRateLimits(settings: RateLimitSettings, shared?: SharedCounting) {
   const isRead = (req: Request) =>
     req.method === 'GET' ||
     req.method === 'HEAD' ||
     req.method === 'OPTIONS' ||
     settings.readOnlyPaths.includes(req.path);
+  const limiters = limiterFactory(shared);
   const slowDown = 'Too many requests, please slow down';
   const tooManyLogins = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+  const minute = 60_000;
   return {
-    reads: limitWith(new FixedWindowLimiter(settings.readsPerMinute, 60_000), slowDown, isRead),
-    writes: limitWith(
-      new FixedWindowLimiter(settings.writesPerMinute, 60_000),
-      slowDown,
-      (req) => !isRead(req),
-    ),
-    login: limitWith(
-      new FixedWindowLimiter(settings.loginsPer15Minutes, 15 * 60_000),
-      tooManyLogins,
-      () => true,
-      true,
-    ),
+    reads: limitWith(limiters.batched('reads', settings.readsPerMinute, minute), slowDown, {
+      applies: isRead,
+    }),
+    writes: limitWith(limiters.batched('writes', settings.writesPerMinute, minute), slowDown, {
+      applies: (req) => !isRead(req),
+    }),
+    login: limitWith(limiters.strict('login', settings.loginsPer15Minutes, 15 * minute), tooManyLogins, {
+      countOnlyFailures: true,
+    }),
     loginPerAccount: limitWith(
-      new FixedWindowLimiter(settings.loginsPerAccountPer15Minutes, 15 * 60_000),
+      limiters.strict('login-account', settings.loginsPerAccountPer15Minutes, 15 * minute),
       tooManyLogins,
-      () => true,
-      true,
-      accountKey,
+      { countOnlyFailures: true, keyOf: accountKey },
     ),
     signups: limitWith(
-      new FixedWindowLimiter(settings.signupsPerHour, 60 * 60_000),
+      limiters.strict('signups', settings.signupsPerHour, 60 * minute),
       'Too many sign-ups from your network. Please try again in an hour.',
-      () => true,
     ),
   };
 }
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** The per-process limiter, still used for what only one process need count (commands/services.ts). */
+export { FixedWindowLimiter };

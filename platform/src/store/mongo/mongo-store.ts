@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { openMongoRateLimits } from '../../rate-limit/mongo-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { createMongoAdmins } from './admins';
@@ -57,6 +58,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       contacts: createMongoContacts(models),
       agentStats: createMongoAgentStats(models),
       toolUsage: createMongoToolUsage(models),
+      rateLimits: await openMongoRateLimits(conn),
       async ping() {
         const db = conn.db;
         if (!db) throw new Error('The MongoDB store is closed');

@@ -209,6 +209,15 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (week, tool)
   ) WITHOUT ROWID;
   `,
+  // 8: rate-limit windows shared by every API process (platform/src/rate-limit/); keys are hashes.
+  `
+  CREATE TABLE rate_limit_windows (
+    key TEXT PRIMARY KEY,
+    count INTEGER NOT NULL,
+    reset_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX rate_limit_windows_reset ON rate_limit_windows (reset_at);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createSqliteRateLimits } from '../../rate-limit/sqlite-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { createSqliteAdmins } from './admins';
@@ -57,6 +58,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     contacts: retryWhenBusy(createSqliteContacts(db)),
     agentStats: retryWhenBusy(createSqliteAgentStats(db)),
     toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
+    // Waits for the lock a second at most (not retryWhenBusy's 15 s): the limiter then counts locally.
+    rateLimits: createSqliteRateLimits(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

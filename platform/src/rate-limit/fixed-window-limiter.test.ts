@@ -1,4 +1,4 @@
-import { FixedWindowLimiter } from './rate-limits';
+import { FixedWindowLimiter } from './fixed-window-limiter';
 
 describe('FixedWindowLimiter', () => {
   it('counts hits per key within a window and starts afresh after it', () => {
