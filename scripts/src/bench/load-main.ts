@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,6 +23,7 @@ import { contactsPerEmployerPerHour, meanRequestsPerAction, mixWithout, planProd
 import { ProductRecorder } from './product-recorder';
 import { printProductFigures } from './product-report';
 import { soak } from './soak';
+import { importWithCli } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
 import { type Catalog, MIX, planTraffic } from './traffic-mix';
 
@@ -166,11 +166,7 @@ async function main(argv: string[]) {
   } else {
     const file = path.join(dataDir, 'agents.json');
     fs.writeFileSync(file, JSON.stringify([...syntheticAgents(agents)]));
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/src/import/main.ts', file], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    importWithCli(file, env); // the compiled CLI, as `npm run import` runs it
     fs.rmSync(file);
     results.importSeconds = (performance.now() - started) / 1000;
     log(

@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../../../e2e/support/chromium';
 import { freePort, percentile, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
 
+const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
+
 // `npm run bench:ui` (after `npm run build`): what a visitor's browser pays on the home page.
 // (a) The gzip size of every script the home page loads on arrival, against a 150 KB budget.
 // (b) With the API as its own process (as `npm start` runs it) and the demo catalog, the time from
@@ -115,7 +117,8 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   log(`Agentry UI benchmark (${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version})`);
-  const api = startProcess(['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled API, as `npm start` runs it (scripts/bin/api-node-args.cjs).
+  const api = startProcess(apiNodeArgs(), {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -7,6 +7,10 @@ import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import * as XLSX from 'xlsx';
 
+const { apiNodeArgs } = require('../../../../scripts/bin/api-node-args.cjs') as {
+  apiNodeArgs: () => string[];
+};
+
 // An upload is all of its rows or none, even when the server dies in the middle of writing it:
 // the API runs as its own process, is killed (SIGKILL, no shutdown) while the upload's transaction
 // is being written, and the store is then read directly.
@@ -65,7 +69,8 @@ describe('an upload when the server is killed while writing it', () => {
   it('leaves all of its rows or none, never a part', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const api = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    // The compiled API, as `npm start` and the image run it (built first when stale).
+    const api = spawn(process.execPath, apiNodeArgs(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
