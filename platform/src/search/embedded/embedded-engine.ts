@@ -181,6 +181,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const lastSeq = this.db.headSeq();
       const index = new InvertedIndex();
       await index.loadStream(parsed(this.db.bodies(generation)));
+      // Sorted before it serves, in slices: the first browses would otherwise sort by themselves.
+      await index.orders.prepare();
       this.index = index;
       this.generation = generation;
       this.lastSeq = lastSeq;

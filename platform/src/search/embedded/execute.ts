@@ -1,9 +1,10 @@
 import { stem } from '../analysis/stem';
-import type { FacetField, SearchHit, SearchRequest, SearchResponse } from '../port';
+import type { SearchHit, SearchRequest, SearchResponse } from '../port';
 import { FEATURES } from '../query/features';
 import { type IntentContext, readIntent, roleWords } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
+import type { Compare } from './columns';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
 import { type IndexedDocument, type InvertedIndex, wordSignature } from './inverted-index';
@@ -11,7 +12,7 @@ import { moreLikeThisPlan } from './more-like-this';
 import { phraseOrderChecker } from './phrase-order';
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
-import { topK, topKPositions } from './top-k';
+import { firstK, topK, topKPositions } from './top-k';
 
 // One search against the in-memory index: plan, score, keep what passes the filters and covers
 // enough of the query, rank with name and role understanding, count facets, page, highlight.
@@ -136,7 +137,7 @@ function rankPlan(
     let entry: IndexedDocument | undefined;
     if (filter) {
       entry = index.entry(n);
-      if (!entry || !filter(entry)) return -1;
+      if (!entry || !filter(n)) return -1;
     }
     let score = total[n]! * table.weight[mask]!;
     if (
@@ -242,45 +243,6 @@ function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, w
   return adjusted.slice(0, wanted).map((entry) => entry.n);
 }
 
-function countFacets(index: InvertedIndex, hits: ArrayLike<number>, fields: FacetField[]) {
-  const facets: SearchResponse['facets'] = {};
-  for (const field of fields) {
-    // Prototype-free: a facet value may be any text, "constructor" or "__proto__" included.
-    const counts: Record<string, number> = Object.create(null);
-    for (let i = 0; i < hits.length; i++) {
-      const value = index.entry(hits[i]!)!.document[field];
-      counts[value] = (counts[value] ?? 0) + 1;
-    }
-    facets[field] = counts;
-  }
-  return facets;
-}
-
-function sortComparator(index: InvertedIndex, sort: SearchRequest['sort']) {
-  const doc = (n: number) => index.entry(n)!.document;
-  const byName = (a: number, b: number) => {
-    const x = doc(a).name.toLowerCase();
-    const y = doc(b).name.toLowerCase();
-    return x < y ? -1 : x > y ? 1 : a - b;
-  };
-  if (sort === 'newest') {
-    // ISO timestamps compare as text; a document indexed before they were kept goes last.
-    return (a: number, b: number) => {
-      const x = doc(a).created_at ?? '';
-      const y = doc(b).created_at ?? '';
-      return x > y ? -1 : x < y ? 1 : byName(a, b);
-    };
-  }
-  if (sort !== 'price_asc' && sort !== 'price_desc') return byName;
-  const direction = sort === 'price_asc' ? 1 : -1;
-  return (a: number, b: number) => {
-    const x = doc(a).price_monthly;
-    const y = doc(b).price_monthly;
-    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-    return (x - y) * direction || byName(a, b);
-  };
-}
-
 /**
  * When the query names a product, people want it and then its alternatives: the named agents come
  * first, then agents like it (or, when the query says more than the name, "pixelforge logo
@@ -358,7 +320,7 @@ export function executeSearch(
   const page = Math.max(0, request.page ?? 0);
   const hitsPerPage = Math.max(0, request.hitsPerPage ?? 20);
   const wanted = (page + 1) * hitsPerPage;
-  const filter = buildFilter(request);
+  const filter = buildFilter(request, index);
   const accept = filter ?? (() => true);
   const query = request.query.trim();
   scratch.ensure(index.capacity);
@@ -366,21 +328,42 @@ export function executeSearch(
   let plan: QueryPlan | null = null;
   let hits: ArrayLike<number>;
   let order: number[];
+  /**
+   * The order facet values are listed in, when not the order of the hits: a browse lists them by
+   * their first hit in the sort's order (its counts were once taken over the sorted hits).
+   */
+  let facetOrder: Compare | undefined;
   const similarTo = request.similarTo ? index.entryById(request.similarTo) : undefined;
 
   if (similarTo) {
     plan = moreLikeThisPlan(index, similarTo);
-    const ranked = rankPlan(index, scratch, plan, (entry) => entry !== similarTo && accept(entry));
+    const ranked = rankPlan(index, scratch, plan, (n) => index.entry(n) !== similarTo && accept(n));
     hits = ranked.hits;
     order = topK(ranked.hits, ranked.scores, wanted);
   } else if (query === '') {
-    const all: number[] = [];
-    for (let n = 0; n < index.capacity; n++) {
-      const entry = index.entry(n);
-      if (entry && accept(entry)) all.push(n);
+    // Browsing by filters: every document that passes them is a hit, in the sort's order. They go
+    // into the scratch array (no catalog-sized allocation per request).
+    const all = scratch.hits[0];
+    const alive = index.aliveFlags;
+    const sorted = index.orders.get(request.sort);
+    let count = 0;
+    if (sorted) {
+      for (let i = 0; i < sorted.length; i++) {
+        const n = sorted[i]!;
+        if (alive[n] === 1 && (filter === null || filter(n))) all[count++] = n;
+      }
+      const inOrder = all.subarray(0, count);
+      hits = inOrder;
+      order = Array.from(inOrder.subarray(0, wanted));
+    } else {
+      // The order is still being built (a large index just loaded): only the page is put in order.
+      for (let n = 0; n < index.capacity; n++) {
+        if (alive[n] === 1 && (filter === null || filter(n))) all[count++] = n;
+      }
+      hits = all.subarray(0, count);
+      facetOrder = index.columns.comparator(request.sort);
+      order = firstK(hits, facetOrder, wanted);
     }
-    hits = all;
-    order = all.sort(sortComparator(index, request.sort)).slice(0, wanted);
   } else {
     const intent = readIntent(query, roleContext(index));
     plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
@@ -393,7 +376,7 @@ export function executeSearch(
     }
     if (request.sort && request.sort !== 'relevance') {
       hits = ranked.hits;
-      order = Array.from(ranked.hits).sort(sortComparator(index, request.sort)).slice(0, wanted);
+      order = firstK(ranked.hits, index.columns.comparator(request.sort), wanted);
     } else {
       const expanded = withAlternatives(
         index,
@@ -421,7 +404,7 @@ export function executeSearch(
     totalHits: hits.length,
     page,
     hitsPerPage,
-    facets: countFacets(index, hits, request.facets ?? []),
+    facets: index.columns.countFacets(hits, request.facets ?? [], facetOrder),
     processingTimeMs: Math.round(performance.now() - started),
   };
 }

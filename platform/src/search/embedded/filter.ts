@@ -1,25 +1,37 @@
 import { FACET_FIELDS, type SearchRequest } from '../port';
-import type { IndexedDocument } from './inverted-index';
+import type { InvertedIndex } from './inverted-index';
 
-export type Filter = (entry: IndexedDocument) => boolean;
+/** Whether a live document number passes the request's filters. */
+export type Filter = (n: number) => boolean;
 
-/** Facet filters (OR within a field, AND across), a monthly price range and excluded ids; null when none. */
-export function buildFilter(request: SearchRequest): Filter | null {
-  const sets = FACET_FIELDS.flatMap((field) => {
+/**
+ * Facet filters (OR within a field, AND across), a monthly price range and excluded ids; null when
+ * none. It reads the index's columns (flat arrays by document number), not the documents: a browse
+ * without words tests every agent of the catalog, in sort order.
+ */
+export function buildFilter(request: SearchRequest, index: InvertedIndex): Filter | null {
+  const facets = FACET_FIELDS.flatMap((field) => {
     const values = request.filters?.[field];
-    return values && values.length > 0 ? [[field, new Set(values.map((v) => v.toLowerCase()))] as const] : [];
+    return values && values.length > 0
+      ? [index.columns.facetMatcher(field, new Set(values.map((v) => v.toLowerCase())))]
+      : [];
   });
   const min = request.priceMonthly?.min;
   const max = request.priceMonthly?.max;
+  const byPrice = min !== undefined || max !== undefined;
+  const { price, priced } = index.columns.prices();
   const excluded = new Set(request.excludeIds ?? []);
-  if (sets.length === 0 && min === undefined && max === undefined && excluded.size === 0) return null;
-  return (entry) => {
-    for (const [field, values] of sets) if (!values.has(entry.keys[field])) return false;
-    if (min !== undefined || max !== undefined) {
-      const price = entry.document.price_monthly;
-      if (price === null || (min !== undefined && price < min) || (max !== undefined && price > max))
-        return false;
+  if (facets.length === 0 && !byPrice && excluded.size === 0) return null;
+  return (n) => {
+    for (let f = 0; f < facets.length; f++) {
+      const { ids, accepts } = facets[f]!;
+      if (accepts[ids[n]!] !== 1) return false;
     }
-    return excluded.size === 0 || !excluded.has(entry.document.id);
+    if (byPrice) {
+      if (priced[n] === 0) return false;
+      const value = price[n]!;
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
+    }
+    return excluded.size === 0 || !excluded.has(index.entry(n)?.document.id ?? '');
   };
 }

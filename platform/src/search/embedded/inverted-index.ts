@@ -3,8 +3,10 @@ import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
 import { tokenize } from '../analysis/tokenize';
 import type { SearchDocument } from '../port';
+import { DocumentColumns } from './columns';
 import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS, K1 } from './fields';
 import { Postings } from './postings';
+import { SortedOrders } from './sorted-orders';
 import { type StemEntry, type WordEntry, WordVocabulary } from './vocabulary';
 
 // The in-memory index of the embedded engine. Documents get ever-increasing numbers; replacing or
@@ -91,6 +93,10 @@ export class InvertedIndex {
   private sequenceStart = new Int32Array(1024);
   private sequenceEnd = new Int32Array(1024);
   readonly vocabulary = new WordVocabulary((s) => this.documentFrequency(s));
+  /** What sorts and facet counts read, by document number. */
+  readonly columns = new DocumentColumns();
+  /** Every document number in each sort order, for searches without words. */
+  readonly orders = new SortedOrders(this);
   /** Changes on every write; caches key on it. */
   version = 0;
   private live = 0;
@@ -291,6 +297,7 @@ export class InvertedIndex {
     };
     const name = nameWordsOf(document.name);
     this.documents.push({ document, keys, lengths: fields.map((tokens) => tokens.length), ...name });
+    this.columns.add(number, document);
     this.nameWordBits[number] = wordSignature(name.nameWords);
     this.namePartBits[number] = wordSignature(name.nameParts);
     this.alive[number] = 1;

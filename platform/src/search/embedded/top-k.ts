@@ -59,3 +59,47 @@ export function topK(items: ArrayLike<number>, scores: ArrayLike<number>, k: num
 export function topKPositions(scores: ArrayLike<number>, count: number, k: number): number[] {
   return select(scores, null, count, k);
 }
+
+/**
+ * The first k of `items` in the order of `compare`, which must be a total order (no two items
+ * equal): then this is exactly `[...items].sort(compare).slice(0, k)`, whatever order the items
+ * come in. A max-heap of k holds the first ones seen so far, its last at the root; most items are
+ * turned away by one comparison with it. A page that reaches deep into the items sorts them all.
+ */
+export function firstK(
+  items: ArrayLike<number>,
+  compare: (a: number, b: number) => number,
+  k: number,
+): number[] {
+  const count = items.length;
+  if (k <= 0 || count === 0) return [];
+  if (k * 8 >= count) return Array.from(items).sort(compare).slice(0, k);
+  const heap = new Int32Array(k);
+  let size = 0;
+  for (let i = 0; i < count; i++) {
+    const item = items[i]!;
+    if (size < k) {
+      let j = size++;
+      while (j > 0) {
+        const parent = (j - 1) >> 1;
+        if (compare(heap[parent]!, item) >= 0) break;
+        heap[j] = heap[parent]!;
+        j = parent;
+      }
+      heap[j] = item;
+    } else if (compare(item, heap[0]!) < 0) {
+      let j = 0;
+      for (;;) {
+        const left = 2 * j + 1;
+        if (left >= k) break;
+        const right = left + 1;
+        const larger = right < k && compare(heap[right]!, heap[left]!) > 0 ? right : left;
+        if (compare(heap[larger]!, item) <= 0) break;
+        heap[j] = heap[larger]!;
+        j = larger;
+      }
+      heap[j] = item;
+    }
+  }
+  return Array.from(heap).sort(compare);
+}
