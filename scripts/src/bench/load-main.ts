@@ -213,7 +213,16 @@ async function main(argv: string[]) {
   for (const [i, workers] of workerCounts.entries()) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const api = startProcess(apiNodeArgs(), {
+    // --profile DIR: a V8 CPU profile of every API process, written when it stops (where the time goes).
+    const profileDir = option(argv, 'profile', '');
+    const nodeArgs = profileDir
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`,
+          ...apiNodeArgs(),
+        ]
+      : apiNodeArgs();
+    const api = startProcess(nodeArgs, {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

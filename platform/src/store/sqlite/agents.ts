@@ -34,7 +34,13 @@ function toAgent(row: AgentRow): Agent {
 }
 
 /** The WHERE clause shared by list() and count(). */
-function filterClause(options: AgentFilter): { clause: string; params: unknown[] } {
+/**
+ * The WHERE clause of a filter, and the index to read when the filter names one owner or one
+ * e-mail. Without the hint SQLite walks agents_listing to get the ORDER BY for free and tests every
+ * listed agent for the owner: 120 ms at 100,000 agents for a provider's dashboard (seen by the load
+ * benchmark as a third of the API's CPU), against 0.2 ms through agents_owner and a small sort.
+ */
+function filterClause(options: AgentFilter): { clause: string; params: unknown[]; from: string } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (!options.includeRemoved) where.push('removed = 0');
@@ -55,7 +61,13 @@ function filterClause(options: AgentFilter): { clause: string; params: unknown[]
     params.push(options.email.trim());
   }
   if (options.unowned) where.push('owner_id IS NULL');
-  return { clause: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+  const from =
+    options.ownerId !== undefined
+      ? 'agents INDEXED BY agents_owner'
+      : options.email !== undefined
+        ? 'agents INDEXED BY agents_email'
+        : 'agents';
+  return { clause: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params, from };
 }
 
 /** SQLite ids are integers; anything else names no agent. */
@@ -185,19 +197,19 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async list(options: AgentListOptions = {}) {
-      const { clause, params } = filterClause(options);
+      const { clause, params, from } = filterClause(options);
       const { limit, offset } = listPage(options);
       // The listing index (removed, category, role, name; the rowid last) yields this order, so a
       // page costs its own rows plus a walk over the skipped index entries.
       const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM agents ${clause} ${ORDER} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT ${COLUMNS} FROM ${from} ${clause} ${ORDER} LIMIT ? OFFSET ?`)
         .all(...params, limit, offset) as AgentRow[];
       return rows.map(toAgent);
     },
 
     async count(options = {}) {
-      const { clause, params } = filterClause(options);
-      return (db.prepare(`SELECT count(*) AS n FROM agents ${clause}`).get(...params) as { n: number }).n;
+      const { clause, params, from } = filterClause(options);
+      return (db.prepare(`SELECT count(*) AS n FROM ${from} ${clause}`).get(...params) as { n: number }).n;
     },
 
     async countBy(field, filter = {}) {
