@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { followOutput, type LogLine } from './child-output';
 
 // The API as its own process, compiled (dist/api.js) and with the arguments `npm start` and the
 // image give it, on a fresh DATA_DIR, for tests of what only a whole process shows: signals, exit
@@ -16,11 +17,7 @@ const { apiNodeArgs } = require('../../../scripts/bin/api-node-args.cjs') as {
   apiNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
 };
 
-export interface LogLine {
-  msg: string;
-  level: number;
-  [field: string]: unknown;
-}
+export type { LogLine } from './child-output';
 
 export interface ApiProcess {
   child: ChildProcess;
@@ -65,28 +62,13 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
     env: processEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines: LogLine[] = [];
-  let partial = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop()!;
-    for (const part of parts) {
-      try {
-        lines.push(JSON.parse(part) as LogLine);
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { logs, exited } = followOutput(child);
   const api: ApiProcess = {
     child,
     port,
     base: `http://127.0.0.1:${port}`,
     dataDir,
-    logs: () => lines,
+    logs,
     exited,
     cleanUp() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { LogLine } from './api-process';
+import { followOutput, type LogLine } from './child-output';
 
 // The production CLIs (`npm run indexer`, `npm run reindex`) as their own processes, compiled as
 // production runs them (dist/<name>.js, built first when older than the sources), for tests that
@@ -27,25 +27,8 @@ export function spawnCli(name: string, args: string[], env: Record<string, strin
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines: LogLine[] = [];
-  let text = '';
-  let partial = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    text += chunk;
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop()!;
-    for (const part of parts) {
-      try {
-        lines.push(JSON.parse(part) as LogLine);
-      } catch {
-        // plain output, not a log line
-      }
-    }
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, logs: () => lines, stdout: () => text, exited };
+  const output = followOutput(child);
+  return { child, logs: output.logs, stdout: output.text, exited: output.exited };
 }
 
 /** The external indexer (INDEXER=external's other half), resolved once it has logged its start. */
