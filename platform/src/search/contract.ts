@@ -140,6 +140,20 @@ export function describeSearchContract(
       expect(ids(response).sort()).toEqual(['1', '5']);
     });
 
+    it('keeps strict price bounds strict: above 29 leaves out the agent at 29', async () => {
+      const above = await engine.search({ query: '', priceMonthly: { min: 29, minExclusive: true } });
+      expect(ids(above)).toEqual(['3']);
+      const below = await engine.search({ query: '', priceMonthly: { max: 29, maxExclusive: true } });
+      expect(ids(below)).toEqual(['5']);
+      const at = await engine.search({ query: '', priceMonthly: { min: 29, max: 29 } });
+      expect(ids(at)).toEqual(['1']);
+      const between = await engine.search({
+        query: '',
+        priceMonthly: { min: 5, minExclusive: true, max: 99, maxExclusive: true },
+      });
+      expect(ids(between)).toEqual(['1']);
+    });
+
     it('counts facets over every hit', async () => {
       const response = await engine.search({ query: '', facets: ['provider', 'pricing'] });
       expect(response.facets.provider).toEqual({ Northwind: 2, Acme: 3 });

@@ -16,6 +16,17 @@ export type HighlightFieldName = (typeof HIGHLIGHT_FIELDS)[number];
 
 export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
 
+/**
+ * A monthly price range in USD. Bounds are inclusive unless marked exclusive (`price_monthly>29`
+ * leaves out agents at 29). Agents without a stated monthly price are outside every range.
+ */
+export interface PriceRange {
+  min?: number;
+  max?: number;
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+}
+
 export interface SearchRequest {
   query: string;
   /** 0-based. */
@@ -23,7 +34,7 @@ export interface SearchRequest {
   hitsPerPage?: number;
   /** Values are OR-ed within a field and AND-ed across fields; matching is exact (case-insensitive). */
   filters?: Partial<Record<FacetField, string[]>>;
-  priceMonthly?: { min?: number; max?: number };
+  priceMonthly?: PriceRange;
   /** Facets to count over every hit (after filters). */
   facets?: FacetField[];
   highlight?: boolean;

@@ -18,6 +18,8 @@ export function buildFilter(request: SearchRequest, index: InvertedIndex): Filte
   });
   const min = request.priceMonthly?.min;
   const max = request.priceMonthly?.max;
+  const minExclusive = request.priceMonthly?.minExclusive === true;
+  const maxExclusive = request.priceMonthly?.maxExclusive === true;
   const byPrice = min !== undefined || max !== undefined;
   const { price, priced } = index.columns.prices();
   const excluded = new Set(request.excludeIds ?? []);
@@ -30,7 +32,8 @@ export function buildFilter(request: SearchRequest, index: InvertedIndex): Filte
     if (byPrice) {
       if (priced[n] === 0) return false;
       const value = price[n]!;
-      if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
+      if (min !== undefined && (value < min || (minExclusive && value === min))) return false;
+      if (max !== undefined && (value > max || (maxExclusive && value === max))) return false;
     }
     return excluded.size === 0 || !excluded.has(index.entry(n)?.document.id ?? '');
   };

@@ -54,6 +54,10 @@ describe('buildFilter', () => {
       'price_monthly <= 30.5',
     ]);
     expect(buildFilter({ priceMonthly: { max: 0 } })).toEqual(['price_monthly <= 0']);
+    // Strict bounds stay strict: price_monthly>29 leaves out agents at 29.
+    expect(
+      buildFilter({ priceMonthly: { min: 29, minExclusive: true, max: 99, maxExclusive: true } }),
+    ).toEqual(['price_monthly > 29', 'price_monthly < 99']);
     expect(buildFilter({ priceMonthly: { min: Number.NaN } })).toEqual([]);
   });
 

@@ -73,8 +73,8 @@ export function buildFilter(
   }
   const min = operand(request.priceMonthly?.min);
   const max = operand(request.priceMonthly?.max);
-  if (min !== null) clauses.push(`price_monthly >= ${min}`);
-  if (max !== null) clauses.push(`price_monthly <= ${max}`);
+  if (min !== null) clauses.push(`price_monthly ${request.priceMonthly?.minExclusive ? '>' : '>='} ${min}`);
+  if (max !== null) clauses.push(`price_monthly ${request.priceMonthly?.maxExclusive ? '<' : '<='} ${max}`);
   for (const id of new Set(request.excludeIds ?? [])) clauses.push(`id != ${quote(id)}`);
   return [...clauses, ...extra];
 }

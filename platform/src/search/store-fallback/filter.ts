@@ -10,7 +10,7 @@ export function requestFilter(request: SearchRequest): (document: SearchDocument
     const values = request.filters?.[field];
     return values && values.length > 0 ? [[field, new Set(values.map((v) => v.toLowerCase()))] as const] : [];
   });
-  const { min, max } = request.priceMonthly ?? {};
+  const { min, max, minExclusive, maxExclusive } = request.priceMonthly ?? {};
   const excluded = new Set([
     ...(request.excludeIds ?? []),
     ...(request.similarTo ? [request.similarTo] : []),
@@ -20,6 +20,8 @@ export function requestFilter(request: SearchRequest): (document: SearchDocument
     for (const [field, values] of sets) if (!values.has(String(document[field]).toLowerCase())) return false;
     if (min === undefined && max === undefined) return true;
     const price = document.price_monthly;
-    return price !== null && (min === undefined || price >= min) && (max === undefined || price <= max);
+    if (price === null) return false;
+    if (min !== undefined && (price < min || (minExclusive === true && price === min))) return false;
+    return max === undefined || (price <= max && !(maxExclusive === true && price === max));
   };
 }

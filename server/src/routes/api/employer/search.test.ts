@@ -56,6 +56,18 @@ describe('employer search', () => {
     expect(names[0]).toBe('ZebraLatest');
   });
 
+  it('keeps a strict price bound strict: price_monthly>29 leaves out the agents at $29/month', async () => {
+    const search = async (numericFilters: string[]) => {
+      const body = { requests: [{ indexName: 'agents', params: { query: '', numericFilters } }] };
+      const response = await grace.browser.post(path, body).expect(200);
+      return response.body.results[0].nbHits as number;
+    };
+    await eventually(async () => (await search(['price_monthly>=29'])) >= 2);
+    expect(await search(['price_monthly>29'])).toBe(0);
+    expect(await search(['price_monthly<29'])).toBe(0);
+    expect(await search(['price_monthly>28', 'price_monthly<30'])).toBeGreaterThanOrEqual(2);
+  });
+
   it('checks the body as the public endpoint does', async () => {
     await grace.browser.post(path, { requests: [] }).expect(400);
     const badFilter = await grace.browser

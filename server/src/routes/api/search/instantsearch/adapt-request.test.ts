@@ -46,6 +46,33 @@ describe('InstantSearch request adapters', () => {
     expect(() => adaptNumericFilters(['stars>4'])).toThrow('Unsupported numeric filter: stars>4');
   });
 
+  it('keeps > and < strict: price_monthly>29 leaves out agents at 29', () => {
+    expect(adaptNumericFilters(['price_monthly>29'])).toEqual({ min: 29, minExclusive: true });
+    expect(adaptNumericFilters(['price_monthly<29'])).toEqual({ max: 29, maxExclusive: true });
+    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<50'])).toEqual({
+      min: 10,
+      max: 50,
+      maxExclusive: true,
+    });
+  });
+
+  it('of two bounds on one side keeps the tighter, the strict one at the same value', () => {
+    expect(adaptNumericFilters(['price_monthly>=29', 'price_monthly>29'])).toEqual({
+      min: 29,
+      minExclusive: true,
+    });
+    expect(adaptNumericFilters(['price_monthly>29', 'price_monthly>=29'])).toEqual({
+      min: 29,
+      minExclusive: true,
+    });
+    expect(adaptNumericFilters(['price_monthly>10', 'price_monthly>=20'])).toEqual({ min: 20 });
+    expect(adaptNumericFilters(['price_monthly<50', 'price_monthly<=40'])).toEqual({ max: 40 });
+    expect(adaptNumericFilters(['price_monthly<=40', 'price_monthly<40'])).toEqual({
+      max: 40,
+      maxExclusive: true,
+    });
+  });
+
   it('expands the * facet and drops facets that do not exist', () => {
     expect(adaptFacets('*')).toEqual(['category', 'role', 'provider', 'pricing']);
     expect(adaptFacets(['role', 'email'])).toEqual(['role']);

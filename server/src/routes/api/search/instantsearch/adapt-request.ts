@@ -2,6 +2,7 @@ import { INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits
 import {
   FACET_FIELDS,
   type FacetField,
+  type PriceRange,
   type SearchRequest,
   type SortOrder,
 } from '@agentry/platform/search/port';
@@ -66,22 +67,42 @@ export function adaptFacetFilters(raw: unknown): Partial<Record<FacetField, stri
   return filters;
 }
 
-/** numericFilters on price_monthly: "price_monthly>=10", "price_monthly<=50" (AND-ed). */
+/**
+ * numericFilters on price_monthly: "price_monthly>=10", "price_monthly<29" (AND-ed). `>` and `<`
+ * are strict: "price_monthly>29" leaves out agents at 29. Of two bounds on one side the tighter
+ * holds (at one value, the strict one).
+ */
 export function adaptNumericFilters(raw: unknown): SearchRequest['priceMonthly'] {
   const items = (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.flat() : []).filter(
     (item): item is string => typeof item === 'string',
   );
   if (items.length === 0) return undefined;
-  const range: { min?: number; max?: number } = {};
+  const range: PriceRange = {};
   for (const item of items) {
     const match = /^price_monthly\s*(>=|<=|=|>|<)\s*(-?\d+(?:\.\d+)?)$/.exec(item.trim());
     if (!match) throw badRequest(`Unsupported numeric filter: ${item}`);
     const value = Number(match[2]);
     const op = match[1]!;
-    if (op === '>=' || op === '>' || op === '=') range.min = Math.max(range.min ?? -Infinity, value);
-    if (op === '<=' || op === '<' || op === '=') range.max = Math.min(range.max ?? Infinity, value);
+    if (op === '>=' || op === '>' || op === '=') tightenMin(range, value, op === '>');
+    if (op === '<=' || op === '<' || op === '=') tightenMax(range, value, op === '<');
   }
   return range;
+}
+
+function tightenMin(range: PriceRange, value: number, exclusive: boolean): void {
+  const current = range.min;
+  if (current !== undefined && (value < current || (value === current && !exclusive))) return;
+  range.min = value;
+  if (exclusive) range.minExclusive = true;
+  else delete range.minExclusive;
+}
+
+function tightenMax(range: PriceRange, value: number, exclusive: boolean): void {
+  const current = range.max;
+  if (current !== undefined && (value > current || (value === current && !exclusive))) return;
+  range.max = value;
+  if (exclusive) range.maxExclusive = true;
+  else delete range.maxExclusive;
 }
 
 export function adaptFacets(raw: unknown): FacetField[] {
