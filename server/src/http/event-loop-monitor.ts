@@ -26,16 +26,29 @@ const delayMs = (nanoseconds: number) => Math.max(0, Math.round(nanoseconds / 1e
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+export interface EventLoopMonitorOptions {
+  /** False: windows end only when closeWindow() is called (tests), not every second. */
+  everySecond?: boolean;
+  now?: () => number;
+}
+
 export class EventLoopMonitor {
   private readonly histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private last: EventLoopWindow = { p50_ms: 0, p99_ms: 0, max_ms: 0, window_s: WINDOW_MS / 1000 };
-  private readonly timer: NodeJS.Timeout;
-  private lastLogged = 0;
+  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  private lastLogged = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly logger: Logger) {
+  constructor(
+    private readonly logger: Logger,
+    options: EventLoopMonitorOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
     this.histogram.enable();
-    this.timer = setInterval(() => this.rotate(), WINDOW_MS);
-    this.timer.unref();
+    if (options.everySecond !== false) {
+      this.timer = setInterval(() => this.closeWindow(), WINDOW_MS);
+      this.timer.unref();
+    }
   }
 
   /** The last full window. */
@@ -43,7 +56,8 @@ export class EventLoopMonitor {
     return this.last;
   }
 
-  private rotate(): void {
+  /** Ends the window under way: it becomes `current`, and a spike in it is logged. */
+  closeWindow(): void {
     const h = this.histogram;
     this.last = {
       p50_ms: round(delayMs(h.percentile(50))),
@@ -52,7 +66,7 @@ export class EventLoopMonitor {
       window_s: WINDOW_MS / 1000,
     };
     h.reset();
-    const now = Date.now();
+    const now = this.now();
     if (this.last.max_ms > SPIKE_MS && now - this.lastLogged > LOG_EVERY_MS) {
       this.lastLogged = now;
       this.logger.warn({ eventLoop: this.last }, 'event loop delay spike');
@@ -60,7 +74,7 @@ export class EventLoopMonitor {
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    if (this.timer) clearInterval(this.timer);
     this.histogram.disable();
   }
 }

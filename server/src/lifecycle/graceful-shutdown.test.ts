@@ -90,7 +90,6 @@ describe('SIGTERM to the API process', () => {
     // The server has the request once it has read its headers.
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const signalled = Date.now();
     api.child.kill('SIGTERM');
     // During the delay the port is open and /readyz says why no traffic should come.
     const unready = await until('/readyz 503', async () => {
@@ -111,8 +110,8 @@ describe('SIGTERM to the API process', () => {
     expect(JSON.parse(answer.body).results[0].hits.length).toBeGreaterThan(0);
 
     expect(await api.exited).toEqual({ code: 0, signal: null });
-    // Not held by a keep-alive timeout or the deadline.
-    expect(Date.now() - signalled).toBeLessThan(5000);
+    // Not held by the deadline: every request finished (the idle keep-alive connection was closed
+    // above rather than left to its timeout). Said by the log, not by a stopwatch.
     expect(messages(api.logs())).toEqual([
       'shutdown: signal received',
       'shutdown: not ready any more (/readyz answers 503)',
@@ -180,7 +179,8 @@ describe('SIGTERM to the API process', () => {
     const again = Date.now();
     api.child.kill('SIGTERM');
     expect(await api.exited).toEqual({ code: 1, signal: null });
-    expect(Date.now() - again).toBeLessThan(1_000);
+    // Well before the 20 s deadline (half of it: a busy machine is slow, not ten seconds slow).
+    expect(Date.now() - again).toBeLessThan(10_000);
     expect(await answer).toBe('ECONNRESET');
     expect(api.logs().find((line) => line.msg === 'shutdown: forced exit')).toMatchObject({
       reason: 'SIGTERM received again',

@@ -30,18 +30,23 @@ describe('ReadinessProbe', () => {
   });
 
   it('counts a dependency that does not answer in time as timed out, asking all at once', async () => {
-    const probe = new ReadinessProbe({ store: ok, search: hangs, mail: hangs }, { timeoutMs: 150 });
-    const started = Date.now();
-    const report = await probe.check();
-    const took = Date.now() - started;
-    expect(report).toEqual({
-      ready: false,
-      checks: { store: 'ok', search: 'timeout', mail: 'timeout' },
-      failing: ['search', 'mail'],
-    });
-    // One timeout, not one per hanging dependency (that would be 300 ms).
-    expect(took).toBeGreaterThanOrEqual(140);
-    expect(took).toBeLessThan(280);
+    jest.useFakeTimers();
+    try {
+      const probe = new ReadinessProbe({ store: ok, search: hangs, mail: hangs }, { timeoutMs: 150 });
+      const checking = settles(probe.check());
+      await jest.advanceTimersByTimeAsync(149);
+      expect(checking.settled).toBe(false);
+      // One timeout for both hanging dependencies, not one after the other (that would be 300 ms).
+      await jest.advanceTimersByTimeAsync(1);
+      expect(checking.settled).toBe(true);
+      expect(await checking.promise).toEqual({
+        ready: false,
+        checks: { store: 'ok', search: 'timeout', mail: 'timeout' },
+        failing: ['search', 'mail'],
+      });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('treats a dependency that throws at once like one that rejects', async () => {
@@ -113,15 +118,36 @@ describe('ReadinessProbe', () => {
   });
 
   it('gives liveness its last report at once while a slow dependency is asked again', async () => {
-    let clock = 0;
-    let slow = false;
-    const store = () => (slow ? new Promise<void>(() => {}) : Promise.resolve());
-    const probe = new ReadinessProbe({ store }, { timeoutMs: 5_000, cacheMs: 10, now: () => clock });
-    expect((await probe.latest()).ready).toBe(true);
-    slow = true;
-    clock = 100;
-    const started = Date.now();
-    expect((await probe.latest()).checks).toEqual({ store: 'ok' });
-    expect(Date.now() - started).toBeLessThan(100);
+    jest.useFakeTimers();
+    try {
+      let clock = 0;
+      let slow = false;
+      const store = () => (slow ? new Promise<void>(() => {}) : Promise.resolve());
+      const probe = new ReadinessProbe({ store }, { timeoutMs: 5_000, cacheMs: 10, now: () => clock });
+      expect((await probe.latest()).ready).toBe(true);
+      slow = true;
+      clock = 100;
+      // No timer moves: an answer that waited for the hung check (or its timeout) would never come.
+      const answer = settles(probe.latest());
+      await jest.advanceTimersByTimeAsync(0);
+      expect(answer.settled).toBe(true);
+      expect((await answer.promise).checks).toEqual({ store: 'ok' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
+
+/** A promise with a flag that says whether it has settled yet. */
+function settles<T>(promise: Promise<T>): { promise: Promise<T>; settled: boolean } {
+  const tracked = { promise, settled: false };
+  promise.then(
+    () => {
+      tracked.settled = true;
+    },
+    () => {
+      tracked.settled = true;
+    },
+  );
+  return tracked;
+}
