@@ -1,3 +1,5 @@
+import { charForCodePoint, codePointOf } from './code-points';
+
 // Names and descriptions arrive HTML-entity encoded and are decoded for display (spec section 3).
 
 const NAMED: Record<string, string> = {
@@ -50,9 +52,9 @@ export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(ENTITY, (whole, body: string) => {
     if (body[0] === '#') {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      const hexadecimal = body[1] === 'x' || body[1] === 'X';
+      // A reference to no character (out of range, a surrogate, zero) stays as it was typed.
+      return charForCodePoint(codePointOf(body.slice(hexadecimal ? 2 : 1), hexadecimal)) ?? whole;
     }
     return NAMED[body.toLowerCase()] ?? whole;
   });

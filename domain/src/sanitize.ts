@@ -1,3 +1,4 @@
+import { charForCodePoint, codePointOf } from './code-points';
 import { SANITISED_MAX_LENGTH } from './limits';
 
 // Markup the spec forbids in typed input (section 5). `data:` counts only as a URL scheme
@@ -36,10 +37,17 @@ export function sanitizeInput(text: string): string {
 // Encoded markup (&lt;script&gt;) must not slip past the check; a full decoder lives in entities.ts,
 // this small one avoids a cycle and only needs the characters that form tags and schemes.
 function decodeNumericAndBasicEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;?/gi, '<')
-    .replace(/&gt;?/gi, '>')
-    .replace(/&colon;/gi, ':');
+  return (
+    text
+      // A reference to no character (&#99999999; threw a RangeError: a 500 for any form) cannot
+      // spell markup, so it stays as typed.
+      .replace(
+        /&#x([0-9a-f]+);?/gi,
+        (whole, hex: string) => charForCodePoint(codePointOf(hex, true)) ?? whole,
+      )
+      .replace(/&#(\d+);?/g, (whole, dec: string) => charForCodePoint(codePointOf(dec, false)) ?? whole)
+      .replace(/&lt;?/gi, '<')
+      .replace(/&gt;?/gi, '>')
+      .replace(/&colon;/gi, ':')
+  );
 }

@@ -98,6 +98,11 @@ export const UNICODE_STRINGS: string[] = [
   'İıſK',
   'A'.repeat(3) + '\u0301'.repeat(200),
   '%00%0d%0a',
+  // Character references to no character: past U+10FFFF (a RangeError once), a surrogate, zero.
+  '&#99999999;',
+  '&#x110000;',
+  `&#${'9'.repeat(80)};`,
+  '&#xD800;&#0;',
   '\\u0000',
   ' ',
   '',

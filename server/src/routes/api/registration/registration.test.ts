@@ -69,6 +69,15 @@ describe('registering an agent', () => {
     expect(response.body.agent.description).toBe('Fast friendly <b>bot</b>');
   });
 
+  it('takes a name with a reference to no character (&#99999999;) as text, not a 500', async () => {
+    for (const name of ['Bot &#99999999;', 'Bot &#x110000;', `Bot &#${'9'.repeat(90)};`]) {
+      const response = await visitor()
+        .post('/api/agents', agentForm({ name, email: `${name.length}@example.com` }))
+        .response();
+      expect(response.status).toBe(201);
+    }
+  });
+
   it('refuses a second free agent for the same e-mail with the subscribe prompt', async () => {
     await visitor().post('/api/agents', agentForm()).expect(201);
     const second = await visitor()
