@@ -1,7 +1,9 @@
 import { MCP_PATH } from '@agentry/domain/mcp';
 import { rateLimitStoreOf } from '@agentry/platform/store/factory';
 import express from 'express';
+import { TrustedDevices } from './auth/trusted-device';
 import type { AppContext } from './context';
+import { createAccountThrottles } from './http/account-throttle';
 import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
@@ -52,6 +54,12 @@ export function createApp(context: AppContext): express.Express {
   app.use(securityHeaders({ httpsOnly }));
   app.use(healthRoutes(context));
 
+  // Counted in the store every API process shares, unless RATE_LIMIT_STORE=memory.
+  const shared = {
+    store: rateLimitStoreOf(config, context.store),
+    syncMs: config.RATE_LIMIT_SYNC_MS,
+    logger: logger.child({ component: 'rate-limit' }),
+  };
   const limits = createRateLimits(
     {
       // The employer search is a read too (it needs the CSRF token only because employers have a
@@ -61,15 +69,18 @@ export function createApp(context: AppContext): express.Express {
       readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
       writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
       loginsPer15Minutes: config.RATE_LIMIT_LOGINS_PER_15_MINUTES,
-      loginsPerAccountPer15Minutes: config.RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES,
+      signInAttemptsPer15Minutes: config.RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES,
       signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
     },
+    shared,
+  );
+  const accounts = createAccountThrottles(
     {
-      // Counted in the store every API process shares, unless RATE_LIMIT_STORE=memory.
-      store: rateLimitStoreOf(config, context.store),
-      syncMs: config.RATE_LIMIT_SYNC_MS,
-      logger: logger.child({ component: 'rate-limit' }),
+      freeAttempts: config.SIGN_IN_ACCOUNT_FREE_ATTEMPTS,
+      maxDelayMs: config.SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS * 1000,
     },
+    shared,
+    new TrustedDevices(context.sessionSecret, httpsOnly),
   );
 
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
@@ -89,7 +100,7 @@ export function createApp(context: AppContext): express.Express {
     req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
   );
   // Staff have sessions of their own (cookie, timeouts, CSRF token): mounted before the users' ones.
-  api.use('/admin', adminRoutes(context, limits));
+  api.use('/admin', adminRoutes(context, { login: limits.login, account: accounts.admin }));
   api.use(
     sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
   );
@@ -100,7 +111,7 @@ export function createApp(context: AppContext): express.Express {
     req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
   );
   api.use(requireCsrf([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
-  api.use(authRoutes(context, limits));
+  api.use(authRoutes(context, { ...limits, account: accounts.user }));
   api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
   api.use(usersRoutes(context, limits));

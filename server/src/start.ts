@@ -142,7 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     storeFile: !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null,
     engine,
     search: new SearchService(engine, store, logger),
-    passport: configurePassport(store),
+    passport: configurePassport(store, logger),
     mailer,
     services,
     testCheckout: payments instanceof TestModePayments ? payments : null,

@@ -92,8 +92,14 @@ export const envSchema = z
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
-    /** Failed sign-ins per account (whatever the address) per 15 minutes. */
-    RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+    /** Every sign-in attempt per client per 15 minutes, successful ones too (each costs a password hash). */
+    RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(30),
+    /**
+     * Per account, from browsers it never signed in from: attempts a day that go through at once;
+     * after them, one attempt per delay, doubling from 1 s up to the cap (no lockout: SECURITY.md).
+     */
+    SIGN_IN_ACCOUNT_FREE_ATTEMPTS: z.coerce.number().int().min(0).default(10),
+    SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** Registrations, new accounts and password-reset requests per client per hour. */
     RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /**

@@ -1,7 +1,8 @@
+import type { Logger } from '@agentry/platform/log/logger';
 import type { Store, User } from '@agentry/platform/store/port';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { decoyHash, verifyPassword } from './passwords';
+import { checkPassword, decoyHash, replaceOutdatedHash } from './passwords';
 
 declare global {
   namespace Express {
@@ -11,15 +12,27 @@ declare global {
   }
 }
 
-/** passport-local on e-mail + password; the session keeps only the user id. */
-export function configurePassport(store: Store): passport.PassportStatic {
+/**
+ * passport-local on e-mail + password; the session keeps only the user id. A password that matched
+ * an outdated hash (scrypt, or weaker Argon2id settings) is hashed anew before the answer.
+ */
+export function configurePassport(store: Store, logger?: Logger): passport.PassportStatic {
   const instance = new passport.Passport();
   instance.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
       (async () => {
         const user = await store.users.findByEmailWithSecret(email);
-        const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-        if (!user || !ok) return done(null, false, { message: 'Invalid email or password' });
+        const { matches, outdated } = await checkPassword(
+          password,
+          user?.password_hash ?? (await decoyHash()),
+        );
+        if (!user || !matches) return done(null, false, { message: 'Invalid email or password' });
+        if (outdated)
+          await replaceOutdatedHash(
+            password,
+            (password_hash) => store.users.update(user.id, { password_hash }),
+            logger,
+          );
         const { password_hash: _secret, ...publicUser } = user;
         return done(null, publicUser);
       })().catch(done);

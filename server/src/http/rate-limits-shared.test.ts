@@ -50,7 +50,7 @@ describe('rate limits shared by several API processes', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-shared-limits-'));
     servers = await startTwo(dataDir, {
       RATE_LIMIT_LOGINS_PER_15_MINUTES: '4',
-      RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: '3',
+      SIGN_IN_ACCOUNT_FREE_ATTEMPTS: '3',
       RATE_LIMIT_WRITES_PER_MINUTE: '6',
     });
   });
@@ -88,10 +88,9 @@ describe('rate limits shared by several API processes', () => {
       });
     }
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 429, 429]);
-    // The tightest limit shows: the per-account one (3, each guess names another account) until the
-    // per-client count (4) falls below it.
+    // The tightest limit shows: failed sign-ins per client (4), not every attempt (30).
     expect(answers.map((answer) => /remaining=(\d+)/.exec(answer.rateLimit ?? '')?.[1])).toEqual([
-      '2',
+      '3',
       '2',
       '1',
       '0',
@@ -100,15 +99,15 @@ describe('rate limits shared by several API processes', () => {
     ]);
     expect(answers[4]!.rateLimit).toMatch(/^limit=4, remaining=0, reset=\d+$/);
     // One 15-minute window for the client on both instances: whichever answers, the per-client
-    // limit's reset (shown from the third guess on) is the same moment.
+    // limit's reset is the same moment.
     const resets = answers.map((answer) => Number(/reset=(\d+)/.exec(answer.rateLimit ?? '')?.[1]));
     // An answer read at server time t, within [sent, at], saying `reset` (seconds, rounded up)
     // places the window's end in (t + (reset - 1) s, t + reset s], so in (sent + (reset - 1) s,
     // at + reset s]. One shared window means one moment inside every answer's interval, however
     // slowly the machine answered (a tolerance in milliseconds failed on a busy machine: 1,336 ms).
-    const windows = answers.slice(2).map((answer, i) => ({
-      after: answer.sent + (resets[i + 2]! - 1) * 1000,
-      upTo: answer.at + resets[i + 2]! * 1000,
+    const windows = answers.map((answer, i) => ({
+      after: answer.sent + (resets[i]! - 1) * 1000,
+      upTo: answer.at + resets[i]! * 1000,
     }));
     expect(Math.max(...windows.map((w) => w.after))).toBeLessThan(Math.min(...windows.map((w) => w.upTo)));
     // The window opened with the first counted guess and lasts 15 minutes: what is left when the
@@ -121,11 +120,16 @@ describe('rate limits shared by several API processes', () => {
     expect(answers.slice(0, 4).every((answer) => answer.retryAfter === null)).toBe(true);
   });
 
-  it('When one account is guessed from many addresses over both instances, then the fourth guess gets 429', async () => {
+  it('When one account is guessed from many addresses over both instances, then past the free attempts one guess at a time gets through', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 3; i++)
       statuses.push((await signIn(servers[i % 2]!, `10.9.1.${i}`, 'ada@example.com')).status);
-    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(statuses).toEqual([401, 401, 401]);
+    // Four at once, two on each instance: one takes the account's next slot, the others wait.
+    const racing = await Promise.all(
+      [0, 1, 2, 3].map((i) => signIn(servers[i % 2]!, `10.9.1.${10 + i}`, 'ada@example.com')),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([401, 429, 429, 429]);
   });
 
   it('When a client spreads its writes over both instances, then the seventh gets 429 on either', async () => {

@@ -9,8 +9,10 @@ import type { Request, RequestHandler, Response } from 'express';
 
 // Per-client limits in fixed windows of one minute (fifteen for sign-in, an hour for sign-ups).
 // Reads are generous (people type fast and pages fetch several lists); sign-in is strict to slow
-// down password guessing and counts only failed attempts; other state changes sit in between.
-// Responses carry the IETF RateLimit headers.
+// down password guessing (failed attempts) and bounded for everyone (every attempt costs a password
+// hash, so a successful one counts too); other state changes sit in between. Per-account sign-in
+// throttling, which must not lock the owner out, is account-throttle.ts. Responses carry the IETF
+// RateLimit headers.
 //
 // The counts live in the store every API process shares (RATE_LIMIT_STORE=store, the default), so
 // WEB_CONCURRENCY workers and several containers meet one limit: sign-in and sign-ups are counted
@@ -25,9 +27,10 @@ export interface RateLimitSettings {
   readOnlyPaths: string[];
   readsPerMinute: number;
   writesPerMinute: number;
+  /** Failed sign-ins per client per 15 minutes (both sign-in forms together). */
   loginsPer15Minutes: number;
-  /** Failed sign-ins per account (e-mail) per 15 minutes, whatever address they come from. */
-  loginsPerAccountPer15Minutes: number;
+  /** Every sign-in attempt per client per 15 minutes, successful ones included (each costs a hash). */
+  signInAttemptsPer15Minutes: number;
   /** Registrations, new accounts and password-reset requests per client per hour. */
   signupsPerHour: number;
 }
@@ -40,16 +43,7 @@ export interface SharedCounting {
   logger: Logger;
 }
 
-const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
-/** The account a sign-in names, so guessing one account's password from many addresses is slowed too. */
-const accountKey = (req: Request) => {
-  const email: unknown = req.body?.email;
-  if (typeof email === 'string') return `account:${email.trim().toLowerCase()}`;
-  // The admin sign-in names a username: its own key space, so it never shares a user's count.
-  const username: unknown = req.body?.username;
-  return typeof username === 'string' ? `admin:${username.trim().toLowerCase()}` : null;
-};
+export const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 interface LimitOptions {
   applies?: (req: Request) => boolean;
@@ -91,8 +85,14 @@ function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}
   };
 }
 
+/** Two middlewares as one: the second runs when the first lets the request through. */
+const inTurn =
+  (first: RequestHandler, second: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+
 /** The limiters of RATE_LIMIT_STORE: shared through the store, or this process's memory. */
-function limiterFactory(shared: SharedCounting | undefined) {
+export function limiterFactory(shared: SharedCounting | undefined) {
   const health = shared?.store ? new RateLimitStoreHealth(shared.logger) : null;
   const make = (name: string, limit: number, windowMs: number, strict: boolean): Limiter => {
     if (!shared?.store || !health) return new FixedWindowLimiter(limit, windowMs);
@@ -124,13 +124,15 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
     writes: limitWith(limiters.batched('writes', settings.writesPerMinute, minute), slowDown, {
       applies: (req) => !isRead(req),
     }),
-    login: limitWith(limiters.strict('login', settings.loginsPer15Minutes, 15 * minute), tooManyLogins, {
-      countOnlyFailures: true,
-    }),
-    loginPerAccount: limitWith(
-      limiters.strict('login-account', settings.loginsPerAccountPer15Minutes, 15 * minute),
-      tooManyLogins,
-      { countOnlyFailures: true, keyOf: accountKey },
+    /** Both sign-in forms: every attempt per client, then failed attempts per client. */
+    login: inTurn(
+      limitWith(
+        limiters.strict('sign-in-attempts', settings.signInAttemptsPer15Minutes, 15 * minute),
+        tooManyLogins,
+      ),
+      limitWith(limiters.strict('login', settings.loginsPer15Minutes, 15 * minute), tooManyLogins, {
+        countOnlyFailures: true,
+      }),
     ),
     signups: limitWith(
       limiters.strict('signups', settings.signupsPerHour, 60 * minute),

@@ -59,10 +59,7 @@ const singleFile: RequestHandler = (req, res, next) => {
   });
 };
 
-export function adminRoutes(
-  context: AppContext,
-  limits: Pick<AuthLimits, 'login' | 'loginPerAccount'>,
-): Router {
+export function adminRoutes(context: AppContext, limits: Pick<AuthLimits, 'login' | 'account'>): Router {
   const { store } = context;
   const router = Router();
   router.use((_req, res, next) => {
@@ -85,14 +82,15 @@ export function adminRoutes(
   // Sign-in takes the token too: no other site can sign a browser in to an account of its choosing.
   router.post('/login', requireCsrf(), limits.login, (req, res, next) => {
     req.body = parseBody(AdminLoginBody, req);
-    limits.loginPerAccount(req, res, () => {
+    limits.account.check(req, res, () => {
       const { username, password } = req.body as { username: string; password: string };
-      verifyAdmin(store, username, password)
+      verifyAdmin(store, username, password, context.logger)
         .then((admin) => {
           if (!admin) throw new HttpError(401, INVALID_ADMIN_CREDENTIALS, { success: false });
           // A new session id at sign-in: an id planted before it is worth nothing after.
           req.session.regenerate((error) => {
             if (error) return next(error);
+            limits.account.remember(req, res);
             req.session.adminId = admin.id;
             req.session.adminUsername = admin.username;
             req.session.startedAt = Date.now();

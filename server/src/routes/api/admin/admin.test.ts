@@ -1,6 +1,7 @@
 import { agentsWorkbookStream } from '@agentry/platform/spreadsheet/write-agents-xlsx';
 import { agentInput } from '@agentry/platform/store/contract';
 import * as XLSX from 'xlsx';
+import { scryptHash } from '../../../auth/scrypt-hash';
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
 import { ADMIN_ENV, ADMIN_PASSWORD, AdminBrowser, accountForm, Visitor } from '../../../testing/visitor';
 
@@ -62,7 +63,8 @@ describe('admin API', () => {
       ...ADMIN_ENV,
       RATE_LIMIT_WRITES_PER_MINUTE: '10000',
       RATE_LIMIT_LOGINS_PER_15_MINUTES: '10000',
-      RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_15_MINUTES: '10000',
+      RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES: '10000',
+      SIGN_IN_ACCOUNT_FREE_ATTEMPTS: '10000',
       RATE_LIMIT_SIGNUPS_PER_HOUR: '10000',
     });
   });
@@ -71,9 +73,20 @@ describe('admin API', () => {
   describe('who may call it', () => {
     it('creates the first admin from ADMIN_USERNAME at start, with a hashed password', async () => {
       const stored = await store().admins.findByUsernameWithSecret(ADMIN_ENV.ADMIN_USERNAME);
-      expect(stored?.password_hash).toMatch(/^scrypt\$/);
+      expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(stored?.password_hash).not.toContain(ADMIN_PASSWORD);
     });
+
+    it('signs in an admin whose password was hashed with scrypt, and stores an Argon2id hash instead', async () => {
+      await store().admins.create({
+        username: 'veteran',
+        password_hash: await scryptHash('veteran password 1'),
+      });
+      await new AdminBrowser(server.running.url).signIn('veteran', 'veteran password 1');
+      const stored = (await store().admins.findByUsernameWithSecret('veteran'))!.password_hash;
+      expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      await new AdminBrowser(server.running.url).signIn('veteran', 'veteran password 1');
+    }, 30_000);
 
     it('refuses every admin endpoint to a visitor, a provider and an employer with 401', async () => {
       const visitor = new Visitor(server.running.url);
@@ -117,7 +130,9 @@ describe('admin API', () => {
         admin: { username: 'staff' },
         csrf_token: expect.any(String),
       });
-      const cookie = String(login.headers['set-cookie']);
+      const cookie = (login.headers['set-cookie'] as unknown as string[]).find((line) =>
+        line.startsWith('agentry.admin='),
+      )!;
       expect(cookie).toMatch(/^agentry\.admin=/);
       expect(cookie).toMatch(/Path=\/api\/admin/);
       expect(cookie).toMatch(/HttpOnly/);

@@ -5,6 +5,7 @@ import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from '../../../commands
 import { PASSWORD_RESET_MESSAGE, resetPassword } from '../../../commands/reset-password';
 import { sendEmailVerification } from '../../../commands/send-email-verification';
 import type { AppContext } from '../../../context';
+import type { AccountThrottle } from '../../../http/account-throttle';
 import { issueCsrfToken } from '../../../http/csrf';
 import { HttpError } from '../../../http/errors';
 import { requireUser } from '../../../http/require-user';
@@ -16,8 +17,10 @@ import { ForgotPasswordBody, LoginBody, ResetPasswordBody, VerifyEmailBody } fro
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 export interface AuthLimits {
+  /** Per client: every attempt, and failed ones (http/rate-limits.ts). */
   login: Middleware;
-  loginPerAccount: Middleware;
+  /** Per account, never a lockout (http/account-throttle.ts). */
+  account: AccountThrottle;
   signups: Middleware;
 }
 
@@ -61,10 +64,11 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
   router.post('/auth/login', limits.login, (req, res, next) => {
     // Passport reads req.body: give it the validated, trimmed values, not the raw ones.
     req.body = parseBody(LoginBody, req);
-    limits.loginPerAccount(req, res, () => {
+    limits.account.check(req, res, () => {
       passport.authenticate('local', (error: unknown, user: User | false, info?: { message?: string }) => {
         if (error) return next(error);
         if (!user) return next(new HttpError(401, info?.message ?? 'Login failed', { success: false }));
+        limits.account.remember(req, res);
         signIn(req, res, next, user);
       })(req, res, next);
     });

@@ -1,4 +1,5 @@
 import { hashPassword } from '../../../auth/passwords';
+import { scryptHash } from '../../../auth/scrypt-hash';
 import { csrfSession, startTestServer, type TestServer } from '../../../testing/test-server';
 
 describe('sessions, CSRF and sign-in', () => {
@@ -40,7 +41,8 @@ describe('sessions, CSRF and sign-in', () => {
       user: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
     });
     expect(login.body.user).not.toHaveProperty('password_hash');
-    const setCookie = (login.headers['set-cookie'] as unknown as string[])[0]!;
+    const setCookies = login.headers['set-cookie'] as unknown as string[];
+    const setCookie = setCookies.find((line) => line.startsWith('agentry.sid='))!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     const session = setCookie.split(';')[0]!;
@@ -55,6 +57,25 @@ describe('sessions, CSRF and sign-in', () => {
       .set('X-CSRF-Token', login.body.csrf_token)
       .expect(200);
     await server.http.get('/api/auth/me').set('Cookie', session).expect(200, { success: false, user: null });
+  });
+
+  it('marks the browser the account signed in from with a cookie only its own sign-in form reads', async () => {
+    const { cookie, token } = await csrfSession(server.http);
+    const login = await server.http
+      .post('/api/auth/login')
+      .set('Cookie', cookie)
+      .set('X-CSRF-Token', token)
+      .send({ email: 'ada@example.com', password: 'analytical engine' })
+      .expect(200);
+    const device = (login.headers['set-cookie'] as unknown as string[]).find((line) =>
+      line.startsWith('agentry.device='),
+    )!;
+    expect(device).toMatch(/Path=\/api\/auth\/login/);
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/SameSite=Strict/);
+    expect(device).toMatch(/Max-Age=7776000/);
+    // It names the account only through its signature: no address in the cookie.
+    expect(device).not.toContain('ada');
   });
 
   it('answers a wrong password without saying which part was wrong, then rate-limits guessing', async () => {
@@ -72,6 +93,41 @@ describe('sessions, CSRF and sign-in', () => {
     const limited = await attempt().expect(429);
     expect(limited.body.error).toMatch(/Too many sign-in attempts/);
   });
+});
+
+describe('password hashes written before Argon2id', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('signs in with a scrypt hash and replaces it with an Argon2id hash of the same password', async () => {
+    const { store } = server.running.context;
+    const user = await store.users.create({
+      email: 'old@example.com',
+      full_name: 'Old Timer',
+      organization: 'Engines Ltd',
+      user_type: 'employer',
+      password_hash: await scryptHash('difference engine'),
+    });
+    const signIn = async (password: string) => {
+      const { cookie, token } = await csrfSession(server.http);
+      return server.http
+        .post('/api/auth/login')
+        .set('Cookie', cookie)
+        .set('X-CSRF-Token', token)
+        .send({ email: 'old@example.com', password });
+    };
+    // A wrong password changes nothing.
+    expect((await signIn('not the password')).status).toBe(401);
+    expect((await store.users.findByEmailWithSecret(user.email))?.password_hash).toMatch(/^scrypt\$/);
+    expect((await signIn('difference engine')).status).toBe(200);
+    const upgraded = (await store.users.findByEmailWithSecret(user.email))!.password_hash;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await signIn('difference engine')).status).toBe(200);
+    expect((await store.users.findByEmailWithSecret(user.email))!.password_hash).toBe(upgraded);
+  }, 30_000);
 });
 
 describe('HTTP hardening', () => {
