@@ -12,7 +12,7 @@ import { openPayments, TestModePayments } from '@agentry/platform/payments/facto
 import type { PaymentsProvider } from '@agentry/platform/payments/port';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
-import { openStore, sqliteFileOf } from '@agentry/platform/store/factory';
+import { openStore, rateLimitStoreOf, sqliteFileOf } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { AgentEventCounter } from './analytics/agent-event-counter';
 import { createApp } from './app';
@@ -112,7 +112,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     payments,
     now,
-    recipientLimiter: createRecipientLimiter(),
+    recipientLimiter: createRecipientLimiter({
+      store: rateLimitStoreOf(config, store),
+      logger: logger.child({ component: 'rate-limit' }),
+    }),
   };
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
 

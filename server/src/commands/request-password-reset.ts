@@ -13,7 +13,7 @@ export async function requestPasswordReset(services: Services, email: string): P
   const user = await services.store.users.findByEmail(email);
   if (!user) return;
   // Asked first: a link that will not be mailed must not void the one the person already has.
-  if (!takeMailAllowance(services, 'reset_password', user.email)) return;
+  if (!(await takeMailAllowance(services, 'reset_password', user.email))) return;
   const token = await issueToken(services.store, {
     purpose: 'reset_password',
     userId: user.id,

@@ -2,8 +2,12 @@ import type { Config } from '@agentry/platform/config/env';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
 import type { PaymentsProvider } from '@agentry/platform/payments/port';
+import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
+import type { Limiter } from '@agentry/platform/rate-limit/limiter';
+import type { RateLimitStore } from '@agentry/platform/rate-limit/port';
+import { RateLimitStoreHealth } from '@agentry/platform/rate-limit/store-health';
+import { StrictSharedLimiter } from '@agentry/platform/rate-limit/strict-shared-limiter';
 import type { Store } from '@agentry/platform/store/port';
-import { FixedWindowLimiter } from '../http/rate-limits';
 
 // What a command may use: passed in explicitly so a test can call a command on a real store with
 // its own clock, and a route passes the app's. One typed object, as STYLE.md asks.
@@ -17,24 +21,40 @@ export interface Services {
   /** Milliseconds since the epoch: Date.now in the app, a fake clock in tests. */
   now: () => number;
   /** Caps the link e-mails anyone can make us send to one address (see deliver). */
-  recipientLimiter: FixedWindowLimiter;
+  recipientLimiter: Limiter;
 }
 
 /** Messages a stranger can trigger by typing someone's address: capped per recipient so nobody is mail-bombed through us. */
 const STRANGER_TRIGGERED = new Set(['verify_email', 'claim_agent', 'reset_password', 'change_email']);
 export const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
 
-export const createRecipientLimiter = () =>
-  new FixedWindowLimiter(LINK_MAILS_PER_RECIPIENT_PER_HOUR, 60 * 60 * 1000);
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The cap counts in the rate-limit store every API process shares (RATE_LIMIT_STORE=store, the
+ * default): counted per process, 12 reset requests spread over two workers sent 9 mails, not 5
+ * (issue 21, finding 9). Each mail is one atomic store call (they are rare); a failing store
+ * leaves each process capping alone. `store` null (RATE_LIMIT_STORE=memory): this process only.
+ */
+export function createRecipientLimiter(shared: { store: RateLimitStore | null; logger: Logger }): Limiter {
+  if (!shared.store) return new FixedWindowLimiter(LINK_MAILS_PER_RECIPIENT_PER_HOUR, HOUR_MS);
+  return new StrictSharedLimiter({
+    name: 'mail-recipient',
+    limit: LINK_MAILS_PER_RECIPIENT_PER_HOUR,
+    windowMs: HOUR_MS,
+    store: shared.store,
+    health: new RateLimitStoreHealth(shared.logger),
+  });
+}
 
 /**
  * Takes one of the link e-mails an address may receive this hour (all kinds together), or says
  * there is none left. Callers that must not undo anything for a mail that will not go (a reset
  * voids the older link) ask first; deliver asks itself otherwise.
  */
-export function takeMailAllowance(services: Services, kind: string, to: string): boolean {
+export async function takeMailAllowance(services: Services, kind: string, to: string): Promise<boolean> {
   if (!STRANGER_TRIGGERED.has(kind)) return true;
-  const { remaining } = services.recipientLimiter.hit(to.trim().toLowerCase());
+  const { remaining } = await services.recipientLimiter.hit(to.trim().toLowerCase());
   if (remaining >= 0) return true;
   services.logger.warn(
     { kind, toDomain: to.split('@')[1] ?? '' },
@@ -53,7 +73,8 @@ export async function deliver(
   options: { allowanceTaken?: boolean } = {},
 ): Promise<boolean> {
   const toDomain = message.to.split('@')[1] ?? '';
-  if (!options.allowanceTaken && !takeMailAllowance(services, message.kind, message.to)) return false;
+  if (!options.allowanceTaken && !(await takeMailAllowance(services, message.kind, message.to)))
+    return false;
   try {
     await services.mailer.send(message);
     return true;

@@ -143,5 +143,3 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-/** The per-process limiter, still used for what only one process need count (commands/services.ts). */
-export { FixedWindowLimiter };
