@@ -1,6 +1,7 @@
 // One jest run covers every workspace. TypeScript is compiled by swc (TS 7 has no JS API for ts-jest);
-// a few ESM-only dependencies are compiled too so they load under jest's CommonJS runtime.
-const esmOnly = ['meilisearch', 'stemmer'];
+// a few ESM-only dependencies are compiled too so they load under jest's CommonJS runtime (otplib's
+// @scure/base and @noble/hashes, nested under @otplib's plugins; plain Node 20.19+ requires them).
+const esmOnly = ['meilisearch', 'stemmer', '@otplib', '@scure', '@noble'];
 const swc = (tsx) => [
   '@swc/jest',
   {

@@ -100,7 +100,10 @@ export function createApp(context: AppContext): express.Express {
     req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
   );
   // Staff have sessions of their own (cookie, timeouts, CSRF token): mounted before the users' ones.
-  api.use('/admin', adminRoutes(context, { login: limits.login, account: accounts.admin }));
+  api.use(
+    '/admin',
+    adminRoutes(context, { login: limits.login, account: accounts.admin, code: accounts.adminCode }),
+  );
   api.use(
     sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
   );

@@ -137,6 +137,11 @@ export const envSchema = z
       .default('Agentry <no-reply@agentry.local>'),
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    /**
+     * Staff must sign in with a TOTP code as well as the password: an admin without one enrolled is
+     * refused (enrol with `npm run admin:totp -- USERNAME`). Admins who enrolled are always asked.
+     */
+    ADMIN_TOTP_REQUIRED: flag(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -35,6 +35,72 @@ export function describeAdminAreaContract(store: () => Store): void {
       await store().admins.setPasswordHash(admin.id, 'new');
       expect((await store().admins.findByUsernameWithSecret('staff'))?.password_hash).toBe('new');
     });
+
+    it('starts an admin without a second factor', async () => {
+      const admin = await store().admins.create({ username: 'staff', password_hash: 'h' });
+      expect(admin.totp_enabled).toBe(false);
+      expect(await store().admins.findByIdWithSecret(admin.id)).toEqual({
+        ...admin,
+        password_hash: 'h',
+        totp_secret: null,
+        totp_last_step: null,
+        recovery_codes_left: 0,
+      });
+      expect(await store().admins.findByIdWithSecret('not-an-id')).toBeNull();
+    });
+
+    it('enrols a second factor, shows it enabled but its secret only with the secrets, and turns it off', async () => {
+      const admin = await store().admins.create({ username: 'staff', password_hash: 'h' });
+      expect(
+        await store().admins.setTotp(admin.id, { secret: 'sealed-1', recovery_code_hashes: ['a', 'b'] }),
+      ).toBe(true);
+      expect(await store().admins.findById(admin.id)).toEqual({ ...admin, totp_enabled: true });
+      expect(await store().admins.findByUsernameWithSecret('staff')).toMatchObject({
+        totp_enabled: true,
+        totp_secret: 'sealed-1',
+        totp_last_step: null,
+        recovery_codes_left: 2,
+      });
+      expect(await store().admins.setTotp(admin.id, null)).toBe(true);
+      expect(await store().admins.findByIdWithSecret(admin.id)).toMatchObject({
+        totp_enabled: false,
+        totp_secret: null,
+        recovery_codes_left: 0,
+      });
+      expect(await store().admins.setTotp('not-an-id', null)).toBe(false);
+    });
+
+    it('accepts each TOTP time step once and never an earlier one, also when two requests race', async () => {
+      const admin = await store().admins.create({ username: 'staff', password_hash: 'h' });
+      await store().admins.setTotp(admin.id, { secret: 'sealed', recovery_code_hashes: [] });
+      expect(await store().admins.useTotpStep(admin.id, 1000)).toBe(true);
+      expect(await store().admins.useTotpStep(admin.id, 1000)).toBe(false);
+      expect(await store().admins.useTotpStep(admin.id, 999)).toBe(false);
+      const racing = await Promise.all(
+        [1001, 1001, 1001].map((step) => store().admins.useTotpStep(admin.id, step)),
+      );
+      expect(racing.filter(Boolean)).toHaveLength(1);
+      expect((await store().admins.findByIdWithSecret(admin.id))?.totp_last_step).toBe(1001);
+      // A new enrolment forgets the old steps.
+      await store().admins.setTotp(admin.id, { secret: 'sealed-2', recovery_code_hashes: [] });
+      expect(await store().admins.useTotpStep(admin.id, 5)).toBe(true);
+      expect(await store().admins.useTotpStep('not-an-id', 6)).toBe(false);
+    });
+
+    it('uses each recovery code once, also when two requests race, and only the admin own ones', async () => {
+      const admin = await store().admins.create({ username: 'staff', password_hash: 'h' });
+      const other = await store().admins.create({ username: 'other', password_hash: 'h' });
+      await store().admins.setTotp(admin.id, { secret: 'sealed', recovery_code_hashes: ['c1', 'c2', 'c3'] });
+      await store().admins.setTotp(other.id, { secret: 'sealed', recovery_code_hashes: ['o1'] });
+      expect(await store().admins.useRecoveryCode(admin.id, 'o1')).toBe(false);
+      expect(await store().admins.useRecoveryCode(admin.id, 'c2')).toBe(true);
+      expect(await store().admins.useRecoveryCode(admin.id, 'c2')).toBe(false);
+      const racing = await Promise.all([0, 1, 2].map(() => store().admins.useRecoveryCode(admin.id, 'c1')));
+      expect(racing.filter(Boolean)).toHaveLength(1);
+      expect((await store().admins.findByIdWithSecret(admin.id))?.recovery_codes_left).toBe(1);
+      expect(await store().admins.useRecoveryCode(admin.id, { $ne: 'x' } as unknown as string)).toBe(false);
+      expect(await store().admins.useRecoveryCode('not-an-id', 'c3')).toBe(false);
+    });
   });
 
   describe('audit log', () => {

@@ -1,11 +1,16 @@
 import { loadConfigOrExit } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
 import { DuplicateAdminError } from '@agentry/platform/store/port';
+import { resolveSessionSecret } from '@agentry/server/auth/session-secret';
+import { TotpSecretBox } from '@agentry/server/auth/totp-secret-box';
 import { adminAccountProblem, createAdmin } from '@agentry/server/commands/admin/create-admin';
+import { enrolTotp } from './enrol-totp';
 import { createPrompter } from './prompt';
 
 // `npm run admin:create`: adds a staff account to the configured store. Asks for the username and
-// the password (twice, never echoed); the password is stored as a scrypt hash like every other.
+// the password (twice, never echoed); the password is stored as an Argon2id hash like every other.
+// Then offers two-factor sign-in (enrol-totp.ts), answered yes by default when ADMIN_TOTP_REQUIRED
+// is set (the account could not sign in without it).
 
 async function main(): Promise<number> {
   if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
@@ -23,15 +28,33 @@ async function main(): Promise<number> {
     return 1;
   }
   const again = await prompter.ask('Password again: ', { secret: true });
-  prompter.close();
   if (again !== password) {
+    prompter.close();
     process.stderr.write('The two passwords differ. No account was created.\n');
     return 1;
   }
   const store = await openStore(config);
   try {
     const admin = await createAdmin(store, username, password);
-    process.stdout.write(`Admin ${admin.username} created in the ${store.kind} store. Sign in at /admin.\n`);
+    process.stdout.write(`Admin ${admin.username} created in the ${store.kind} store.\n`);
+    const required = config.ADMIN_TOTP_REQUIRED;
+    const answer = await prompter
+      .ask(`Set up two-factor sign-in (an authenticator app) now? ${required ? '[Y/n]' : '[y/N]'} `)
+      .catch(() => '');
+    const wanted = answer.trim() === '' ? required : /^y/i.test(answer.trim());
+    if (wanted) {
+      const box = new TotpSecretBox(resolveSessionSecret(config.SESSION_SECRET, config.dataDir));
+      const write = (text: string) => process.stdout.write(text);
+      if (!(await enrolTotp({ store, box, prompter, write, username: admin.username }))) {
+        process.stderr.write(`Set it up later with: npm run admin:totp -- ${admin.username}\n`);
+        return 1;
+      }
+    } else if (required) {
+      process.stdout.write(
+        `ADMIN_TOTP_REQUIRED is set: ${admin.username} cannot sign in before npm run admin:totp -- ${admin.username}.\n`,
+      );
+    }
+    process.stdout.write('Sign in at /admin.\n');
     return 0;
   } catch (error) {
     if (error instanceof DuplicateAdminError) {
@@ -40,6 +63,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
+    prompter.close();
     await store.close();
   }
 }

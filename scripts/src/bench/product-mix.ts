@@ -69,8 +69,8 @@ export const PRODUCT_MIX: readonly MixEntry[] = [
   { kind: 'inbox status', weight: 50, actor: 'provider', write: true },
   // Few: each employer may send 10 an hour (the store's throttle); see planProduct.
   { kind: 'contact request', weight: 8, actor: 'employer', write: true },
-  // Password hashing (scrypt, N=2^17) costs about 0.4 s of a core each: sign-ins and sign-ups are
-  // kept at the share a directory sees (a sign-in every 500 actions), not more.
+  // Password hashing costs most (Argon2id 20-65 ms of a core; the scrypt before it 0.4 s): sign-ins
+  // and sign-ups are kept at the share a directory sees (a sign-in every 500 actions), not more.
   { kind: 'sign-in', weight: 20, actor: 'member', write: true },
   { kind: 'register provider', weight: 5, actor: 'newcomer', write: true },
   { kind: 'register employer', weight: 5, actor: 'newcomer', write: true },

@@ -15,6 +15,7 @@ export const PROCESS_ENTRIES: Record<string, string> = {
   reindex: 'indexer/src/reindex-main.ts',
   import: 'scripts/src/import/main.ts',
   'admin-create': 'scripts/src/admin/create-main.ts',
+  'admin-totp': 'scripts/src/admin/totp-main.ts',
 };
 
 /** The workspaces whose sources are bundled (inlined) rather than required at run time. */

@@ -41,8 +41,11 @@ const wasNotAGuess = (res: Response) => res.statusCode < 400 || res.statusCode =
 export interface AccountThrottle {
   /** Middleware: lets the attempt on the account the request names through, or answers 429. */
   check: RequestHandler;
-  /** After a complete sign-in: this browser becomes one the account knows (before the answer). */
-  remember(req: Request, res: Response): void;
+  /**
+   * After a complete sign-in: this browser becomes one the account knows (before the answer). The
+   * account as the request named it, or as given.
+   */
+  remember(req: Request, res: Response, account?: string): void;
 }
 
 interface ThrottleSpec {
@@ -105,8 +108,8 @@ export function createAccountThrottles(
       };
       run().catch(next);
     },
-    remember: (req, res) => {
-      const account = accountOf(req);
+    remember: (req, res, given) => {
+      const account = given?.trim().toLowerCase() ?? accountOf(req);
       if (account !== null && trustDevices) devices.remember(res, kind, account);
     },
   });
@@ -129,6 +132,16 @@ export function createAccountThrottles(
       delay: delay('admin-sign-in-account'),
       accountOf: bodyField('username'),
       trustDevices: true,
+    }),
+    /**
+     * POST /api/admin/login/totp: the admin whose password was just checked. Only someone who knows
+     * the password gets here, and a trusted browser does not skip the second factor's throttle.
+     */
+    adminCode: throttle({
+      kind: 'admin',
+      delay: delay('admin-code-account'),
+      accountOf: (req) => req.session?.pendingAdmin?.id ?? null,
+      trustDevices: false,
     }),
   };
 }

@@ -12,6 +12,11 @@ declare module 'express-session' {
     /** The signed-in admin (admin sessions only: their own cookie, see adminSessions). */
     adminId?: string;
     adminUsername?: string;
+    /**
+     * An admin whose password was right and whose second factor is awaited (POST
+     * /api/admin/login/totp): no right comes with it; `at` bounds its life, `failures` its codes.
+     */
+    pendingAdmin?: { id: string; username: string; at: number; failures: number };
   }
 }
 

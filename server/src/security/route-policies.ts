@@ -313,6 +313,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     freshBrowser: true,
     probe: () => ({ body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } }),
   },
+  // The second step of a staff sign-in with TOTP: its authority is the password step this session
+  // passed a moment ago, which no caller of the walk has (401 "enter your password again"); the
+  // step itself is proved in routes/api/admin/admin-totp.test.ts.
+  'POST /api/admin/login/totp': {
+    access: 'public',
+    freshBrowser: true,
+    probe: () => ({ body: { code: '123456' } }),
+    alsoOk: [401],
+  },
   'POST /api/admin/logout': { access: 'admin', freshBrowser: true },
   'GET /api/admin/me': { access: 'admin' },
   'GET /api/admin/stats': { access: 'admin' },

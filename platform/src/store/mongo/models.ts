@@ -217,10 +217,21 @@ export interface AdminDoc {
   username: string;
   password_hash: string;
   created_at: Date;
+  /** Staff two-factor sign-in: the encrypted TOTP secret, the last step accepted, the recovery codes' hashes. */
+  totp_secret?: string | null;
+  totp_last_step?: number | null;
+  recovery_codes?: string[];
 }
 
 const adminSchema = new Schema<AdminDoc>(
-  { username: String, password_hash: String, created_at: Date },
+  {
+    username: String,
+    password_hash: String,
+    created_at: Date,
+    totp_secret: { type: String, default: null },
+    totp_last_step: { type: Number, default: null },
+    recovery_codes: { type: [String], default: [] },
+  },
   options,
 );
 adminSchema.index({ username: 1 }, { unique: true });

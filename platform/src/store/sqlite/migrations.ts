@@ -218,6 +218,13 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX rate_limit_windows_reset ON rate_limit_windows (reset_at);
   `,
+  // 9: staff two-factor sign-in: the encrypted TOTP secret, the last step accepted, and the
+  // SHA-256 hashes of the unused recovery codes (a JSON array).
+  `
+  ALTER TABLE admins ADD COLUMN totp_secret TEXT;
+  ALTER TABLE admins ADD COLUMN totp_last_step INTEGER;
+  ALTER TABLE admins ADD COLUMN recovery_codes TEXT NOT NULL DEFAULT '[]';
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

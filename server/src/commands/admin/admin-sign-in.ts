@@ -1,13 +1,25 @@
 import type { Logger } from '@agentry/platform/log/logger';
-import type { Admin, Store } from '@agentry/platform/store/port';
+import type { Admin, AdminWithSecret, Store } from '@agentry/platform/store/port';
 import { checkPassword, decoyHash, replaceOutdatedHash } from '../../auth/passwords';
+import { looksLikeTotpCode, recoveryCodeHash, totpStepOf } from '../../auth/totp';
+import type { TotpSecretBox } from '../../auth/totp-secret-box';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid credentials';
+export const INVALID_ADMIN_CODE = 'Invalid code';
+
+/** Only the fields that may leave the sign-in: never the hash, the secret or the recovery codes. */
+const publicAdmin = ({ id, username, created_at, totp_enabled }: AdminWithSecret): Admin => ({
+  id,
+  username,
+  created_at,
+  totp_enabled,
+});
 
 /**
  * The admin whose username and password these are, or null. An unknown username costs the same
  * hash as a known one, so the answer's timing does not tell which usernames exist. A password that
- * matched an outdated hash is hashed anew (auth/passwords.ts).
+ * matched an outdated hash is hashed anew (auth/passwords.ts). The second factor, when the admin
+ * has one, is the caller's next step (verifyAdminCode).
  */
 export async function verifyAdmin(
   store: Pick<Store, 'admins'>,
@@ -20,6 +32,29 @@ export async function verifyAdmin(
   if (!admin || !matches) return null;
   if (outdated)
     await replaceOutdatedHash(password, (hash) => store.admins.setPasswordHash(admin.id, hash), logger);
-  const { password_hash: _secret, ...rest } = admin;
-  return rest;
+  return publicAdmin(admin);
+}
+
+/** right: signed in; wrong: refused (also a replayed code); unreadable: the stored secret cannot be opened. */
+export type CodeCheck = 'right' | 'wrong' | 'unreadable';
+
+/**
+ * The sign-in's second step: a TOTP code of the admin's app (each time step once, whatever races
+ * with it), or one of their recovery codes (each once).
+ */
+export async function verifyAdminCode(
+  store: Pick<Store, 'admins'>,
+  box: TotpSecretBox,
+  adminId: string,
+  code: string,
+  nowMs: number,
+): Promise<CodeCheck> {
+  const admin = await store.admins.findByIdWithSecret(adminId);
+  if (!admin?.totp_secret) return 'wrong';
+  if (!looksLikeTotpCode(code))
+    return (await store.admins.useRecoveryCode(admin.id, recoveryCodeHash(code))) ? 'right' : 'wrong';
+  const secret = box.open(admin.totp_secret);
+  if (secret === null) return 'unreadable';
+  const step = await totpStepOf(secret, code, nowMs, admin.totp_last_step);
+  return step !== null && (await store.admins.useTotpStep(admin.id, step)) ? 'right' : 'wrong';
 }

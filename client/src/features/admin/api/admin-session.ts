@@ -25,17 +25,42 @@ export async function getAdminMe(signal?: AbortSignal): Promise<AdminSession> {
   return sessionOf(await apiRequest<SessionAnswer>('/api/admin/me', { signal }));
 }
 
+/** The password was right and the account has two-factor sign-in: the code is the next step. */
+export interface CodeRequired {
+  codeRequired: true;
+  /** The token of the session that waits for the code. */
+  csrfToken: string;
+  message: string;
+}
+
+type LoginAnswer =
+  | SessionAnswer
+  | { success: false; totp_required: true; message: string; csrf_token: string };
+
 /**
  * POST /api/admin/login with the token of a fresh admin session (GET /api/admin/csrf-token), so no
- * other site can sign this browser in; 401 'Invalid credentials', 429 when throttled.
+ * other site can sign this browser in; 401 'Invalid credentials', 429 when throttled, 403 when
+ * two-factor sign-in is required and not set up. With two-factor sign-in the answer asks for the code.
  */
-export async function loginAdmin(username: string, password: string): Promise<AdminSession> {
+export async function loginAdmin(username: string, password: string): Promise<AdminSession | CodeRequired> {
   const { csrf_token } = await apiRequest<{ csrf_token: string }>('/api/admin/csrf-token');
+  const answer = await apiRequest<LoginAnswer>('/api/admin/login', {
+    method: 'POST',
+    body: { username, password },
+    headers: { 'X-CSRF-Token': csrf_token },
+  });
+  if ('totp_required' in answer && answer.totp_required)
+    return { codeRequired: true, csrfToken: answer.csrf_token, message: answer.message };
+  return sessionOf(answer as SessionAnswer);
+}
+
+/** POST /api/admin/login/totp: the code from the app (or a recovery code); 401 'Invalid code'. */
+export async function sendAdminCode(csrfToken: string, code: string): Promise<AdminSession> {
   return sessionOf(
-    await apiRequest<SessionAnswer>('/api/admin/login', {
+    await apiRequest<SessionAnswer>('/api/admin/login/totp', {
       method: 'POST',
-      body: { username, password },
-      headers: { 'X-CSRF-Token': csrf_token },
+      body: { code },
+      headers: { 'X-CSRF-Token': csrfToken },
     }),
   );
 }

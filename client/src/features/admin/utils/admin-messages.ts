@@ -4,6 +4,7 @@
 
 export const ADMIN_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
+  invalidCode: 'Invalid code',
   fetchAgentsFailed: 'Failed to fetch agents',
   fetchSubscribersFailed: 'Failed to fetch subscribers',
   fetchCategoriesFailed: 'Failed to fetch categories',

@@ -1,7 +1,14 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/limits';
-import { type Request, type RequestHandler, Router } from 'express';
+import type { Admin } from '@agentry/platform/store/port';
+import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
-import { INVALID_ADMIN_CREDENTIALS, verifyAdmin } from '../../../commands/admin/admin-sign-in';
+import { TotpSecretBox } from '../../../auth/totp-secret-box';
+import {
+  INVALID_ADMIN_CODE,
+  INVALID_ADMIN_CREDENTIALS,
+  verifyAdmin,
+  verifyAdminCode,
+} from '../../../commands/admin/admin-sign-in';
 import { dashboardStats } from '../../../commands/admin/dashboard-stats';
 import {
   createAgentAsAdmin,
@@ -16,6 +23,7 @@ import {
 import { readReindexJob, startReindex } from '../../../commands/admin/reindex-job';
 import { uploadAgents } from '../../../commands/admin/upload-agents';
 import type { AppContext } from '../../../context';
+import type { AccountThrottle } from '../../../http/account-throttle';
 import { issueCsrfToken, requireCsrf } from '../../../http/csrf';
 import { HttpError } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
@@ -30,6 +38,7 @@ import { mcpUsageRoutes } from './mcp-usage.routes';
 import {
   AdminAgentBody,
   AdminAgentsQuery,
+  AdminCodeBody,
   AdminLoginBody,
   AuditQuery,
   IdParams,
@@ -59,8 +68,25 @@ const singleFile: RequestHandler = (req, res, next) => {
   });
 };
 
-export function adminRoutes(context: AppContext, limits: Pick<AuthLimits, 'login' | 'account'>): Router {
+/** How long the second step waits for its code after the password, and how many wrong codes it takes. */
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+export const CODE_TRIES = 5;
+
+export const TOTP_REQUIRED_MESSAGE =
+  'Enter the 6-digit code from your authenticator app, or a recovery code.';
+export const TOTP_SETUP_REQUIRED =
+  'Two-factor sign-in is required for staff. Ask whoever runs the server to set it up for your account (npm run admin:totp).';
+export const SIGN_IN_AGAIN = 'Your sign-in has timed out. Please enter your username and password again.';
+export const TOTP_UNREADABLE =
+  'Your two-factor sign-in cannot be checked on this server. Ask whoever runs it to set it up again (npm run admin:totp).';
+
+export function adminRoutes(
+  context: AppContext,
+  limits: Pick<AuthLimits, 'login' | 'account'> & { code: AccountThrottle },
+): Router {
   const { store } = context;
+  const now = () => context.services.now();
+  const box = new TotpSecretBox(context.sessionSecret);
   const router = Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -79,7 +105,22 @@ export function adminRoutes(context: AppContext, limits: Pick<AuthLimits, 'login
     res.json({ success: true, csrf_token: issueCsrfToken(req) });
   });
 
+  /** The admin is in: a new session id (an id planted before is worth nothing after), a trusted browser. */
+  const completeSignIn = (req: Request, res: Response, next: NextFunction, admin: Admin) => {
+    req.session.regenerate((error) => {
+      if (error) return next(error);
+      limits.account.remember(req, res, admin.username);
+      req.session.adminId = admin.id;
+      req.session.adminUsername = admin.username;
+      req.session.startedAt = Date.now();
+      const csrf_token = issueCsrfToken(req);
+      context.logger.info({ admin: admin.username, two_factor: admin.totp_enabled }, 'admin signed in');
+      res.json({ success: true, admin: { username: admin.username }, csrf_token });
+    });
+  };
+
   // Sign-in takes the token too: no other site can sign a browser in to an account of its choosing.
+  // With a second factor it takes two steps: the password here, then the code (below).
   router.post('/login', requireCsrf(), limits.login, (req, res, next) => {
     req.body = parseBody(AdminLoginBody, req);
     limits.account.check(req, res, () => {
@@ -87,17 +128,52 @@ export function adminRoutes(context: AppContext, limits: Pick<AuthLimits, 'login
       verifyAdmin(store, username, password, context.logger)
         .then((admin) => {
           if (!admin) throw new HttpError(401, INVALID_ADMIN_CREDENTIALS, { success: false });
-          // A new session id at sign-in: an id planted before it is worth nothing after.
+          if (!admin.totp_enabled) {
+            if (context.config.ADMIN_TOTP_REQUIRED)
+              throw new HttpError(403, TOTP_SETUP_REQUIRED, { success: false });
+            return completeSignIn(req, res, next, admin);
+          }
+          // The password was right: a fresh session that holds only the wait for the code.
           req.session.regenerate((error) => {
             if (error) return next(error);
-            limits.account.remember(req, res);
-            req.session.adminId = admin.id;
-            req.session.adminUsername = admin.username;
-            req.session.startedAt = Date.now();
+            req.session.pendingAdmin = { id: admin.id, username: admin.username, at: now(), failures: 0 };
             const csrf_token = issueCsrfToken(req);
-            context.logger.info({ admin: admin.username }, 'admin signed in');
-            res.json({ success: true, admin: { username: admin.username }, csrf_token });
+            res.json({ success: false, totp_required: true, message: TOTP_REQUIRED_MESSAGE, csrf_token });
           });
+        })
+        .catch(next);
+    });
+  });
+
+  router.post('/login/totp', requireCsrf(), limits.login, (req, res, next) => {
+    const pending = req.session.pendingAdmin;
+    if (!pending || now() - pending.at > PENDING_SIGN_IN_MS) {
+      delete req.session.pendingAdmin;
+      throw new HttpError(401, SIGN_IN_AGAIN, { success: false });
+    }
+    const { code } = parseBody(AdminCodeBody, req);
+    limits.code.check(req, res, () => {
+      verifyAdminCode(store, box, pending.id, code, now())
+        .then(async (check) => {
+          if (check === 'unreadable') {
+            context.logger.error(
+              { admin: pending.username },
+              'the stored TOTP secret cannot be opened (was SESSION_SECRET changed?): enrol again with npm run admin:totp',
+            );
+            throw new HttpError(503, TOTP_UNREADABLE, { success: false });
+          }
+          if (check === 'wrong') {
+            pending.failures += 1;
+            // A few tries per password: then the password again (and its own throttle).
+            if (pending.failures >= CODE_TRIES) {
+              delete req.session.pendingAdmin;
+              throw new HttpError(401, `${INVALID_ADMIN_CODE}. ${SIGN_IN_AGAIN}`, { success: false });
+            }
+            throw new HttpError(401, INVALID_ADMIN_CODE, { success: false });
+          }
+          const admin = await store.admins.findById(pending.id);
+          if (!admin) throw new HttpError(401, SIGN_IN_AGAIN, { success: false });
+          completeSignIn(req, res, next, admin);
         })
         .catch(next);
     });

@@ -13,6 +13,11 @@ export const AdminLoginBody = z.object({
   password: text(PASSWORD_MAX_LENGTH).min(1, 'Password is required'),
 });
 
+/** The sign-in's second step: six digits from the app (spaces allowed), or a recovery code. */
+export const AdminCodeBody = z.object({
+  code: text(32).trim().min(1, 'Enter the code from your authenticator app'),
+});
+
 const agentField = text(2000).optional().nullable();
 export const AdminAgentBody = z.object({
   name: agentField,

@@ -1,0 +1,71 @@
+import type { Admin, Store } from '@agentry/platform/store/port';
+import {
+  newRecoveryCodes,
+  newTotpEnrolment,
+  recoveryCodeHash,
+  type TotpEnrolment,
+  totpStepOf,
+} from '../../auth/totp';
+import type { TotpSecretBox } from '../../auth/totp-secret-box';
+
+// Enrolling a staff account in two-factor sign-in (`npm run admin:totp`, and `npm run admin:create`
+// right after the account is made), and turning it off (the documented reset when a phone and the
+// recovery codes are both lost). The operator runs these on the server: whoever knows only an
+// admin's password cannot enrol a phone of their own.
+
+export interface PreparedEnrolment extends TotpEnrolment {
+  admin: Admin;
+  /** Shown once; only their hashes are stored. */
+  recoveryCodes: string[];
+}
+
+export class UnknownAdminError extends Error {
+  constructor(readonly username: string) {
+    super(`No admin is named ${username}`);
+    this.name = 'UnknownAdminError';
+  }
+}
+
+/** A new secret and recovery codes for the admin, not stored yet: the first code from the app confirms them. */
+export async function prepareTotpEnrolment(
+  store: Pick<Store, 'admins'>,
+  username: string,
+): Promise<PreparedEnrolment> {
+  const found = await store.admins.findByUsernameWithSecret(username);
+  if (!found) throw new UnknownAdminError(username.trim().toLowerCase());
+  const { id, username: name, created_at, totp_enabled } = found;
+  return {
+    admin: { id, username: name, created_at, totp_enabled },
+    ...newTotpEnrolment(name),
+    recoveryCodes: newRecoveryCodes(),
+  };
+}
+
+/**
+ * Stores the prepared enrolment (encrypted secret, hashed recovery codes) when `code` is what the
+ * app shows now, replacing any earlier one; the confirming code is used up. False for a wrong code.
+ */
+export async function confirmTotpEnrolment(
+  store: Pick<Store, 'admins'>,
+  box: TotpSecretBox,
+  prepared: PreparedEnrolment,
+  code: string,
+  nowMs: number,
+): Promise<boolean> {
+  const step = await totpStepOf(prepared.secret, code, nowMs, null);
+  if (step === null) return false;
+  const saved = await store.admins.setTotp(prepared.admin.id, {
+    secret: box.seal(prepared.secret),
+    recovery_code_hashes: prepared.recoveryCodes.map(recoveryCodeHash),
+  });
+  if (!saved) throw new UnknownAdminError(prepared.admin.username);
+  await store.admins.useTotpStep(prepared.admin.id, step);
+  return true;
+}
+
+/** Turns the second factor off (the admin signs in with the password alone, unless it is required). */
+export async function turnOffAdminTotp(store: Pick<Store, 'admins'>, username: string): Promise<void> {
+  const admin = await store.admins.findByUsernameWithSecret(username);
+  if (!admin) throw new UnknownAdminError(username.trim().toLowerCase());
+  await store.admins.setTotp(admin.id, null);
+}
