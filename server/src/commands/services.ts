@@ -73,8 +73,7 @@ export async function deliver(
   options: { allowanceTaken?: boolean } = {},
 ): Promise<boolean> {
   const toDomain = message.to.split('@')[1] ?? '';
-  if (!options.allowanceTaken && !(await takeMailAllowance(services, message.kind, message.to)))
-    return false;
+  if (!options.allowanceTaken && !(await takeMailAllowance(services, message.kind, message.to))) return false;
   try {
     await services.mailer.send(message);
     return true;

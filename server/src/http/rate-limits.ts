@@ -142,4 +142,3 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
-
