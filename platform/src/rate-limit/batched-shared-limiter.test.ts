@@ -70,6 +70,20 @@ describe('BatchedSharedLimiter', () => {
     shared.close();
   });
 
+  it('When a hit weighs several (a batch of calls), then both processes count its whole weight', async () => {
+    const { a, b, shared } = twoProcesses(30);
+    // The first hit of a window goes to the store with its weight; later ones are batched with theirs.
+    expect(await remaining(a.hit('10.0.0.4', 20))).toBe(10);
+    expect(await remaining(a.hit('10.0.0.4', 5))).toBe(5);
+    await a.flush();
+    // b learns a's 25 with its own first hit of 5, so the next hit is refused on b as well.
+    expect(await remaining(b.hit('10.0.0.4', 5))).toBe(0);
+    expect(await remaining(b.hit('10.0.0.4'))).toBe(-1);
+    await b.flush();
+    expect((await shared.store.hit(storeKeyOf('writes', '10.0.0.4'), 60_000)).total).toBe(32);
+    shared.close();
+  });
+
   it('When requests are paced slower than the batches, then the limit is exact across processes', async () => {
     const { a, b, shared } = twoProcesses(6, 1_000);
     const answers: number[] = [];

@@ -1,4 +1,4 @@
-import { type HitAnswer, type Limiter, policyOf, secondsUntil } from './limiter';
+import { type HitAnswer, type Limiter, policyOf, secondsUntil, weightOf } from './limiter';
 import type { WindowCount } from './port';
 import { storeKeyOf } from './store-key';
 import type { SharedLimiterOptions } from './strict-shared-limiter';
@@ -60,18 +60,19 @@ export class BatchedSharedLimiter implements Limiter {
    * A client's first hit in a window here waits for the store (so a process it has not met yet
    * learns what the others counted); the next ones are O(1), no I/O, and go out with the next batch.
    */
-  hit(key: string): HitAnswer | Promise<HitAnswer> {
+  hit(key: string, weight?: number): HitAnswer | Promise<HitAnswer> {
+    const by = weightOf(weight);
     const now = this.now();
     if (now >= this.nextSweep) this.sweep(now);
     const known = this.windows.get(key);
-    if (!known || known.resetAt <= now) return this.ask(key, this.open(key, now));
-    known.own += 1;
+    if (!known || known.resetAt <= now) return this.ask(key, this.open(key, now, by), by);
+    known.own += by;
     // A client near its limit that this process has not exchanged counts for lately (it came back
     // after a pause, perhaps having spent its limit elsewhere) is asked about too: cheap, since it
     // happens at most once per sync interval per such client.
     const stale = known.exchangedAt + this.options.syncMs <= now && known.sending === 0;
-    if (stale && this.seen(known) >= this.limit / 2) return this.ask(key, known);
-    known.pending += 1;
+    if (stale && this.seen(known) >= this.limit / 2) return this.ask(key, known, by);
+    known.pending += by;
     this.schedule();
     return this.answer(known, now);
   }
@@ -88,16 +89,16 @@ export class BatchedSharedLimiter implements Limiter {
     health.call(name, () => store.refund(storeKeyOf(name, key))).catch(() => undefined);
   }
 
-  private open(key: string, now: number): KeyWindow {
+  private open(key: string, now: number, by: number): KeyWindow {
     const { windowMs } = this.options;
-    const window = { own: 1, pending: 0, sending: 0, shared: 0, resetAt: now + windowMs, exchangedAt: now };
+    const window = { own: by, pending: 0, sending: 0, shared: 0, resetAt: now + windowMs, exchangedAt: now };
     this.windows.set(key, window);
     return window;
   }
 
-  /** Sends this hit (and what is pending for the key) at once and answers with the store's total. */
-  private async ask(key: string, window: KeyWindow): Promise<HitAnswer> {
-    const by = window.pending + 1;
+  /** Sends this hit of `weight` (and what is pending for the key) at once and answers with the store's total. */
+  private async ask(key: string, window: KeyWindow, weight: number): Promise<HitAnswer> {
+    const by = window.pending + weight;
     window.pending = 0;
     window.sending += by;
     const { name, store, windowMs, health } = this.options;

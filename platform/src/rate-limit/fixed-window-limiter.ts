@@ -1,4 +1,4 @@
-import { type HitAnswer, type Limiter, policyOf } from './limiter';
+import { type HitAnswer, type Limiter, policyOf, weightOf } from './limiter';
 
 // Fixed windows kept in this process's memory: the limiter of RATE_LIMIT_STORE=memory, and the
 // local count a shared limiter falls back to when its store fails.
@@ -21,15 +21,17 @@ export class FixedWindowLimiter implements Limiter {
     this.policy = policyOf(limit, windowMs);
   }
 
-  /** Counts a hit for the key; returns what is left in its window. */
-  hit(key: string, now = this.now()): HitAnswer {
+  /** Counts a hit of `weight` for the key; returns what is left in its window. */
+  hit(key: string, weight?: number): HitAnswer {
+    const by = weightOf(weight);
+    const now = this.now();
     if (now >= this.nextSweep) this.sweep(now);
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + this.windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += by;
     return { remaining: this.limit - window.count, resetSeconds: Math.ceil((window.resetAt - now) / 1000) };
   }
 

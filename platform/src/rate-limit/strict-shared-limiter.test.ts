@@ -28,6 +28,17 @@ describe('StrictSharedLimiter', () => {
     shared.close();
   });
 
+  it('When a hit weighs several, then the store counts its whole weight for every process', async () => {
+    const shared = sqliteRateLimits(now);
+    const health = new RateLimitStoreHealth(recordingLogger().logger, 1_000, now);
+    const options = { name: 'signups', limit: 10, windowMs: 3_600_000, store: shared.store, health, now };
+    const [a, b] = [new StrictSharedLimiter(options), new StrictSharedLimiter(options)];
+    expect((await a.hit('10.0.0.4', 7)).remaining).toBe(3);
+    expect((await b.hit('10.0.0.4', 3)).remaining).toBe(0);
+    expect((await a.hit('10.0.0.4')).remaining).toBe(-1);
+    shared.close();
+  });
+
   it('When a hit is refunded on one process, then the other sees it given back', async () => {
     const shared = sqliteRateLimits(now);
     const health = new RateLimitStoreHealth(recordingLogger().logger, 1_000, now);

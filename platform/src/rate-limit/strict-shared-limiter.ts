@@ -1,5 +1,5 @@
 import { FixedWindowLimiter } from './fixed-window-limiter';
-import { type HitAnswer, type Limiter, policyOf, secondsUntil } from './limiter';
+import { type HitAnswer, type Limiter, policyOf, secondsUntil, weightOf } from './limiter';
 import type { RateLimitStore } from './port';
 import type { RateLimitStoreHealth } from './store-health';
 import { storeKeyOf } from './store-key';
@@ -32,11 +32,14 @@ export class StrictSharedLimiter implements Limiter {
     this.local = new FixedWindowLimiter(options.limit, options.windowMs, this.now);
   }
 
-  async hit(key: string): Promise<HitAnswer> {
-    const local = this.local.hit(key);
+  async hit(key: string, weight?: number): Promise<HitAnswer> {
+    const by = weightOf(weight);
+    const local = this.local.hit(key, by);
     const { name, store, windowMs, health } = this.options;
     try {
-      const { total, resetAt } = await health.call(name, () => store.hit(storeKeyOf(name, key), windowMs, 1));
+      const { total, resetAt } = await health.call(name, () =>
+        store.hit(storeKeyOf(name, key), windowMs, by),
+      );
       return { remaining: this.limit - total, resetSeconds: secondsUntil(resetAt, this.now()) };
     } catch {
       return local;
