@@ -63,3 +63,14 @@ export const LEGAL = {
  */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large: upload at most 10 MB at a time';
+
+/**
+ * The work one request may carry (issue 21, finding 1): a multi-search POST holds at most
+ * MULTI_SEARCH_MAX_REQUESTS searches, each filtering on at most FACET_FILTER_VALUES_MAX facet values
+ * (every value of every facet filter, OR-ed or AND-ed); a POST to the MCP server holds at most
+ * MCP_MAX_BATCH JSON-RPC messages. Each search and each message costs one read of the client's
+ * per-minute budget, so a full multi-search costs 20 reads.
+ */
+export const MULTI_SEARCH_MAX_REQUESTS = 20;
+export const FACET_FILTER_VALUES_MAX = 100;
+export const MCP_MAX_BATCH = 10;

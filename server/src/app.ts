@@ -8,6 +8,7 @@ import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
 import { createRateLimits } from './http/rate-limits';
+import { requestCosts } from './http/request-costs';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/sessions';
@@ -83,12 +84,16 @@ export function createApp(context: AppContext): express.Express {
     new TrustedDevices(context.sessionSecret, httpsOnly),
   );
 
+  // What a request carrying several units of work (searches of a multi-search, messages of an MCP
+  // batch) is charged, and its units' turns on the event loop, fair between clients.
+  const costs = requestCosts(limits);
+
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
   // token (the signature proves the sender), and must not be throttled like a browser.
   app.use('/api', stripeWebhookRoutes(context));
   // The MCP server for AI assistants: outside /api, so no session and no CSRF token (MCP clients
   // have neither; its tools read public listings only), throttled with the reads of each client.
-  app.use(mcpRoutes(context, limits));
+  app.use(mcpRoutes(context, limits, costs));
 
   const api = express.Router();
   // The public reads say CORS before the limiter runs, so a page elsewhere can read a 429 too
@@ -118,12 +123,12 @@ export function createApp(context: AppContext): express.Express {
   api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
   api.use(usersRoutes(context, limits));
-  api.use(employerRoutes(context));
+  api.use(employerRoutes(context, costs));
   api.use(subscriptionsRoutes(context));
   api.use(testCheckoutRoutes(context));
   api.use(providersRoutes(context));
   api.use(searchRoutes(context));
-  api.use(instantSearchRoutes(context));
+  api.use(instantSearchRoutes(context, costs));
   api.use(analyticsRoutes(context));
   api.use(docsRoutes());
   api.use(apiNotFound);

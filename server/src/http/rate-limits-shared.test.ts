@@ -170,6 +170,54 @@ describe('rate limits shared by several API processes', () => {
   });
 });
 
+describe('request costs shared by several API processes', () => {
+  let dataDir: string;
+  let servers: RunningServer[];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-shared-costs-'));
+    servers = await startTwo(dataDir, { RATE_LIMIT_READS_PER_MINUTE: '20' });
+  });
+  afterAll(async () => {
+    for (const server of servers ?? []) await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ip = '10.9.5.1';
+  const post = (server: RunningServer, path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'X-Forwarded-For': ip,
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('When a client sends an MCP batch to one instance and a multi-search to the other, then each unit counts on both', async () => {
+    const calls = Array.from({ length: 10 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/call',
+      params: { name: 'list_categories', arguments: {} },
+    }));
+    const batch = await post(servers[0]!, '/mcp', calls);
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get('ratelimit')).toMatch(/remaining=10,/);
+    await pause(3 * SYNC_MS);
+    const searches = { requests: Array.from({ length: 10 }, () => ({ indexName: 'agents', params: {} })) };
+    const multiSearch = await post(servers[1]!, '/api/instantsearch/multi-search', searches);
+    expect(multiSearch.status).toBe(200);
+    expect(multiSearch.headers.get('ratelimit')).toMatch(/remaining=0,/);
+    await pause(3 * SYNC_MS);
+    for (const server of servers) {
+      const read = await fetch(`${server.url}/api/categories`, { headers: { 'X-Forwarded-For': ip } });
+      expect(read.status).toBe(429);
+    }
+  });
+});
+
 describe('rate limits when the shared store fails', () => {
   it('When the rate-limit store fails, then each instance limits alone, logs it once, and never answers 500', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-shared-limits-'));

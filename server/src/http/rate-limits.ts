@@ -43,6 +43,7 @@ export interface SharedCounting {
   logger: Logger;
 }
 
+/** Whom a limit counts: the client's address (X-Forwarded-For only with TRUST_PROXY). */
 export const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 interface LimitOptions {
@@ -52,25 +53,35 @@ interface LimitOptions {
   keyOf?: (req: Request) => string | null;
 }
 
+/** Sets the RateLimit headers and refuses with 429 once the limit is passed; true when the request may go on. */
+function answerWith(
+  limiter: Limiter,
+  message: string,
+  { remaining, resetSeconds }: HitAnswer,
+  res: Response,
+): boolean {
+  // Several limits apply to a sign-in (writes, per client, per account), and a batch is charged after
+  // the door's count: the headers show the answer with the fewest requests left, which is the one
+  // that refuses when one does.
+  const shown = res.locals.rateLimitRemaining as number | undefined;
+  if (shown === undefined || remaining < shown) {
+    res.locals.rateLimitRemaining = remaining;
+    res.setHeader('RateLimit-Policy', limiter.policy);
+    res.setHeader(
+      'RateLimit',
+      `limit=${limiter.limit}, remaining=${Math.max(0, remaining)}, reset=${resetSeconds}`,
+    );
+  }
+  if (remaining >= 0) return true;
+  res.setHeader('Retry-After', String(resetSeconds));
+  res.status(429).json({ error: message });
+  return false;
+}
+
 function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}): RequestHandler {
   const { applies = () => true, countOnlyFailures = false, keyOf = clientKey } = options;
-  const answer = (key: string, { remaining, resetSeconds }: HitAnswer, res: Response, next: () => void) => {
-    // Several limits apply to a sign-in (writes, per client, per account): the headers show the one
-    // with the fewest requests left, which is the one that refuses when one does.
-    const shown = res.locals.rateLimitRemaining as number | undefined;
-    if (shown === undefined || remaining < shown) {
-      res.locals.rateLimitRemaining = remaining;
-      res.setHeader('RateLimit-Policy', limiter.policy);
-      res.setHeader(
-        'RateLimit',
-        `limit=${limiter.limit}, remaining=${Math.max(0, remaining)}, reset=${resetSeconds}`,
-      );
-    }
-    if (remaining < 0) {
-      res.setHeader('Retry-After', String(resetSeconds));
-      res.status(429).json({ error: message });
-      return;
-    }
+  const answer = (key: string, hit: HitAnswer, res: Response, next: () => void) => {
+    if (!answerWith(limiter, message, hit, res)) return;
     if (countOnlyFailures) res.once('finish', () => res.statusCode < 400 && limiter.refund(key));
     next();
   };
@@ -83,6 +94,24 @@ function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}
     if (counted instanceof Promise) counted.then((hit) => answer(key, hit, res, next), next);
     else answer(key, counted, res, next);
   };
+}
+
+/**
+ * Charges the rest of a request's work to the client's budget of `limiter`: `unitsOf(req)` units
+ * in all (each search of a multi-search, each message of an MCP batch), of which the door's limiter
+ * counted one already. Runs after the body is parsed; refuses with 429 when the budget does not
+ * hold them all, so a 20-search POST costs what 20 searches cost.
+ */
+function chargeWith(limiter: Limiter, message: string) {
+  return (unitsOf: (req: Request) => number): RequestHandler =>
+    (req, res, next) => {
+      const extra = Math.floor(unitsOf(req)) - 1;
+      if (!(extra >= 1)) return next();
+      const counted = limiter.hit(clientKey(req), extra);
+      const answer = (hit: HitAnswer) => answerWith(limiter, message, hit, res) && next();
+      if (counted instanceof Promise) counted.then(answer, next);
+      else answer(counted);
+    };
 }
 
 /** Two middlewares as one: the second runs when the first lets the request through. */
@@ -117,10 +146,11 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
   const slowDown = 'Too many requests, please slow down';
   const tooManyLogins = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   const minute = 60_000;
+  const reads = limiters.batched('reads', settings.readsPerMinute, minute);
   return {
-    reads: limitWith(limiters.batched('reads', settings.readsPerMinute, minute), slowDown, {
-      applies: isRead,
-    }),
+    reads: limitWith(reads, slowDown, { applies: isRead }),
+    /** Charges the reads a request's body asks for beyond the one counted at the door (request-costs.ts). */
+    chargeReads: chargeWith(reads, slowDown),
     writes: limitWith(limiters.batched('writes', settings.writesPerMinute, minute), slowDown, {
       applies: (req) => !isRead(req),
     }),

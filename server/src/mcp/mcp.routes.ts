@@ -2,7 +2,9 @@ import { MCP_PATH } from '@agentry/domain/mcp';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../context';
+import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
+import { batchTooLarge, messagesIn } from './batch-units';
 import { createMcpServer } from './mcp-server';
 import { MCP_TOOL_NAMES } from './tools/all-tools';
 import type { ToolDeps } from './tools/tool';
@@ -19,6 +21,8 @@ export const MCP_BODY_LIMIT = '64kb';
 
 /** Not a JSON-RPC message (or not JSON at all), as JSON-RPC says it. */
 const PARSE_ERROR = -32700;
+/** A JSON-RPC message (or batch) the server will not take. */
+const INVALID_REQUEST = -32600;
 /** What the SDK's stateless examples answer to GET and DELETE (no session, so no stream to open or end). */
 const NOT_ALLOWED = -32000;
 
@@ -44,8 +48,12 @@ const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   next(error);
 };
 
-export function mcpRoutes(context: AppContext, limits: { reads: RequestHandler }): Router {
-  const deps: ToolDeps = {
+export function mcpRoutes(
+  context: AppContext,
+  limits: { reads: RequestHandler },
+  costs: RequestCosts,
+): Router {
+  const deps: Omit<ToolDeps, 'inTurn'> = {
     store: context.store,
     search: context.search,
     origin: context.config.publicUrl,
@@ -69,14 +77,21 @@ export function mcpRoutes(context: AppContext, limits: { reads: RequestHandler }
       .end();
   });
 
-  router.post(MCP_PATH, express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
-    // A body the JSON parser did not take (another media type) is refused here, never read unbounded.
-    if (req.body === undefined) {
-      rpcError(res, 415, PARSE_ERROR, 'Send the JSON-RPC message as application/json');
-      return;
-    }
+  // A body the JSON parser did not take (another media type) is refused, never read unbounded; a
+  // batch's messages are bounded (MCP_MAX_BATCH) and each is charged as a read (batch-units.ts).
+  const boundBatch: RequestHandler = (req, res, next) => {
+    if (req.body === undefined)
+      return rpcError(res, 415, PARSE_ERROR, 'Send the JSON-RPC message as application/json');
+    const tooLarge = batchTooLarge(req.body);
+    if (tooLarge) return rpcError(res, 400, INVALID_REQUEST, tooLarge);
+    next();
+  };
+  const takeBody = [express.json({ limit: MCP_BODY_LIMIT }), boundBatch, costs.charge(messagesIn)];
+
+  router.post(MCP_PATH, takeBody, async (req, res) => {
     if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
-    const server = createMcpServer(deps);
+    // Each tool call takes its turn on the event loop, fair between clients (http/fair-turns.ts).
+    const server = createMcpServer({ ...deps, inTurn: (work) => costs.inTurn(req, work) });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

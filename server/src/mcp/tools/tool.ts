@@ -12,7 +12,7 @@ import type { SearchService } from '../../search/search-service';
 // takes and what it answers, and a function that answers with both structured content (checked by
 // the SDK against the output schema) and a short text for clients that show only text.
 
-/** What tools read, built once per process (the MCP server itself is built per request). */
+/** What tools read, built once per process but for `inTurn` (the MCP server itself is built per request). */
 export interface ToolDeps {
   store: Store;
   search: SearchService;
@@ -22,6 +22,11 @@ export interface ToolDeps {
   /** Categories and roles with their counts, kept until the catalog changes (as the catalog API does). */
   groups: StoreVersionCache<Array<{ value: string; count: number }>>;
   logger: Logger;
+  /**
+   * Runs one tool call on its client's next turn of the event loop (http/request-costs.ts), so the
+   * calls of a batch interleave with other clients' requests. Bound to the request's client.
+   */
+  inTurn<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** A refusal the assistant should read and act on (an unknown id, a category that does not exist). */
@@ -66,7 +71,7 @@ export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(
       };
       const handler = async (args: z.infer<z.ZodObject<In>>): Promise<CallToolResult> => {
         try {
-          const { structured, text } = await spec.run(args, deps);
+          const { structured, text } = await deps.inTurn(() => spec.run(args, deps));
           return { structuredContent: structured, content: [{ type: 'text', text }] };
         } catch (error) {
           if (error instanceof ToolError) return errorResult(error.message);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
+import type { RequestCosts } from '../../../http/request-costs';
 import { compareRoutes } from './compare.routes';
 import { contactRequestsRoutes } from './contact-requests.routes';
 import { providerInboxRoutes } from './inbox.routes';
@@ -10,10 +11,10 @@ import { shortlistsRoutes } from './shortlists.routes';
 // employer route checks the active employer itself (requireActiveEmployer), route by route, so
 // mounting these at the API's root guards nothing else.
 
-export function employerRoutes(context: AppContext): Router {
+export function employerRoutes(context: AppContext, costs: RequestCosts): Router {
   const router = Router();
   router.use(
-    employerSearchRoutes(context),
+    employerSearchRoutes(context, costs),
     shortlistsRoutes(context),
     compareRoutes(context),
     contactRequestsRoutes(context),

@@ -1,3 +1,4 @@
+import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
 import { CONTACT_STATUSES, type ContactStatus } from '@agentry/platform/store/employer-port';
 import { z } from 'zod';
 import { pageQuery } from '../../../http/pagination';
@@ -19,7 +20,7 @@ export const MultiSearchBody = z.object({
       }),
     )
     .min(1, 'requests must not be empty')
-    .max(20, 'at most 20 requests at once'),
+    .max(MULTI_SEARCH_MAX_REQUESTS, `at most ${MULTI_SEARCH_MAX_REQUESTS} requests at once`),
 });
 
 export const IdParams = z.object({ id });

@@ -1,3 +1,4 @@
+import { FACET_FILTER_VALUES_MAX } from '@agentry/domain/limits';
 import { HttpError } from '../../../../http/errors';
 import {
   adaptFacetFilters,
@@ -37,6 +38,39 @@ describe('InstantSearch request adapters', () => {
     expect(() => adaptFacetFilters(['-category:Finance'])).toThrow(
       'Negative facet filters are not supported',
     );
+  });
+
+  it('gathers each field’s values once, in the order given, from every group', () => {
+    expect(
+      adaptFacetFilters([
+        ['category:Finance', 'category:Legal', 'role:Accountant'],
+        'category:Finance',
+        ['category:Sales', 'role:Accountant', 'role:Auditor'],
+      ]),
+    ).toEqual({ category: ['Finance', 'Legal', 'Sales'], role: ['Accountant', 'Auditor'] });
+  });
+
+  it(`takes the most facet values allowed (${FACET_FILTER_VALUES_MAX}), each reaching the engine once`, () => {
+    const values = Array.from({ length: FACET_FILTER_VALUES_MAX }, (_, i) => `provider:Vendor ${i}`);
+    const half = FACET_FILTER_VALUES_MAX / 2;
+    const filters = adaptFacetFilters([values.slice(0, half), ...values.slice(half)]);
+    expect(filters.provider).toEqual(values.map((value) => value.slice('provider:'.length)));
+  });
+
+  it('refuses more facet values than allowed with a 400 that says how many it takes', () => {
+    const values = Array.from({ length: FACET_FILTER_VALUES_MAX + 1 }, () => 'pricing:free');
+    const refused = (() => {
+      try {
+        adaptFacetFilters([values]);
+      } catch (error) {
+        return error as HttpError;
+      }
+    })();
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      status: 400,
+      message: `A search may filter on at most ${FACET_FILTER_VALUES_MAX} facet values; this one has ${FACET_FILTER_VALUES_MAX + 1}`,
+    });
   });
 
   it('reads price ranges from numeric filters', () => {

@@ -1,4 +1,4 @@
-import { INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
+import { FACET_FILTER_VALUES_MAX, INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -47,23 +47,37 @@ function isFacetField(value: string): value is FacetField {
   return (FACET_FIELDS as readonly string[]).includes(value);
 }
 
-/** facetFilters: strings are AND-ed, inner arrays OR-ed ("category:Finance"). Escaped "\-" starts a literal dash. */
+/**
+ * facetFilters: strings are AND-ed, inner arrays OR-ed ("category:Finance"). Escaped "\-" starts a
+ * literal dash. At most FACET_FILTER_VALUES_MAX values in all; each field's values are gathered
+ * once, in the order given, duplicates dropped. (They used to be merged by copying the field's
+ * list for every value, quadratic: 9,000 values held the event loop 0.5 to 1.7 s.)
+ */
 export function adaptFacetFilters(raw: unknown): Partial<Record<FacetField, string[]>> {
   const groups = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : [];
-  const filters: Partial<Record<FacetField, string[]>> = {};
-  for (const group of groups) {
-    const alternatives = (Array.isArray(group) ? group : [group]).filter(
-      (item): item is string => typeof item === 'string',
+  let count = 0;
+  for (const group of groups) count += Array.isArray(group) ? group.length : 1;
+  if (count > FACET_FILTER_VALUES_MAX) {
+    throw badRequest(
+      `A search may filter on at most ${FACET_FILTER_VALUES_MAX} facet values; this one has ${count}`,
     );
-    for (const filter of alternatives) {
+  }
+  const values = new Map<FacetField, Set<string>>();
+  for (const group of groups) {
+    for (const filter of Array.isArray(group) ? group : [group]) {
+      if (typeof filter !== 'string') continue;
       if (filter.startsWith('-')) throw badRequest('Negative facet filters are not supported');
       const separator = filter.indexOf(':');
       const field = filter.slice(0, separator);
       if (separator < 1 || !isFacetField(field)) throw badRequest(`Unknown facet in filter: ${filter}`);
       const value = filter.slice(separator + 1).replace(/^\\-/, '-');
-      filters[field] = [...(filters[field] ?? []), value];
+      const seen = values.get(field);
+      if (seen) seen.add(value);
+      else values.set(field, new Set([value]));
     }
   }
+  const filters: Partial<Record<FacetField, string[]>> = {};
+  for (const [field, seen] of values) filters[field] = [...seen];
   return filters;
 }
 

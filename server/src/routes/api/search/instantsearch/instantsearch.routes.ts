@@ -1,11 +1,14 @@
+import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
 import { Router } from 'express';
 import { z } from 'zod';
 import { countAppeared } from '../../../../analytics/count-hits';
 import type { AppContext } from '../../../../context';
+import type { RequestCosts } from '../../../../http/request-costs';
 import { parseBody } from '../../../../http/validate';
 import { timed } from '../timed';
 import { adaptQuery } from './adapt-request';
 import { adaptResponse } from './adapt-response';
+import { searchesIn } from './multi-search-units';
 
 const MultiSearchBody = z.object({
   requests: z
@@ -16,22 +19,28 @@ const MultiSearchBody = z.object({
       }),
     )
     .min(1, 'requests must not be empty')
-    .max(20, 'at most 20 requests at once'),
+    .max(MULTI_SEARCH_MAX_REQUESTS, `at most ${MULTI_SEARCH_MAX_REQUESTS} requests at once`),
 });
 
-/** POST /api/instantsearch/multi-search: what react-instantsearch's searchClient calls, in every mode. */
-export function instantSearchRoutes({ search, analytics }: AppContext): Router {
+/**
+ * POST /api/instantsearch/multi-search: what react-instantsearch's searchClient calls, in every
+ * mode. Each search costs a read of the client's budget and runs on a turn of its own
+ * (http/request-costs.ts).
+ */
+export function instantSearchRoutes({ search, analytics }: AppContext, costs: RequestCosts): Router {
   const router = Router();
-  router.post('/instantsearch/multi-search', async (req, res) => {
+  router.post('/instantsearch/multi-search', costs.charge(searchesIn), async (req, res) => {
     const { requests } = parseBody(MultiSearchBody, req);
     const adapted = requests.map(adaptQuery);
     const results = await timed(res, () =>
       Promise.all(
-        adapted.map(async (query) => {
-          const { response } = await search.search(query.request);
-          countAppeared(analytics, response.hits);
-          return adaptResponse(query, response);
-        }),
+        adapted.map((query) =>
+          costs.inTurn(req, async () => {
+            const { response } = await search.search(query.request);
+            countAppeared(analytics, response.hits);
+            return adaptResponse(query, response);
+          }),
+        ),
       ),
     );
     res.json({ results });

@@ -1,0 +1,26 @@
+import type { Request, RequestHandler } from 'express';
+import { FairTurns } from './fair-turns';
+import { clientKey, type RateLimits } from './rate-limits';
+
+// What a request that carries several units of work (the searches of a multi-search, the messages
+// of an MCP batch) pays, and how its work shares the event loop (issue 21, finding 1):
+// - each unit costs one read of the client's budget (RATE_LIMIT_READS_PER_MINUTE): a POST of 20
+//   searches costs 20, and is refused with 429 when the client's reads do not cover them all;
+// - each unit starts on a turn of its own, taken fairly between clients (fair-turns.ts), so one
+//   client's batches delay another client's request by about one unit, not by whole batches.
+// How many units a request may carry at most is each route's own bound (MCP_MAX_BATCH,
+// MULTI_SEARCH_MAX_REQUESTS); together they bound the event-loop time one request can take.
+
+export interface RequestCosts {
+  /** Middleware after the body parser: charges `unitsOf(req)` reads in all (the door counted one). */
+  charge(unitsOf: (req: Request) => number): RequestHandler;
+  /** Runs one unit of the request's work on its client's next turn. */
+  inTurn<T>(req: Request, work: () => Promise<T>): Promise<T>;
+}
+
+export function requestCosts(limits: Pick<RateLimits, 'chargeReads'>, turns = new FairTurns()): RequestCosts {
+  return {
+    charge: limits.chargeReads,
+    inTurn: (req, work) => turns.run(clientKey(req), work),
+  };
+}

@@ -1,0 +1,19 @@
+import { MCP_MAX_BATCH } from '@agentry/domain/limits';
+import type { Request } from 'express';
+
+// What a POST /mcp asks of the server: one JSON-RPC message, or a batch of them. Each message is a
+// unit of work charged to the client's reads and run on a turn of its own; a batch holds at most
+// MCP_MAX_BATCH. (The MCP SDK's own client never batches, and MCP's 2025-06-18 revision dropped
+// batching; the SDK's server takes up to 100, which one client used to stall every worker.)
+
+/** Messages in the body: the batch's length, or 1 for a single message (or anything else). */
+export function messagesIn(req: Request): number {
+  return Array.isArray(req.body) ? Math.max(1, req.body.length) : 1;
+}
+
+/** The refusal of a batch over MCP_MAX_BATCH, or null when it may run. */
+export function batchTooLarge(body: unknown): string | null {
+  return Array.isArray(body) && body.length > MCP_MAX_BATCH
+    ? `Invalid Request: a batch may hold at most ${MCP_MAX_BATCH} messages (this one has ${body.length}); send the others in further requests`
+    : null;
+}
