@@ -1,6 +1,12 @@
 import { MCP_PATH } from '@agentry/domain/mcp';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
 import type { AppContext } from '../context';
 import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
@@ -86,9 +92,13 @@ export function mcpRoutes(
     if (tooLarge) return rpcError(res, 400, INVALID_REQUEST, tooLarge);
     next();
   };
-  const takeBody = [express.json({ limit: MCP_BODY_LIMIT }), boundBatch, costs.charge(messagesIn)];
+  const takeBody: RequestHandler[] = [
+    express.json({ limit: MCP_BODY_LIMIT }),
+    boundBatch,
+    costs.charge(messagesIn),
+  ];
 
-  router.post(MCP_PATH, takeBody, async (req, res) => {
+  router.post(MCP_PATH, takeBody, async (req: Request, res: Response) => {
     if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
     // Each tool call takes its turn on the event loop, fair between clients (http/fair-turns.ts).
     const server = createMcpServer({ ...deps, inTurn: (work) => costs.inTurn(req, work) });
