@@ -5,6 +5,7 @@ import { type IntentContext, readIntent, roleWords } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
 import type { Compare } from './columns';
+import { CoverageTable, MAX_COVERAGE_GROUPS } from './coverage-table';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
 import { type IndexedDocument, type InvertedIndex, wordSignature } from './inverted-index';
@@ -94,22 +95,6 @@ function rolesNamed(index: InvertedIndex, plan: QueryPlan): Uint8Array {
   return named;
 }
 
-/** covered^power for every combination of matched groups (masks repeat across documents). */
-function coverageTable(importance: number[]): { coverage: Float64Array; weight: Float64Array } | null {
-  if (importance.length > 16) return null;
-  const size = 1 << importance.length;
-  const total = importance.reduce((sum, value) => sum + value, 0) || 1;
-  const coverage = new Float64Array(size);
-  const weight = new Float64Array(size);
-  for (let mask = 0; mask < size; mask++) {
-    let covered = 0;
-    for (let g = 0; g < importance.length; g++) if (mask & (1 << g)) covered += importance[g]!;
-    coverage[mask] = covered / total;
-    weight[mask] = (covered / total) ** RANKING.coveragePower;
-  }
-  return { coverage, weight };
-}
-
 /** Scores a plan; returns the hits (documents covering enough of it, then a second tier when few do) with their final scores. */
 function rankPlan(
   index: InvertedIndex,
@@ -119,14 +104,14 @@ function rankPlan(
   slot: 0 | 1 = 0,
 ): Ranked {
   scorePlan(index, plan, scratch);
-  const importance = groupImportance(index, plan).slice(0, 16);
-  const table = coverageTable(importance)!;
+  const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
+  const table = new CoverageTable(importance, RANKING.coveragePower, scratch.coverage);
   const named = rolesNamed(index, plan);
   const names = nameQuery(index, plan);
   const roleIds = index.roleIds;
   const { touched, total, matchMask, nameHit } = scratch;
   const touchedCount = scratch.touchedCount;
-  const lowMask = (1 << importance.length) - 1;
+  const lowMask = table.allGroups;
   const minCoverage: number = RANKING.minCoverage;
   // A name boost needs every name word in the query or every query word in the name: documents
   // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
@@ -139,7 +124,7 @@ function rankPlan(
       entry = index.entry(n);
       if (!entry || !filter(n)) return -1;
     }
-    let score = total[n]! * table.weight[mask]!;
+    let score = total[n]! * table.weight(mask);
     if (
       nameHit[n] === 1 &&
       ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
@@ -160,7 +145,7 @@ function rankPlan(
   for (let i = 0; i < touchedCount; i++) {
     const n = touched[i]!;
     const mask = matchMask[n]! & lowMask;
-    if (table.coverage[mask]! < minCoverage) continue;
+    if (table.coverage(mask) < minCoverage) continue;
     const score = scoreOf(n, mask);
     if (score < 0) continue;
     hits[count] = n;
@@ -173,7 +158,7 @@ function rankPlan(
     for (let i = 0; i < touchedCount; i++) {
       const n = touched[i]!;
       const mask = matchMask[n]! & lowMask;
-      if (table.coverage[mask]! >= minCoverage) continue;
+      if (table.coverage(mask) >= minCoverage) continue;
       const score = scoreOf(n, mask);
       if (score < 0) continue;
       hits[count] = n;

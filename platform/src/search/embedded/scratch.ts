@@ -1,3 +1,5 @@
+import { CoverageMemory } from './coverage-table';
+
 // Per-query accumulators, allocated once and reused: a search touches a few thousand documents
 // of perhaps a hundred thousand, so clearing only what was touched keeps each query cheap.
 // JavaScript runs one search at a time, so one scratch per index is safe.
@@ -23,6 +25,8 @@ export class Scratch {
   hitScores = [new Float32Array(0), new Float32Array(0)] as [Float32Array, Float32Array];
   /** Marks documents already counted when two hit lists are merged. */
   seen = new Uint8Array(0);
+  /** The coverage table's entries (coverage-table.ts), kept between searches. */
+  readonly coverage = new CoverageMemory();
 
   ensure(capacity: number): void {
     if (this.total.length >= capacity) return;
