@@ -45,4 +45,10 @@ describe.each(stores)('bad input on every endpoint of docs/openapi.yaml, on %s',
   it('checks that a throttled read and write answer JSON too', () => {
     expect(report.rateLimitChecked).toBe(true);
   });
+
+  it('checks every list a body carries for its bound, and every batch for its cost per item', () => {
+    expect(report.costsChecked).toEqual(
+      expect.arrayContaining(['instantSearchMultiSearch', 'employerMultiSearch']),
+    );
+  });
 });

@@ -44,6 +44,8 @@ export class FuzzReport {
   readonly stats = new Map<string, OperationStats>();
   readonly failures: Failure[] = [];
   rateLimitChecked = false;
+  /** Operations whose body lists the cost check went through (cost-check.ts). */
+  costsChecked: string[] = [];
 
   constructor(
     readonly seed: number,
@@ -99,12 +101,12 @@ export class FuzzReport {
     });
   }
 
-  /** Adds a failure that is not one request's (the rate limit check). */
-  fail(operation: string, detail: string, problems: string[]): void {
+  /** Adds a failure that is not one request's (the rate limit check, the cost check). */
+  fail(operation: string, detail: string, problems: string[], kind = 'rate-limit'): void {
     this.failures.push({
       operation,
       index: -1,
-      kind: 'rate-limit',
+      kind,
       detail,
       caller: '-',
       csrf: '-',
@@ -135,6 +137,7 @@ export class FuzzReport {
       ),
       '',
       `429 answered as JSON: ${this.rateLimitChecked ? 'yes' : 'not checked'}`,
+      `Body lists bounded and batches paid per item: ${this.costsChecked.length ? this.costsChecked.join(', ') : 'none checked'}`,
     ];
     for (const failure of this.failures) {
       lines.push(

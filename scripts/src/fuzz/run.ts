@@ -2,6 +2,7 @@ import { CallerPicker, isStateChange } from './callers';
 import { applicableKinds, buildCase, type FuzzCase } from './cases';
 import { judge, type PrototypeState, pollution, prototypeState } from './checks';
 import type { RawResponse } from './client';
+import { checkRequestCosts } from './cost-check';
 import { type Operation, readOperations } from './openapi';
 import { checkRateLimitAnswers } from './rate-limit-check';
 import { FuzzReport } from './report';
@@ -50,6 +51,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       options.onOperationDone?.(operation, report);
     }
+    // Every list a body carries is bounded, and a batch costs what its items would (issue 21).
+    await checkRequestCosts(world, report, operations);
     if (!options.only?.length) await checkRateLimitAnswers(report);
   } finally {
     await world.stop();

@@ -5,6 +5,8 @@ import {
   adaptFacets,
   adaptNumericFilters,
   adaptQuery,
+  FACETS_MAX,
+  NUMERIC_FILTERS_MAX,
   readParams,
   sortFromIndexName,
 } from './adapt-request';
@@ -105,6 +107,18 @@ describe('InstantSearch request adapters', () => {
       max: 40,
       maxExclusive: true,
     });
+  });
+
+  it('refuses more facets or numeric filters than a search may hold, saying how many it takes', () => {
+    expect(() => adaptFacets(Array.from({ length: FACETS_MAX + 1 }, () => 'category'))).toThrow(
+      `A search may count at most ${FACETS_MAX} facets; this one names ${FACETS_MAX + 1}`,
+    );
+    expect(adaptFacets(Array.from({ length: FACETS_MAX }, () => 'role'))).toHaveLength(FACETS_MAX);
+    expect(() =>
+      adaptNumericFilters([Array.from({ length: NUMERIC_FILTERS_MAX + 1 }, () => 'price_monthly>=1')]),
+    ).toThrow(
+      `A search may hold at most ${NUMERIC_FILTERS_MAX} numeric filters; this one has ${NUMERIC_FILTERS_MAX + 1}`,
+    );
   });
 
   it('expands the * facet and drops facets that do not exist', () => {

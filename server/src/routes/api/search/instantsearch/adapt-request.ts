@@ -18,6 +18,10 @@ export interface AlgoliaQuery {
 }
 
 export const MAX_HITS_PER_PAGE = SEARCH_PAGE_MAX;
+/** More than the four facets and `*` is a mistake, never a need; bounded like every list a body carries. */
+export const FACETS_MAX = 10;
+/** A price range takes two bounds; ten leaves room and bounds the work. */
+export const NUMERIC_FILTERS_MAX = 10;
 export const DEFAULT_PRE_TAG = '<em>';
 export const DEFAULT_POST_TAG = '</em>';
 
@@ -82,14 +86,19 @@ export function adaptFacetFilters(raw: unknown): Partial<Record<FacetField, stri
 }
 
 /**
- * numericFilters on price_monthly: "price_monthly>=10", "price_monthly<29" (AND-ed). `>` and `<`
- * are strict: "price_monthly>29" leaves out agents at 29. Of two bounds on one side the tighter
- * holds (at one value, the strict one).
+ * numericFilters on price_monthly: "price_monthly>=10", "price_monthly<29" (AND-ed), at most
+ * NUMERIC_FILTERS_MAX. `>` and `<` are strict: "price_monthly>29" leaves out agents at 29. Of two
+ * bounds on one side the tighter holds (at one value, the strict one).
  */
 export function adaptNumericFilters(raw: unknown): SearchRequest['priceMonthly'] {
   const items = (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.flat() : []).filter(
     (item): item is string => typeof item === 'string',
   );
+  if (items.length > NUMERIC_FILTERS_MAX) {
+    throw badRequest(
+      `A search may hold at most ${NUMERIC_FILTERS_MAX} numeric filters; this one has ${items.length}`,
+    );
+  }
   if (items.length === 0) return undefined;
   const range: PriceRange = {};
   for (const item of items) {
@@ -121,6 +130,9 @@ function tightenMax(range: PriceRange, value: number, exclusive: boolean): void 
 
 export function adaptFacets(raw: unknown): FacetField[] {
   const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : [];
+  if (list.length > FACETS_MAX) {
+    throw badRequest(`A search may count at most ${FACETS_MAX} facets; this one names ${list.length}`);
+  }
   if (list.includes('*')) return [...FACET_FIELDS];
   return list.filter((facet): facet is FacetField => typeof facet === 'string' && isFacetField(facet));
 }
