@@ -127,7 +127,7 @@ export function createApp(context: AppContext): express.Express {
   api.use(subscriptionsRoutes(context));
   api.use(testCheckoutRoutes(context));
   api.use(providersRoutes(context));
-  api.use(searchRoutes(context));
+  api.use(searchRoutes(context, costs));
   api.use(instantSearchRoutes(context, costs));
   api.use(analyticsRoutes(context));
   api.use(docsRoutes());

@@ -7,7 +7,9 @@ import { clientKey, type RateLimits } from './rate-limits';
 // - each unit costs one read of the client's budget (RATE_LIMIT_READS_PER_MINUTE): a POST of 20
 //   searches costs 20, and is refused with 429 when the client's reads do not cover them all;
 // - each unit starts on a turn of its own, taken fairly between clients (fair-turns.ts), so one
-//   client's batches delay another client's request by about one unit, not by whole batches.
+//   client's batches delay another client's request by about one unit, not by whole batches. The
+//   single searches (GET /api/search, /search-by-role, /agents/:id/similar) take turns too: a
+//   burst of them sent at once from one client would otherwise run back to back as they arrive.
 // How many units a request may carry at most is each route's own bound (MCP_MAX_BATCH,
 // MULTI_SEARCH_MAX_REQUESTS); together they bound the event-loop time one request can take.
 

@@ -7,6 +7,7 @@ import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get
 import { notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
 import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
+import type { RequestCosts } from '../../../http/request-costs';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
 import type { SearchService } from '../../../search/search-service';
@@ -51,7 +52,8 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
   };
 }
 
-export function searchRoutes({ search, store, analytics }: AppContext): Router {
+/** Each search runs on its client's turn (http/fair-turns.ts): a burst of them interleaves with others' requests. */
+export function searchRoutes({ search, store, analytics }: AppContext, costs: RequestCosts): Router {
   const router = Router();
   // Open to other origins (http/public-read.ts). ETags only, over what is sent: the engine follows
   // the catalog a little behind, so the catalog's last change cannot date its answers. `no-cache`:
@@ -66,7 +68,9 @@ export function searchRoutes({ search, store, analytics }: AppContext): Router {
       sendJson(res, EMPTY);
       return;
     }
-    const { response, degraded } = await timed(res, () => search.search({ query, hitsPerPage: limit }));
+    const { response, degraded } = await timed(res, () =>
+      costs.inTurn(req, () => search.search({ query, hitsPerPage: limit })),
+    );
     // Said, not hidden: monitoring and the benchmarks tell the store's plain matching apart.
     if (degraded) res.set('X-Search-Degraded', 'store');
     countAppeared(analytics, response.hits);
@@ -78,7 +82,7 @@ export function searchRoutes({ search, store, analytics }: AppContext): Router {
     const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
     const { text, total, hits } = await timed(res, () =>
-      searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit),
+      costs.inTurn(req, () => searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit)),
     );
     countAppeared(analytics, hits);
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
@@ -93,7 +97,7 @@ export function searchRoutes({ search, store, analytics }: AppContext): Router {
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
     const { response } = await timed(res, () =>
-      search.search({ query: '', similarTo: agent.id, hitsPerPage: limit }),
+      costs.inTurn(req, () => search.search({ query: '', similarTo: agent.id, hitsPerPage: limit })),
     );
     res.set('Cache-Control', 'no-cache');
     sendJson(res, presentedBody(response));
