@@ -54,7 +54,8 @@ describe('what a request carrying several units of work costs', () => {
     });
     grace = await fixtures.employer('grace@acme.example');
     await fixtures.agent('InboxPilot');
-  });
+    // A sign-up hashes a password: slow on a busy machine.
+  }, 30_000);
   afterAll(() => server.stop());
 
   it(`When a client sends an MCP batch of ${MCP_MAX_BATCH} tool calls, then it costs ${MCP_MAX_BATCH} reads, and the read past its budget gets 429`, async () => {

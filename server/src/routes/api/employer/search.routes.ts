@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
+import { escapedJson, sendResults } from '../../../http/json-text';
 import type { RequestCosts } from '../../../http/request-costs';
 import { requireUser } from '../../../http/require-user';
 import { parseBody } from '../../../http/validate';
@@ -32,12 +33,13 @@ export function employerSearchRoutes({ search, analytics }: AppContext, costs: R
             costs.inTurn(req, async () => {
               const { response } = await search.search(query.request);
               countAppeared(analytics, response.hits);
-              return adaptResponse(query, response);
+              return escapedJson(adaptResponse(query, response));
             }),
           ),
         ),
       );
-      res.set('Cache-Control', 'no-store').json({ results });
+      res.set('Cache-Control', 'no-store');
+      sendResults(res, results);
     },
   );
   return router;

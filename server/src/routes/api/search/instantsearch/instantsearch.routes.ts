@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { countAppeared } from '../../../../analytics/count-hits';
 import type { AppContext } from '../../../../context';
+import { escapedJson, sendResults } from '../../../../http/json-text';
 import type { RequestCosts } from '../../../../http/request-costs';
 import { parseBody } from '../../../../http/validate';
 import { timed } from '../timed';
@@ -25,7 +26,7 @@ const MultiSearchBody = z.object({
 /**
  * POST /api/instantsearch/multi-search: what react-instantsearch's searchClient calls, in every
  * mode. Each search costs a read of the client's budget and runs on a turn of its own
- * (http/request-costs.ts).
+ * (http/request-costs.ts), its result serialised there too (http/json-text.ts).
  */
 export function instantSearchRoutes({ search, analytics }: AppContext, costs: RequestCosts): Router {
   const router = Router();
@@ -38,12 +39,12 @@ export function instantSearchRoutes({ search, analytics }: AppContext, costs: Re
           costs.inTurn(req, async () => {
             const { response } = await search.search(query.request);
             countAppeared(analytics, response.hits);
-            return adaptResponse(query, response);
+            return escapedJson(adaptResponse(query, response));
           }),
         ),
       ),
     );
-    res.json({ results });
+    sendResults(res, results);
   });
   return router;
 }
