@@ -13,6 +13,19 @@ interface WindowDoc {
 }
 
 const COLLECTION = 'rate_limit_windows';
+
+/**
+ * The TTL index that lets the server delete ended windows: created by `npm run migrate`
+ * (store/mongo/indexes.ts), not at every start. Without it nothing is miscounted (an ended window is
+ * restarted, never added to); ended windows only stay.
+ */
+export async function ensureRateLimitIndexes(conn: Connection): Promise<void> {
+  const db = conn.db;
+  if (!db) throw new Error('The MongoDB connection is not open');
+  await db
+    .collection<WindowDoc>(COLLECTION)
+    .createIndex({ reset_at: 1 }, { name: 'rate_limit_expiry', expireAfterSeconds: 0 });
+}
 /** Two first hits of one key at once: one insert wins, the other fails with E11000 and is tried again. */
 const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
@@ -23,7 +36,6 @@ export async function openMongoRateLimits(
   const db = conn.db;
   if (!db) throw new Error('The MongoDB connection is not open');
   const windows = db.collection<WindowDoc>(COLLECTION);
-  await windows.createIndex({ reset_at: 1 }, { name: 'rate_limit_expiry', expireAfterSeconds: 0 });
 
   const hitOne = async ({ key, windowMs, by }: RateLimitHit): Promise<WindowCount> => {
     const at = now();

@@ -111,6 +111,25 @@ export function describeEmployerToolsContract(store: () => Store): void {
       await store().contacts.create(request({ agent_id: 'a1', employer_id: 'e2' }), limits(2));
       expect(await store().contacts.count({ employerId: 'e1' })).toBe(2);
     });
+
+    it('lets no more than the limit through when the requests arrive at the same instant', async () => {
+      const limits = {
+        since: new Date(Date.now() - 60_000),
+        max: 3,
+        sameAgentSince: new Date(Date.now() - 60_000),
+      };
+      // Ten different agents at once: only the count can stop them, and it must see the others.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          store().contacts.create(request({ agent_id: `c${i}`, employer_id: 'burst' }), limits),
+        ),
+      );
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(outcomes.length - refused.length).toBe(3);
+      for (const outcome of refused)
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ContactThrottledError);
+      expect(await store().contacts.count({ employerId: 'burst' })).toBe(3);
+    });
   });
 
   describe('agent analytics counts', () => {

@@ -81,8 +81,9 @@ export interface ContactSendLimits {
 export interface ContactRequestRepository {
   /**
    * Stores a request; with `limits`, first checks them and throws ContactThrottledError when one
-   * is reached. SQLite checks and inserts in one write transaction, so the limits hold across
-   * processes; MongoDB checks, then inserts (two requests in the same instant may both pass).
+   * is reached. The check and the insert are atomic, so the limits hold across processes and for
+   * requests sent at the same instant: SQLite in one write transaction, MongoDB in a transaction
+   * that writes the sender's counter first (mongo/contacts.ts).
    */
   create(input: ContactRequestCreate, limits?: ContactSendLimits): Promise<ContactRequest>;
   get(id: string): Promise<ContactRequest | null>;

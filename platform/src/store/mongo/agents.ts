@@ -17,7 +17,7 @@ import {
   DuplicateAgentError,
   type ImportOutcome,
 } from '../port';
-import { recordChanges } from './changes';
+import { CHANGE_LOG_READ_CONCERN, recordChanges } from './changes';
 import { createdPerDay } from './created-per-day';
 import { type AgentDoc, CASE_INSENSITIVE, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
@@ -83,8 +83,49 @@ function escapeRegExp(text: string): string {
 
 const SEARCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
 
+/** Rows per transaction of importMany (MongoDB only; see there). */
+export const IMPORT_CHUNK = 1000;
+
 export function createMongoAgents(conn: Connection, models: MongoModels): AgentRepository {
   const { agents } = models;
+
+  /** One transaction: the chunk's new agents and their change-log entries, duplicates skipped. */
+  const importChunk = (inputs: AgentCreate[]) =>
+    conn.transaction(async (session): Promise<ImportOutcome> => {
+      const now = new Date();
+      const docs = inputs.map((input) => newAgentDoc(input, now, new Types.ObjectId()));
+      const keys = [...new Set(docs.map((doc) => doc.identity_key))];
+      const existing = await agents
+        .find({ identity_key: { $in: keys } }, { identity_key: 1, _id: 0 })
+        .session(session)
+        .lean();
+      const taken = new Set(existing.map((doc) => doc.identity_key));
+      const outcome: ImportOutcome = { added: 0, duplicates: [] };
+      const fresh: AgentDoc[] = [];
+      docs.forEach((doc, index) => {
+        if (taken.has(doc.identity_key)) {
+          outcome.duplicates.push({ index, name: inputs[index]!.name, provider: inputs[index]!.provider });
+          return;
+        }
+        taken.add(doc.identity_key);
+        fresh.push(doc);
+      });
+      if (fresh.length > 0) {
+        // A concurrent import of the same agent surfaces as a write conflict, not a duplicate key:
+        // the driver retries this callback and the lookup above then sees the other's row.
+        // lean: the documents are built whole by newAgentDoc; hydrating and validating 10,000 of
+        // them through mongoose held the thread for about a second (an admin upload).
+        await agents.insertMany(fresh, { session, lean: true });
+        await recordChanges(
+          models,
+          session,
+          fresh.map((doc) => ({ agent_id: String(doc._id), op: 'upsert' as const })),
+          now,
+        );
+      }
+      outcome.added = fresh.length;
+      return outcome;
+    });
 
   return {
     async create(input) {
@@ -103,42 +144,21 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
     },
 
     async importMany(inputs) {
-      if (inputs.length === 0) return { added: 0, duplicates: [] };
-      return conn.transaction(async (session): Promise<ImportOutcome> => {
-        const now = new Date();
-        const docs = inputs.map((input) => newAgentDoc(input, now, new Types.ObjectId()));
-        const keys = [...new Set(docs.map((doc) => doc.identity_key))];
-        const existing = await agents
-          .find({ identity_key: { $in: keys } }, { identity_key: 1, _id: 0 })
-          .session(session)
-          .lean();
-        const taken = new Set(existing.map((doc) => doc.identity_key));
-        const outcome: ImportOutcome = { added: 0, duplicates: [] };
-        const fresh: AgentDoc[] = [];
-        docs.forEach((doc, index) => {
-          if (taken.has(doc.identity_key)) {
-            outcome.duplicates.push({ index, name: inputs[index]!.name, provider: inputs[index]!.provider });
-            return;
-          }
-          taken.add(doc.identity_key);
-          fresh.push(doc);
-        });
-        if (fresh.length > 0) {
-          // A concurrent import of the same agent surfaces as a write conflict, not a duplicate key:
-          // the driver retries this callback and the lookup above then sees the other's row.
-          // lean: the documents are built whole by newAgentDoc; hydrating and validating 10,000 of
-          // them through mongoose held the thread for about a second (an admin upload).
-          await agents.insertMany(fresh, { session, lean: true });
-          await recordChanges(
-            models,
-            session,
-            fresh.map((doc) => ({ agent_id: String(doc._id), op: 'upsert' as const })),
-            now,
-          );
-        }
-        outcome.added = fresh.length;
-        return outcome;
-      });
+      const outcome: ImportOutcome = { added: 0, duplicates: [] };
+      // A transaction per IMPORT_CHUNK rows, not one for the whole file: MongoDB aborts a transaction
+      // that runs a minute or more (transactionLifetimeLimitSeconds, 60 s by default,
+      // https://www.mongodb.com/docs/v7.0/core/transactions-production-consideration/#runtime-limit),
+      // and a large one weighs on the WiredTiger cache (same page). A failure part-way keeps the
+      // chunks already written; importing the file again adds the rest (the identity rule skips
+      // what is there). SQLite writes the whole batch in one transaction.
+      for (let start = 0; start < inputs.length; start += IMPORT_CHUNK) {
+        const chunk = inputs.slice(start, start + IMPORT_CHUNK);
+        const part = await importChunk(chunk);
+        outcome.added += part.added;
+        for (const duplicate of part.duplicates)
+          outcome.duplicates.push({ ...duplicate, index: duplicate.index + start });
+      }
+      return outcome;
     },
 
     async get(id) {
@@ -151,7 +171,11 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
     async getMany(ids) {
       const objectIds = ids.map(objectIdOrNull).filter((id): id is Types.ObjectId => id !== null);
       if (objectIds.length === 0) return [];
-      const docs = await agents.find({ _id: { $in: objectIds } }).lean();
+      // What the indexer copies into the index, read as durably as the change log that named it.
+      const docs = await agents
+        .find({ _id: { $in: objectIds } })
+        .readConcern(CHANGE_LOG_READ_CONCERN)
+        .lean();
       return docs.map(toAgent);
     },
 
@@ -345,7 +369,13 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       for (;;) {
         const filter: QueryFilter<AgentDoc> =
           after === null ? { removed: false } : { removed: false, _id: { $gt: after } };
-        const docs = await agents.find(filter).sort({ _id: 1 }).limit(batchSize).lean();
+        // A rebuild copies these into the index: majority, like the change log (changes.ts).
+        const docs = await agents
+          .find(filter)
+          .sort({ _id: 1 })
+          .limit(batchSize)
+          .readConcern(CHANGE_LOG_READ_CONCERN)
+          .lean();
         if (docs.length === 0) return;
         after = docs[docs.length - 1]!._id;
         yield docs.map(toAgent);

@@ -34,6 +34,17 @@ export async function recordChanges(
   );
 }
 
+/**
+ * The change log is read with read concern "majority": only entries a majority of the replica set
+ * holds, which a failover cannot roll back ("The documents returned by the read operation are
+ * durable, even in the event of failure", https://www.mongodb.com/docs/v7.0/reference/read-concern-majority/).
+ * With "local", the indexer could index a change the old primary then rolled back
+ * (https://www.mongodb.com/docs/v7.0/core/replica-set-rollbacks/), and record a checkpoint above the
+ * new primary's counter, so that the next changes, numbered from that counter, would be skipped.
+ * On a single-node replica set majority is that node: nothing changes there.
+ */
+export const CHANGE_LOG_READ_CONCERN = 'majority';
+
 export function createMongoChanges(models: MongoModels): ChangeLog {
   return {
     async since(afterSeq, limit) {
@@ -43,6 +54,7 @@ export function createMongoChanges(models: MongoModels): ChangeLog {
         .find({ seq: { $gt: afterSeq } })
         .sort({ seq: 1 })
         .limit(limit)
+        .readConcern(CHANGE_LOG_READ_CONCERN)
         .lean();
       return docs.map(
         (doc): AgentChange => ({
@@ -56,7 +68,7 @@ export function createMongoChanges(models: MongoModels): ChangeLog {
     async head() {
       // The counter, not the newest remaining entry: after a prune the log may be empty while
       // the sequence has moved on, and head() must say where it stands (as SQLite's does).
-      const counter = await models.counters.findById(COUNTER_ID).lean();
+      const counter = await models.counters.findById(COUNTER_ID).readConcern(CHANGE_LOG_READ_CONCERN).lean();
       return counter?.seq ?? 0;
     },
     async prune(uptoSeq) {

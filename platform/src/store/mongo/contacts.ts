@@ -1,13 +1,14 @@
-import type { QueryFilter } from 'mongoose';
+import type { Connection, QueryFilter } from 'mongoose';
 import {
   CONTACT_LIST_MAX,
   type ContactInbox,
   type ContactRequest,
   type ContactRequestRepository,
+  type ContactSendLimits,
   ContactThrottledError,
 } from '../employer-port';
 import { pageOf } from '../page';
-import { type ContactDoc, type MongoModels, objectIdOrNull } from './models';
+import { type ContactDoc, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 const toRequest = (doc: ContactDoc): ContactRequest => {
   const { _id, created_at, updated_at, ...rest } = doc;
@@ -34,27 +35,70 @@ function inboxFilter(inbox: ContactInbox, status?: string): QueryFilter<ContactD
   return filter;
 }
 
-export function createMongoContacts({ contacts }: MongoModels): ContactRequestRepository {
+/** The counter document every create of one employer writes first (contacts.create). */
+const senderLock = (employerId: string) => `contact_requests:${employerId}`;
+
+export function createMongoContacts(conn: Connection, models: MongoModels): ContactRequestRepository {
+  const { contacts, counters } = models;
   const byId = async (id: string) => {
     const _id = objectIdOrNull(id);
     const doc = _id === null ? null : await contacts.findById(_id).lean();
     return doc ? toRequest(doc as ContactDoc) : null;
   };
-  return {
-    async create(input, limits) {
-      if (limits) {
-        const employer = { $eq: String(input.employer_id) };
-        const sent = await contacts.countDocuments({
-          employer_id: employer,
-          created_at: { $gte: limits.since },
-        });
-        if (sent >= limits.max) throw new ContactThrottledError('too_many');
-        const same = await contacts.exists({
+
+  /**
+   * The throttled create: count, check, insert, in one transaction that first writes the sender's
+   * own counter document. Without that write, two requests at once would both count the same
+   * number and both insert (snapshot isolation lets both read before either commits: write skew).
+   * With it, the second to write that document gets a write conflict, MongoDB aborts its
+   * transaction and the driver runs it again, when its count sees the first one's insert
+   * ("In-progress Transactions and Write Conflicts",
+   * https://www.mongodb.com/docs/v7.0/core/transactions-production-consideration/). SQLite does the
+   * same in one IMMEDIATE transaction.
+   */
+  const createThrottled = (
+    input: Parameters<ContactRequestRepository['create']>[0],
+    limits: ContactSendLimits,
+  ) =>
+    conn.transaction(async (session) => {
+      const employer = { $eq: String(input.employer_id) };
+      await counters.updateOne(
+        { _id: senderLock(String(input.employer_id)) },
+        { $inc: { seq: 1 } },
+        { upsert: true, session },
+      );
+      const sent = await contacts
+        .countDocuments({ employer_id: employer, created_at: { $gte: limits.since } })
+        .session(session);
+      if (sent >= limits.max) throw new ContactThrottledError('too_many');
+      const same = await contacts
+        .exists({
           employer_id: employer,
           agent_id: { $eq: String(input.agent_id) },
           created_at: { $gte: limits.sameAgentSince },
-        });
-        if (same) throw new ContactThrottledError('same_agent');
+        })
+        .session(session);
+      if (same) throw new ContactThrottledError('same_agent');
+      const now = new Date();
+      const [doc] = await contacts.insertMany(
+        [{ ...input, status: 'new', replies: [], created_at: now, updated_at: now }],
+        { session },
+      );
+      return toRequest(doc!.toObject() as ContactDoc);
+    });
+
+  return {
+    async create(input, limits) {
+      if (limits) {
+        // The first create of a sender makes its counter document: two at once may both insert it,
+        // and one then fails on the duplicate _id rather than a write conflict. Once more is enough.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await createThrottled(input, limits);
+          } catch (error) {
+            if (attempt > 0 || !isDuplicateKey(error, '_id')) throw error;
+          }
+        }
       }
       const now = new Date();
       const [doc] = await contacts.insertMany([

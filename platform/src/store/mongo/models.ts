@@ -386,20 +386,6 @@ export function registerModels(conn: Connection): MongoModels {
   };
 }
 
-/**
- * Creates the collections and makes their indexes match the schemas. Runs once at open because
- * autoIndex is off (no index builds behind the application's back), and collections must exist
- * before the first transaction writes to them.
- */
-export async function prepareCollections(models: MongoModels): Promise<void> {
-  await Promise.all(
-    Object.values(models).map(async (model: Model<unknown>) => {
-      await model.createCollection();
-      await model.syncIndexes();
-    }),
-  );
-}
-
 /** A 24-hex-digit string names a document; anything else names none (never a CastError). */
 export function objectIdOrNull(id: string): Types.ObjectId | null {
   return /^[0-9a-f]{24}$/i.test(id) ? new Types.ObjectId(id) : null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { describeStoreContract } from '../contract';
 import type { Store } from '../port';
+import { migrateMongoStore } from './migrate';
 import { openMongoStore } from './mongo-store';
 import { withDatabase } from './with-database';
 
@@ -13,6 +14,8 @@ const uri = process.env.MONGODB_URI;
 
 async function openFresh(base: string): Promise<Store> {
   const testUri = withDatabase(base, `agentry_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
+  // As a deploy does: migrate creates the collections and indexes, the store only checks them.
+  await migrateMongoStore(testUri);
   const store = await openMongoStore(testUri);
   return {
     ...store,
@@ -30,7 +33,7 @@ async function openFresh(base: string): Promise<Store> {
 }
 
 if (uri) {
-  // Opening syncs indexes and every write is a transaction: slower than the in-memory SQLite run.
+  // Migrating builds indexes and every write is a transaction: slower than the in-memory SQLite run.
   jest.setTimeout(30_000);
   describeStoreContract('MongoDB', () => openFresh(uri));
 } else {

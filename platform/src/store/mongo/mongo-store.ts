@@ -1,4 +1,3 @@
-import mongoose, { type Connection } from 'mongoose';
 import { openMongoRateLimits } from '../../rate-limit/mongo-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
@@ -8,8 +7,10 @@ import { createMongoAgents } from './agents';
 import { createMongoAudit } from './audit';
 import { createMongoBilling } from './billing';
 import { createMongoChanges } from './changes';
+import { connectMongo } from './connect';
 import { createMongoContacts } from './contacts';
-import { prepareCollections, registerModels } from './models';
+import { requireIndexes } from './indexes';
+import { registerModels } from './models';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
 import { mongoStorageFault } from './storage-faults';
@@ -20,29 +21,15 @@ import { createMongoUsers } from './users';
 /**
  * The MongoDB store, on a connection of its own (never mongoose's global one, so several stores
  * and other mongoose users in the process stay apart). Agent writes use transactions, so the
- * server must be a replica set or mongos; docker-compose runs a one-node replica set. The database
- * is the one the URI names.
+ * server must be a replica set or mongos; docker-compose runs one. The database is the one the URI
+ * names. Opening checks, and never builds, the collections and indexes `npm run migrate` creates
+ * (indexes.ts): a database that lacks them is refused with the command to run.
  */
 export async function openMongoStore(uri: string): Promise<Store> {
-  const conn = mongoose.createConnection(uri, {
-    // Indexes are synced once below, not built in the background by each model.
-    autoIndex: false,
-    autoCreate: false,
-    // Fail at once when the connection is down rather than queue operations until a timeout.
-    bufferCommands: false,
-  });
+  const conn = await connectMongo(uri);
   try {
-    await conn.asPromise();
-  } catch (error) {
-    await conn.close().catch(() => undefined);
-    throw new Error(`Cannot connect to MongoDB: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
-  try {
-    await requireTransactions(conn);
     const models = registerModels(conn);
-    await prepareCollections(models);
+    await requireIndexes(models);
     const store: Store = {
       kind: 'mongodb',
       agents: createMongoAgents(conn, models),
@@ -55,7 +42,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       admins: createMongoAdmins(models),
       audit: createMongoAudit(models),
       shortlists: createMongoShortlists(models),
-      contacts: createMongoContacts(models),
+      contacts: createMongoContacts(conn, models),
       agentStats: createMongoAgentStats(models),
       toolUsage: createMongoToolUsage(models),
       rateLimits: await openMongoRateLimits(conn),
@@ -74,15 +61,5 @@ export async function openMongoStore(uri: string): Promise<Store> {
   } catch (error) {
     await conn.close().catch(() => undefined);
     throw error;
-  }
-}
-
-/** A standalone server would accept reads and fail the first agent write; say so at start instead. */
-async function requireTransactions(conn: Connection): Promise<void> {
-  const hello = await conn.db!.admin().command({ hello: 1 });
-  if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') {
-    throw new Error(
-      'MongoDB is running as a standalone server; the store needs a replica set (a single-node one will do) or a sharded cluster, because agent writes use transactions',
-    );
   }
 }
