@@ -28,7 +28,7 @@ async function main() {
     process.stderr.write(`Unknown argument: ${unknown[0]}\nUsage: npm run reindex [-- --check]\n`);
     return 2;
   }
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, 'indexer');
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, 'reindex');
   const store = await openStore(config);
   const engine = await openSearchEngine(config, { serve: false, logger });

@@ -20,6 +20,11 @@ export interface IndexerOptions {
   /** Called after every applied batch (tests and metrics). */
   onBatch?: (info: { checkpoint: number; upserts: number; deletes: number }) => void;
   /**
+   * Called after every turn of the loop that read the store and the engine without an error (caught
+   * up, or a batch applied): the indexer's liveness for its health check (heartbeat.ts).
+   */
+  onAlive?: () => void;
+  /**
    * How far behind (in changes) the index may fall before it is rebuilt whole rather than caught
    * up change by change: after a bulk import, one rebuild is several times cheaper.
    */
@@ -180,11 +185,13 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
       const changes = await store.changes.since(checkpoint, batchSize);
       if (changes.length === 0) {
         failures = 0;
+        options.onAlive?.();
         await sleep(options.pollMs, signal);
         continue;
       }
       await applyWithRetries(options, checkpoint, changes);
       failures = 0;
+      options.onAlive?.();
       if (++loops % 100 === 0) await pruneChangeLog(store, changes[changes.length - 1]!.seq);
       await giveWay();
     } catch (error) {

@@ -52,7 +52,7 @@ async function serve(config: Config, logger: Logger, leader: boolean) {
 }
 
 async function main() {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, 'api');
   const base = createLogger(config.LOG_LEVEL, 'api');
   const workers = config.WEB_CONCURRENCY ?? os.availableParallelism();
   if (workers <= 1) return serve(config, base, true);

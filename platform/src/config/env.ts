@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type ProcessRole, roleProblems } from './role';
 
 // Every setting of every process, typed, documented and validated once at start. Each variable
 // defaults to the embedded choice so that `npm start` needs none of them; a bad value stops the
@@ -32,6 +33,14 @@ const optionalSecret = (prefixes: string[]) =>
  */
 const MAILBOX = /^(?:[^\r\n<>@,;]*<[^\s<>@,;]+@[^\s<>@,;]+>|[^\s<>@,;]+@[^\s<>@,;]+)$/;
 
+/** Free text where an empty value means unset (as .env files often leave variables). */
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -55,7 +64,16 @@ export const envSchema = z
     MONGODB_URI: optionalUrl(['mongodb://', 'mongodb+srv://'], 'mongodb:// or mongodb+srv://'),
     /** Set to use Meilisearch instead of the embedded search engine. */
     MEILI_HOST: optionalUrl(['http://', 'https://'], 'http:// or https://'),
-    MEILI_MASTER_KEY: z.string().optional(),
+    /**
+     * Meilisearch's master key: only `npm run meili:keys` uses it, to create the two scoped keys below
+     * (Meilisearch: "Only use the master key when managing API keys"). Production refuses it to the
+     * API and the indexer; in development they fall back on it when their own key is not set.
+     */
+    MEILI_MASTER_KEY: optionalText(),
+    /** The indexer's key (indexer, migrate, reindex, import): writes to the indexes MEILI_INDEX*. */
+    MEILI_API_KEY: optionalText(),
+    /** The API's search-only key: the action `search` on MEILI_INDEX and its checkpoint index. */
+    MEILI_SEARCH_KEY: optionalText(),
     MEILI_INDEX: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,100}$/, 'may hold only letters, digits, - and _')
@@ -147,13 +165,6 @@ export const envSchema = z
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
-    if (env.MEILI_HOST && env.NODE_ENV === 'production' && !env.MEILI_MASTER_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MEILI_MASTER_KEY'],
-        message: 'is required with MEILI_HOST in production',
-      });
-    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -200,14 +211,17 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment; throws ConfigError listing every problem at once. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment; throws ConfigError listing every problem at once. A process
+ * entry point names its role, which adds what that process needs (its Meilisearch key: role.ts).
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, role?: ProcessRole): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'} ${issue.message}`),
-    );
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'} ${issue.message}`);
+  if (parsed.success && role) problems.push(...roleProblems(parsed.data, role));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   return {
     ...env,
@@ -221,9 +235,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** For process entry points: load the config or print every problem and exit(1). */
-export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env, role?: ProcessRole): Config {
   try {
-    return loadConfig(source);
+    return loadConfig(source, role);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config/env';
+import { meiliAccessOf } from '../config/role';
 import type { Logger } from '../log/logger';
 import { EmbeddedSearchEngine } from './embedded/embedded-engine';
 import type { SearchEngine } from './port';
@@ -18,13 +19,19 @@ type SearchConfig = Pick<
   | 'dataDir'
   | 'INDEXER_POLL_MS'
   | 'MEILI_HOST'
-  | 'MEILI_MASTER_KEY'
+  | 'MEILI_API_KEY'
+  | 'MEILI_SEARCH_KEY'
+  | 'INDEXER'
   | 'MEILI_INDEX'
   | 'MEILI_EMBEDDER'
   | 'MEILI_SEMANTIC_RATIO'
 >;
 
-/** The engine the config asks for: Meilisearch when MEILI_HOST is set, else the embedded engine in DATA_DIR. */
+/**
+ * The engine the config asks for: Meilisearch when MEILI_HOST is set, else the embedded engine in
+ * DATA_DIR. Meilisearch is opened without waiting for it (meili-engine.ts): a process starts while
+ * it is down, with the key of its role (config/role.ts: the API's search key, the indexer's key).
+ */
 export async function openSearchEngine(
   config: SearchConfig,
   options: OpenSearchOptions,
@@ -35,7 +42,7 @@ export async function openSearchEngine(
     return openMeiliEngine(
       {
         host: config.MEILI_HOST!,
-        apiKey: config.MEILI_MASTER_KEY,
+        ...meiliAccessOf(config, options.serve ? 'api' : 'indexer'),
         indexUid: config.MEILI_INDEX,
         embedder: config.MEILI_EMBEDDER,
         semanticRatio: config.MEILI_SEMANTIC_RATIO,
@@ -48,4 +55,44 @@ export async function openSearchEngine(
     pollMs: config.INDEXER_POLL_MS,
     logger: options.logger,
   });
+}
+
+/**
+ * `npm run migrate` for search: Meilisearch's indexes and this version's settings, once per deploy
+ * (meili/migrate.ts), with the indexer's key. The embedded engine keeps its settings in the code
+ * and needs nothing.
+ */
+export async function migrateSearch(
+  config: SearchConfig,
+  options: { force?: boolean; logger?: Logger } = {},
+): Promise<{ engine: 'embedded' | 'meilisearch'; applied: boolean; fingerprint?: string }> {
+  if (config.search !== 'meilisearch') return { engine: 'embedded', applied: false };
+  const { migrateMeiliIndex } = await import('./meili/migrate');
+  const result = await migrateMeiliIndex({
+    host: config.MEILI_HOST!,
+    apiKey: meiliAccessOf(config, 'indexer').writeKey,
+    indexUid: config.MEILI_INDEX,
+    ...options,
+  });
+  return { engine: 'meilisearch', applied: result.applied, fingerprint: result.fingerprint };
+}
+
+/**
+ * `npm run meili:keys`: the indexer's and the API's scoped keys (meili/keys.ts), made with the
+ * master key, the one use Meilisearch documents for it.
+ */
+export async function createMeiliKeys(
+  config: Pick<Config, 'MEILI_HOST' | 'MEILI_MASTER_KEY' | 'MEILI_INDEX'>,
+  options: { rotate?: boolean } = {},
+): Promise<{ apiKey: string; searchKey: string; created: string[]; replaced: string[] }> {
+  const [{ Meilisearch }, { ensureScopedKeys }] = await Promise.all([
+    import('meilisearch'),
+    import('./meili/keys'),
+  ]);
+  const client = new Meilisearch({
+    host: config.MEILI_HOST!,
+    apiKey: config.MEILI_MASTER_KEY,
+    timeout: 15_000,
+  });
+  return ensureScopedKeys(client, config.MEILI_INDEX, options);
 }

@@ -19,6 +19,20 @@ export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONG
   return openSqliteStore(sqliteFileOf(config));
 }
 
+/**
+ * `npm run migrate` for the store: MongoDB's collections and indexes (mongo/indexes.ts), once per
+ * deploy, before the processes of the new version start; they only check. SQLite migrates itself
+ * when it opens (one file, one writer at a time: sqlite/migrations.ts), so there is nothing to do.
+ */
+export async function migrateStore(
+  config: Pick<Config, 'store' | 'MONGODB_URI'>,
+  options: { dropUnused?: boolean } = {},
+): Promise<{ created: string[]; dropped: string[] }> {
+  if (config.store !== 'mongodb') return { created: [], dropped: [] };
+  const { migrateMongoStore } = await import('./mongo/migrate');
+  return migrateMongoStore(config.MONGODB_URI!, options);
+}
+
 /** Where the embedded store keeps its file. */
 export const sqliteFileOf = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, SQLITE_FILE_NAME);
 

@@ -18,7 +18,15 @@ describe('what npm run build compiles', () => {
       const match = /run-compiled\.cjs (\S+)/.exec(command);
       return match ? [match[1]!] : [];
     });
-    expect(compiled.sort()).toEqual(['admin-create', 'admin-totp', 'import', 'indexer', 'reindex']);
+    expect(compiled.sort()).toEqual([
+      'admin-create',
+      'admin-totp',
+      'import',
+      'indexer',
+      'meili-keys',
+      'migrate',
+      'reindex',
+    ]);
     for (const name of compiled)
       expect(fs.existsSync(path.join(REPO_ROOT, PROCESS_ENTRIES[name]!))).toBe(true);
   });

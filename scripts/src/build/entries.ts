@@ -16,6 +16,8 @@ export const PROCESS_ENTRIES: Record<string, string> = {
   import: 'scripts/src/import/main.ts',
   'admin-create': 'scripts/src/admin/create-main.ts',
   'admin-totp': 'scripts/src/admin/totp-main.ts',
+  migrate: 'scripts/src/migrate/main.ts',
+  'meili-keys': 'scripts/src/meili-keys/main.ts',
 };
 
 /** The workspaces whose sources are bundled (inlined) rather than required at run time. */

@@ -1,5 +1,5 @@
 import { createLogger } from '@agentry/platform/log/logger';
-import { withDatabase } from '@agentry/platform/store/factory';
+import { migrateStore, withDatabase } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { startTestServer, type TestServer } from '@agentry/server/testing/test-server';
 import { ADMIN_ENV, ADMIN_PASSWORD, ADMIN_USERNAME, PASSWORD } from '@agentry/server/testing/visitor';
@@ -74,6 +74,8 @@ export class World {
     const errorLog: string[] = [];
     const logger = createLogger('error', 'fuzz', { write: (line: string) => errorLog.push(line) });
     const store = fuzzStore(env);
+    // A fresh MongoDB database gets its collections and indexes as a deploy's migrate gives them.
+    if (store.env.MONGODB_URI) await migrateStore({ store: 'mongodb', MONGODB_URI: store.env.MONGODB_URI });
     const server = await startTestServer({ ...NO_RATE_LIMITS, ...ADMIN_ENV, ...store.env }, { logger });
     const world = new World(server, errorLog, store.database);
     world.ids = await seedWorld(world);

@@ -23,7 +23,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${args.message}\n\n${USAGE}`);
     return 2;
   }
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, 'indexer');
   // npm runs scripts from the repository root; INIT_CWD is where the person typed the command.
   const fromShell = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
   const file = fromShell(args.file);

@@ -56,8 +56,8 @@ describe('alternativesStep', () => {
         q: 'video creator content turns text videos avatars',
         matchingStrategy: 'last',
         filter: ['pricing = "paid"', 'id != "vidora"'],
-        page: 1,
-        hitsPerPage: 10,
+        offset: 0,
+        limit: 10,
       },
     ]);
     expect(step.at).toEqual({ likeness: 0, counts: new Map() });
@@ -97,17 +97,20 @@ describe('alternativesStep', () => {
       matchingStrategy: 'frequency',
       attributesToHighlight: ['name'],
       filter: ['pricing = "paid"', 'id != "otterly"'],
-      page: 1,
-      hitsPerPage: 10,
+      offset: 0,
+      limit: 10,
     });
+    // Hits only: no exhaustive count asked for (page/hitsPerPage would ask for one).
     expect(queries[step.at.rest!]).not.toHaveProperty('facets');
-    expect(queries[step.at.catalog!]).toEqual({ indexUid: 'agents', q: '', page: 1, hitsPerPage: 0 });
+    expect(queries[step.at.rest!]).not.toHaveProperty('page');
+    // Counted from the facet every document has one value of, which maxTotalHits does not cap.
+    expect(queries[step.at.catalog!]).toEqual({ indexUid: 'agents', q: '', limit: 0, facets: ['pricing'] });
     // A quoted word matches as typed: no typo, prefix or synonym inflates its count.
     expect(queries[step.at.counts.get('ai')!]).toEqual({
       indexUid: 'agents',
       q: '"ai"',
-      page: 1,
-      hitsPerPage: 0,
+      limit: 0,
+      facets: ['pricing'],
     });
     expect([...step.at.counts.keys()]).toEqual(['ai', 'transcripts']);
     expect(queries).toHaveLength(5);
@@ -121,14 +124,29 @@ describe('alternativesStep', () => {
   });
 });
 
+/**
+ * A count query's answer as Meilisearch v1.28.2 gives it for `matching` documents: the hit count
+ * capped at maxTotalHits (10,000 here; crates/meilisearch/src/search/mod.rs `min(candidates,
+ * max_total_hits)`), the facet distribution over every matching document.
+ */
+function counted(matching: number): MeiliResult {
+  const paid = Math.round(matching * 0.6);
+  return {
+    hits: [],
+    estimatedTotalHits: Math.min(matching, 10_000),
+    facetDistribution: { pricing: { paid, free: matching - paid } },
+    processingTimeMs: 1,
+  };
+}
+
 describe('pickAlternatives', () => {
   const likeness = answer([hit('notetaker-a'), hit('notetaker-b')]);
   const rest = answer([hit('coder')]);
   const counts = (catalog: number, ai: number): MeiliResult[] => [
     likeness,
     rest,
-    answer([], { totalHits: catalog }),
-    answer([], { totalHits: ai }),
+    counted(catalog),
+    counted(ai),
   ];
   const otterAi = () =>
     stepFor('otterly voice ai', [group('otterly'), group('voice'), group('ai')], ['otterly', 'voice', 'ai']);
@@ -139,6 +157,16 @@ describe('pickAlternatives', () => {
 
   it('takes the search for the other words when they are telling', () => {
     expect(idsOf(pickAlternatives(otterAi(), counts(100, 3)))).toEqual(['coder']);
+  });
+
+  it('reads a word in 1.5 % of 100,000 agents as telling, though the hit counts stop at 10,000', () => {
+    // Read from the capped hit counts, the catalog would be 10,000 and "ai" in 15 % of it: generic.
+    expect(idsOf(pickAlternatives(otterAi(), counts(100_000, 1_500)))).toEqual(['coder']);
+    // And a word in most of them stays generic.
+    expect(idsOf(pickAlternatives(otterAi(), counts(100_000, 60_000)))).toEqual([
+      'notetaker-a',
+      'notetaker-b',
+    ]);
   });
 
   it('takes the search for what the query says besides the name ("pixel forge logo maker")', () => {
@@ -152,8 +180,8 @@ describe('pickAlternatives', () => {
     const results: MeiliResult[] = [];
     results[step.at.likeness!] = likeness;
     results[step.at.rest!] = rest;
-    results[step.at.catalog!] = answer([], { totalHits: 100 });
-    for (const position of step.at.counts.values()) results[position] = answer([], { totalHits: 5 });
+    results[step.at.catalog!] = counted(100);
+    for (const position of step.at.counts.values()) results[position] = counted(5);
     expect(idsOf(pickAlternatives(step, results))).toEqual(['coder']);
   });
 

@@ -4,6 +4,7 @@ import { FEATURES } from '../query/features';
 import { saysMoreThanName } from '../query/name-intent';
 import type { QueryGroup } from '../query/plan';
 import { fromStoredDocument } from './documents';
+import { shortenLongPhrases } from './long-phrases';
 import type { MeiliHit } from './merge';
 import type { NamedHits } from './name-match';
 import { similarQuery } from './similar';
@@ -36,7 +37,8 @@ function decidedWithoutCounts(words: string[], nameParts: ReadonlySet<string>): 
  * The alternatives' searches: agents like the first named one (its role, category and description
  * words, similar.ts), agents matching the parts of the query that may say more, and, when whether
  * they do depends on how common their words are ("ai" in "otterly ai"), a count of the catalog and of
- * the agents holding each such word exactly (a quoted word: no typo, prefix or synonym).
+ * the agents holding each such word exactly (a quoted word: no typo, prefix or synonym), each counted
+ * by countQuery.
  */
 export function alternativesStep(
   request: SearchRequest,
@@ -59,7 +61,10 @@ export function alternativesStep(
     request,
     named.hits.map((hit) => `id != ${quote(hit.id)}`),
   );
-  const page = { page: 1, hitsPerPage: main.hitsPerPage };
+  // Only hits are read from these two: offset/limit, whose count Meilisearch may estimate, rather
+  // than page/hitsPerPage, which asks for an exhaustive count
+  // (https://www.meilisearch.com/docs/capabilities/full_text_search/how_to/paginate_search_results).
+  const page = { offset: 0, limit: main.hitsPerPage };
   const queries: MultiSearchQuery[] = [];
   const at: AlternativesStep['at'] = { counts: new Map() };
   const likeness = similarQuery(fromStoredDocument(named.hits[0]!));
@@ -68,14 +73,13 @@ export function alternativesStep(
     at.likeness = queries.push({ indexUid, q: likeness, matchingStrategy: 'last', filter, ...page }) - 1;
   }
   if (candidates.length > 0) {
-    const { facets: _facets, ...searched } = main;
-    const q = candidates.map((candidate) => candidate.typed.join(' ')).join(' ');
+    const { facets: _facets, page: _page, hitsPerPage: _size, ...searched } = main;
+    const q = shortenLongPhrases(candidates.map((candidate) => candidate.typed.join(' ')).join(' '));
     at.rest = queries.push({ ...searched, indexUid, q, filter, ...page }) - 1;
     const counted = new Set(candidates.filter((c) => c.decided === undefined).flatMap((c) => c.compared));
     if (counted.size > 0) {
-      at.catalog = queries.push({ indexUid, q: '', page: 1, hitsPerPage: 0 }) - 1;
-      for (const word of counted)
-        at.counts.set(word, queries.push({ indexUid, q: `"${word}"`, page: 1, hitsPerPage: 0 }) - 1);
+      at.catalog = queries.push(countQuery(indexUid, '')) - 1;
+      for (const word of counted) at.counts.set(word, queries.push(countQuery(indexUid, `"${word}"`)) - 1);
     }
   }
   return {
@@ -87,8 +91,29 @@ export function alternativesStep(
   };
 }
 
-const countOf = (result: MeiliResult | undefined): number =>
-  result?.totalHits ?? result?.estimatedTotalHits ?? 0;
+/**
+ * The facet every stored document holds exactly one value of (documents.ts: pricing, 'unknown' when
+ * the cost says nothing), so the sum of its distribution counts the documents a query matches.
+ */
+export const COUNTING_FACET = 'pricing';
+
+/**
+ * A query that counts the agents matching `q` and returns none. Not from totalHits, which Meilisearch
+ * never lets pass maxTotalHits (10,000: settings.ts MAX_TOTAL_HITS), so that at 100,000 agents the
+ * catalog would read as 10,000 and a word in 1.5 % of it as "generic": facet counts are taken over
+ * every matching document (v1.28.2 crates/meilisearch/src/search/mod.rs computes the distribution
+ * from all candidates, the hit count from `min(candidates, max_total_hits)`).
+ */
+export function countQuery(indexUid: string, q: string): MultiSearchQuery {
+  return { indexUid, q, limit: 0, facets: [COUNTING_FACET] };
+}
+
+/** How many documents a countQuery matched: the sum of its facet distribution, exact past maxTotalHits. */
+export function countOf(result: MeiliResult | undefined): number {
+  const distribution = result?.facetDistribution?.[COUNTING_FACET];
+  if (distribution) return Object.values(distribution).reduce((sum, count) => sum + count, 0);
+  return result?.totalHits ?? result?.estimatedTotalHits ?? 0;
+}
 
 /**
  * The alternatives from the multi-search's results: the search for what the query says besides the

@@ -1,5 +1,6 @@
 import type { FederatedMultiSearchParams, MultiSearchQueryWithFederation } from 'meilisearch';
 import type { QueryGroup } from '../query/plan';
+import { shortenLongPhrases } from './long-phrases';
 import type { MeiliSearchParams } from './translate';
 
 // Two follow-ups that read the query more loosely than the main search, each one federated
@@ -50,7 +51,7 @@ export function secondTierSearch(
   indexUid: string,
   limit: number,
 ): FederatedMultiSearchParams | null {
-  const parts = [...new Set(groups.map((group) => group.words.join(' ')))];
+  const parts = [...new Set(groups.map((group) => shortenLongPhrases(group.words.join(' '))))];
   return parts.length > 1 ? federated(main, indexUid, parts, limit) : null;
 }
 

@@ -1,4 +1,4 @@
-import type { FederatedMultiSearchParams, Meilisearch, MultiSearchParams } from 'meilisearch';
+import type { FederatedMultiSearchParams, Meilisearch, MultiSearchParams, SearchParams } from 'meilisearch';
 import type { Logger } from '../../log/logger';
 import { fingerprint } from '../document';
 import type {
@@ -18,10 +18,10 @@ import {
   type StoredDocument,
   toStoredDocument,
 } from './documents';
-import { ensureIndex } from './indexes';
 import { type MeiliSearcher, plannedSearch } from './planned-search';
+import { checkIndex, IndexReadiness } from './readiness';
 import { beginMeiliRebuild } from './rebuild';
-import { indexSettings } from './settings';
+import { indexSettings, settingsFingerprint } from './settings';
 import { similarQuery } from './similar';
 import { call, describeError, enqueue, MeiliError, settle, TASK_WAIT } from './tasks';
 import {
@@ -33,24 +33,49 @@ import {
   pageOf,
   quote,
   toSearchParams,
+  withOffsetLimit,
 } from './translate';
 
 // The Meilisearch adapter of the search port. Meilisearch keeps the index, so this object holds no
-// state worth closing: a client, and a short-lived cache of the index's roles. Every write waits
-// for its Meilisearch task and throws when the task failed (tasks.ts).
+// state worth closing: its clients, whether the index was found ready (readiness.ts), and a
+// short-lived cache of the index's roles. Every write waits for its Meilisearch task and throws
+// when the task failed (tasks.ts).
+//
+// Opening asks nothing of Meilisearch: a process starts whether Meilisearch answers or not, and
+// checks at start, in the background, that `npm run migrate` prepared the index with this version's
+// settings. Until that check passes every call fails at once with the reason: the API answers
+// searches from the store (server/src/search/search-service.ts) and reports "degraded" on
+// /readyz, the indexer retries; both switch to Meilisearch as soon as the check passes.
 
 export interface MeiliEngineOptions {
   host: string;
+  /** One key for searches and writes (tests; searchKey and writeKey take precedence). */
   apiKey?: string;
+  /** The key searches go with: the API's search-only key (config/role.ts). */
+  searchKey?: string;
+  /** The key writes go with: the indexer's key. */
+  writeKey?: string;
+  /**
+   * False in an API whose indexer runs apart (INDEXER=external): it holds a search-only key, so its
+   * writes fail at once with that reason. Default true.
+   */
+  writes?: boolean;
   /** The live index; its checkpoint lives in `${indexUid}_meta` (checkpoint.ts). */
   indexUid: string;
   /** An embedder configured on the index in Meilisearch: searches become hybrid, similarTo semantic. */
   embedder?: string;
   semanticRatio: number;
+  /** The clock of the readiness re-checks (tests). */
+  now?: () => number;
 }
 
 /** A request that takes longer is abandoned with an error rather than holding an API request open. */
 const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * The start check and /readyz's health check give up sooner: a Meilisearch that drops packets
+ * must not hold the searches waiting on the check (the search service waits 2 s at most).
+ */
+const PROBE_TIMEOUT_MS = 2_000;
 /** How long the list of roles (role boost, framing words) is trusted; writes through this engine reset it. */
 const ROLES_TTL_MS = 60_000;
 /** After a failed listing, asked again this soon: the boost comes back within seconds of a recovery. */
@@ -75,80 +100,94 @@ export class MeiliSearchEngine implements SearchEngine {
   private readonly metaUid: string;
   private readonly host: string;
   private roles: { values: Promise<string[]>; expires: number } | undefined;
+  /** Whether `npm run migrate` prepared the index for this version: checked once, at start. */
+  readonly readiness: IndexReadiness;
 
   private constructor(
+    /** Searches and reads: the API's search-only key, or the indexer's key. */
     private readonly client: Meilisearch,
+    /** Writes and the reads only the indexer makes (documents, stats, settings); null: none. */
+    private readonly writer: Meilisearch | null,
+    /** The start check and health, with a short timeout. */
+    private readonly probe: Meilisearch,
     private readonly options: MeiliEngineOptions,
     private readonly logger?: Logger,
   ) {
     this.metaUid = metaIndexUid(options.indexUid);
     this.host = displayHost(options.host);
+    this.readiness = new IndexReadiness(
+      () =>
+        checkIndex({
+          client: this.probe,
+          indexUid: options.indexUid,
+          metaUid: this.metaUid,
+          fingerprint: settingsFingerprint(),
+          host: this.host,
+        }),
+      options.now,
+      {
+        onReady: () =>
+          logger?.info(
+            { host: this.host, index: options.indexUid, embedder: options.embedder },
+            'meilisearch ready',
+          ),
+        onNotReady: (reason) =>
+          logger?.warn(
+            { host: this.host, index: options.indexUid, reason },
+            'meilisearch not ready; checking again',
+          ),
+      },
+    );
   }
 
   /**
-   * Connects, creates the live and meta indexes when missing and applies the settings, waiting for
-   * each task. Fails fast, with the reason, when Meilisearch cannot be reached or refuses.
+   * The adapter, asking nothing of Meilisearch: the start check runs in the background and its
+   * outcome is logged. A host that is not a URL still fails here.
    */
   static async open(options: MeiliEngineOptions, logger?: Logger): Promise<MeiliSearchEngine> {
     const engine = await MeiliSearchEngine.unchecked(options, logger);
-    const { client } = engine;
-    try {
-      await engine.ping();
-    } catch (error) {
-      throw new MeiliError(
-        `Cannot use Meilisearch at ${engine.host}: ${describeError(error)}`,
-        undefined,
-        undefined,
-        {
-          cause: error,
-        },
-      );
-    }
-    await ensureIndex(client, options.indexUid);
-    await ensureIndex(client, engine.metaUid);
-    await engine.applySettings();
-    logger?.info(
-      { host: engine.host, index: options.indexUid, embedder: options.embedder },
-      'meilisearch ready',
-    );
+    engine.readiness.ensure().catch(() => {
+      // Logged by the readiness events; calls fail with the reason until a later check passes.
+    });
     return engine;
   }
 
-  /**
-   * The adapter without open()'s checks and set-up: nothing is asked of Meilisearch yet. open() is
-   * the way in; this is for the fault tests, which need the adapter as it is once Meilisearch has
-   * gone away after start-up (pointed at a closed port, open() rightly refuses to start).
-   */
+  /** The adapter without the background start check (tests that drive the check themselves). */
   static async unchecked(options: MeiliEngineOptions, logger?: Logger): Promise<MeiliSearchEngine> {
     // The client is ESM-only: loaded here, when Meilisearch is actually used.
     const { Meilisearch } = await import('meilisearch');
-    let client: Meilisearch;
-    try {
-      client = new Meilisearch({
-        host: options.host,
-        apiKey: options.apiKey,
-        timeout: REQUEST_TIMEOUT_MS,
-        defaultWaitOptions: TASK_WAIT,
-      });
-    } catch (error) {
+    const make = (apiKey: string | undefined, timeout: number) => {
+      try {
+        return new Meilisearch({ host: options.host, apiKey, timeout, defaultWaitOptions: TASK_WAIT });
+      } catch (error) {
+        throw new MeiliError(
+          `Invalid Meilisearch host "${displayHost(options.host)}": ${describeError(error)}`,
+          undefined,
+          undefined,
+          { cause: error },
+        );
+      }
+    };
+    const searchKey = options.searchKey ?? options.apiKey;
+    const writeKey = options.writeKey ?? options.apiKey;
+    const client = make(searchKey, REQUEST_TIMEOUT_MS);
+    const writer = options.writes === false ? null : make(writeKey, REQUEST_TIMEOUT_MS);
+    return new MeiliSearchEngine(client, writer, make(searchKey, PROBE_TIMEOUT_MS), options, logger);
+  }
+
+  /** The client for writes, once the index is ready; throws when this process does not write. */
+  private async writable(): Promise<Meilisearch> {
+    if (!this.writer)
       throw new MeiliError(
-        `Invalid Meilisearch host "${displayHost(options.host)}": ${describeError(error)}`,
-        undefined,
-        undefined,
-        { cause: error },
+        'This process does not write to Meilisearch: it holds a search-only key (MEILI_SEARCH_KEY) and its indexer runs apart (INDEXER=external)',
+        'read_only_process',
       );
-    }
-    return new MeiliSearchEngine(client, options, logger);
+    await this.readiness.ensure();
+    return this.writer;
   }
 
   private get live() {
     return this.client.index<StoredDocument>(this.options.indexUid);
-  }
-
-  private async applySettings(): Promise<void> {
-    const uid = this.options.indexUid;
-    const task = await enqueue(`apply settings to ${uid}`, () => this.live.updateSettings(indexSettings()));
-    await settle(this.client.tasks, task, `apply settings to ${uid}`);
   }
 
   /**
@@ -157,6 +196,7 @@ export class MeiliSearchEngine implements SearchEngine {
    * retry), in at most three Meilisearch requests; similarTo ranks by likeness instead.
    */
   async search(request: SearchRequest): Promise<SearchResponse> {
+    await this.readiness.ensure();
     if (request.similarTo) return this.searchSimilar(request, request.similarTo);
     const { embedder, semanticRatio } = this.options;
     // An empty query lists agents: no words to read, so no roles to fetch.
@@ -193,13 +233,12 @@ export class MeiliSearchEngine implements SearchEngine {
   private async searchSimilar(request: SearchRequest, id: string): Promise<SearchResponse> {
     // An id Meilisearch cannot hold is not in the index (and must not reach the request path).
     if (!isValidDocumentId(id)) return emptyResponse(request);
-    let source: StoredDocument;
-    try {
-      source = await call(`read agent ${id}`, () => this.live.getDocument(id));
-    } catch (error) {
-      if (error instanceof MeiliError && error.code === 'document_not_found') return emptyResponse(request);
-      throw error;
-    }
+    // A search by id rather than a document read: `search` is the one action the API's key holds.
+    const found = await call(`read agent ${id}`, () =>
+      this.live.search<StoredDocument>('', { filter: `id = ${quote(id)}`, limit: 1 }),
+    );
+    const source = found.hits[0];
+    if (!source) return emptyResponse(request);
     const exclusion = `id != ${quote(id)}`;
     const { embedder } = this.options;
     if (embedder) {
@@ -218,12 +257,10 @@ export class MeiliSearchEngine implements SearchEngine {
         // The similar-documents route counts no facets; a search with the same filter does.
         request.facets?.length
           ? call('count facets', () =>
-              this.live.search<StoredDocument, MeiliSearchParams>('', {
-                q: '',
+              this.live.search<StoredDocument, SearchParams>('', {
                 filter,
                 facets: [...request.facets!],
-                page: 1,
-                hitsPerPage: 0,
+                limit: 0,
               }),
             )
           : undefined,
@@ -246,9 +283,10 @@ export class MeiliSearchEngine implements SearchEngine {
     // The words go from most to least telling (role first), so 'last' drops the least telling
     // first and every hit shares at least the role's first word. 'frequency' would keep the
     // rarest words, and those are often found only in the agent itself, which is left out.
-    const params = toSearchParams(likeness, { matchingStrategy: 'last' }, [exclusion]);
+    // Only the page is shown: no exhaustive count (translate.ts withOffsetLimit).
+    const params = withOffsetLimit(toSearchParams(likeness, { matchingStrategy: 'last' }, [exclusion]));
     const result = await call('find similar agents', () =>
-      this.live.search<StoredDocument, MeiliSearchParams>(params.q, params),
+      this.live.search<StoredDocument, SearchParams>(params.q, params),
     );
     return fromMeiliResult(result, request);
   }
@@ -256,13 +294,10 @@ export class MeiliSearchEngine implements SearchEngine {
   /** The index's roles, from a facet count cached for a minute; on failure the boost is skipped, not the search. */
   private knownRoles(): Promise<string[]> {
     if (this.roles && this.roles.expires > Date.now()) return this.roles.values;
+    // The facet's values by count (settings.ts FACET_ORDER): past MAX_VALUES_PER_FACET roles, the
+    // most used ones are known. limit 0: no hits and no exhaustive count, only the distribution.
     const values = call('list roles', () =>
-      this.live.search<StoredDocument, MeiliSearchParams>('', {
-        q: '',
-        facets: ['role'],
-        page: 1,
-        hitsPerPage: 0,
-      }),
+      this.live.search<StoredDocument, SearchParams>('', { facets: ['role'], limit: 0 }),
     ).then(
       (result) => Object.keys(result.facetDistribution?.role ?? {}),
       (error: unknown) => {
@@ -281,6 +316,8 @@ export class MeiliSearchEngine implements SearchEngine {
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {
+    const writer = await this.writable();
+    const index = writer.index<StoredDocument>(this.options.indexUid);
     // Meilisearch has no compare-and-set: this check leaves a window of one batch, which the
     // rebuild's swap (checkpoint written with the data) and `reindex --check` make visible.
     if (batch.expectCheckpoint !== undefined && (await this.checkpoint()) !== batch.expectCheckpoint) {
@@ -303,36 +340,40 @@ export class MeiliSearchEngine implements SearchEngine {
       const what = `add ${documents.length} documents to ${uid}`;
       pending.push({
         what,
-        task: await enqueue(what, () => this.live.addDocuments(documents, { primaryKey: 'id' })),
+        task: await enqueue(what, () => index.addDocuments(documents, { primaryKey: 'id' })),
       });
     }
     if (deletes.length > 0) {
       const what = `delete ${deletes.length} documents from ${uid}`;
-      pending.push({ what, task: await enqueue(what, () => this.live.deleteDocuments(deletes)) });
+      pending.push({ what, task: await enqueue(what, () => index.deleteDocuments(deletes)) });
     }
     const settled = await Promise.allSettled(
-      pending.map(({ what, task }) => settle(this.client.tasks, task, what)),
+      pending.map(({ what, task }) => settle(writer.tasks, task, what)),
     );
     const failure = settled.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     if (pending.length > 0) this.roles = undefined;
-    await writeCheckpoint(this.client, this.metaUid, batch.checkpoint);
+    await writeCheckpoint(writer, this.metaUid, batch.checkpoint);
     return { rejected };
   }
 
   async checkpoint(): Promise<number> {
+    await this.readiness.ensure();
     return readCheckpoint(this.client, this.metaUid);
   }
 
   async beginRebuild(): Promise<IndexBuild> {
+    const writer = await this.writable();
     const settings = indexSettings();
     if (this.options.embedder) {
       // A rebuilt index replaces the live one with its settings, so it needs the live embedders.
-      const embedders = await call('read the embedders', () => this.live.getEmbedders());
+      const embedders = await call('read the embedders', () =>
+        writer.index(this.options.indexUid).getEmbedders(),
+      );
       if (embedders && Object.keys(embedders).length > 0) settings.embedders = embedders;
     }
     return beginMeiliRebuild({
-      client: this.client,
+      client: writer,
       liveUid: this.options.indexUid,
       settings,
       logger: this.logger,
@@ -343,10 +384,11 @@ export class MeiliSearchEngine implements SearchEngine {
   }
 
   async fingerprints(): Promise<Map<string, string>> {
+    const index = (await this.writable()).index<StoredDocument>(this.options.indexUid);
     const result = new Map<string, string>();
     for (let offset = 0; ; offset += FINGERPRINT_PAGE_SIZE) {
       const page = await call('list documents', () =>
-        this.live.getDocuments({ offset, limit: FINGERPRINT_PAGE_SIZE }),
+        index.getDocuments({ offset, limit: FINGERPRINT_PAGE_SIZE }),
       );
       for (const stored of page.results) {
         const document = fromStoredDocument(stored);
@@ -358,26 +400,29 @@ export class MeiliSearchEngine implements SearchEngine {
   }
 
   async stats(): Promise<IndexStats> {
+    const index = (await this.writable()).index(this.options.indexUid);
     const [stats, checkpoint] = await Promise.all([
-      call('read index stats', () => this.live.getStats()),
+      call('read index stats', () => index.getStats()),
       this.checkpoint(),
     ]);
     return { documents: stats.numberOfDocuments, checkpoint };
   }
 
+  /** Meilisearch answers (GET /health, open to every key) and the index passed the start check. */
   async ping(): Promise<void> {
-    const health = await call('report its health', () => this.client.health());
+    const health = await call('report its health', () => this.probe.health());
     if (health?.status !== 'available')
       throw new MeiliError(
         `Meilisearch at ${this.host} is not available (status: ${String(health?.status)})`,
       );
+    await this.readiness.ensure();
   }
 
   /** Nothing to release: the client holds no connection of its own. */
   async close(): Promise<void> {}
 }
 
-/** Opens the Meilisearch engine (the factory's entry point; see MeiliSearchEngine.open). */
+/** Opens the Meilisearch engine (the factory's entry point; see MeiliSearchEngine.open). Never waits for Meilisearch. */
 export function openMeiliEngine(options: MeiliEngineOptions, logger?: Logger): Promise<SearchEngine> {
   return MeiliSearchEngine.open(options, logger);
 }

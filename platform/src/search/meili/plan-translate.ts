@@ -4,6 +4,7 @@ import { FEATURES } from '../query/features';
 import { type QueryIntent, readIntent } from '../query/intent';
 import { planQuery, type QueryGroup, SECOND_TIER_MIN_HITS, type Vocabulary } from '../query/plan';
 import { type AlternativesStep, alternativesStep, pickAlternatives } from './alternatives';
+import { shortenLongPhrases } from './long-phrases';
 import { looseSearch, secondTierSearch } from './looser-readings';
 import { appendTier, looseAnswer, putNamedFirst } from './merge';
 import { namedHits } from './name-match';
@@ -26,7 +27,9 @@ import {
 // - framing words taken off (readIntent, jobFraming): `q` is the rewritten text, for every search
 //   and for the roles the query names; highlights mark the rewritten words;
 // - concept synonyms (concepts): the index's synonyms setting, from the same concept list
-//   (settings.ts); the parts of the query keep a concept phrase whole;
+//   (settings.ts); the parts of the query keep a concept phrase whole; a phrase of four words or
+//   more, which Meilisearch does not look synonyms up for, goes as a shorter phrase of its concept
+//   (long-phrases.ts);
 // - roles named by the query: the federated role boost on the rewritten text (roles.ts);
 // - name intent and alternatives (nameIntent, alternatives, nameAlternatives): when the query
 //   names hits of the first page, one follow-up multi-search; the named agents first, then their
@@ -117,6 +120,8 @@ export function translatePlan(request: SearchRequest, context: PlanContext): Mei
       semanticRatio: context.semanticRatio,
     },
   );
+  // A concept phrase longer than Meilisearch's synonym terms goes as a short phrase of its concept.
+  main.q = shortenLongPhrases(main.q);
   return {
     request: rewritten,
     intent,

@@ -103,10 +103,11 @@ export async function settle(
   task: EnqueuedTask,
   what: string,
   tolerate: readonly string[] = [],
+  wait: Required<WaitOptions> = TASK_WAIT,
 ): Promise<Task> {
   let done: Task;
   try {
-    done = await tasks.waitForTask(task, TASK_WAIT);
+    done = await tasks.waitForTask(task, wait);
   } catch (error) {
     throw new MeiliError(
       `Could not learn whether Meilisearch managed to ${what} (task ${task.taskUid}): ${describeError(error)}`,
@@ -128,6 +129,7 @@ export async function run(
   what: string,
   start: () => EnqueuedTaskPromise,
   tolerate: readonly string[] = [],
+  wait: Required<WaitOptions> = TASK_WAIT,
 ): Promise<Task> {
-  return settle(tasks, await enqueue(what, start), what, tolerate);
+  return settle(tasks, await enqueue(what, start), what, tolerate, wait);
 }

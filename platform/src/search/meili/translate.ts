@@ -108,8 +108,21 @@ export interface TranslateOptions {
   matchingStrategy?: MatchingStrategies;
 }
 
-/** Parameters for a search with finite pagination (page/hitsPerPage), so the answer has an exact totalHits. */
+/**
+ * Parameters for a search with finite pagination (page/hitsPerPage), so the answer has an exact
+ * totalHits: the main search of a page, whose count the visitor sees (results, pages,
+ * X-Total-Count). Searches whose count nobody reads go by offset/limit (withOffsetLimit), the
+ * documented cheaper way: "calculating the exhaustive number of documents matching a query is a
+ * resource-intensive process"
+ * (https://www.meilisearch.com/docs/capabilities/full_text_search/how_to/paginate_search_results).
+ */
 export type MeiliSearchParams = SearchParams & { q: string; page: number; hitsPerPage: number };
+
+/** The same page by offset and limit: the hits without an exhaustive count (estimatedTotalHits). */
+export function withOffsetLimit(params: MeiliSearchParams): SearchParams & { q: string } {
+  const { page, hitsPerPage, ...rest } = params;
+  return { ...rest, offset: Math.max(0, page - 1) * hitsPerPage, limit: hitsPerPage };
+}
 
 export function toSearchParams(
   request: SearchRequest,
