@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MONGODB_URI: '', MEILI_HOST: '' }).store).toBe('sqlite');
   });
 
+  it('treats any empty value as unset, as compose passes one for a variable nobody set', () => {
+    const config = loadConfig({ WEB_CONCURRENCY: '', PORT: ' ', SEED_DEMO: '', RATE_LIMIT_SYNC_MS: '' });
+    expect(config.WEB_CONCURRENCY).toBeUndefined();
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SEED_DEMO: true,
+      RATE_LIMIT_SYNC_MS: 250,
+    });
+  });
+
   describe('payments', () => {
     const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };

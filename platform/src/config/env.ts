@@ -162,9 +162,6 @@ export const envSchema = z
     ADMIN_TOTP_REQUIRED: flag(false),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
-    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -177,18 +174,22 @@ export const envSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in Stripe mode' });
       }
     }
-    // A production site must not give subscriptions away because a key was forgotten.
-    if (env.NODE_ENV === 'production' && !env.PAYMENTS_MODE && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYMENTS_MODE'],
-        message:
-          'must be set in production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) or test (a checkout that never charges)',
-      });
-    }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** What the application's processes need in production, each as "VARIABLE message". */
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
+  // A production site must not give subscriptions away because a key was forgotten.
+  if (!env.PAYMENTS_MODE && !env.STRIPE_SECRET_KEY)
+    problems.push(
+      'PAYMENTS_MODE must be set in production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) or test (a checkout that never charges)',
+    );
+  return problems;
+}
 
 /** The payments adapter the settings ask for: PAYMENTS_MODE, else Stripe when its key is set. */
 function paymentsMode(env: Pick<Env, 'PAYMENTS_MODE' | 'STRIPE_SECRET_KEY'>): 'test' | 'stripe' {
@@ -216,11 +217,18 @@ export class ConfigError extends Error {
  * entry point names its role, which adds what that process needs (its Meilisearch key: role.ts).
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, role?: ProcessRole): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty value is an unset one, for every setting: .env files and compose's `${VAR:-}` leave
+  // variables empty, and no setting gives '' a meaning of its own.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const parsed = envSchema.safeParse(given);
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'} ${issue.message}`);
-  if (parsed.success && role) problems.push(...roleProblems(parsed.data, role));
+  if (parsed.success) {
+    // The tool that only manages Meilisearch's keys serves no session and sells nothing.
+    if (role !== 'meili-keys') problems.push(...productionProblems(parsed.data));
+    if (role) problems.push(...roleProblems(parsed.data, role));
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   return {

@@ -168,8 +168,10 @@ export class MeiliSearchEngine implements SearchEngine {
         );
       }
     };
-    const searchKey = options.searchKey ?? options.apiKey;
     const writeKey = options.writeKey ?? options.apiKey;
+    // The indexer's key holds the action `search` too (keys.ts), so it searches when it is the only one.
+    const searchKey =
+      options.searchKey ?? options.apiKey ?? (options.writes === false ? undefined : writeKey);
     const client = make(searchKey, REQUEST_TIMEOUT_MS);
     const writer = options.writes === false ? null : make(writeKey, REQUEST_TIMEOUT_MS);
     return new MeiliSearchEngine(client, writer, make(searchKey, PROBE_TIMEOUT_MS), options, logger);
