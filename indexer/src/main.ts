@@ -32,6 +32,8 @@ async function main() {
     pollMs: config.INDEXER_POLL_MS,
     signal: controller.signal,
     onAlive: heartbeat(),
+    // The admin screen's Reindex, which the API (a search-only key) leaves to this process.
+    takeReindexRequests: true,
   });
   await engine.close();
   await store.close();

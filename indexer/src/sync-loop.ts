@@ -3,6 +3,7 @@ import { toSearchDocument } from '@agentry/platform/search/document';
 import type { SearchDocument, SearchEngine } from '@agentry/platform/search/port';
 import type { AgentChange, Store } from '@agentry/platform/store/port';
 import { rebuildIndex } from './rebuild';
+import { REQUEST_POLL_MS, runRequestedReindex } from './reindex-job-record';
 
 // The indexer: follows the store's change log into the search engine. Each batch re-reads the
 // agents from the store (the source of record), so changes can be applied more than once and in
@@ -31,6 +32,11 @@ export interface IndexerOptions {
   rebuildWhenBehind?: number;
   /** How to rebuild (default: in this thread). The API passes a worker-thread rebuild. */
   rebuild?: () => Promise<unknown>;
+  /**
+   * Runs the reindexes an admin asked for through an API that cannot write the index (its
+   * Meilisearch key searches only): the indexer process sets it (reindex-job-record.ts).
+   */
+  takeReindexRequests?: boolean;
 }
 
 export const REBUILD_WHEN_BEHIND = 20_000;
@@ -164,8 +170,13 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
   const rebuildWhenBehind = options.rebuildWhenBehind ?? REBUILD_WHEN_BEHIND;
   let failures = 0;
   let loops = 0;
+  let requestsCheckedAt = Number.NEGATIVE_INFINITY;
   while (!signal.aborted) {
     try {
+      if (options.takeReindexRequests && Date.now() - requestsCheckedAt >= REQUEST_POLL_MS) {
+        requestsCheckedAt = Date.now();
+        if (await runRequestedReindex(store, engine, logger)) continue;
+      }
       const checkpoint = await engine.checkpoint();
       const prunedUpTo = Number((await store.kv.get(PRUNED_KEY)) ?? 0);
       if (checkpoint < prunedUpTo) {
