@@ -16,7 +16,9 @@
 #
 # The CLIs run from the same image, e.g.
 #   docker run --rm -v agentry-data:/app/data -v "$PWD:/in:ro" agentry node --enable-source-maps dist/import.js /in/agents.xlsx
-#   (also dist/reindex.js [--check], dist/admin-create.js, dist/admin-totp.js USERNAME, dist/indexer.js)
+#   (also dist/reindex.js [--check], dist/admin-create.js, dist/admin-totp.js USERNAME, dist/indexer.js,
+#   dist/migrate.js, which docker-compose.yml runs before the API and the indexer, and
+#   dist/meili-keys.js, its one-off meili-keys service)
 
 # Node 24: a maintained LTS line (Node 20 reached its end of life in April 2026). The code needs
 # Node >= 20.19 (package.json engines) and is tested on Node 20 here, the version our machines have;
