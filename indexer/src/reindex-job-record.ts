@@ -106,7 +106,7 @@ export async function runRequestedReindex(
   logger: Logger,
 ): Promise<ReindexJob | null> {
   const job = await readReindexJob(store);
-  if (!job || job.state !== 'running' || job.runner !== 'indexer' || job.claimed_at) return null;
+  if (job?.state !== 'running' || job.runner !== 'indexer' || job.claimed_at) return null;
   job.claimed_at = new Date().toISOString();
   const tracker = trackReindexJob(store, job);
   await tracker.save();
