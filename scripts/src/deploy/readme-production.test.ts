@@ -49,6 +49,8 @@ const ROLES: Record<string, ProcessRole> = {
 };
 
 describe("the README's production commands", () => {
+  // The meili-keys command runs as a process from its TypeScript sources (tsx): seconds on a busy machine.
+  jest.setTimeout(60_000);
   let meili: RecordingMeili;
   beforeAll(async () => {
     meili = await new RecordingMeili().start();

@@ -73,6 +73,7 @@ describe('docker-compose.yml and the Dockerfile', () => {
     });
     afterAll(() => server.stop());
 
+    // Two node processes and a second's wait: beyond jest's 5 s on a busy machine.
     it('succeeds when the API is ready and fails when it is not', async () => {
       const port = Number(new URL(server.running.url).port);
       expect(await runCheck(api.healthcheck!.test!, port)).toBe(0);
@@ -82,6 +83,6 @@ describe('docker-compose.yml and the Dockerfile', () => {
       // The readiness answer is kept for a second.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(await runCheck(api.healthcheck!.test!, port)).toBe(1);
-    });
+    }, 30_000);
   });
 });
