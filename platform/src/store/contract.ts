@@ -318,6 +318,19 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(two).toMatchObject({ pricing: 'freemium', removed: false });
       });
 
+      it('imports a batch of thousands, reporting repeats by their place in the whole batch', async () => {
+        // Past 1,000 rows MongoDB writes a transaction per 1,000 (its transactions must end within a
+        // minute): a repeat of an earlier chunk's agent is still found, at its place in the batch.
+        const batch = Array.from({ length: 2_500 }, (_, i) => agentInput({ name: `Bulk ${i}` }));
+        batch[1_500] = agentInput({ name: 'bulk 10' });
+        batch[2_499] = agentInput({ name: 'BULK 1500' });
+        const outcome = await store.agents.importMany(batch);
+        expect(outcome.duplicates).toEqual([{ index: 1_500, name: 'bulk 10', provider: 'Northwind Labs' }]);
+        expect(outcome.added).toBe(2_499);
+        expect(await store.agents.count()).toBe(2_499);
+        expect((await store.changes.since(0, 3_000)).length).toBe(2_499);
+      });
+
       it('imports the same batch twice without duplicating anything', async () => {
         const batch = [agentInput({ name: 'One' }), agentInput({ name: 'Two' })];
         await store.agents.importMany(batch);

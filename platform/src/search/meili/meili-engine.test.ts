@@ -5,11 +5,15 @@ import { describeSearchContract, searchDocument } from '../contract';
 import type { SearchEngine } from '../port';
 import { metaIndexUid } from './checkpoint';
 import { dropIndex } from './indexes';
-import { openMeiliEngine } from './meili-engine';
+import { ensureScopedKeys, keyDefinitions } from './keys';
+import { MeiliSearchEngine, openMeiliEngine } from './meili-engine';
+import { migrateMeiliIndex } from './migrate';
 
 // Runs the search contract against a real Meilisearch, e.g. MEILI_HOST=http://localhost:7700
-// MEILI_MASTER_KEY=… with docker-compose up. Each test gets indexes of its own, deleted when the
-// test closes the engine.
+// MEILI_MASTER_KEY=… with `docker compose up -d meilisearch` (README, Tests: npm run test:contract).
+// Each test gets indexes of its own, prepared as a deploy's migrate prepares them and deleted when
+// the test closes the engine. The master key is the test harness's, to make and drop those indexes;
+// the scoped-keys block below runs the processes' own keys.
 
 const host = process.env.MEILI_HOST;
 const apiKey = process.env.MEILI_MASTER_KEY;
@@ -31,7 +35,15 @@ async function adminClient(): Promise<Meilisearch> {
 
 async function openFresh(options: { embedder?: string } = {}): Promise<SearchEngine> {
   const indexUid = `agentry_test_${randomBytes(6).toString('hex')}`;
-  const engine = await openMeiliEngine({ host: host!, apiKey, indexUid, semanticRatio: 0.5, ...options });
+  await migrateMeiliIndex({ host: host!, apiKey, indexUid });
+  const engine = await MeiliSearchEngine.open({
+    host: host!,
+    apiKey,
+    indexUid,
+    semanticRatio: 0.5,
+    ...options,
+  });
+  await engine.readiness.ensure();
   return Object.assign(engine, {
     async close() {
       const client = await adminClient();
@@ -120,6 +132,57 @@ if (host) {
       await engine.apply({ upserts: [searchDocument('1')], deletes: [], checkpoint: 1 });
       expect((await engine.search({ query: '', similarTo: 'missing' })).hits).toEqual([]);
       expect((await engine.search({ query: '', similarTo: '../settings' })).hits).toEqual([]);
+    });
+  });
+
+  describe('with the scoped keys the processes use', () => {
+    const indexUid = `agentry_keys_${randomBytes(6).toString('hex')}`;
+    let keys: { apiKey: string; searchKey: string };
+    beforeAll(async () => {
+      keys = await ensureScopedKeys(await adminClient(), indexUid);
+      await migrateMeiliIndex({ host: host!, apiKey: keys.apiKey, indexUid });
+    });
+    afterAll(async () => {
+      const client = await adminClient();
+      for (const key of Object.values(keyDefinitions(indexUid))) {
+        const found = (await client.getKeys({ limit: 1000 })).results.filter((k) => k.name === key.name);
+        for (const k of found) await client.deleteKey(k.uid);
+      }
+      for (const uid of [indexUid, metaIndexUid(indexUid)]) await dropIndex(client, uid);
+    });
+
+    it('lets the indexer write, rebuild and swap, and the API search and nothing more', async () => {
+      const indexer = await MeiliSearchEngine.open({
+        host: host!,
+        writeKey: keys.apiKey,
+        indexUid,
+        semanticRatio: 0.5,
+      });
+      await indexer.apply({
+        upserts: [searchDocument('a', { name: 'Recruiter Finder' })],
+        deletes: [],
+        checkpoint: 1,
+      });
+      // The swap is a global task this key cannot see: the rebuild confirms it another way.
+      const build = await indexer.beginRebuild();
+      await build.add([searchDocument('a', { name: 'Recruiter Finder' }), searchDocument('b')]);
+      await build.swap(2);
+      expect(await indexer.stats()).toEqual({ documents: 2, checkpoint: 2 });
+      const api = await MeiliSearchEngine.open({
+        host: host!,
+        searchKey: keys.searchKey,
+        writes: false,
+        indexUid,
+        semanticRatio: 0.5,
+      });
+      expect((await api.search({ query: 'recruiter' })).hits.map((hit) => hit.document.id)).toEqual(['a']);
+      expect((await api.search({ query: '', similarTo: 'a' })).hits.map((hit) => hit.document.id)).toEqual([
+        'b',
+      ]);
+      // The search key itself is refused a write by Meilisearch, not only by the adapter.
+      const { Meilisearch } = await import('meilisearch');
+      const raw = new Meilisearch({ host: host!, apiKey: keys.searchKey });
+      await expect(raw.index(indexUid).addDocuments([{ id: 'x' }])).rejects.toThrow();
     });
   });
 } else {
