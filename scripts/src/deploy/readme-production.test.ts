@@ -64,8 +64,8 @@ describe("the README's production commands", () => {
     const heredoc = /cat >> \.env <<EOF\n([\s\S]*?)\nEOF/.exec(commands);
     expect(heredoc).not.toBeNull();
     dotenv += `${expandShell(heredoc![1]!)}\n`;
-    // Step 2: the keys, made by the meili-keys service of compose, appended to .env.
-    expect(commands).toMatch(/^docker compose run --rm -T meili-keys >> \.env$/m);
+    // Step 2: the image built, then the keys, made by the meili-keys service of compose, appended to .env.
+    expect(commands).toMatch(/^docker compose build\ndocker compose run --rm -T meili-keys >> \.env$/m);
     const beforeKeys = resolveCompose(parseDotenv(dotenv));
     const keysService = beforeKeys.services['meili-keys']!;
     expect(keysService.command).toEqual(['node', '--enable-source-maps', 'dist/meili-keys.js']);
@@ -74,8 +74,8 @@ describe("the README's production commands", () => {
     const printed = await runMeiliKeys({ ...keysEnv, MEILI_HOST: meili.url });
     expect(printed).toMatch(/^MEILI_API_KEY=[0-9a-f]{64}\nMEILI_SEARCH_KEY=[0-9a-f]{64}\n$/);
     dotenv += printed;
-    // Step 3: `docker compose up -d --build` starts every service without a profile.
-    expect(commands).toMatch(/^docker compose up -d --build$/m);
+    // Step 3: `docker compose up -d` starts every service without a profile.
+    expect(commands).toMatch(/^docker compose up -d$/m);
     const compose = resolveCompose(parseDotenv(dotenv));
     const started = Object.entries(compose.services).filter(([, service]) => !service.profiles);
     expect(started.map(([name]) => name).sort()).toEqual([
