@@ -6,6 +6,7 @@ import type { AppContext } from '../../../../context';
 import { escapedJson, sendResults } from '../../../../http/json-text';
 import type { RequestCosts } from '../../../../http/request-costs';
 import { parseBody } from '../../../../http/validate';
+import { freeSearchRequest } from '../../../../policies/paid-search-params';
 import { timed } from '../timed';
 import { adaptQuery } from './adapt-request';
 import { adaptResponse } from './adapt-response';
@@ -32,7 +33,11 @@ export function instantSearchRoutes({ search, analytics }: AppContext, costs: Re
   const router = Router();
   router.post('/instantsearch/multi-search', costs.charge(searchesIn), async (req, res) => {
     const { requests } = parseBody(MultiSearchBody, req);
-    const adapted = requests.map(adaptQuery);
+    // The paid boundary: provider facets and filters, price ranges and price sorts are refused here.
+    const adapted = requests.map(adaptQuery).map((query) => ({
+      ...query,
+      request: freeSearchRequest(query.request, query.params.facets),
+    }));
     const results = await timed(res, () =>
       Promise.all(
         adapted.map((query) =>
