@@ -1,4 +1,5 @@
 import { describeAdminAreaContract } from './contract-admin';
+import { describeApiKeysContract } from './contract-api-keys';
 import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeToolUsageContract } from './contract-tool-usage';
@@ -857,6 +858,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeAdminAreaContract(() => store);
     describeEmployerToolsContract(() => store);
     describeToolUsageContract(() => store);
+    describeApiKeysContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -1,6 +1,11 @@
 import type { Agent, AgentField } from '@agentry/domain/agent';
 import type { RateLimitStore } from '../rate-limit/port';
-import type { AgentStatsRepository, ContactRequestRepository, ShortlistRepository } from './employer-port';
+import type {
+  AgentStatsRepository,
+  ApiKeyRepository,
+  ContactRequestRepository,
+  ShortlistRepository,
+} from './employer-port';
 
 // The store port: the source of record. Two adapters implement it (sqlite/ and mongo/) and one
 // contract suite (contract.ts) holds both to the same behaviour. Methods are async because the
@@ -419,6 +424,8 @@ export interface Store {
   readonly contacts: ContactRequestRepository;
   readonly agentStats: AgentStatsRepository;
   readonly toolUsage: ToolUsageRepository;
+  /** Employers' API keys (hashes only). */
+  readonly apiKeys: ApiKeyRepository;
   /** Rate-limit windows every API process shares (platform/src/rate-limit/port.ts). */
   readonly rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */

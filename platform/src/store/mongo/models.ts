@@ -347,6 +347,31 @@ const toolUsageSchema = new Schema<ToolUsageDoc>(
 );
 toolUsageSchema.index({ week: 1, tool: 1 });
 
+export interface ApiKeyDoc {
+  _id: Types.ObjectId;
+  user_id: string;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const apiKeySchema = new Schema<ApiKeyDoc>(
+  {
+    user_id: String,
+    name: String,
+    prefix: String,
+    token_hash: String,
+    created_at: Date,
+    last_used_at: { type: Date, default: null },
+  },
+  options,
+);
+// Found by its hash on every request that carries it; listed per owner, newest first.
+apiKeySchema.index({ token_hash: 1 }, { unique: true });
+apiKeySchema.index({ user_id: 1, _id: -1 });
+
 export interface MongoModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
@@ -363,6 +388,7 @@ export interface MongoModels {
   contacts: Model<ContactDoc>;
   agentStats: Model<AgentStatsDoc>;
   toolUsage: Model<ToolUsageDoc>;
+  apiKeys: Model<ApiKeyDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -383,6 +409,7 @@ export function registerModels(conn: Connection): MongoModels {
     contacts: conn.model<ContactDoc>('ContactRequest', contactSchema, 'contact_requests'),
     agentStats: conn.model<AgentStatsDoc>('AgentStats', agentStatsSchema, 'agent_stats'),
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
+    apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Store } from '../port';
 import { createMongoAdmins } from './admins';
 import { createMongoAgentStats } from './agent-stats';
 import { createMongoAgents } from './agents';
+import { createMongoApiKeys } from './api-keys';
 import { createMongoAudit } from './audit';
 import { createMongoBilling } from './billing';
 import { createMongoChanges } from './changes';
@@ -45,6 +46,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       contacts: createMongoContacts(conn, models),
       agentStats: createMongoAgentStats(models),
       toolUsage: createMongoToolUsage(models),
+      apiKeys: createMongoApiKeys(models),
       rateLimits: await openMongoRateLimits(conn),
       async ping() {
         const db = conn.db;

@@ -225,6 +225,19 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE admins ADD COLUMN totp_last_step INTEGER;
   ALTER TABLE admins ADD COLUMN recovery_codes TEXT NOT NULL DEFAULT '[]';
   `,
+  // 10: employers' API keys: the SHA-256 of each key (never the key) and its first characters.
+  `
+  CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT
+  );
+  CREATE INDEX api_keys_user ON api_keys (user_id, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -7,6 +7,7 @@ import type { Store } from '../port';
 import { createSqliteAdmins } from './admins';
 import { createSqliteAgentStats } from './agent-stats';
 import { createSqliteAgents } from './agents';
+import { createSqliteApiKeys } from './api-keys';
 import { createSqliteAudit } from './audit';
 import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
@@ -58,6 +59,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     contacts: retryWhenBusy(createSqliteContacts(db)),
     agentStats: retryWhenBusy(createSqliteAgentStats(db)),
     toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
+    apiKeys: retryWhenBusy(createSqliteApiKeys(db)),
     // Waits for the lock a second at most (not retryWhenBusy's 15 s): the limiter then counts locally.
     rateLimits: createSqliteRateLimits(db),
     async ping() {
