@@ -6,10 +6,13 @@ import type {
   AgentStatsRepository,
   AgentWeekCounts,
 } from '@agentry/platform/store/employer-port';
+import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audience';
 
 // Provider analytics are counted here, in memory, and written to the store in one batch every
 // FLUSH_EVERY_MS: a search adds one to a map entry per hit and never waits for the store. A count
 // is an agent, a week and a kind, nothing else: no visitor, address or account is kept with it.
+// Requests count through countFor(), once per audience (person or client), agent, kind and day
+// (once-per-audience.ts), so that neither anonymous nor repeated calls move the numbers.
 
 export const FLUSH_EVERY_MS = 10_000;
 /**
@@ -42,6 +45,8 @@ export interface AgentEventCounterOptions {
   flushAtKeys?: number;
   /** Entries per store write (WRITE_CHUNK by default). */
   writeChunk?: number;
+  /** The de-duplication's bounds (once-per-audience.ts' defaults otherwise). */
+  audiences?: Omit<OncePerAudienceOptions, 'now' | 'logger'>;
 }
 
 export class AgentEventCounter {
@@ -51,6 +56,7 @@ export class AgentEventCounter {
   private readonly maxKeys: number;
   private readonly flushAtKeys: number;
   private readonly writeChunk: number;
+  private readonly audiences: OncePerAudience;
   /** Keyed by week and kind; insertion order is age order (a failed batch is put back in front). */
   private pending = new Map<string, Bucket>();
   private keys = 0;
@@ -70,9 +76,19 @@ export class AgentEventCounter {
     this.flusher = new PeriodicFlush(() => this.write(), options.flushEveryMs ?? FLUSH_EVERY_MS);
     this.flushAtKeys = options.flushAtKeys ?? FLUSH_AT_KEYS;
     this.writeChunk = options.writeChunk ?? WRITE_CHUNK;
+    this.audiences = new OncePerAudience({ now: this.now, logger: this.logger, ...options.audiences });
   }
 
-  /** Counts one event of `kind` for each id (an id twice counts twice). O(ids), no I/O. */
+  /**
+   * What a request counts: each agent of `agentIds` once per `audience` (analytics/audience.ts),
+   * kind and UTC day, within the audience's daily cap. O(ids), no I/O.
+   */
+  countFor(audience: string, kind: AgentEventKind, agentIds: Iterable<string>): void {
+    const admitted = this.audiences.admit(audience, kind, agentIds);
+    if (admitted.length > 0) this.count(kind, admitted);
+  }
+
+  /** Counts one event of `kind` for each id (an id twice counts twice), whoever asked: requests use countFor. */
   count(kind: AgentEventKind, agentIds: Iterable<string>): void {
     const counts = this.bucket(this.currentWeek(), kind);
     for (const id of agentIds) {
