@@ -4,6 +4,7 @@ import express from 'express';
 import { TrustedDevices } from './auth/trusted-device';
 import type { AppContext } from './context';
 import { createAccountThrottles } from './http/account-throttle';
+import { API_KEY_PATHS, apiKeyAuth } from './http/api-key-auth';
 import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
@@ -118,6 +119,8 @@ export function createApp(context: AppContext): express.Express {
   api.use((req, res, next) =>
     req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
   );
+  // An employer API key (Authorization: Bearer) acts for its account on the employer tools.
+  api.use(API_KEY_PATHS, apiKeyAuth(context));
   api.use(requireCsrf([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
   api.use(authRoutes(context, { ...limits, account: accounts.user }));
   api.use(registrationRoutes(context, limits));

@@ -6,6 +6,7 @@ import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
 import type { AgentEventCounter } from './analytics/agent-event-counter';
+import type { ApiKeyLastUse } from './auth/api-key-last-use';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
 import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
@@ -33,9 +34,12 @@ export interface AppContext {
   eventLoop: EventLoopMonitor;
   /**
    * Provider analytics' counts (appeared, opened, clicked, compared, contacted), kept in memory and
-   * written in batches: `analytics?.count(kind, agentIds)` costs no I/O. Absent where nothing counts.
+   * written in batches: `analytics?.countFor(audience, kind, agentIds)` (once per audience, agent
+   * and day) costs no I/O. Absent where nothing counts.
    */
   analytics?: AgentEventCounter;
+  /** When each employer API key was last used, noted in memory and written in batches. */
+  apiKeyLastUse: ApiKeyLastUse;
   /** Calls per MCP tool and week, counted in memory and written in batches like `analytics`. */
   mcpUsage?: ToolUsageCounter;
   /** serving once start-up work (migrations, seeding, index load) is done; draining once shutting down. */

@@ -16,6 +16,7 @@ import { openStore, rateLimitStoreOf, sqliteFileOf } from '@agentry/platform/sto
 import type { Store } from '@agentry/platform/store/port';
 import { AgentEventCounter } from './analytics/agent-event-counter';
 import { createApp } from './app';
+import { ApiKeyLastUse } from './auth/api-key-last-use';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
 import { ensureAdminFromEnv } from './commands/admin/create-admin';
@@ -131,6 +132,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger: logger.child({ component: 'mcp-usage' }),
     now,
   });
+  const apiKeyLastUse = new ApiKeyLastUse({
+    repository: store.apiKeys,
+    logger: logger.child({ component: 'api-keys' }),
+  });
   let lifecycle: LifecycleState = 'starting';
   // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
   const readiness = new ReadinessProbe({
@@ -154,6 +159,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     eventLoop,
     analytics,
     mcpUsage,
+    apiKeyLastUse,
     lifecycle: () => lifecycle,
     readiness,
   };
@@ -170,6 +176,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const requests = trackRequests(server);
   analytics.start();
   mcpUsage.start();
+  apiKeyLastUse.start();
   lifecycle = 'serving';
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -213,6 +220,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Requests are done: what they counted is written before the store closes.
       await analytics.stop();
       await mcpUsage.stop();
+      await apiKeyLastUse.stop();
       logger.info({ ms: elapsed() }, 'shutdown: analytics and tool-usage counts written');
       if (!options.mailer) await mailer.close();
       if (engine && options.engine === undefined) await engine.close();

@@ -38,15 +38,10 @@ export class CallerPicker {
 }
 
 /** A wrong caller for the operation, or null when anybody may call it. */
-export function wrongCaller(
-  operation: Operation,
-  right: CallerName,
-  rng: Rng,
-): { caller: CallerName; csrf: CsrfMode; detail: string } | null {
+export function wrongCaller(operation: Operation, right: CallerName, rng: Rng): WrongCaller | null {
   if (operation.audience === 'public') return null;
-  const options: Array<{ caller: CallerName; csrf: CsrfMode; detail: string }> = [
-    { caller: 'anonymous', csrf: 'ok', detail: 'no session' },
-  ];
+  const options: WrongCaller[] = [{ caller: 'anonymous', csrf: 'ok', detail: 'no session' }];
+  options.push(...keyCallers(operation));
   if (operation.audience !== 'session')
     options.push({ caller: 'visitor', csrf: 'ok', detail: 'nobody signed in' });
   if (isStateChange(operation) && operation.csrf) {
@@ -63,6 +58,39 @@ export function wrongCaller(
     options.push({ caller: 'admin', csrf: 'ok', detail: 'an admin session on a user call' });
   }
   return rng.pick(options);
+}
+
+export interface WrongCaller {
+  caller: CallerName;
+  csrf: CsrfMode;
+  detail: string;
+  /** Must be refused (401 or 403) whatever else is wrong with the request: a key that opens nothing here. */
+  mustRefuse?: true;
+}
+
+/**
+ * Employer API keys where they must open nothing: a revoked key and a lapsed employer's key where
+ * keys work (the employer tools), and a good key where they do not (the admin API, the account's
+ * own calls, the keys' own endpoints).
+ */
+function keyCallers(operation: Operation): WrongCaller[] {
+  if (operation.apiKey) {
+    return [
+      { caller: 'revokedKey', csrf: 'ok', detail: 'a revoked employer API key', mustRefuse: true },
+      { caller: 'lapsedKey', csrf: 'ok', detail: "a lapsed employer's API key", mustRefuse: true },
+    ];
+  }
+  if (operation.audience === 'signed-in' || operation.audience === 'admin') {
+    return [
+      {
+        caller: 'keyHolder',
+        csrf: 'ok',
+        detail: 'an employer API key where keys open nothing',
+        mustRefuse: true,
+      },
+    ];
+  }
+  return [];
 }
 
 /**
@@ -91,6 +119,8 @@ export function pathValue(
       return ids.checkout;
     case 'subscribers':
       return ids.employerId;
+    case 'api-keys':
+      return ids.apiKey;
     default:
       return ids.ownAgents[0]!;
   }

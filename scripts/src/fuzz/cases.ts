@@ -42,6 +42,8 @@ export interface FuzzCase {
   /** Names this case in its markup. */
   token: string;
   request: RawRequest;
+  /** Any answer but a refusal (401, 403) is a failure: a key sent where it must open nothing. */
+  mustRefuse?: true;
 }
 
 export function applicableKinds(operation: Operation): Kind[] {
@@ -130,5 +132,16 @@ export function buildCase(
   } else {
     detail = mutate(operation, kind, draft, { rng, token });
   }
-  return { operation, index, kind, detail, caller, csrf, token, request: assemble(operation, draft) };
+  const request = assemble(operation, draft);
+  return {
+    operation,
+    index,
+    kind,
+    detail,
+    caller,
+    csrf,
+    token,
+    request,
+    ...(wrong?.mustRefuse ? { mustRefuse: true } : {}),
+  };
 }

@@ -33,6 +33,8 @@ export function judge(fuzzCase: FuzzCase, response: RawResponse, dataDir: string
   const { status, text } = response;
   const sent = `${fuzzCase.request.path}\n${fuzzCase.request.body?.toString('utf8') ?? ''}`;
   if (status >= 500) problems.push(`answered ${status}`);
+  if (fuzzCase.mustRefuse && status !== 401 && status !== 403)
+    problems.push(`answered ${status} to ${fuzzCase.detail}: it must be refused (401 or 403)`);
   if (status >= 400) {
     const type = String(response.headers['content-type'] ?? '');
     const error = (response.json as { error?: unknown } | undefined)?.error;

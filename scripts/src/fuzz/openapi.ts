@@ -31,6 +31,8 @@ export interface Operation {
   audience: Audience;
   /** The CSRF token is required (state changes with a session). */
   csrf: boolean;
+  /** An employer API key opens it (its security lists `employerKey`). */
+  apiKey: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
@@ -61,10 +63,19 @@ export function resolveRefs(value: unknown, root: Json, seen: string[] = []): un
     : resolved;
 }
 
-function audienceOf(operation: Json): { audience: Audience; csrf: boolean } {
+function audienceOf(operation: Json): { audience: Audience; csrf: boolean; apiKey: boolean } {
   const security = (operation.security as Json[] | undefined) ?? [];
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
   const csrf = schemes.includes('csrf');
+  const apiKey = schemes.includes('employerKey');
+  return { ...sessionAudienceOf(operation, schemes, csrf), apiKey };
+}
+
+function sessionAudienceOf(
+  operation: Json,
+  schemes: string[],
+  csrf: boolean,
+): { audience: Audience; csrf: boolean } {
   if (schemes.includes('adminSession')) return { audience: 'admin', csrf };
   // "Please sign in to continue." (the Unauthorized answer) marks the calls for signed-in users;
   // other calls with a session only need one to carry the CSRF token (sign-in, registration).

@@ -45,6 +45,15 @@ export async function restoreWorld(world: World): Promise<void> {
   for (const id of [...ids.ownAgents, ids.unownedAgent]) {
     if ((await store.agents.get(id))?.removed) await store.agents.update(id, { removed: false });
   }
+  // Keys an accepted request made are revoked (an employer holds 10 at most); the one to revoke is made again.
+  const keys = await store.apiKeys.listForUser(ids.employerId);
+  for (const key of keys) {
+    if (key.id !== ids.apiKey && key.id !== ids.holderKey) await store.apiKeys.revoke(key.id, ids.employerId);
+  }
+  if (!keys.some((key) => key.id === ids.apiKey)) {
+    const made = await world.call('employer', 'POST', '/api/employer/api-keys', { name: 'To revoke' });
+    ids.apiKey = made.api_key.id;
+  }
   if (!(await store.shortlists.get(ids.shortlist, ids.employerId))) {
     const created = await store.shortlists.create(ids.employerId, `Finance ${Date.now()}`);
     await store.shortlists.addAgent(created.id, ids.employerId, ids.ownAgents[1]!);

@@ -1,8 +1,10 @@
+import { employerWithApiKey } from '@agentry/server/testing/api-keys';
 import type { World } from './world';
 
 // What the fuzzer needs in the store: a small catalog, a subscribed provider owning agents with a
-// request in its inbox, an active employer with a shortlist and an open test checkout, a request
-// in the admin inbox, and a signed-in admin. Made through the API where the API makes it.
+// request in its inbox, an active employer with a shortlist, API keys and an open test checkout, a
+// request in the admin inbox, a signed-in admin, and a lapsed employer's key. Made through the API
+// where the API makes it.
 
 export interface SeededIds {
   providerId: string;
@@ -17,6 +19,10 @@ export interface SeededIds {
   adminRequest: string;
   /** The employer's test checkout, left open. */
   checkout: string;
+  /** An API key of the employer's to revoke (not the key caller's own). */
+  apiKey: string;
+  /** The key caller's own key (keyHolder). */
+  holderKey: string;
 }
 
 const CATALOG = [
@@ -85,6 +91,18 @@ export async function seedWorld(world: World): Promise<SeededIds> {
     });
   const toProvider = await ask(agents[0]!);
   const toAdmin = await ask(agents[4]!);
+  // Employer API keys, made in the dashboard as employers make them: the key callers' (one the
+  // employer holds, one revoked) and one to revoke; and a key whose employer's plan lapsed.
+  const makeKey = (name: string) => world.call('employer', 'POST', '/api/employer/api-keys', { name });
+  const holder = await makeKey('Fuzz assistant');
+  world.callers.keyHolder.bearer = holder.key;
+  const revoked = await makeKey('Revoked');
+  await world.call('employer', 'DELETE', `/api/employer/api-keys/${revoked.api_key.id}`);
+  world.callers.revokedKey.bearer = revoked.key;
+  const toRevoke = await makeKey('To revoke');
+  world.callers.lapsedKey.bearer = (
+    await employerWithApiKey(world.store, { email: 'lapsed@acme.example', active: false })
+  ).apiKey;
   return {
     providerId,
     employerId,
@@ -96,5 +114,7 @@ export async function seedWorld(world: World): Promise<SeededIds> {
     providerRequest: toProvider.request.id,
     adminRequest: toAdmin.request.id,
     checkout: checkoutId(open.url),
+    apiKey: toRevoke.api_key.id,
+    holderKey: holder.api_key.id,
   };
 }

@@ -30,6 +30,7 @@ export async function takeSnapshot(store: Store, ids: SeededIds): Promise<Snapsh
     adminInbox,
     audit,
     auditCount,
+    apiKeys,
   ] = await Promise.all([
     allAgents(store),
     store.agents.count({ includeRemoved: true }),
@@ -41,6 +42,7 @@ export async function takeSnapshot(store: Store, ids: SeededIds): Promise<Snapsh
     store.contacts.list({ admin: true }, { limit: 200 }),
     store.audit.list({ limit: 5 }),
     store.audit.count(),
+    store.apiKeys.listForUser(ids.employerId),
   ]);
   const subscriptions = await Promise.all(
     [ids.providerId, ids.employerId].map((id) => store.billing.getSubscription(id)),
@@ -52,6 +54,8 @@ export async function takeSnapshot(store: Store, ids: SeededIds): Promise<Snapsh
     'contact requests': fingerprint([sent, providerInbox, adminInbox]),
     audit: `${auditCount} ${fingerprint(audit)}`,
     subscriptions: fingerprint(subscriptions),
+    // Not last_used_at: it is written in batches, whenever a flush comes.
+    'API keys': fingerprint(apiKeys.map(({ id, name, prefix }) => [id, name, prefix])),
   };
 }
 

@@ -9,7 +9,18 @@ import { type SeededIds, seedWorld } from './seed';
 // The real app on a fresh store (seed.ts puts in what the fuzzer needs), and the people who call
 // it, each with a browser's cookies and CSRF token.
 
-export type CallerName = 'anonymous' | 'visitor' | 'provider' | 'employer' | 'admin';
+export type CallerName =
+  | 'anonymous'
+  | 'visitor'
+  | 'provider'
+  | 'employer'
+  | 'admin'
+  // Programs with an employer API key and no cookie: the active employer's key, a key whose
+  // employer's plan lapsed, and a revoked key.
+  | 'keyHolder'
+  | 'lapsedKey'
+  | 'revokedKey';
+export type KeyCallerName = Extract<CallerName, 'keyHolder' | 'lapsedKey' | 'revokedKey'>;
 export type CsrfMode = 'ok' | 'missing' | 'wrong';
 
 export interface Caller {
@@ -18,6 +29,8 @@ export interface Caller {
   token?: string;
   userId?: string;
   email?: string;
+  /** An employer API key, sent as Authorization: Bearer (key callers send no cookie). */
+  bearer?: string;
 }
 
 /** What the seeding and the sign-ins read from the answers they get (each has some of these). */
@@ -27,6 +40,8 @@ export interface Answer {
   url: string;
   shortlist: { id: string };
   request: { id: string };
+  key: string;
+  api_key: { id: string };
 }
 
 /** Limits lifted so that the fuzzer measures validation, not throttling. */
@@ -67,6 +82,9 @@ export class World {
       provider: caller('provider'),
       employer: caller('employer'),
       admin: caller('admin'),
+      keyHolder: caller('keyHolder'),
+      lapsedKey: caller('lapsedKey'),
+      revokedKey: caller('revokedKey'),
     };
   }
 
@@ -103,12 +121,13 @@ export class World {
   async request(name: CallerName, request: RawRequest, csrf: CsrfMode = 'ok'): Promise<RawResponse> {
     const caller = this.callers[name];
     const headers: Record<string, string> = { ...request.headers };
-    const cookie = name === 'anonymous' ? undefined : caller.jar.header();
+    const cookie = name === 'anonymous' || caller.bearer ? undefined : caller.jar.header();
     if (cookie) headers.cookie = cookie;
+    if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`;
     if (csrf === 'ok' && caller.token) headers['x-csrf-token'] = caller.token;
     if (csrf === 'wrong') headers['x-csrf-token'] = caller.token ? `${caller.token.slice(1)}x` : 'forged';
     const response = await send(this.url, { ...request, headers });
-    if (name !== 'anonymous') caller.jar.take(response);
+    if (name !== 'anonymous' && !caller.bearer) caller.jar.take(response);
     return response;
   }
 

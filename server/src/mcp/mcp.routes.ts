@@ -7,11 +7,15 @@ import express, {
   type Response,
   Router,
 } from 'express';
+import { INVALID_TOKEN_CHALLENGE } from '../auth/authenticate-api-key';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
 import { batchTooLarge, messagesIn } from './batch-units';
+import { type McpCaller, mcpCallerOf } from './caller';
 import { createMcpServer } from './mcp-server';
+import { answerPaidToolCallsWithoutKey } from './paid-tool-calls';
 import { MCP_TOOL_NAMES } from './tools/all-tools';
 import type { ToolDeps } from './tools/tool';
 import { toolCallsIn } from './usage/tool-calls';
@@ -19,8 +23,10 @@ import { toolCallsIn } from './usage/tool-calls';
 // POST /mcp: the MCP server over Streamable HTTP, stateless (the SDK's pattern for Express: a new
 // server and transport per request, no session to keep), answering plain JSON rather than an event
 // stream since no tool sends progress. Mounted outside /api: MCP clients have no cookie and no
-// CSRF token, and need neither, as every tool reads public listings only. For the same reason any
-// origin may call it (CORS), and DNS rebinding would gain an attacker nothing to read.
+// CSRF token, and need neither: every tool reads listings only, and what the employer plan adds
+// (compare_agents, search_agents' price ceiling) is opened by an employer API key sent as
+// `Authorization: Bearer`, never by a cookie (mcp/caller.ts). For the same reason any origin may
+// call it (CORS), and DNS rebinding would gain an attacker nothing to read.
 
 /** Tool arguments are a few short strings: a 64 kB body is already generous. */
 export const MCP_BODY_LIMIT = '64kb';
@@ -31,6 +37,8 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 /** What the SDK's stateless examples answer to GET and DELETE (no session, so no stream to open or end). */
 const NOT_ALLOWED = -32000;
+/** An API key refused (bad, revoked, or its employer's plan lapsed): in JSON-RPC's range for servers. */
+const REFUSED = -32001;
 
 const rpcError = (res: Response, status: number, code: number, message: string) =>
   res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -38,7 +46,7 @@ const rpcError = (res: Response, status: number, code: number, message: string) 
 const cors: RequestHandler = (_req, res, next) => {
   res.set({
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
+    'Access-Control-Expose-Headers': 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate',
   });
   next();
 };
@@ -76,7 +84,8 @@ export function mcpRoutes(
     res
       .set({
         'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id',
+        'Access-Control-Allow-Headers':
+          'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id',
         'Access-Control-Max-Age': '86400',
       })
       .status(204)
@@ -99,9 +108,19 @@ export function mcpRoutes(
   ];
 
   router.post(MCP_PATH, takeBody, async (req: Request, res: Response) => {
+    let caller: McpCaller;
+    try {
+      caller = await mcpCallerOf(req, { ...context, lastUse: context.apiKeyLastUse });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // A bad key (401, with its challenge) or a lapsed employer's key (403), said as JSON-RPC.
+      if (error.status === 401) res.set('WWW-Authenticate', INVALID_TOKEN_CHALLENGE);
+      rpcError(res, error.status, REFUSED, error.message);
+      return;
+    }
     if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
     // Each tool call takes its turn on the event loop, fair between clients (http/fair-turns.ts).
-    const server = createMcpServer({ ...deps, inTurn: (work) => costs.inTurn(req, work) });
+    const server = createMcpServer({ ...deps, caller, inTurn: (work) => costs.inTurn(req, work) });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -111,6 +130,7 @@ export function mcpRoutes(
       void server.close();
     });
     await server.connect(transport);
+    if (!caller.paid) answerPaidToolCallsWithoutKey(transport);
     await transport.handleRequest(req, res, req.body);
   });
 

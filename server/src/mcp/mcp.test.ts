@@ -1,16 +1,19 @@
 import { COMPARE_ROWS } from '@agentry/domain/compare-rows';
 import { MCP_TOOLS } from '@agentry/domain/mcp';
+import { PAID_MCP_ARGUMENTS, PAID_MCP_TOOLS } from '@agentry/domain/paid-boundary';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { employerWithApiKey } from '../testing/api-keys';
 import { callTool, connectMcp, outputSchemaProblem, textOf } from '../testing/mcp-client';
 import { eventually, startTestServer, type TestServer } from '../testing/test-server';
 import { MCP_TOOL_NAMES } from './tools/all-tools';
 import { UNEXPECTED_ERROR } from './tools/tool';
 
 // The MCP server through the real app over real HTTP, driven by the SDK's own client as an
-// assistant's host would: the tools it lists, every tool with good and bad arguments, each answer
-// checked against the tool's declared output schema, search equal to GET /api/search, and removed
-// agents nowhere.
+// assistant's host would: the tools it lists (the paid ones to an employer API key only), every
+// tool with good and bad arguments, each answer checked against the tool's declared output
+// schema, search equal to GET /api/search, and removed agents nowhere. `client` holds an active
+// employer's API key; `visitor` holds none.
 
 const ORIGIN = 'https://agentry.example';
 const PUBLIC_FIELDS = [
@@ -32,7 +35,9 @@ type Listed = { id: string; name: string; page_url: string } & Record<string, un
 describe('MCP server at /mcp', () => {
   let server: TestServer;
   let client: Client;
+  let visitor: Client;
   let tools: Map<string, Tool>;
+  let visitorTools: Map<string, Tool>;
 
   /** Calls a tool that must answer: no error, a text, and structured content matching its output schema. */
   async function answer<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}) {
@@ -73,16 +78,20 @@ describe('MCP server at /mcp', () => {
     });
     const listed = await server.running.context.store.agents.count();
     await eventually(async () => (await server.running.context.engine!.stats()).documents === listed, 20_000);
-    client = await connectMcp(`${server.running.url}/mcp`);
+    const { apiKey } = await employerWithApiKey(server.running.context.store);
+    client = await connectMcp(`${server.running.url}/mcp`, { apiKey });
     tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    visitor = await connectMcp(`${server.running.url}/mcp`);
+    visitorTools = new Map((await visitor.listTools()).tools.map((tool) => [tool.name, tool]));
   }, 30_000);
   afterAll(async () => {
     await client?.close();
+    await visitor?.close();
     await server?.stop();
   });
 
   describe('tools/list', () => {
-    it('lists the five tools the site announces, each read-only with a description an assistant can act on', () => {
+    it('lists the five tools the site announces to an employer API key, each read-only with a description an assistant can act on', () => {
       expect([...tools.keys()]).toEqual([...MCP_TOOL_NAMES]);
       expect([...tools.keys()].sort()).toEqual(MCP_TOOLS.map((tool) => tool.name).sort());
       for (const tool of tools.values()) {
@@ -104,6 +113,21 @@ describe('MCP server at /mcp', () => {
         minItems: 2,
         maxItems: 4,
       });
+    });
+
+    it("lists only the public tools to a visitor's assistant, and search_agents without its paid argument", () => {
+      expect([...visitorTools.keys()]).toEqual(
+        MCP_TOOL_NAMES.filter((name) => !(PAID_MCP_TOOLS as readonly string[]).includes(name)),
+      );
+      expect(visitorTools.has('compare_agents')).toBe(false);
+      const properties = Object.keys(visitorTools.get('search_agents')!.inputSchema.properties!);
+      for (const paid of PAID_MCP_ARGUMENTS.search_agents!) {
+        expect(properties).not.toContain(paid);
+        expect(Object.keys(tools.get('search_agents')!.inputSchema.properties!)).toContain(paid);
+      }
+      expect(visitorTools.get('search_agents')!.description).not.toMatch(/compare_agents|price ceiling/);
+      expect(visitor.getInstructions()).toMatch(/employer API key/);
+      expect(visitor.getInstructions()).not.toMatch(/compare_agents/);
     });
 
     it('introduces itself with instructions on using the tools', () => {
@@ -179,6 +203,17 @@ describe('MCP server at /mcp', () => {
         expect(agent.price_monthly).not.toBeNull();
         expect(agent.price_monthly as number).toBeLessThanOrEqual(30);
       }
+    });
+
+    it("refuses the monthly price ceiling to a visitor's assistant, naming it as the employer plan's", async () => {
+      const result = await callTool(visitor, 'search_agents', { query: 'sales', max_price_monthly: 30 });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/The argument max_price_monthly is part of the employer plan/);
+      // Without it, the visitor's search answers as the key holder's does.
+      const plain = await callTool(visitor, 'search_agents', { query: 'sales' });
+      expect(plain.structuredContent).toEqual(
+        (await callTool(client, 'search_agents', { query: 'sales' })).structuredContent,
+      );
     });
 
     it('says so in words when nothing matches', async () => {
@@ -314,11 +349,15 @@ describe('MCP server at /mcp', () => {
       }
     });
 
-    it('needs no employer subscription: the listings are public', async () => {
+    it("is refused to a visitor's assistant, which is told it needs an employer API key", async () => {
       const [a, b] = ids(await apiSearch('bookkeeping', 2));
-      // The employer tool refuses a visitor; the MCP tool answers anyone.
-      await server.http.get(`/api/compare?ids=${a},${b}`).expect(401);
-      await answer('compare_agents', { ids: [a, b] });
+      const result = await callTool(visitor, 'compare_agents', { ids: [a, b] });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      expect(textOf(result)).toMatch(
+        /The tool compare_agents is part of the employer plan: it needs an employer API key/,
+      );
+      expect(textOf(result)).toMatch(/Authorization: Bearer/);
     });
 
     it.each([

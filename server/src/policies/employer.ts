@@ -11,22 +11,44 @@ import { SIGN_IN_REQUIRED_MESSAGE } from '../http/require-user';
 
 export const EMPLOYER_SUBSCRIPTION_MESSAGE = `Advanced search, comparison, shortlists and contact requests need an active employer subscription ($${PLANS.employer.priceUsd}/month).`;
 
-/** A signed-in employer account with an active subscription; 401 or 403 (`requires_subscription`) otherwise. */
-export function assertActiveEmployer(user: User | undefined): asserts user is User {
+/** What an employer API key whose account has no active plan is told (it works again once renewed). */
+export const API_KEY_LAPSED_MESSAGE = `This API key's employer account has no active subscription: keys work only while the employer plan ($${PLANS.employer.priceUsd}/month) is active. Renew it in the employer dashboard and the key works again.`;
+
+/** API keys belong to employer accounts; a provider's session is told so. */
+export const EMPLOYER_ACCOUNT_MESSAGE = 'API keys belong to employer accounts.';
+
+/**
+ * A signed-in employer account with an active subscription; 401 or 403 (`requires_subscription`)
+ * otherwise. `viaApiKey`: the request came with the account's API key, and is told about the key.
+ */
+export function assertActiveEmployer(user: User | undefined, viaApiKey = false): asserts user is User {
   if (!user) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE);
   if (user.user_type !== 'employer' || !isActiveSubscription(user.subscription_status)) {
-    throw forbidden(EMPLOYER_SUBSCRIPTION_MESSAGE, { success: false, requires_subscription: true });
+    throw forbidden(viaApiKey ? API_KEY_LAPSED_MESSAGE : EMPLOYER_SUBSCRIPTION_MESSAGE, {
+      success: false,
+      requires_subscription: true,
+    });
   }
 }
 
-/** The policy as a route's middleware: passport has loaded the user from the session already. */
+/** The policy as a route's middleware: passport has loaded the user from the session (or http/api-key-auth.ts from a key). */
 export const requireActiveEmployer: RequestHandler = (req, _res, next) => {
   try {
-    assertActiveEmployer(req.user as User | undefined);
+    assertActiveEmployer(req.user as User | undefined, req.apiKey !== undefined);
     next();
   } catch (error) {
     next(error);
   }
+};
+
+/**
+ * An employer account, whatever its plan: what it keeps may be read and taken back (its API keys)
+ * after the plan has lapsed. 401 without a user, 403 for a provider.
+ */
+export const requireEmployerAccount: RequestHandler = (req, _res, next) => {
+  const user = req.user as User | undefined;
+  if (!user) return next(unauthorized(SIGN_IN_REQUIRED_MESSAGE));
+  next(user.user_type === 'employer' ? undefined : forbidden(EMPLOYER_ACCOUNT_MESSAGE, { success: false }));
 };
 
 export const REQUEST_NOT_FOUND = 'Request not found';

@@ -15,10 +15,18 @@ export const CALLERS = [
   'employer',
   'lapsedEmployer',
   'admin',
+  // Programs with an employer API key (Authorization: Bearer) and no signed-in session: the active
+  // employer's key, and the key the lapsed employer made while their plan was active.
+  'employerKey',
+  'lapsedKey',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 /** The callers with a user account (the admin has a staff session only). */
-export type UserCaller = Exclude<Caller, 'visitor' | 'admin'>;
+export type UserCaller = Exclude<Caller, 'visitor' | 'admin' | KeyCaller>;
+/** The callers that send an employer API key. */
+export type KeyCaller = 'employerKey' | 'lapsedKey';
+export const isKeyCaller = (caller: Caller): caller is KeyCaller =>
+  caller === 'employerKey' || caller === 'lapsedKey';
 
 /** One request, as a route's probe describes it. */
 export interface Probe {
@@ -42,7 +50,11 @@ export class Browser {
   readonly http: ReturnType<typeof request.agent>;
   private readonly tokens = new Map<string, string>();
 
-  constructor(readonly url: string) {
+  /** `headers`: sent with every request (a program's Authorization: Bearer with its API key). */
+  constructor(
+    readonly url: string,
+    private readonly headers: Record<string, string> = {},
+  ) {
     this.http = request.agent(url);
   }
 
@@ -79,7 +91,7 @@ export class Browser {
     // request may be the one that starts the session.
     const token =
       withToken && !['get', 'head', 'options'].includes(verb) ? await this.csrfToken(probe.path) : null;
-    let test = this.http[verb](probe.path);
+    let test = this.http[verb](probe.path).set(this.headers);
     if (token) test = test.set(CSRF_HEADER, token);
     if (probe.headers) test = test.set(probe.headers);
     if (probe.file) return test.attach('file', probe.file.bytes, probe.file.name);

@@ -1,5 +1,5 @@
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../testing/visitor';
-import { type Caller, type Probe, WALK_PASSWORD } from './callers';
+import { type Caller, isKeyCaller, type Probe, WALK_PASSWORD } from './callers';
 import type { World } from './world';
 
 // Who may call each route of the app, declared once, beside the test that walks every route as
@@ -17,6 +17,8 @@ export type Access =
   | 'provider-owner'
   /** An employer account with an active subscription (403 requires_subscription otherwise). */
   | 'active-employer'
+  /** An employer account, whatever its plan (what it keeps it may read and take back); a provider gets 403. */
+  | 'employer-account'
   /** A signed-in admin (401 to everyone else, users included). */
   | 'admin'
   /** Stripe, proven by the signature over the raw body (no session, no CSRF token). */
@@ -34,6 +36,12 @@ export interface RoutePolicy {
   csrfExempt?: string;
   /** Readable by pages on any origin (CORS `*`, never with credentials); no other route may say so. */
   crossOrigin?: true;
+  /**
+   * An employer API key (Authorization: Bearer) opens it: the active employer's key acts as the
+   * employer, with no session or CSRF token; a lapsed employer's key is refused (403). Elsewhere a
+   * key opens nothing: its caller is a visitor.
+   */
+  apiKey?: true;
 }
 
 type Outcome = 'ok' | 401 | 403 | 'refused' | 'no-signature';
@@ -45,6 +53,7 @@ export const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
   'signed-in': { ...allOf('ok'), visitor: 401, admin: 401 },
   'provider-owner': { ...allOf('refused'), visitor: 401, provider: 'ok', admin: 401 },
   'active-employer': { ...allOf(403), visitor: 401, employer: 'ok', admin: 401 },
+  'employer-account': { ...allOf(403), visitor: 401, employer: 'ok', lapsedEmployer: 'ok', admin: 401 },
   admin: { ...allOf(401), admin: 'ok' },
   'webhook-signature': allOf('no-signature'),
 };
@@ -57,7 +66,18 @@ function allOf(outcome: Outcome): Record<Caller, Outcome> {
     employer: outcome,
     lapsedEmployer: outcome,
     admin: outcome,
+    employerKey: outcome,
+    lapsedKey: outcome,
   };
+}
+
+/** What a key caller gets where a key opens the route, whatever its access for sessions. */
+const KEY_OUTCOMES = { employerKey: 'ok', lapsedKey: 403 } as const;
+
+/** What the caller must get from the route: a key caller is a visitor unless a key opens it. */
+export function expectedOutcome(policy: RoutePolicy, caller: Caller): Outcome {
+  if (isKeyCaller(caller)) return policy.apiKey ? KEY_OUTCOMES[caller] : EXPECTED[policy.access].visitor;
+  return EXPECTED[policy.access][caller];
 }
 
 /** Does the status match the outcome? */
@@ -99,10 +119,12 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     csrfExempt: 'Stripe has no session; the signature over the raw body proves the sender.',
   },
 
-  // MCP: public listings only, no cookies read, so neither session nor token.
+  // MCP: listings only, no cookies read, so neither session nor token; an employer API key opens
+  // the paid tools, and a lapsed employer's key is refused (403).
   'OPTIONS /mcp': openRead,
   'POST /mcp': {
     access: 'public',
+    apiKey: true,
     crossOrigin: true,
     probe: () => ({ body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: MCP_HEADERS }),
     csrfExempt: 'Reads public listings only and never reads a cookie: a forged call gains nothing.',
@@ -268,23 +290,31 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     }),
   },
 
-  // Employer tools.
+  // Employer tools: also opened by an employer API key.
   'POST /api/employer/instantsearch/multi-search': {
     access: 'active-employer',
+    apiKey: true,
     probe: () => ({ body: { requests: [{ indexName: 'agents', params: { query: '' } }] } }),
   },
-  'GET /api/shortlists': { access: 'active-employer' },
-  'POST /api/shortlists': { access: 'active-employer', probe: () => ({ body: { name: 'Finance' } }) },
+  'GET /api/shortlists': { access: 'active-employer', apiKey: true },
+  'POST /api/shortlists': {
+    access: 'active-employer',
+    apiKey: true,
+    probe: (w) => ({ body: { name: w.unique('Finance') } }),
+  },
   'PUT /api/shortlists/{id}': {
     access: 'active-employer',
+    apiKey: true,
     probe: (w) => ({ path: `/api/shortlists/${w.ids.shortlist}`, body: { name: 'Helpdesk' } }),
   },
   'DELETE /api/shortlists/{id}': {
     access: 'active-employer',
-    probe: get((w) => `/api/shortlists/${w.ids.shortlistToDelete}`),
+    apiKey: true,
+    probe: async (w) => ({ path: `/api/shortlists/${await w.newShortlist()}` }),
   },
   'POST /api/shortlists/{id}/agents': {
     access: 'active-employer',
+    apiKey: true,
     probe: (w) => ({
       path: `/api/shortlists/${w.ids.shortlist}/agents`,
       body: { agent_id: w.ids.secondAgent },
@@ -292,19 +322,34 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   },
   'DELETE /api/shortlists/{id}/agents/{agentId}': {
     access: 'active-employer',
+    apiKey: true,
     probe: get((w) => `/api/shortlists/${w.ids.shortlist}/agents/${w.ids.listedAgent}`),
   },
   'GET /api/compare': {
     access: 'active-employer',
+    apiKey: true,
     probe: get((w) => `/api/compare?ids=${w.ids.listedAgent},${w.ids.secondAgent}`),
   },
   'POST /api/contact-requests': {
     access: 'active-employer',
-    probe: (w) => ({
-      body: { agent_id: w.ids.ownAgentToAsk, kind: 'demo', message: 'Could we see a demo?' },
+    apiKey: true,
+    // A new agent per call: one request per agent every 10 minutes.
+    probe: async (w) => ({
+      body: { agent_id: await w.newOwnAgent(), kind: 'demo', message: 'Could we see a demo?' },
     }),
   },
-  'GET /api/employer/requests': { access: 'active-employer' },
+  'GET /api/employer/requests': { access: 'active-employer', apiKey: true },
+  // The keys themselves: managed with the session only (a key cannot make or revoke keys). Listing
+  // and revoking stay open to a lapsed employer, so a key can be taken back whatever the plan.
+  'GET /api/employer/api-keys': { access: 'employer-account' },
+  'POST /api/employer/api-keys': {
+    access: 'active-employer',
+    probe: (w) => ({ body: { name: w.unique('Probe key') } }),
+  },
+  'DELETE /api/employer/api-keys/{id}': {
+    access: 'employer-account',
+    probe: async (w, caller) => ({ path: `/api/employer/api-keys/${await w.newApiKeyId(caller)}` }),
+  },
 
   // The admin API (its own session cookie, sent to /api/admin only).
   'GET /api/admin/csrf-token': page,

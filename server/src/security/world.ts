@@ -5,6 +5,7 @@ import type { Store } from '@agentry/platform/store/port';
 import * as XLSX from 'xlsx';
 import { issueToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
+import { createApiKey } from '../commands/employer/manage-api-keys';
 import { startCheckout } from '../commands/start-checkout';
 import type { AppContext } from '../context';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../http/sessions';
@@ -55,8 +56,16 @@ export interface World {
     openCheckout: string;
     paidCheckout: string;
   };
+  /** The employer API keys of the key callers: secrets, never to show in an answer or a log. */
+  apiKeys: { employer: string; lapsed: string };
   /** A checkout session nobody has paid or cancelled yet. */
   newCheckout(): Promise<string>;
+  /** A new list of the active employer's (for calls that delete one). */
+  newShortlist(): Promise<string>;
+  /** A new agent of the provider's (for a contact request: one per agent every 10 minutes). */
+  newOwnAgent(): Promise<string>;
+  /** A new API key's id: the lapsed employer's for that caller, else the active employer's. */
+  newApiKeyId(caller: Caller): Promise<string>;
   /** A password-reset link's token for an account none of the callers uses. */
   newResetToken(): Promise<string>;
   /** An e-mail verification link's token for the account. */
@@ -127,8 +136,21 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     new Browser(url).signInAsAdmin(),
   ]);
 
-  // An employer whose subscription ran out: paid, cancelled, and the period ended a while ago.
+  /** An employer API key made in the dashboard, through the API (while the plan is active). */
+  async function makeApiKey(person: { browser: Browser }, name: string): Promise<string> {
+    const token = await person.browser.csrfToken('/api/employer/api-keys');
+    const made = await person.browser.http
+      .post('/api/employer/api-keys')
+      .set('X-CSRF-Token', token)
+      .send({ name })
+      .expect(201);
+    return made.body.key as string;
+  }
+
+  // An employer whose subscription ran out: paid, made an API key, cancelled, and the period
+  // ended a while ago.
   await subscribe(lapsedEmployer);
+  const lapsedApiKey = await makeApiKey(lapsedEmployer, 'Made while paying');
   const lapsedToken = await lapsedEmployer.browser.csrfToken('/api/users');
   await lapsedEmployer.browser.http
     .post('/api/users/subscription/cancel')
@@ -145,6 +167,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
   await store.users.update(otherProvider.id, { subscription_status: 'active' });
   await subscribe(employer);
   await verified(employer.id);
+  const employerApiKey = await makeApiKey(employer, 'Assistant');
 
   const agent = async (name: string, overrides: { ownerId?: string; removed?: boolean } = {}) => {
     const slug = name.toLowerCase().replace(/\W+/g, '-');
@@ -248,6 +271,8 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     employer: employer.browser,
     lapsedEmployer: lapsedEmployer.browser,
     admin,
+    employerKey: new Browser(url, { Authorization: `Bearer ${employerApiKey}` }),
+    lapsedKey: new Browser(url, { Authorization: `Bearer ${lapsedApiKey}` }),
   };
 
   return {
@@ -255,10 +280,15 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     store,
     browsers,
     async freshBrowser(caller) {
+      if (caller === 'employerKey' || caller === 'lapsedKey') {
+        const key = caller === 'employerKey' ? employerApiKey : lapsedApiKey;
+        return new Browser(url, { Authorization: `Bearer ${key}` });
+      }
       const browser = new Browser(url);
       if (caller !== 'visitor') await secondBrowser(browsers[caller], browser);
       return browser;
     },
+    apiKeys: { employer: employerApiKey, lapsed: lapsedApiKey },
     users: {
       provider: { id: provider.id, email: provider.email },
       otherProvider: { id: otherProvider.id, email: otherProvider.email },
@@ -284,6 +314,15 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       paidCheckout,
     },
     newCheckout,
+    async newShortlist() {
+      return (await store.shortlists.create(employer.id, unique('Disposable list'))).id;
+    },
+    newOwnAgent: () => agent(unique('Own Asked Again'), { ownerId: provider.id }),
+    async newApiKeyId(caller) {
+      const owner = caller === 'lapsedEmployer' ? lapsedEmployer.id : employer.id;
+      const user = (await store.users.findById(owner))!;
+      return (await createApiKey(store, user, unique('Disposable key'))).key.id;
+    },
     newResetToken: () => newToken('reset_password', tokenHolder),
     newVerifyToken: (userId) => newToken('verify_email', userId),
     unique,

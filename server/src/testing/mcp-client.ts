@@ -7,9 +7,11 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 // the running test server. The SDK checks every structured answer against the tool's declared
 // output schema; tests check it again themselves (outputMatchesSchema).
 
-export async function connectMcp(url: string): Promise<Client> {
+/** `apiKey`: an employer API key, sent as the SDK sends any bearer token (Authorization: Bearer). */
+export async function connectMcp(url: string, options: { apiKey?: string } = {}): Promise<Client> {
   const client = new Client({ name: 'agentry-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const headers = options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
 

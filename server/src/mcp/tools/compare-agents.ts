@@ -14,7 +14,8 @@ import { defineTool } from './tool';
 
 // compare_agents: the employer comparison (GET /api/compare and the /compare table) for
 // assistants: the same command reads the agents, the same rows (domain's COMPARE_ROWS) set them
-// side by side. The listings are public, so unlike the employer tool it asks for no subscription.
+// side by side. Like the employer tool it is the employer plan's: listed and answered only for an
+// employer API key of an active employer (mcp/caller.ts, domain/src/paid-boundary.ts).
 
 /** A cell of the text rendering at most (descriptions are whole in the structured content). */
 const TEXT_CELL_MAX = 120;
@@ -29,6 +30,7 @@ const RowSchema = z.object({
 export const compareAgentsTool = defineTool({
   name: 'compare_agents',
   title: 'Compare AI agents',
+  paid: true,
   description: `Sets ${COMPARE_MIN} to ${COMPARE_MAX} agents of the Agentry directory side by side, by their ids (as search_agents answers them), in the order given: category, role, provider, cost, pricing tier, description and website, each row saying whether the agents differ on it, and each agent with its page URL on this site.`,
   input: {
     ids: z
@@ -42,11 +44,12 @@ export const compareAgentsTool = defineTool({
     agents: z.array(ListedAgentSchema),
     rows: z.array(RowSchema),
   },
-  async run({ ids }, { store, origin, analytics }) {
+  async run({ ids }, { store, origin, analytics, caller }) {
     // Answers the agents in the order asked, or refuses naming every id that is not listed.
     const found = presentAgents(await compareAgents(store, ids));
-    // Provider analytics: each agent put side by side counts once as 'compared', as on the site.
-    analytics?.count('compared', ids);
+    // Provider analytics: each agent put side by side counts as 'compared', once per employer and
+    // day, as on the site. Only key holders reach this tool.
+    analytics?.countFor(caller.audience, 'compared', ids);
     const agents = found.map((agent) => presentListedAgent(agent, origin));
     const rows = COMPARE_ROWS.map((row) => ({
       key: row.key,

@@ -1,3 +1,4 @@
+import { paidToolMessage } from '@agentry/domain/paid-boundary';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { Store } from '@agentry/platform/store/port';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -7,6 +8,7 @@ import type { AgentEventCounter } from '../../analytics/agent-event-counter';
 import { HttpError } from '../../http/errors';
 import type { StoreVersionCache } from '../../http/store-version-cache';
 import type { SearchService } from '../../search/search-service';
+import type { McpCaller } from '../caller';
 
 // What every MCP tool is made of: a name, words an assistant can act on, zod schemas for what it
 // takes and what it answers, and a function that answers with both structured content (checked by
@@ -29,6 +31,11 @@ export interface ToolDeps {
   inTurn<T>(work: () => Promise<T>): Promise<T>;
 }
 
+/** What a tool reads for one request: the process's deps and who is calling (mcp/caller.ts). */
+export interface RequestDeps extends ToolDeps {
+  caller: McpCaller;
+}
+
 /** A refusal the assistant should read and act on (an unknown id, a category that does not exist). */
 export class ToolError extends Error {
   override name = 'ToolError';
@@ -41,7 +48,10 @@ export interface ToolAnswer<Out> {
 
 export interface McpTool {
   name: string;
-  register(server: McpServer, deps: ToolDeps): void;
+  /** Listed and answered only for an employer API key (domain's PAID_MCP_TOOLS). */
+  paid: boolean;
+  /** Registers the tool as this caller sees it: without its paid arguments for a visitor. */
+  register(server: McpServer, deps: RequestDeps): void;
 }
 
 /** Every tool only reads public data: clients may call them without asking the person first. */
@@ -51,25 +61,51 @@ export const UNEXPECTED_ERROR = 'The directory could not answer just now. Please
 
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
-export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(spec: {
+export function defineTool<
+  In extends z.ZodRawShape,
+  Out extends z.ZodRawShape,
+  Paid extends z.ZodRawShape = Record<never, never>,
+>(spec: {
   name: string;
   title: string;
-  description: string;
+  /** What the tool says of itself; `paid`: as a key holder sees it (with its paid arguments). */
+  description: string | ((paid: boolean) => string);
   input: In;
+  /** Arguments only an employer API key may send: left out of a visitor's schema, and named when sent. */
+  paidInput?: Paid;
   output: Out;
-  run: (args: z.infer<z.ZodObject<In>>, deps: ToolDeps) => Promise<ToolAnswer<z.infer<z.ZodObject<Out>>>>;
+  /** The whole tool is the employer plan's. */
+  paid?: boolean;
+  run: (
+    args: z.infer<z.ZodObject<In>> & Partial<z.infer<z.ZodObject<Paid>>>,
+    deps: RequestDeps,
+  ) => Promise<ToolAnswer<z.infer<z.ZodObject<Out>>>>;
 }): McpTool {
+  const paidNames = Object.keys(spec.paidInput ?? {});
   return {
     name: spec.name,
+    paid: spec.paid === true,
     register(server, deps) {
+      const paid = deps.caller.paid;
       const config = {
         title: spec.title,
-        description: spec.description,
-        inputSchema: z.object(spec.input).strict(),
+        description: typeof spec.description === 'string' ? spec.description : spec.description(paid),
+        inputSchema: paid
+          ? z.strictObject({ ...spec.input, ...spec.paidInput })
+          : z.strictObject(spec.input, {
+              // A visitor's assistant that sends a paid argument learns what it is, not just "unknown key".
+              error: (issue) => {
+                if (issue.code !== 'unrecognized_keys') return undefined;
+                const asked = issue.keys.filter((key) => paidNames.includes(key));
+                return asked.length > 0 ? paidToolMessage(`The argument ${asked.join(', ')}`) : undefined;
+              },
+            }),
         outputSchema: z.object(spec.output),
         annotations: { title: spec.title, ...READ_ONLY },
       };
-      const handler = async (args: z.infer<z.ZodObject<In>>): Promise<CallToolResult> => {
+      // What the schema above let through: a visitor's arguments never hold a paid one.
+      type Args = z.infer<z.ZodObject<In>> & Partial<z.infer<z.ZodObject<Paid>>>;
+      const handler = async (args: Args): Promise<CallToolResult> => {
         try {
           const { structured, text } = await deps.inTurn(() => spec.run(args, deps));
           return { structuredContent: structured, content: [{ type: 'text', text }] };

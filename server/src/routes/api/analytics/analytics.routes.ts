@@ -1,5 +1,6 @@
 import type { User } from '@agentry/platform/store/port';
 import express, { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import { providerAnalytics } from '../../../analytics/provider-analytics';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
@@ -26,13 +27,14 @@ export function analyticsRoutes({ store, analytics, services }: AppContext): Rou
 
   /**
    * A visitor clicked through to an agent's site. No session or CSRF token (exempt in app.ts): it
-   * adds to an anonymous count only, and is rate-limited per client as a write. 204 whatever the
+   * adds to an anonymous count only, once per client, agent and day and at most 50 agents a client
+   * a day (analytics/once-per-audience.ts), and is rate-limited per client as a write. 204 whatever the
    * agent, so a caller learns nothing; unknown or removed agents count nothing. The body is not logged.
    */
   router.post('/events', beaconText, async (req, res) => {
     const event = parse(EventBody, readJson(req.body));
     const agent = await store.agents.get(event.agent_id);
-    if (agent && !agent.removed) analytics?.count(event.type, [agent.id]);
+    if (agent && !agent.removed) analytics?.countFor(audienceOf(req), event.type, [agent.id]);
     res.status(204).end();
   });
 

@@ -1,5 +1,6 @@
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import type { AppContext } from '../../../context';
 import { CatalogLastChange } from '../../../http/catalog-last-change';
 import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
@@ -55,7 +56,7 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
     if (!agent || agent.removed) throw notFound('Agent not found');
     // Counted as opened only when the agent page reads it (?view=page): its server-rendered HTML
     // is not counted (the page calls this too), nor other readers (shortlists, programs).
-    if (req.query.view === 'page') analytics?.count('opened', [agent.id]);
+    if (req.query.view === 'page') analytics?.countFor(audienceOf(req), 'opened', [agent.id]);
     res.set('Cache-Control', 'no-cache');
     sendJson(res, jsonBody(JSON.stringify(presentAgent(agent))), agent.updated_at);
   });

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import { compareAgents, compareIds } from '../../../commands/employer/compare-agents';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
@@ -13,8 +14,8 @@ export function compareRoutes({ store, analytics }: AppContext): Router {
   router.get('/compare', requireUser, requireActiveEmployer, async (req, res) => {
     const ids = compareIds(parseQuery(CompareQuery, req).ids);
     const agents = await compareAgents(store, ids);
-    // Provider analytics: each agent put side by side counts once as 'compared'.
-    analytics?.count('compared', ids);
+    // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.
+    analytics?.countFor(audienceOf(req), 'compared', ids);
     res.set('Cache-Control', 'no-store').json({ success: true, agents: presentAgents(agents) });
   });
   return router;

@@ -1,5 +1,6 @@
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import { listContactRequests } from '../../../commands/employer/list-contact-requests';
 import { sendContactRequest } from '../../../commands/employer/send-contact-request';
 import type { AppContext } from '../../../context';
@@ -20,7 +21,7 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
     const input = parseBody(ContactRequestBody, req);
     const request = await sendContactRequest(services, { employer: me(req), input });
     // Provider analytics: the agent got a contact or demo request.
-    analytics?.count('contacted', [request.agent_id]);
+    analytics?.countFor(audienceOf(req), 'contacted', [request.agent_id]);
     res.status(201).json({ success: true, request: presentSentRequest(request) });
   });
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import type { RequestCosts } from '../../../http/request-costs';
+import { apiKeysRoutes } from './api-keys.routes';
 import { compareRoutes } from './compare.routes';
 import { contactRequestsRoutes } from './contact-requests.routes';
 import { providerInboxRoutes } from './inbox.routes';
@@ -19,6 +20,7 @@ export function employerRoutes(context: AppContext, costs: RequestCosts): Router
     compareRoutes(context),
     contactRequestsRoutes(context),
     providerInboxRoutes(context),
+    apiKeysRoutes(context),
   );
   return router;
 }

@@ -1,3 +1,4 @@
+import { API_KEY_NAME_MAX } from '@agentry/domain/api-keys';
 import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
 import { CONTACT_STATUSES, type ContactStatus } from '@agentry/platform/store/employer-port';
 import { z } from 'zod';
@@ -49,3 +50,8 @@ export const SentRequestsQuery = z.object(page);
 export const InboxQuery = z.object({ ...page, status: status.optional() });
 export const StatusBody = z.object({ status });
 export const ReplyBody = z.object({ message: typed(2000) });
+
+/** POST /api/employer/api-keys: what the key is for. */
+export const ApiKeyBody = z.object({
+  name: typed(API_KEY_NAME_MAX).describe('What the key is for'),
+});

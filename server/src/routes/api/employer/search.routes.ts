@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
 import { escapedJson, sendResults } from '../../../http/json-text';
@@ -32,7 +33,7 @@ export function employerSearchRoutes({ search, analytics }: AppContext, costs: R
           requests.map(adaptQuery).map((query) =>
             costs.inTurn(req, async () => {
               const { response } = await search.search(query.request);
-              countAppeared(analytics, response.hits);
+              countAppeared(analytics, response.hits, audienceOf(req));
               return escapedJson(adaptResponse(query, response));
             }),
           ),

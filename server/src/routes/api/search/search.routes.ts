@@ -1,6 +1,7 @@
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
+import { audienceOf } from '../../../analytics/audience';
 import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
 import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
@@ -73,7 +74,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
     );
     // Said, not hidden: monitoring and the benchmarks tell the store's plain matching apart.
     if (degraded) res.set('X-Search-Degraded', 'store');
-    countAppeared(analytics, response.hits);
+    countAppeared(analytics, response.hits, audienceOf(req));
     sendJson(res, presentedBody(response));
   });
 
@@ -84,7 +85,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
     const { text, total, hits } = await timed(res, () =>
       costs.inTurn(req, () => searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit)),
     );
-    countAppeared(analytics, hits);
+    countAppeared(analytics, hits, audienceOf(req));
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
     res.set('Cache-Control', 'no-cache');
     sendJson(res, jsonBody(text, String(total)));

@@ -1,6 +1,7 @@
 import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
 import { Router } from 'express';
 import { z } from 'zod';
+import { audienceOf } from '../../../../analytics/audience';
 import { countAppeared } from '../../../../analytics/count-hits';
 import type { AppContext } from '../../../../context';
 import { escapedJson, sendResults } from '../../../../http/json-text';
@@ -43,7 +44,7 @@ export function instantSearchRoutes({ search, analytics }: AppContext, costs: Re
         adapted.map((query) =>
           costs.inTurn(req, async () => {
             const { response } = await search.search(query.request);
-            countAppeared(analytics, response.hits);
+            countAppeared(analytics, response.hits, audienceOf(req));
             return escapedJson(adaptResponse(query, response));
           }),
         ),

@@ -1,0 +1,44 @@
+import { API_KEY_NAME_MAX, API_KEYS_PER_EMPLOYER_MAX } from '@agentry/domain/api-keys';
+import { type ApiKey, ApiKeyLimitError } from '@agentry/platform/store/employer-port';
+import type { Store, User } from '@agentry/platform/store/port';
+import { newApiKey } from '../../auth/api-key-tokens';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { cleanLine } from './plain-text';
+
+// An employer's API keys (docs/employer-tools.md, "API keys"): made with a name, shown once,
+// revoked for good. Every call acts on the signed-in employer's own keys; another's is a 404.
+
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Please give the key a name, such as the assistant or program that will use it',
+  nameTooLong: `A key name has at most ${API_KEY_NAME_MAX} characters`,
+  tooMany: `You can hold at most ${API_KEYS_PER_EMPLOYER_MAX} API keys. Revoke one you no longer use to make room.`,
+  notFound: 'API key not found',
+} as const;
+
+type Stores = Pick<Store, 'apiKeys'>;
+
+/** Makes a key: the record, and the key itself, which nobody can see again after this answer. */
+export async function createApiKey(
+  store: Stores,
+  user: User,
+  rawName: string,
+): Promise<{ key: ApiKey; token: string }> {
+  const name = cleanLine(rawName);
+  if (!name) throw badRequest(API_KEY_MESSAGES.nameRequired);
+  if (name.length > API_KEY_NAME_MAX) throw badRequest(API_KEY_MESSAGES.nameTooLong);
+  const { token, tokenHash, prefix } = newApiKey();
+  try {
+    const key = await store.apiKeys.create(
+      { user_id: user.id, name, prefix, token_hash: tokenHash },
+      API_KEYS_PER_EMPLOYER_MAX,
+    );
+    return { key, token };
+  } catch (error) {
+    if (error instanceof ApiKeyLimitError) throw conflict(API_KEY_MESSAGES.tooMany);
+    throw error;
+  }
+}
+
+export async function revokeApiKey(store: Stores, user: User, id: string): Promise<void> {
+  if (!(await store.apiKeys.revoke(id, user.id))) throw notFound(API_KEY_MESSAGES.notFound);
+}
