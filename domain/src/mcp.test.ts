@@ -1,4 +1,12 @@
-import { buildForAiAssistantsMeta, MCP_TOOLS, mcpClientConfig, mcpClientConfigText } from './mcp';
+import {
+  buildForAiAssistantsMeta,
+  MCP_TOOLS,
+  mcpClientConfig,
+  mcpClientConfigText,
+  mcpClientConfigWithKey,
+  mcpClientConfigWithKeyText,
+} from './mcp';
+import { PAID_MCP_TOOLS } from './paid-boundary';
 
 describe('MCP client configuration', () => {
   it('points the client at /mcp on the given origin, whatever its trailing slash', () => {
@@ -17,6 +25,21 @@ describe('MCP client configuration', () => {
     const names = MCP_TOOLS.map((tool) => tool.name);
     expect(new Set(names).size).toBe(names.length);
     for (const tool of MCP_TOOLS) expect(tool.description).toMatch(/^[A-Z][^\n]+\.$/);
+  });
+
+  it('marks the employer plan’s tools as paid, and only those', () => {
+    expect(MCP_TOOLS.filter((tool) => tool.paid).map((tool) => tool.name)).toEqual([...PAID_MCP_TOOLS]);
+  });
+
+  it('sends an employer API key as a bearer header in the keyed configuration', () => {
+    expect(mcpClientConfigWithKey('https://agentry.example', 'agk_x')).toEqual({
+      mcpServers: {
+        agentry: { url: 'https://agentry.example/mcp', headers: { Authorization: 'Bearer agk_x' } },
+      },
+    });
+    expect(mcpClientConfigWithKeyText('https://agentry.example')).toContain(
+      '"Authorization": "Bearer <your employer API key>"',
+    );
   });
 
   it('gives the page indexable meta with its canonical path', () => {

@@ -1,3 +1,4 @@
+import { PAID_MCP_TOOLS } from './paid-boundary';
 import { ROUTES } from './routes';
 import { absoluteUrl, buildBasicPageMeta, type PageMeta, SITE_NAME } from './seo';
 
@@ -15,9 +16,11 @@ export interface McpToolSummary {
   name: string;
   /** One line, for people choosing whether to connect. */
   description: string;
+  /** Listed and answered only with an employer API key (paid-boundary.ts). */
+  paid: boolean;
 }
 
-export const MCP_TOOLS: readonly McpToolSummary[] = [
+const TOOLS: ReadonlyArray<Omit<McpToolSummary, 'paid'>> = [
   {
     name: 'search_agents',
     description: 'Finds AI agents for a job described in plain words, best matches first.',
@@ -31,6 +34,14 @@ export const MCP_TOOLS: readonly McpToolSummary[] = [
   { name: 'compare_agents', description: 'Sets two to four agents side by side.' },
 ];
 
+export const MCP_TOOLS: readonly McpToolSummary[] = TOOLS.map((tool) => ({
+  ...tool,
+  paid: (PAID_MCP_TOOLS as readonly string[]).includes(tool.name),
+}));
+
+/** What an employer pastes in place of it in the keyed configuration. */
+export const API_KEY_PLACEHOLDER = '<your employer API key>';
+
 /** The configuration an MCP client (Claude Desktop, Cursor, VS Code…) reads, for a site at `origin`. */
 export function mcpClientConfig(origin: string) {
   return { mcpServers: { [MCP_SERVER_NAME]: { url: absoluteUrl(origin, MCP_PATH) } } };
@@ -39,6 +50,19 @@ export function mcpClientConfig(origin: string) {
 /** The same, as the text to paste into the client's configuration file. */
 export function mcpClientConfigText(origin: string): string {
   return JSON.stringify(mcpClientConfig(origin), null, 2);
+}
+
+/** The configuration with an employer API key, which opens the paid tools (clients that take headers). */
+export function mcpClientConfigWithKey(origin: string, key = API_KEY_PLACEHOLDER) {
+  return {
+    mcpServers: {
+      [MCP_SERVER_NAME]: { url: absoluteUrl(origin, MCP_PATH), headers: { Authorization: `Bearer ${key}` } },
+    },
+  };
+}
+
+export function mcpClientConfigWithKeyText(origin: string, key?: string): string {
+  return JSON.stringify(mcpClientConfigWithKey(origin, key), null, 2);
 }
 
 export function buildForAiAssistantsMeta(origin: string): PageMeta {

@@ -31,6 +31,13 @@ describe('GET /.well-known/mcp.json', () => {
     // The summaries (domain/src/mcp.ts) follow the tools the server registers, in their order.
     expect(response.body.tools.map((tool: { name: string }) => tool.name)).toEqual(MCP_TOOL_NAMES);
     for (const tool of response.body.tools) expect(tool.description).toEqual(expect.any(String));
+    // The employer plan's tool says what opens it; the public ones say nothing of the kind.
+    expect(response.body.tools.filter((tool: { requires?: string }) => tool.requires)).toEqual([
+      expect.objectContaining({
+        name: 'compare_agents',
+        requires: expect.stringMatching(/employer API key/),
+      }),
+    ]);
   });
 
   it('may be read by scripts of any origin and cached for an hour', async () => {

@@ -15,10 +15,15 @@ export function renderMcpDiscovery(origin: string) {
   return {
     name: MCP_SERVER_NAME,
     title: SITE_NAME,
-    description: `Search ${SITE_NAME}, the public directory of AI agents: find agents for a job, read their listings, browse categories and roles, compare agents.`,
+    description: `Search ${SITE_NAME}, the public directory of AI agents: find agents for a job, read their listings, browse categories and roles; with an employer API key, compare agents.`,
     transport: { type: MCP_TRANSPORT, endpoint: absoluteUrl(origin, MCP_PATH) },
     capabilities: { tools: {} },
-    tools: MCP_TOOLS.map(({ name, description }) => ({ name, description })),
+    // Every tool, the paid ones marked: a client without an employer API key is not offered them.
+    tools: MCP_TOOLS.map(({ name, description, paid }) => ({
+      name,
+      description,
+      ...(paid ? { requires: 'employer API key (Authorization: Bearer)' } : {}),
+    })),
     links: {
       documentation: absoluteUrl(origin, ROUTES.forAiAssistants),
       openapi: absoluteUrl(origin, OPENAPI_PATH),

@@ -23,7 +23,11 @@ const me = (user: object): FakeRoute => ({
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
 
 function renderDashboard(routes: FakeRoute[]) {
-  const fetchMock = mockFetch([CSRF, ...routes]);
+  const fetchMock = mockFetch([
+    CSRF,
+    ...routes,
+    { path: '/api/employer/api-keys', body: { success: true, api_keys: [], max: 10 } },
+  ]);
   const view = renderWithRouter(
     <AuthProvider>
       <EmployerDashboardPage />

@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
+import { ApiKeysPanel } from './api-keys-panel';
 import { EmployerRequests } from './employer-requests';
 import { OrganizationProfile } from './organization-profile';
 import { ShortlistsPanel } from './shortlists-panel';
 
 // The employer dashboard (spec section 2): welcome, Search AI Agents, the organisation profile with
-// its edit mode, and Logout; plus the employer plan's state.
+// its edit mode, and Logout; plus the employer plan's state, the tools' lists and requests, and the
+// API keys of the employer's own assistants and programs.
 
 export function EmployerDashboard({ user }: { user: SessionUser }) {
   return (
@@ -42,6 +44,7 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
       </div>
       <ShortlistsPanel />
       <EmployerRequests />
+      <ApiKeysPanel />
     </div>
   );
 }

@@ -41,6 +41,7 @@ function renderDashboard(routes: FakeRoute[], user: object = EMPLOYER) {
     { path: '/api/auth/me', body: { success: true, user } },
     ...routes,
     NO_REQUESTS,
+    { path: '/api/employer/api-keys', body: { success: true, api_keys: [], max: 10 } },
   ]);
   renderWithRouter(
     <AuthProvider>

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '../../../hooks/use-copy-text';
 
 // A block of configuration to paste elsewhere, with a Copy button. When the clipboard cannot be
 // written (a plain-HTTP origin, a refusal), the text is selected instead, so Ctrl+C copies it.

@@ -2,8 +2,8 @@ import '../../../testing/dom-polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as ForAiAssistantsRoute } from '../../../app/routes/for-ai-assistants';
+import { COPIED_FOR_MS } from '../../../hooks/use-copy-text';
 import { renderWithRouter } from '../../../testing/render';
-import { COPIED_FOR_MS } from '../hooks/use-copy-text';
 import { ForAiAssistantsPage } from './for-ai-assistants-page';
 
 const ORIGIN = 'https://agentry.example';
@@ -30,6 +30,23 @@ describe('For AI assistants page', () => {
       mcpServers: { agentry: { url: `${ORIGIN}/mcp` } },
     });
     expect(screen.getByText(`${ORIGIN}/mcp`)).toBeTruthy();
+  });
+
+  it('marks the employer plan’s tools and shows how an employer API key is sent', () => {
+    renderWithRouter(<ForAiAssistantsPage origin={ORIGIN} />);
+    const compare = screen.getByText('compare_agents').closest('div')!;
+    expect(within(compare).getByText('Employer API key')).toBeTruthy();
+    const search = screen.getByText('search_agents').closest('div')!;
+    expect(within(search).queryByText('Employer API key')).toBeNull();
+    const keyed = screen.getByRole('region', { name: 'With an employer API key' });
+    expect(JSON.parse(keyed.querySelector('pre')!.textContent ?? '')).toEqual({
+      mcpServers: {
+        agentry: { url: `${ORIGIN}/mcp`, headers: { Authorization: 'Bearer <your employer API key>' } },
+      },
+    });
+    expect(within(keyed).getByRole('link', { name: 'employer dashboard' }).getAttribute('href')).toBe(
+      '/employer-dashboard',
+    );
   });
 
   it('builds the snippet on the origin the visitor is on, and sets the page’s title and description', () => {
@@ -79,7 +96,7 @@ describe('For AI assistants page', () => {
   it('lists the five tools and links to the API description and the discovery file', () => {
     renderWithRouter(<ForAiAssistantsPage origin={ORIGIN} />);
     const tools = screen.getByRole('region', { name: 'What your assistant can do' });
-    expect([...tools.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+    expect([...tools.querySelectorAll('dt code')].map((term) => term.textContent)).toEqual([
       'search_agents',
       'get_agent',
       'list_categories',

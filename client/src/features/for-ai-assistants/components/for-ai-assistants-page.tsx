@@ -1,5 +1,8 @@
-import { MCP_PATH, MCP_TOOLS, mcpClientConfigText } from '@agentry/domain/mcp';
+import { MCP_PATH, MCP_TOOLS, mcpClientConfigText, mcpClientConfigWithKeyText } from '@agentry/domain/mcp';
+import { PLANS } from '@agentry/domain/plans';
+import { ROUTES } from '@agentry/domain/routes';
 import { absoluteUrl } from '@agentry/domain/seo';
+import { Link } from 'react-router-dom';
 import { ConfigSnippet } from './config-snippet';
 import { ToolList } from './tool-list';
 
@@ -18,8 +21,8 @@ export function ForAiAssistantsPage({ origin }: { origin: string }) {
         <h1 id="ai-assistants-title">For AI assistants</h1>
         <p className="page-header__lead">
           Agentry runs an MCP server. MCP (the Model Context Protocol) is the open standard AI assistants use
-          to call outside tools: connect yours, and it can search our directory of AI agents, read their
-          listings and compare them for you, right in the conversation.
+          to call outside tools: connect yours, and it can search our directory of AI agents and read their
+          listings for you, right in the conversation. With an employer API key it can compare them too.
         </p>
       </header>
 
@@ -38,8 +41,25 @@ export function ForAiAssistantsPage({ origin }: { origin: string }) {
 
       <section aria-labelledby="ai-tools-title">
         <h2 id="ai-tools-title">What your assistant can do</h2>
-        <p>Five tools, all reading the public directory; none of them changes anything.</p>
+        <p>
+          Every tool reads the directory; none of them changes anything. Searching, reading listings and
+          browsing categories and roles are open to every assistant. Comparing agents and a monthly price
+          ceiling on searches are part of the {PLANS.employer.name.toLowerCase()}: your assistant sees them
+          once it connects with an employer API key.
+        </p>
         <ToolList tools={MCP_TOOLS} />
+      </section>
+
+      <section aria-labelledby="ai-key-title">
+        <h2 id="ai-key-title">With an employer API key</h2>
+        <p>
+          Employers with an active plan create keys in their{' '}
+          <Link to={ROUTES.employerDashboard}>employer dashboard</Link> (a key is shown once; revoke it there
+          when you no longer need it). Clients that take request headers send it like this:
+        </p>
+        <pre className="ai-assistants__example">
+          <code>{mcpClientConfigWithKeyText(origin)}</code>
+        </pre>
       </section>
 
       <section aria-labelledby="ai-programs-title">
@@ -47,7 +67,8 @@ export function ForAiAssistantsPage({ origin }: { origin: string }) {
         <p>
           Software can find the server by itself: <a href={DISCOVERY_URL}>{DISCOVERY_URL}</a> describes it.
           Prefer plain HTTP? The same directory is open through our REST API, described in{' '}
-          <a href={OPENAPI_URL}>the API description (OpenAPI)</a>.
+          <a href={OPENAPI_URL}>the API description (OpenAPI)</a>; an employer API key sent as{' '}
+          <code>Authorization: Bearer</code> opens the employer tools there too.
         </p>
       </section>
     </article>

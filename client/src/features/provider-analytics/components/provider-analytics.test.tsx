@@ -71,6 +71,30 @@ describe('ProviderAnalytics', () => {
     ]);
   });
 
+  it('says in words what each number counts: people once a day, not requests', async () => {
+    mockFetch([{ path: ANALYTICS, body: twoAgents }]);
+    render(<ProviderAnalytics />);
+    const heading = await screen.findByRole('heading', { level: 3, name: 'What each number counts' });
+    const meanings = heading.parentElement!;
+    const terms = [...meanings.querySelectorAll('dt')].map((term) => term.textContent);
+    expect(terms).toEqual([
+      'Appeared in search results',
+      'Agent page views',
+      'Clicks to your site',
+      'Compared by employers',
+      'Contact requests',
+    ]);
+    expect(within(meanings).getByText(/^People whose search listed the agent/).textContent).toMatch(
+      /once per person a day/,
+    );
+    expect(within(meanings).getByText(/^Subscribed employers who put the agent/).textContent).toMatch(
+      /API key, once per employer a day/,
+    );
+    expect(within(meanings).getByText(/^A person is a signed-in account/).textContent).toMatch(
+      /cannot be raised by reloading or by a script/,
+    );
+  });
+
   it('shows one agent on its own when chosen', async () => {
     mockFetch([{ path: ANALYTICS, body: twoAgents }]);
     render(<ProviderAnalytics />);

@@ -9,7 +9,15 @@ import {
   type ProviderAnalyticsAnswer,
   type WeekCounts,
 } from '../api/get-provider-analytics';
-import { ALL_AGENTS, formatCount, KIND_LABELS, totalsOf, weekLabel, weeklyOf } from '../utils/analytics-data';
+import {
+  ALL_AGENTS,
+  formatCount,
+  KIND_LABELS,
+  PERSON_MEANING,
+  totalsOf,
+  weekLabel,
+  weeklyOf,
+} from '../utils/analytics-data';
 import { KindChart } from './kind-chart';
 
 // The provider dashboard's analytics: for the chosen agent (or all of them summed), how often it
@@ -23,7 +31,7 @@ export function ProviderAnalytics() {
     <section className="dashboard-panel provider-analytics" aria-labelledby="provider-analytics-title">
       <h2 id="provider-analytics-title">Analytics</h2>
       <p className="provider-analytics__intro">
-        How often your agents were seen and chosen, per week (weeks start on Monday). Counts are anonymous: no
+        How many people saw and chose your agents, per week (weeks start on Monday). Counts are anonymous: no
         visitor is recorded.
       </p>
       {state.status === 'loading' || state.status === 'idle' ? (
@@ -96,8 +104,27 @@ function AnalyticsView({ answer }: { answer: ProviderAnalyticsAnswer }) {
           ))}
         </div>
       )}
+      <Meanings />
       <WeeklyTable weekly={weekly} scope={scope} />
     </>
+  );
+}
+
+/** What each number counts, in words: the server counts people, not requests. */
+function Meanings() {
+  return (
+    <div className="provider-analytics__meanings">
+      <h3>What each number counts</h3>
+      <dl>
+        {EVENT_KINDS.map((kind) => (
+          <div key={kind}>
+            <dt>{KIND_LABELS[kind].title}</dt>
+            <dd>{KIND_LABELS[kind].meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{PERSON_MEANING}</p>
+    </div>
   );
 }
 

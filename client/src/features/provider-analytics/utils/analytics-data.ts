@@ -12,13 +12,45 @@ import type {
 /** The selection that sums every agent. */
 export const ALL_AGENTS = '';
 
-export const KIND_LABELS: Record<EventKind, { title: string; noun: string; nouns: string }> = {
-  appeared: { title: 'Appeared in search results', noun: 'appearance', nouns: 'appearances' },
-  opened: { title: 'Agent page views', noun: 'view', nouns: 'views' },
-  clicked: { title: 'Clicks to your site', noun: 'click', nouns: 'clicks' },
-  compared: { title: 'Compared by employers', noun: 'comparison', nouns: 'comparisons' },
-  contacted: { title: 'Contact requests', noun: 'request', nouns: 'requests' },
-};
+export const KIND_LABELS: Record<EventKind, { title: string; noun: string; nouns: string; meaning: string }> =
+  {
+    appeared: {
+      title: 'Appeared in search results',
+      noun: 'appearance',
+      nouns: 'appearances',
+      meaning:
+        'People whose search listed the agent: on the site, through the API or an AI assistant, once per person a day however often they searched.',
+    },
+    opened: {
+      title: 'Agent page views',
+      noun: 'view',
+      nouns: 'views',
+      meaning: 'People who opened the agent’s page, once per person a day.',
+    },
+    clicked: {
+      title: 'Clicks to your site',
+      noun: 'click',
+      nouns: 'clicks',
+      meaning: 'People who followed the link to your site, once per person a day.',
+    },
+    compared: {
+      title: 'Compared by employers',
+      noun: 'comparison',
+      nouns: 'comparisons',
+      meaning:
+        'Subscribed employers who put the agent side by side with others, on the site or through their assistant’s API key, once per employer a day.',
+    },
+    contacted: {
+      title: 'Contact requests',
+      noun: 'request',
+      nouns: 'requests',
+      meaning: 'Contact and demo requests employers sent about the agent (they are in your inbox).',
+    },
+  };
+
+/** Who "a person" is in the meanings above. */
+export const PERSON_MEANING =
+  'A person is a signed-in account, or else a visitor’s network address (people sharing one address count once). Repeated requests count once, so these figures cannot be raised by reloading or by a script.';
 
 const zero = (): EventCounts => ({ appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-// Copies text to the clipboard and says how it went for a while. The Clipboard API exists only
+// Copies text to the clipboard and says how it went for a while (the "For AI assistants" page's
+// snippet, a new API key on the employer dashboard). The Clipboard API exists only
 // on secure origins (HTTPS or localhost) and may be refused; the caller then lets the visitor copy
 // by hand.
 
