@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { facetFloodBody, longQuery, mcpSearchBatch, multiSearchBody } from './abuse-requests';
 import { percentile } from './child-process';
+import { seededRandom } from './synthetic-agents';
 import { addressOf } from './virtual-user';
 
 // The two sides of `npm run bench:abuse`, each from its own client address (X-Forwarded-For, read
@@ -9,7 +10,8 @@ import { addressOf } from './virtual-user';
 // - victims: an open loop of cheap reads (an agent's page data, a short search), each wait counted
 //   from the request's scheduled start, so a stalled server cannot hide its delay;
 // - one attacker: bursts of MCP batches, 20-search multi-search POSTs and a facet-filter flood,
-//   sent on a schedule whatever the answers (at most `maxInFlight` unanswered at once).
+//   sent on a schedule whatever the answers (at most `maxInFlight` unanswered at once). It runs in
+//   a process of its own (abuse-attacker.ts), so building its bodies never delays a victim's send.
 
 const TIMEOUT_MS = 60_000;
 
@@ -136,7 +138,8 @@ export interface AttackOptions {
   queryLength: number;
   maxInFlight: number;
   vocabulary: readonly string[];
-  random: () => number;
+  /** Seeds the queries, so every run sends the same. */
+  seed: number;
 }
 
 export type AttackKind = 'mcp batch' | 'multi-search' | 'facet filter';
@@ -155,8 +158,9 @@ export async function attacker(baseUrl: string, options: AttackOptions): Promise
   const answers = new Map<AttackKind, Answer[]>();
   const inFlight = new Set<Promise<void>>();
   let skipped = 0;
+  const random = seededRandom(options.seed);
   const queries = (count: number) =>
-    Array.from({ length: count }, () => longQuery(options.vocabulary, options.random, options.queryLength));
+    Array.from({ length: count }, () => longQuery(options.vocabulary, random, options.queryLength));
   const fire = (kind: AttackKind, path: string, body: unknown, headers?: Record<string, string>) => {
     if (inFlight.size >= options.maxInFlight) {
       skipped += 1;

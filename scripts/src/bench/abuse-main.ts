@@ -1,14 +1,15 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
-import { type AttackFigures, attacker, victims, type WaitFigures } from './abuse-load';
+import { type AttackFigures, type AttackOptions, victims, type WaitFigures } from './abuse-load';
 import { vocabularyOf } from './abuse-requests';
 import { freePort, startProcess, stop } from './child-process';
 import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
 import { importWithCli, timeStart } from './start-paths';
-import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
@@ -54,6 +55,18 @@ const statuses = (figures: WaitFigures) =>
 
 const waits = (figures: WaitFigures) =>
   `${figures.requests} reads, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms (${statuses(figures)})`;
+
+/** The attacker, run in a process of its own (abuse-attacker.ts): its figures when it is done. */
+function attackFrom(base: string, options: AttackOptions): Promise<AttackFigures> {
+  const child = fork(path.join(__dirname, 'abuse-attacker.ts'), [base, JSON.stringify(options)], {
+    execArgv: process.execArgv,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (figures) => resolve(figures as AttackFigures));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`the attacker exited with ${code}`)));
+  });
+}
 
 interface Catalog {
   file: string;
@@ -127,7 +140,7 @@ async function measure(argv: string[], agents: number) {
         base,
         Promise.all([
           victims(base, { ...victimOptions, seconds }),
-          attacker(base, {
+          attackFrom(base, {
             seconds,
             burstMs: number(argv, 'burst-ms', 2000),
             mcpPosts: number(argv, 'mcp', 6),
@@ -139,7 +152,7 @@ async function measure(argv: string[], agents: number) {
             queryLength: number(argv, 'query-length', 490),
             maxInFlight: 64,
             vocabulary: vocabularyOf(catalog.descriptions),
-            random: seededRandom(21),
+            seed: 21,
           }),
         ]),
       );

@@ -1,4 +1,4 @@
-import { FairTurns } from './fair-turns';
+import { FairTurns, FRESH_UNITS } from './fair-turns';
 
 /** Counts turns of the event loop (one increment per check phase) until stopped. */
 function loopTicker() {
@@ -43,6 +43,39 @@ describe('FairTurns', () => {
       for (let i = 1; i <= 2; i++) runs.push(turns.run(client, async () => order.push(`${client}${i}`)));
     await Promise.all(runs);
     expect(order).toEqual(['x1', 'y1', 'z1', 'x2', 'y2', 'z2']);
+  });
+
+  it('When a client has had its fresh turns, then clients arriving later go first, each for its own fresh turns', async () => {
+    const turns = new FairTurns();
+    const order: string[] = [];
+    const unit = (name: string) => async () => {
+      order.push(name);
+    };
+    const heavy = Array.from({ length: FRESH_UNITS + 3 }, (_, i) => turns.run('heavy', unit(`h${i + 1}`)));
+    // Once the heavy client has run its fresh turns, two visitors arrive, one with two units.
+    await heavy[FRESH_UNITS - 1];
+    const visitors = [
+      turns.run('one', unit('o1')),
+      turns.run('two', unit('t1')),
+      turns.run('two', unit('t2')),
+    ];
+    await Promise.all([...heavy, ...visitors]);
+    const fresh = Array.from({ length: FRESH_UNITS }, (_, i) => `h${i + 1}`);
+    expect(order).toEqual([...fresh, 'o1', 't1', 't2', 'h6', 'h7', 'h8']);
+  });
+
+  it('When a heavy client’s queue empties, then its next request is fresh again', async () => {
+    const turns = new FairTurns();
+    await Promise.all(
+      Array.from({ length: FRESH_UNITS + 1 }, () => turns.run('again', async () => undefined)),
+    );
+    const order: string[] = [];
+    const other = Array.from({ length: 3 }, (_, i) =>
+      turns.run('other', async () => order.push(`x${i + 1}`)),
+    );
+    const back = turns.run('again', async () => order.push('a'));
+    await Promise.all([...other, back]);
+    expect(order).toEqual(['x1', 'a', 'x2', 'x3']);
   });
 
   it('starts each unit on a turn of the event loop of its own, so other work runs between two units', async () => {
