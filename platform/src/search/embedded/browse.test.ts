@@ -1,7 +1,7 @@
 import { searchDocument } from '../contract';
 import { FACET_FIELDS, type SearchDocument, type SearchRequest, type SortOrder } from '../port';
 import { executeSearch } from './execute';
-import { type IndexedDocument, InvertedIndex } from './inverted-index';
+import { InvertedIndex } from './inverted-index';
 import { Scratch } from './scratch';
 
 // A search without words (browsing by filters, facets and a sort) walks the index's sorted orders,
@@ -63,22 +63,23 @@ function previousFilter(request: SearchRequest) {
   const min = request.priceMonthly?.min;
   const max = request.priceMonthly?.max;
   const excluded = new Set(request.excludeIds ?? []);
-  return (entry: IndexedDocument) => {
+  return (document: SearchDocument) => {
     for (const field of FACET_FIELDS) {
       const values = request.filters?.[field];
-      if (values?.length && !values.map((v) => v.toLowerCase()).includes(entry.keys[field])) return false;
+      if (values?.length && !values.map((v) => v.toLowerCase()).includes(document[field].toLowerCase()))
+        return false;
     }
     if (min !== undefined || max !== undefined) {
-      const price = entry.document.price_monthly;
+      const price = document.price_monthly;
       if (price === null || (min !== undefined && price < min) || (max !== undefined && price > max))
         return false;
     }
-    return !excluded.has(entry.document.id);
+    return !excluded.has(document.id);
   };
 }
 
 function previousComparator(index: InvertedIndex, sort: SortOrder | undefined) {
-  const doc = (n: number) => index.entry(n)!.document;
+  const doc = (n: number) => index.document(n)!;
   const byName = (a: number, b: number) => {
     const x = doc(a).name.toLowerCase();
     const y = doc(b).name.toLowerCase();
@@ -106,21 +107,21 @@ function previousBrowse(index: InvertedIndex, request: SearchRequest) {
   const accept = previousFilter(request);
   const all: number[] = [];
   for (let n = 0; n < index.capacity; n++) {
-    const entry = index.entry(n);
-    if (entry && accept(entry)) all.push(n);
+    const document = index.document(n);
+    if (document && accept(document)) all.push(n);
   }
   all.sort(previousComparator(index, request.sort));
   const facets: Record<string, Array<[string, number]>> = {};
   for (const field of request.facets ?? []) {
     const counts: Record<string, number> = Object.create(null);
     for (const n of all) {
-      const value = index.entry(n)!.document[field];
+      const value = index.document(n)![field];
       counts[value] = (counts[value] ?? 0) + 1;
     }
     facets[field] = Object.entries(counts);
   }
   return {
-    ids: all.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((n) => index.entry(n)!.document.id),
+    ids: all.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((n) => index.document(n)!.id),
     totalHits: all.length,
     facets,
   };

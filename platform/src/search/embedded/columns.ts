@@ -12,7 +12,17 @@ export type Compare = (a: number, b: number) => number;
 class FacetColumn {
   readonly values: string[] = [];
   private readonly idOf = new Map<string, number>();
-  ids = new Int32Array(1024);
+  ids: Int32Array = new Int32Array(1024);
+
+  static fromImage(values: string[], ids: Int32Array): FacetColumn {
+    const column = new FacetColumn();
+    for (const value of values) {
+      column.idOf.set(value, column.values.length);
+      column.values.push(value);
+    }
+    column.ids = ids;
+    return column;
+  }
 
   add(number: number, value: unknown): void {
     // As an object key, the value counts as its text (the counts are an object keyed by it).
@@ -28,17 +38,57 @@ class FacetColumn {
   }
 }
 
+/** What a snapshot keeps of the columns, for documents 0 .. count - 1. */
+export interface ColumnsImage {
+  names: string[];
+  created: string[];
+  price: Float64Array;
+  priced: Uint8Array;
+  facets: Record<FacetField, { values: string[]; ids: Int32Array }>;
+}
+
 export class DocumentColumns {
   /** The name lower-cased, as the name order compares it. */
-  private readonly names: string[] = [];
+  private names: string[] = [];
   /** Listing time (ISO text), '' when unknown. */
-  private readonly created: string[] = [];
-  private price = new Float64Array(1024);
+  private created: string[] = [];
+  private price: Float64Array = new Float64Array(1024);
   /** 1 when the document has a monthly price. */
-  private priced = new Uint8Array(1024);
-  private readonly facets = Object.fromEntries(
-    FACET_FIELDS.map((field) => [field, new FacetColumn()]),
-  ) as Record<FacetField, FacetColumn>;
+  private priced: Uint8Array = new Uint8Array(1024);
+  private facets = Object.fromEntries(FACET_FIELDS.map((field) => [field, new FacetColumn()])) as Record<
+    FacetField,
+    FacetColumn
+  >;
+
+  image(count: number): ColumnsImage {
+    return {
+      names: this.names.slice(0, count),
+      created: this.created.slice(0, count),
+      price: this.price.subarray(0, count),
+      priced: this.priced.subarray(0, count),
+      facets: Object.fromEntries(
+        FACET_FIELDS.map((field) => [
+          field,
+          { values: this.facets[field].values, ids: this.facets[field].ids.subarray(0, count) },
+        ]),
+      ) as ColumnsImage['facets'],
+    };
+  }
+
+  static fromImage(image: ColumnsImage): DocumentColumns {
+    const columns = new DocumentColumns();
+    columns.names = image.names;
+    columns.created = image.created;
+    columns.price = image.price;
+    columns.priced = image.priced;
+    columns.facets = Object.fromEntries(
+      FACET_FIELDS.map((field) => [
+        field,
+        FacetColumn.fromImage(image.facets[field].values, image.facets[field].ids),
+      ]),
+    ) as Record<FacetField, FacetColumn>;
+    return columns;
+  }
 
   add(number: number, document: SearchDocument): void {
     this.names[number] = document.name.toLowerCase();

@@ -8,7 +8,7 @@ import type { Compare } from './columns';
 import { CoverageTable, MAX_COVERAGE_GROUPS } from './coverage-table';
 import { buildFilter, type Filter } from './filter';
 import { highlightDocument } from './highlight';
-import { type IndexedDocument, type InvertedIndex, wordSignature } from './inverted-index';
+import { type InvertedIndex, type NameWords, wordSignature } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
 import { phraseOrderChecker } from './phrase-order';
 import { groupImportance, scorePlan } from './scorer';
@@ -71,7 +71,7 @@ const nameQuery = (index: InvertedIndex, plan: QueryPlan): NameQuery => ({
   agentsWith: (word) => index.documentFrequency(stem(word)),
 });
 
-function nameBoost(entry: IndexedDocument, query: NameQuery): number {
+function nameBoost(entry: NameWords, query: NameQuery): number {
   const name = entry.nameWords;
   if (query.words.length === 0 || name.length === 0) return 1;
   if (query.key === entry.nameKey) return RANKING.exactName;
@@ -119,17 +119,13 @@ function rankPlan(
   const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
   /** The document's score, or -1 when the filter leaves it out. */
   const scoreOf = (n: number, mask: number): number => {
-    let entry: IndexedDocument | undefined;
-    if (filter) {
-      entry = index.entry(n);
-      if (!entry || !filter(n)) return -1;
-    }
+    if (filter && (!index.isAlive(n) || !filter(n))) return -1;
     let score = total[n]! * table.weight(mask);
     if (
       nameHit[n] === 1 &&
       ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
     )
-      score *= nameBoost(entry ?? index.entry(n)!, names);
+      score *= nameBoost(index.nameOf(n), names);
     if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
     return score;
   };
@@ -244,10 +240,10 @@ function withAlternatives(
 ): { order: number[]; hits: Int32Array } {
   if (!FEATURES.alternatives) return { order, hits: ranked.hits };
   const names = nameQuery(index, plan);
-  const named = order.filter((n) => nameBoost(index.entry(n)!, names) >= RANKING.nameInQuery);
+  const named = order.filter((n) => nameBoost(index.nameOf(n), names) >= RANKING.nameInQuery);
   if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
-  const first = index.entry(named[0]!)!;
-  const nameWords = new Set(first.nameParts);
+  const first = named[0]!;
+  const nameWords = new Set(index.nameOf(first).nameParts);
   // What the query says besides the name; a misspelt name is compared as corrected.
   const saysMore = (group: QueryPlan['groups'][number]) =>
     saysMoreThanName(
@@ -318,11 +314,11 @@ export function executeSearch(
    * their first hit in the sort's order (its counts were once taken over the sorted hits).
    */
   let facetOrder: Compare | undefined;
-  const similarTo = request.similarTo ? index.entryById(request.similarTo) : undefined;
+  const similarTo = request.similarTo ? index.numberOf(request.similarTo) : undefined;
 
-  if (similarTo) {
+  if (similarTo !== undefined) {
     plan = moreLikeThisPlan(index, similarTo);
-    const ranked = rankPlan(index, scratch, plan, (n) => index.entry(n) !== similarTo && accept(n));
+    const ranked = rankPlan(index, scratch, plan, (n) => n !== similarTo && accept(n));
     hits = ranked.hits;
     order = topK(ranked.hits, ranked.scores, wanted);
   } else if (query === '') {
@@ -379,8 +375,8 @@ export function executeSearch(
 
   const pageItems = order.slice(page * hitsPerPage, wanted);
   const result: SearchHit[] = pageItems.map((n) => {
-    const document = index.entry(n)!.document;
-    return plan && request.highlight && !similarTo
+    const document = index.document(n)!;
+    return plan && request.highlight && similarTo === undefined
       ? { document, highlight: highlightDocument(document, plan) }
       : { document };
   });

@@ -35,6 +35,6 @@ export function buildFilter(request: SearchRequest, index: InvertedIndex): Filte
       if (min !== undefined && (value < min || (minExclusive && value === min))) return false;
       if (max !== undefined && (value > max || (maxExclusive && value === max))) return false;
     }
-    return excluded.size === 0 || !excluded.has(index.entry(n)?.document.id ?? '');
+    return excluded.size === 0 || !excluded.has(index.idOf(n));
   };
 }

@@ -3,32 +3,37 @@ import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
 import { tokenize } from '../analysis/tokenize';
 import type { SearchDocument } from '../port';
-import { DocumentColumns } from './columns';
+import { type ColumnsImage, DocumentColumns } from './columns';
+import { DocumentBodies } from './document-bodies';
 import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS, K1 } from './fields';
-import { Postings } from './postings';
+import type { PostingList } from './postings';
 import { SortedOrders } from './sorted-orders';
-import { type StemEntry, type WordEntry, WordVocabulary } from './vocabulary';
+import { type CompactPostings, StemTable } from './stem-table';
+import { type TimeSlices, UNSLICED } from './time-slices';
+import { type VocabularyImage, WordVocabulary } from './vocabulary';
 
 // The in-memory index of the embedded engine. Documents get ever-increasing numbers; replacing or
 // deleting a document only marks its old number dead (queries skip dead numbers), so writes are
-// cheap and postings stay sorted.
+// cheap and postings stay sorted. Everything kept per document or per term is in typed arrays or
+// flat string lists, so that the index can be written to a snapshot and read back whole
+// (index-image.ts) and costs the garbage collector little: the documents themselves are kept as
+// JSON text (document-bodies.ts) and read back for the hits shown.
 
-export interface IndexedDocument {
-  document: SearchDocument;
-  /** Lower-cased facet values for exact, case-insensitive filtering (interned strings). */
-  keys: { category: string; role: string; provider: string; pricing: string };
+/** The words of a document's name that name matching compares (see nameWordsOf). */
+export interface NameWords {
   /** Folded whole words of the name (no camel-case parts), without stop words unless that leaves none. */
   nameWords: string[];
   /** Every folded name word including camel-case parts. */
   nameParts: string[];
   /** nameWords joined by spaces. */
   nameKey: string;
-  /** Word count per indexed field (to undo its share of the average lengths on removal). */
-  lengths: number[];
 }
 
 export interface RoleEntry {
   id: number;
+  /** The role lower-cased: how documents name it. */
+  key: string;
+  /** As the first document with it wrote it. */
   role: string;
   stems: string[];
   documents: number;
@@ -45,21 +50,24 @@ const saturate = (weight: number) => (weight <= 0 ? 0 : (weight * (K1 + 1)) / (w
 // Plain arrays of the field settings: imported objects are read through getters in hot loops.
 const FIELD_WEIGHT = INDEXED_FIELDS.map((field) => FIELD_WEIGHTS[field]);
 const FIELD_NORM = INDEXED_FIELDS.map((field) => FIELD_LENGTH_NORM[field]);
+const FIELDS = INDEXED_FIELDS.length;
 const DERIVED_NAME_LOSS = 1 - DERIVED_NAME_SHARE;
 
 /** Buffers reused by every insert, so indexing a document allocates almost nothing. */
-const slotStems: StemEntry[] = new Array(256);
+let slotStems = new Int32Array(256);
 let slotWeight = new Float64Array(256);
 let slotNameWeight = new Float64Array(256);
 function growSlots(): void {
   const size = slotWeight.length * 2;
+  const stems = new Int32Array(size);
+  stems.set(slotStems);
+  slotStems = stems;
   const weight = new Float64Array(size);
   weight.set(slotWeight);
   slotWeight = weight;
   const nameWeight = new Float64Array(size);
   nameWeight.set(slotNameWeight);
   slotNameWeight = nameWeight;
-  slotStems.length = size;
 }
 /** Documents whose field lengths set the BM25F averages of a bulk load. */
 const LENGTH_SAMPLE = 5000;
@@ -68,33 +76,64 @@ const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 const NAME = 0;
 const ROLE = 1;
 
+/** Everything an index holds, as typed arrays and string lists (index-image.ts writes it out). */
+export interface IndexImage {
+  /** Document numbers given so far (live and dead). */
+  count: number;
+  live: number;
+  nextRoleId: number;
+  fieldLengthSums: Float64Array;
+  alive: Uint8Array;
+  roleOf: Int32Array;
+  nameWordBits: Int32Array;
+  namePartBits: Int32Array;
+  /** Word count per indexed field and document (FIELDS per document). */
+  lengths: Int32Array;
+  sequencePool: Int32Array;
+  sequenceStart: Int32Array;
+  sequenceEnd: Int32Array;
+  ids: string[];
+  nameKeys: string[];
+  /** Each document's name parts joined by spaces. */
+  nameParts: string[];
+  bodies: { bytes: Uint8Array; ends: Float64Array };
+  columns: ColumnsImage;
+  stems: { texts: string[]; postings: CompactPostings };
+  vocabulary: VocabularyImage;
+  roles: RoleEntry[];
+  orders: Array<{ key: string; numbers: Int32Array; covered: number }>;
+}
+
 export class InvertedIndex {
-  /** Every stem with its postings. */
-  private readonly stems = new Map<string, StemEntry>();
-  private readonly documents: Array<IndexedDocument | undefined> = [];
-  private alive = new Uint8Array(1024);
+  private stemTable = new StemTable();
+  private bodies = new DocumentBodies();
+  private count = 0;
+  private alive: Uint8Array = new Uint8Array(1024);
   /** Each document's role id (see roleEntries), for cheap role boosts. */
-  private roleOf = new Int32Array(1024);
-  private nameWordBits = new Int32Array(1024);
-  private namePartBits = new Int32Array(1024);
-  private readonly numberOf = new Map<string, number>();
-  private readonly fieldLengthSums = new Float64Array(INDEXED_FIELDS.length);
+  private roleOf: Int32Array = new Int32Array(1024);
+  private nameWordBits: Int32Array = new Int32Array(1024);
+  private namePartBits: Int32Array = new Int32Array(1024);
+  private lengths: Int32Array = new Int32Array(1024 * FIELDS);
+  private ids: string[] = [];
+  private nameKeys: string[] = [];
+  private namePartTexts: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  private fieldLengthSums: Float64Array = new Float64Array(FIELDS);
   private readonly roles = new Map<string, RoleEntry>();
-  private readonly interned = new Map<string, string>();
+  private roleById: RoleEntry[] = [];
   private nextRoleId = 0;
-  private nextStemId = 0;
   /**
    * Every document's stems in text order as stem ids, fields separated by -1 and stop words left
    * out, in one pool: the word-order check reads them instead of re-tokenising text. Numbers are
    * never reused, so a document's slice stays valid; a rebuild drops the slices of removed ones.
    */
-  private sequencePool = new Int32Array(1 << 16);
+  private sequencePool: Int32Array = new Int32Array(1 << 16);
   private sequenceUsed = 0;
-  private sequenceStart = new Int32Array(1024);
-  private sequenceEnd = new Int32Array(1024);
-  readonly vocabulary = new WordVocabulary((s) => this.documentFrequency(s));
+  private sequenceStart: Int32Array = new Int32Array(1024);
+  private sequenceEnd: Int32Array = new Int32Array(1024);
+  vocabulary = new WordVocabulary(this.stemTable);
   /** What sorts and facet counts read, by document number. */
-  readonly columns = new DocumentColumns();
+  columns = new DocumentColumns();
   /** Every document number in each sort order, for searches without words. */
   readonly orders = new SortedOrders(this);
   /** Changes on every write; caches key on it. */
@@ -107,7 +146,7 @@ export class InvertedIndex {
 
   /** Upper bound of document numbers (scratch arrays are sized to it). */
   get capacity(): number {
-    return this.documents.length;
+    return this.count;
   }
 
   /** 1 for a live document number, 0 otherwise; read directly in hot loops. */
@@ -124,26 +163,43 @@ export class InvertedIndex {
     return { words: this.nameWordBits, parts: this.namePartBits };
   }
 
-  entry(number: number): IndexedDocument | undefined {
-    return this.alive[number] === 1 ? this.documents[number] : undefined;
+  isAlive(number: number): boolean {
+    return this.alive[number] === 1;
   }
 
-  entryById(id: string): IndexedDocument | undefined {
-    const number = this.numberOf.get(id);
-    return number === undefined ? undefined : this.entry(number);
+  /** The live document with this number (read from its stored text: a new object each time). */
+  document(number: number): SearchDocument | undefined {
+    return this.alive[number] === 1 ? this.bodies.get(number) : undefined;
+  }
+
+  /** The number of the live document with this id. */
+  numberOf(id: string): number | undefined {
+    return this.numbers.get(id);
   }
 
   get(id: string): SearchDocument | undefined {
-    return this.entryById(id)?.document;
+    const number = this.numbers.get(id);
+    return number === undefined ? undefined : this.document(number);
   }
 
-  postingsOf(stemmed: string): Postings | undefined {
-    return this.stems.get(stemmed)?.postings;
+  /** The document's id (dead documents keep theirs). */
+  idOf(number: number): string {
+    return this.ids[number]!;
+  }
+
+  /** The words of the document's name that name matching compares. */
+  nameOf(number: number): NameWords {
+    const nameKey = this.nameKeys[number]!;
+    return { nameWords: wordsOf(nameKey), nameParts: wordsOf(this.namePartTexts[number]!), nameKey };
+  }
+
+  postingsOf(stemmed: string): PostingList | undefined {
+    return this.stemTable.postings(this.stemTable.idOf(stemmed));
   }
 
   /** The stem's id in word sequences, -1 when no document has it. */
   stemId(stemmed: string): number {
-    return this.stems.get(stemmed)?.id ?? -1;
+    return this.stemTable.idOf(stemmed);
   }
 
   /** The document's stem ids in text order, fields separated by -1 (a view, not a copy). */
@@ -152,7 +208,7 @@ export class InvertedIndex {
   }
 
   documentFrequency(stemmed: string): number {
-    return this.stems.get(stemmed)?.postings.length ?? 0;
+    return this.stemTable.frequency(this.stemTable.idOf(stemmed));
   }
 
   /** Role ids are below this. */
@@ -169,7 +225,7 @@ export class InvertedIndex {
   load(documents: SearchDocument[]): void {
     const averages = this.sampleAverages(documents.map(analyse));
     for (const document of documents) this.insertWith(document, analyse(document), averages);
-    this.vocabulary.prepare();
+    this.finishBulkLoad();
   }
 
   /**
@@ -197,6 +253,12 @@ export class InvertedIndex {
       this.insertWith(next.value, analyse(next.value), averages);
       await pause();
     }
+    this.finishBulkLoad();
+  }
+
+  /** After a bulk load: postings into flat arrays, the word list sorted for completions. */
+  private finishBulkLoad(): void {
+    this.stemTable.compactAll();
     this.vocabulary.prepare();
   }
 
@@ -205,7 +267,7 @@ export class InvertedIndex {
    * against the same averages instead of against the few documents that came before it.
    */
   private sampleAverages(sample: string[][][]): Float64Array {
-    const averages = new Float64Array(INDEXED_FIELDS.length).fill(1);
+    const averages = new Float64Array(FIELDS).fill(1);
     if (sample.length === 0 && this.live === 0) return averages;
     for (let f = 0; f < averages.length; f++) {
       let sum = this.fieldLengthSums[f]!;
@@ -218,7 +280,7 @@ export class InvertedIndex {
   upsert(document: SearchDocument): void {
     this.remove(document.id);
     const fields = analyse(document);
-    const averages = new Float64Array(INDEXED_FIELDS.length);
+    const averages = new Float64Array(FIELDS);
     for (let f = 0; f < averages.length; f++) {
       averages[f] = Math.max(1, (this.fieldLengthSums[f]! + fields[f]!.length) / (this.live + 1));
     }
@@ -226,30 +288,16 @@ export class InvertedIndex {
   }
 
   remove(id: string): boolean {
-    const number = this.numberOf.get(id);
+    const number = this.numbers.get(id);
     if (number === undefined) return false;
-    const entry = this.documents[number]!;
-    this.addFieldLengths(entry.lengths, -1);
-    const role = this.roles.get(entry.keys.role);
-    if (role && --role.documents === 0) this.roles.delete(entry.keys.role);
+    for (let f = 0; f < FIELDS; f++) this.fieldLengthSums[f]! -= this.lengths[number * FIELDS + f]!;
+    const role = this.roleById[this.roleOf[number]!];
+    if (role && --role.documents === 0) this.roles.delete(role.key);
     this.alive[number] = 0;
-    this.documents[number] = undefined;
-    this.numberOf.delete(id);
+    this.numbers.delete(id);
     this.live -= 1;
     this.version += 1;
     return true;
-  }
-
-  private addFieldLengths(lengths: number[], sign: 1 | -1): void {
-    for (let f = 0; f < lengths.length; f++) this.fieldLengthSums[f]! += sign * lengths[f]!;
-  }
-
-  private intern(value: string): string {
-    const lower = value.toLowerCase();
-    const existing = this.interned.get(lower);
-    if (existing !== undefined) return existing;
-    this.interned.set(lower, lower);
-    return lower;
   }
 
   private grow(number: number): void {
@@ -260,6 +308,9 @@ export class InvertedIndex {
     this.namePartBits = doubled(this.namePartBits);
     this.sequenceStart = doubled(this.sequenceStart);
     this.sequenceEnd = doubled(this.sequenceEnd);
+    const lengths = new Int32Array(this.alive.length * FIELDS);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
   }
 
   private appendSequence(id: number): void {
@@ -275,39 +326,40 @@ export class InvertedIndex {
     let role = this.roles.get(key);
     if (!role) {
       const stems = roleWords.filter((w) => !STOPWORDS.has(w) && !GENERIC_ROLE_WORDS.has(w)).map(stem);
-      role = { id: this.nextRoleId++, role: document.role, stems: [...new Set(stems)], documents: 0 };
+      role = { id: this.nextRoleId++, key, role: document.role, stems: [...new Set(stems)], documents: 0 };
       this.roles.set(key, role);
+      this.roleById[role.id] = role;
     }
     role.documents += 1;
     return role;
   }
 
   private insertWith(document: SearchDocument, fields: string[][], averages: Float64Array): void {
-    this.addFieldLengths(
-      fields.map((tokens) => tokens.length),
-      1,
-    );
-    const number = this.documents.length;
+    const number = this.count;
     this.grow(number);
-    const keys = {
-      category: this.intern(document.category),
-      role: this.intern(document.role),
-      provider: this.intern(document.provider),
-      pricing: this.intern(document.pricing),
-    };
+    for (let f = 0; f < FIELDS; f++) {
+      this.fieldLengthSums[f]! += fields[f]!.length;
+      this.lengths[number * FIELDS + f] = fields[f]!.length;
+    }
+    this.count += 1;
     const name = nameWordsOf(document.name);
-    this.documents.push({ document, keys, lengths: fields.map((tokens) => tokens.length), ...name });
+    this.bodies.append(document);
+    this.ids[number] = document.id;
+    this.nameKeys[number] = name.nameKey;
+    this.namePartTexts[number] = name.nameParts.join(' ');
     this.columns.add(number, document);
     this.nameWordBits[number] = wordSignature(name.nameWords);
     this.namePartBits[number] = wordSignature(name.nameParts);
     this.alive[number] = 1;
-    this.roleOf[number] = this.roleEntry(document, keys.role, fields[ROLE]!).id;
-    this.numberOf.set(document.id, number);
+    this.roleOf[number] = this.roleEntry(document, document.role.toLowerCase(), fields[ROLE]!).id;
+    this.numbers.set(document.id, number);
     this.live += 1;
     this.version += 1;
 
     // Per stem: weighted, length-normalised frequency summed over fields (BM25F). One map lookup
-    // per token; the word's entry leads to its stem's entry, which holds this document's slot.
+    // per token; the word's id leads to its stem's id, which holds this document's slot.
+    const vocabulary = this.vocabulary;
+    const stems = this.stemTable;
     let slots = 0;
     this.sequenceStart[number] = this.sequenceUsed;
     for (let f = 0; f < fields.length; f++) {
@@ -318,33 +370,37 @@ export class InvertedIndex {
       const unit = FIELD_WEIGHT[f]! / norm;
       for (let t = 0; t < tokens.length; t++) {
         const word = tokens[t]!;
-        const entry = this.vocabulary.entries.get(word) ?? this.newWord(word);
-        if (!entry.stop) this.appendSequence(entry.stemEntry.id);
+        let w = vocabulary.idOf(word);
+        if (w < 0) w = vocabulary.register(word, stems.add(stem(word)));
+        const s = vocabulary.stemOf[w]!;
+        const stop = vocabulary.stop[w] === 1;
+        if (!stop) this.appendSequence(s);
         // Names keep their stop words: a product may be called "Once" or "Any".
-        if (entry.stop && f !== NAME) continue;
-        if (entry.lastDoc !== number) {
-          entry.lastDoc = number;
-          entry.count += 1;
+        if (stop && f !== NAME) continue;
+        if (vocabulary.lastDoc[w] !== number) {
+          vocabulary.lastDoc[w] = number;
+          vocabulary.count[w]! += 1;
         }
-        const stemEntry = entry.stemEntry;
-        if (stemEntry.lastDoc !== number) {
-          stemEntry.lastDoc = number;
-          stemEntry.slot = slots;
+        if (stems.lastDoc[s] !== number) {
+          stems.lastDoc[s] = number;
+          stems.slot[s] = slots;
           if (slots === slotStems.length) growSlots();
-          slotStems[slots] = stemEntry;
+          slotStems[slots] = s;
           slotWeight[slots] = 0;
           slotNameWeight[slots] = 0;
           slots += 1;
         }
-        slotWeight[stemEntry.slot]! += unit;
-        if (f === NAME) slotNameWeight[stemEntry.slot]! += unit;
+        const slot = stems.slot[s]!;
+        slotWeight[slot]! += unit;
+        if (f === NAME) slotNameWeight[slot]! += unit;
       }
     }
     this.sequenceEnd[number] = this.sequenceUsed;
     for (let slot = 0; slot < slots; slot++) {
       const weight = slotWeight[slot]!;
       const nameWeight = slotNameWeight[slot]!;
-      slotStems[slot]!.postings.push(
+      stems.push(
+        slotStems[slot]!,
         number,
         saturate(weight),
         saturate(weight - nameWeight * DERIVED_NAME_LOSS),
@@ -353,22 +409,80 @@ export class InvertedIndex {
     }
   }
 
-  private newWord(word: string): WordEntry {
-    const stemmed = stem(word);
-    let stemEntry = this.stems.get(stemmed);
-    if (!stemEntry) {
-      stemEntry = { stem: stemmed, id: this.nextStemId++, postings: new Postings(), lastDoc: -1, slot: 0 };
-      this.stems.set(stemmed, stemEntry);
+  /** The whole index as arrays and string lists (views where possible: valid until the next write). */
+  image(): IndexImage {
+    const count = this.count;
+    return {
+      count,
+      live: this.live,
+      nextRoleId: this.nextRoleId,
+      fieldLengthSums: this.fieldLengthSums,
+      alive: this.alive.subarray(0, count),
+      roleOf: this.roleOf.subarray(0, count),
+      nameWordBits: this.nameWordBits.subarray(0, count),
+      namePartBits: this.namePartBits.subarray(0, count),
+      lengths: this.lengths.subarray(0, count * FIELDS),
+      sequencePool: this.sequencePool.subarray(0, this.sequenceUsed),
+      sequenceStart: this.sequenceStart.subarray(0, count),
+      sequenceEnd: this.sequenceEnd.subarray(0, count),
+      ids: this.ids,
+      nameKeys: this.nameKeys,
+      nameParts: this.namePartTexts,
+      bodies: this.bodies.image(),
+      columns: this.columns.image(count),
+      stems: this.stemTable.image(),
+      vocabulary: this.vocabulary.image(),
+      roles: [...this.roles.values()],
+      orders: this.orders.image(),
+    };
+  }
+
+  /**
+   * An index from image(): the same documents, numbers, postings and orders. Building its lookup
+   * tables yields to the event loop between `slices`.
+   */
+  static async fromImage(image: IndexImage, slices: TimeSlices = UNSLICED): Promise<InvertedIndex> {
+    const index = new InvertedIndex();
+    index.count = image.count;
+    index.live = image.live;
+    index.nextRoleId = image.nextRoleId;
+    index.fieldLengthSums = Float64Array.from(image.fieldLengthSums);
+    index.alive = image.alive;
+    index.roleOf = image.roleOf;
+    index.nameWordBits = image.nameWordBits;
+    index.namePartBits = image.namePartBits;
+    index.lengths = image.lengths;
+    index.sequencePool = image.sequencePool;
+    index.sequenceUsed = image.sequencePool.length;
+    index.sequenceStart = image.sequenceStart;
+    index.sequenceEnd = image.sequenceEnd;
+    index.ids = image.ids;
+    index.nameKeys = image.nameKeys;
+    index.namePartTexts = image.nameParts;
+    index.bodies = DocumentBodies.fromImage(image.bodies.bytes, image.bodies.ends);
+    index.columns = DocumentColumns.fromImage(image.columns);
+    index.stemTable = await StemTable.fromImage(image.stems.texts, image.stems.postings, slices);
+    index.vocabulary = await WordVocabulary.fromImage(index.stemTable, image.vocabulary, slices);
+    for (const role of image.roles) {
+      const entry = { ...role, stems: [...role.stems] };
+      index.roles.set(entry.key, entry);
+      index.roleById[entry.id] = entry;
     }
-    const entry: WordEntry = { word, stemEntry, stop: STOPWORDS.has(word), count: 0, lastDoc: -1 };
-    this.vocabulary.register(entry);
-    return entry;
+    for (let n = 0; n < image.count; n++) {
+      if (image.alive[n] === 1) index.numbers.set(image.ids[n]!, n);
+      if ((n & 4095) === 4095) await slices.pause();
+    }
+    index.orders.restore(image.orders);
+    return index;
   }
 }
 
-/** A copy of a per-document array with room for twice as many documents. */
+/**
+ * A copy of a per-document array with room for twice as many documents (a snapshot's arrays are
+ * exactly as long as their documents, so the first write after a load copies them).
+ */
 function doubled<T extends Uint8Array | Int32Array>(array: T): T {
-  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  const copy = new (array.constructor as new (length: number) => T)(Math.max(1024, array.length * 2));
   copy.set(array);
   return copy;
 }
@@ -387,7 +501,10 @@ export function wordSignature(words: readonly string[]): number {
   return bits;
 }
 
-function nameWordsOf(name: string): Pick<IndexedDocument, 'nameWords' | 'nameParts' | 'nameKey'> {
+/** Words joined by spaces, split again (words never hold a space). */
+const wordsOf = (joined: string): string[] => (joined === '' ? [] : joined.split(' '));
+
+function nameWordsOf(name: string): NameWords {
   const tokens = tokenize(name);
   const whole = tokens.filter((token, i) => i === 0 || token.position !== tokens[i - 1]!.position);
   const all = whole.map((token) => token.word);

@@ -2,7 +2,7 @@ import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
 import { tokenize, words } from '../analysis/tokenize';
 import type { QueryGroup, QueryPlan } from '../query/plan';
-import type { IndexedDocument, InvertedIndex } from './inverted-index';
+import type { InvertedIndex } from './inverted-index';
 import { inverseDocumentFrequency } from './scorer';
 
 // A plan that finds agents like a given one. Alternatives to a product do the same job, so its role
@@ -23,15 +23,17 @@ function descriptiveWords(text: string): string[] {
     .map((token) => token.word);
 }
 
-export function moreLikeThisPlan(index: InvertedIndex, entry: IndexedDocument): QueryPlan {
-  const { document } = entry;
+/** A plan for agents like document `number` (a live one) of the index. */
+export function moreLikeThisPlan(index: InvertedIndex, number: number): QueryPlan {
+  const document = index.document(number)!;
+  const { nameWords } = index.nameOf(number);
   const roleStems = words(document.role)
     .filter((w) => !STOPWORDS.has(w))
     .map(stem);
   const categoryStems = words(document.category)
     .filter((w) => !STOPWORDS.has(w))
     .map(stem);
-  const skip = new Set([...roleStems, ...categoryStems, ...entry.nameWords.map(stem)]);
+  const skip = new Set([...roleStems, ...categoryStems, ...nameWords.map(stem)]);
   const documents = Math.max(1, index.size);
   const candidates = new Map<string, { word: string; score: number }>();
   for (const word of descriptiveWords(document.description)) {

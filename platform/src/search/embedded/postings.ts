@@ -1,23 +1,34 @@
 // One term's postings: document numbers (ascending: documents only ever get new numbers) and the
 // term's BM25F contribution already saturated, twice: as a literal query word (every field at its
 // weight) and as a derived word (synonym, completion, correction), where the name field counts
-// little. Two typed arrays per term (a document number with its sign bit set marks a term found
-// in the name; values interleave literal and derived) keep 100k documents small and GC-light.
+// little. A document number with its sign bit set marks a term found in the name; values
+// interleave literal and derived.
 
-export class Postings {
+/** What the scorer reads of one term's postings. */
+export interface PostingList {
   /** Document number, or its bitwise complement when the term is in the document's name. */
-  entries = new Int32Array(2);
+  readonly entries: Int32Array;
   /** values[2i] literal, values[2i + 1] derived. */
-  values = new Float32Array(4);
-  length = 0;
+  readonly values: Float32Array;
+  readonly length: number;
+}
 
-  /** Postings built in one go (bulk loads) from plain arrays: exact-size typed arrays, no regrowth. */
-  static from(entries: number[], values: number[]): Postings {
-    const postings = new Postings();
-    postings.entries = Int32Array.from(entries);
-    postings.values = Float32Array.from(values);
-    postings.length = entries.length;
-    return postings;
+/** Postings that grow: a term met after the index was compacted, or one that gained documents since. */
+export class Postings implements PostingList {
+  entries: Int32Array;
+  values: Float32Array;
+  length: number;
+
+  /** Starts as a copy of `from` (a compacted term's postings) with room to grow. */
+  constructor(from?: PostingList) {
+    const length = from?.length ?? 0;
+    this.entries = new Int32Array(Math.max(2, length * 2));
+    this.values = new Float32Array(Math.max(4, length * 4));
+    if (from) {
+      this.entries.set(from.entries.subarray(0, length));
+      this.values.set(from.values.subarray(0, 2 * length));
+    }
+    this.length = length;
   }
 
   push(doc: number, literal: number, derived: number, inName: boolean): void {
@@ -29,9 +40,9 @@ export class Postings {
   }
 
   private grow(): void {
-    const entries = new Int32Array(Math.max(2, this.entries.length * 2));
+    const entries = new Int32Array(this.entries.length * 2);
     entries.set(this.entries);
-    const values = new Float32Array(Math.max(4, this.values.length * 2));
+    const values = new Float32Array(this.values.length * 2);
     values.set(this.values);
     this.entries = entries;
     this.values = values;

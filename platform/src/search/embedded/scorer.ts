@@ -1,7 +1,7 @@
 import { FEATURES } from '../query/features';
 import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
-import type { Postings } from './postings';
+import type { PostingList } from './postings';
 import type { Scratch } from './scratch';
 
 // Scores every document that matches at least one group of the plan. Within a group the best
@@ -137,7 +137,7 @@ function scorePhrase(
   scratch: Scratch,
   groupCount: number,
 ): number {
-  const lists: Postings[] = [];
+  const lists: PostingList[] = [];
   for (const s of stems) {
     const postings = index.postingsOf(s);
     if (!postings) return groupCount;

@@ -78,9 +78,30 @@ export class SortedOrders {
     return ready.numbers.subarray(0, ready.length);
   }
 
+  /** The orders made so far, each with how many document numbers it covers (for a snapshot). */
+  image(): Array<{ key: SortKey; numbers: Int32Array; covered: number }> {
+    return [...this.orders].map(([key, order]) => ({
+      key,
+      numbers: order.numbers.subarray(0, order.length),
+      covered: order.covered,
+    }));
+  }
+
+  /** Takes orders from image() (of an index with the same documents). */
+  restore(orders: Array<{ key: string; numbers: Int32Array; covered: number }>): void {
+    for (const { key, numbers, covered } of orders) {
+      if (!SORT_KEYS.includes(key as SortKey)) continue;
+      this.orders.set(key as SortKey, { numbers, length: numbers.length, covered, spare: new Int32Array(0) });
+    }
+  }
+
   /** Builds every order in slices of the event loop (after a load, before the index serves). */
   async prepare(): Promise<void> {
-    for (const key of SORT_KEYS) await this.build(key);
+    for (const key of SORT_KEYS) {
+      // An order restored from a snapshot already covers every document.
+      if ((this.orders.get(key)?.covered ?? -1) >= this.documents.capacity) continue;
+      await this.build(key);
+    }
   }
 
   private comparator(key: SortKey): Compare {

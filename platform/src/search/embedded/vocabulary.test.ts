@@ -1,5 +1,5 @@
-import { Postings } from './postings';
-import { boundedDistance, type WordEntry, WordVocabulary } from './vocabulary';
+import { StemTable } from './stem-table';
+import { boundedDistance, WordVocabulary } from './vocabulary';
 
 describe('boundedDistance', () => {
   it('counts insertions, deletions, substitutions and swaps', () => {
@@ -14,16 +14,15 @@ describe('boundedDistance', () => {
 });
 
 describe('WordVocabulary', () => {
-  const make = (word: string, stem: string): WordEntry => ({
-    word,
-    stemEntry: { stem, id: 0, postings: new Postings(), lastDoc: -1, slot: 0 },
-    stop: false,
-    count: 0,
-    lastDoc: -1,
-  });
-  const vocabulary = new WordVocabulary(() => 1);
-  for (const word of ['analyst', 'analytics', 'analyst', 'service', 'services', 'servant'])
-    vocabulary.add(word, word, make);
+  const stems = new StemTable();
+  const vocabulary = new WordVocabulary(stems);
+  /** A document using the word, as indexing counts it. */
+  const add = (word: string) => {
+    let id = vocabulary.idOf(word);
+    if (id < 0) id = vocabulary.register(word, stems.add(word));
+    vocabulary.count[id]! += 1;
+  };
+  for (const word of ['analyst', 'analytics', 'analyst', 'service', 'services', 'servant']) add(word);
 
   it('corrects to the closest, most used word', () => {
     expect(vocabulary.corrections('anlyst', 1)[0]).toEqual({ word: 'analyst', stem: 'analyst', distance: 1 });
@@ -34,7 +33,7 @@ describe('WordVocabulary', () => {
   });
   it('sees words added after a lookup', () => {
     vocabulary.completions('serv', 5);
-    vocabulary.add('serverless', 'serverless', make);
+    add('serverless');
     expect(vocabulary.completions('serverl', 5).map((c) => c.word)).toEqual(['serverless']);
   });
 });

@@ -1,29 +1,12 @@
+import { STOPWORDS } from '../analysis/stopwords';
 import type { Vocabulary } from '../query/plan';
-import type { Postings } from './postings';
+import type { StemTable } from './stem-table';
+import type { TimeSlices } from './time-slices';
 
 // Every indexed surface word, with its stem and how many documents use it: typo corrections and
-// completions come from here. Indexing looks each token up once in this map; the entry carries
-// what indexing needs next (stop word or not, the stem's postings, the last document seen) so no
-// further lookups happen per token.
-
-export interface StemEntry {
-  stem: string;
-  /** A small number for the stem, used in the documents' word sequences. */
-  id: number;
-  postings: Postings;
-  /** Bookkeeping for the document being indexed. */
-  lastDoc: number;
-  slot: number;
-}
-
-export interface WordEntry {
-  word: string;
-  stemEntry: StemEntry;
-  stop: boolean;
-  /** Documents using the word. */
-  count: number;
-  lastDoc: number;
-}
+// completions come from here. Words have ids in the order they were first met; what the index
+// keeps per word (its stem, whether it is a stop word, how many documents use it) sits in typed
+// arrays by id rather than in an object per word, and indexing looks each token up once.
 
 /** Optimal string alignment distance, giving up as soon as it must exceed max. */
 export function boundedDistance(a: string, b: string, max: number): number {
@@ -48,32 +31,83 @@ export function boundedDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
+/** What a snapshot keeps of the vocabulary (see WordVocabulary.image). */
+export interface VocabularyImage {
+  words: string[];
+  stemOf: Int32Array;
+  count: Int32Array;
+  /** Word ids in the words' order, when the sorted list had been built. */
+  sorted: Int32Array | null;
+}
+
 export class WordVocabulary {
-  readonly entries = new Map<string, WordEntry>();
-  private readonly byLength = new Map<number, string[]>();
-  private sorted: string[] | null = null;
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  /** Per word id: its stem's id, the documents using it, 1 for a stop word, the last document seen. */
+  stemOf: Int32Array = new Int32Array(1024);
+  count: Int32Array = new Int32Array(1024);
+  stop: Uint8Array = new Uint8Array(1024);
+  lastDoc: Int32Array = new Int32Array(1024).fill(-1);
+  /** Word ids by word length, in the order the words were met (corrections scan these). */
+  private readonly byLength = new Map<number, number[]>();
+  /** Word ids sorted by word (completions); built on first need. */
+  private sorted: number[] | null = null;
   private readonly correctionCache = new Map<
     string,
     Array<{ word: string; stem: string; distance: number }>
   >();
 
-  constructor(private readonly documentFrequencyOf: (stem: string) => number) {}
+  constructor(private readonly stems: StemTable) {}
 
-  /** A word that was never seen before: remember it for corrections and completions. */
-  register(entry: WordEntry): void {
-    this.entries.set(entry.word, entry);
-    const bucket = this.byLength.get(entry.word.length);
-    if (bucket) bucket.push(entry.word);
-    else this.byLength.set(entry.word.length, [entry.word]);
+  get size(): number {
+    return this.words.length;
+  }
+
+  idOf(word: string): number {
+    return this.ids.get(word) ?? -1;
+  }
+
+  wordOf(id: number): string {
+    return this.words[id]!;
+  }
+
+  /** A word never seen before, with its stem's id: remembered for corrections and completions. */
+  register(word: string, stemId: number): number {
+    const id = this.words.length;
+    if (id === this.stemOf.length) this.growTo(id * 2);
+    this.words.push(word);
+    this.ids.set(word, id);
+    this.stemOf[id] = stemId;
+    this.stop[id] = STOPWORDS.has(word) ? 1 : 0;
+    this.lastDoc[id] = -1;
+    const bucket = this.byLength.get(word.length);
+    if (bucket) bucket.push(id);
+    else this.byLength.set(word.length, [id]);
     // Once built, the sorted list takes new words in place: re-sorting every word after each write
     // cost the next query ~25 ms at 100k agents. A bulk load leaves it unbuilt until prepare().
-    if (this.sorted) this.sorted.splice(this.lowerBound(entry.word), 0, entry.word);
+    if (this.sorted) this.sorted.splice(this.lowerBound(word), 0, id);
     if (this.correctionCache.size > 0) this.correctionCache.clear();
+    return id;
+  }
+
+  private growTo(size: number): void {
+    const grow = <T extends Int32Array | Uint8Array>(array: T, fill = 0): T => {
+      const copy = new (array.constructor as new (length: number) => T)(size);
+      if (fill !== 0) copy.fill(fill);
+      copy.set(array);
+      return copy;
+    };
+    this.stemOf = grow(this.stemOf);
+    this.count = grow(this.count);
+    this.stop = grow(this.stop);
+    this.lastDoc = grow(this.lastDoc, -1);
   }
 
   /** Builds the sorted word list for completions (after a bulk load, before the first query). */
   prepare(): void {
-    this.sorted ??= [...this.entries.keys()].sort();
+    if (this.sorted) return;
+    const words = this.words;
+    this.sorted = Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   }
 
   /** The first position in the sorted list whose word is not below `word`. */
@@ -83,29 +117,15 @@ export class WordVocabulary {
     let high = sorted.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (sorted[middle]! < word) low = middle + 1;
+      if (this.words[sorted[middle]!]! < word) low = middle + 1;
       else high = middle;
     }
     return low;
   }
 
-  /** Counts a document using a known word (tests and small callers). */
-  add(word: string, stem: string, makeEntry: (word: string, stem: string) => WordEntry): void {
-    let entry = this.entries.get(word);
-    if (!entry) {
-      entry = makeEntry(word, stem);
-      this.register(entry);
-    }
-    entry.count += 1;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
   asVocabulary(): Vocabulary {
     return {
-      documentFrequency: this.documentFrequencyOf,
+      documentFrequency: (stem) => this.stems.frequency(this.stems.idOf(stem)),
       corrections: (word, maxDistance) => this.corrections(word, maxDistance),
       completions: (prefix, limit) => this.completions(prefix, limit),
     };
@@ -117,14 +137,14 @@ export class WordVocabulary {
     if (cached) return cached;
     const found: Array<{ word: string; stem: string; distance: number; count: number }> = [];
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
-      for (const candidate of this.byLength.get(length) ?? []) {
+      for (const id of this.byLength.get(length) ?? []) {
+        const candidate = this.words[id]!;
         // A typo rarely hits the first letter; requiring it keeps corrections sane and the scan short.
         if (candidate[0] !== word[0] && maxDistance < 2) continue;
         const distance = boundedDistance(word, candidate, maxDistance);
-        if (distance <= maxDistance) {
-          const entry = this.entries.get(candidate)!;
-          if (entry.count > 0)
-            found.push({ word: candidate, stem: entry.stemEntry.stem, distance, count: entry.count });
+        if (distance <= maxDistance && this.count[id]! > 0) {
+          const stem = this.stems.textOf(this.stemOf[id]!);
+          found.push({ word: candidate, stem, distance, count: this.count[id]! });
         }
       }
     }
@@ -140,13 +160,49 @@ export class WordVocabulary {
     const sorted = this.sorted!;
     const low = this.lowerBound(prefix);
     const matches: Array<{ word: string; stem: string; count: number }> = [];
-    for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
-      const entry = this.entries.get(sorted[i]!)!;
-      if (sorted[i] !== prefix && entry.count > 0)
-        matches.push({ word: sorted[i]!, stem: entry.stemEntry.stem, count: entry.count });
+    for (let i = low; i < sorted.length; i++) {
+      const id = sorted[i]!;
+      const word = this.words[id]!;
+      if (!word.startsWith(prefix)) break;
+      if (word !== prefix && this.count[id]! > 0)
+        matches.push({ word, stem: this.stems.textOf(this.stemOf[id]!), count: this.count[id]! });
       if (matches.length > 2000) break;
     }
     matches.sort((a, b) => b.count - a.count);
     return matches.slice(0, limit).map(({ word, stem }) => ({ word, stem }));
+  }
+
+  image(): VocabularyImage {
+    const size = this.words.length;
+    return {
+      words: this.words,
+      stemOf: this.stemOf.subarray(0, size),
+      count: this.count.subarray(0, size),
+      sorted: this.sorted ? Int32Array.from(this.sorted) : null,
+    };
+  }
+
+  static async fromImage(
+    stems: StemTable,
+    image: VocabularyImage,
+    slices: TimeSlices,
+  ): Promise<WordVocabulary> {
+    const vocabulary = new WordVocabulary(stems);
+    const size = image.words.length;
+    vocabulary.growTo(Math.max(1024, size));
+    vocabulary.stemOf.set(image.stemOf);
+    vocabulary.count.set(image.count);
+    for (let id = 0; id < size; id++) {
+      const word = image.words[id]!;
+      vocabulary.words.push(word);
+      vocabulary.ids.set(word, id);
+      vocabulary.stop[id] = STOPWORDS.has(word) ? 1 : 0;
+      const bucket = vocabulary.byLength.get(word.length);
+      if (bucket) bucket.push(id);
+      else vocabulary.byLength.set(word.length, [id]);
+      if ((id & 4095) === 4095) await slices.pause();
+    }
+    if (image.sorted) vocabulary.sorted = Array.from(image.sorted);
+    return vocabulary;
   }
 }

@@ -1,0 +1,239 @@
+import { FACET_FIELDS } from '../port';
+import type { IndexImage, RoleEntry } from './inverted-index';
+import { type TimeSlices, UNSLICED } from './time-slices';
+
+// An index image (inverted-index.ts) as bytes and back: a short JSON description, then each typed
+// array as its raw bytes and each string list as one UTF-16 text with the lengths of its strings,
+// every part aligned to 8 bytes. Reading gives typed arrays that are views of the bytes (nothing
+// copied, nothing parsed but the strings), which is what lets a 100,000-agent index load in well
+// under a second; the reader keeps the bytes alive as long as the index.
+
+type Typed = Int32Array | Uint8Array | Uint32Array | Float32Array | Float64Array;
+type Kind = 'i32' | 'u8' | 'u32' | 'f32' | 'f64' | 'strings';
+
+interface Section {
+  name: string;
+  kind: Kind;
+  offset: number;
+  bytes: number;
+  /** Elements (strings for a string list). */
+  count: number;
+}
+
+interface Description {
+  count: number;
+  live: number;
+  nextRoleId: number;
+  roles: RoleEntry[];
+  orders: Array<{ key: string; covered: number }>;
+  vocabularySorted: boolean;
+  sections: Section[];
+}
+
+const ALIGN = 8;
+const align = (offset: number) => Math.ceil(offset / ALIGN) * ALIGN;
+const CONSTRUCTORS = {
+  i32: Int32Array,
+  u8: Uint8Array,
+  u32: Uint32Array,
+  f32: Float32Array,
+  f64: Float64Array,
+} as const;
+
+interface Part {
+  name: string;
+  kind: Kind;
+  /** Raw bytes of a typed array, or the encoded string list. */
+  data: Uint8Array;
+  count: number;
+}
+
+function typedPart(name: string, kind: Exclude<Kind, 'strings'>, array: Typed): Part {
+  return {
+    name,
+    kind,
+    data: new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+    count: array.length,
+  };
+}
+
+/**
+ * A string list: the length of each string (Uint32), then all of them as UTF-16 (lossless for any
+ * JavaScript string, lone surrogates included, and the fastest to read back).
+ */
+function stringsPart(name: string, strings: readonly string[]): Part {
+  const lengths = new Uint32Array(strings.length);
+  for (let i = 0; i < strings.length; i++) lengths[i] = strings[i]!.length;
+  const text = Buffer.from(strings.join(''), 'utf16le');
+  const data = new Uint8Array(align(lengths.byteLength) + text.length);
+  data.set(new Uint8Array(lengths.buffer), 0);
+  data.set(text, align(lengths.byteLength));
+  return { name, kind: 'strings', data, count: strings.length };
+}
+
+function partsOf(image: IndexImage): Part[] {
+  const parts: Part[] = [
+    typedPart('fieldLengthSums', 'f64', image.fieldLengthSums),
+    typedPart('alive', 'u8', image.alive),
+    typedPart('roleOf', 'i32', image.roleOf),
+    typedPart('nameWordBits', 'i32', image.nameWordBits),
+    typedPart('namePartBits', 'i32', image.namePartBits),
+    typedPart('lengths', 'i32', image.lengths),
+    typedPart('sequencePool', 'i32', image.sequencePool),
+    typedPart('sequenceStart', 'i32', image.sequenceStart),
+    typedPart('sequenceEnd', 'i32', image.sequenceEnd),
+    stringsPart('ids', image.ids.slice(0, image.count)),
+    stringsPart('nameKeys', image.nameKeys.slice(0, image.count)),
+    stringsPart('nameParts', image.nameParts.slice(0, image.count)),
+    typedPart('bodies.bytes', 'u8', image.bodies.bytes),
+    typedPart('bodies.ends', 'f64', image.bodies.ends),
+    stringsPart('columns.names', image.columns.names),
+    stringsPart('columns.created', image.columns.created),
+    typedPart('columns.price', 'f64', image.columns.price),
+    typedPart('columns.priced', 'u8', image.columns.priced),
+    stringsPart('stems', image.stems.texts),
+    typedPart('stems.offsets', 'u32', image.stems.postings.offsets),
+    typedPart('stems.entries', 'i32', image.stems.postings.entries),
+    typedPart('stems.values', 'f32', image.stems.postings.values),
+    stringsPart('words', image.vocabulary.words),
+    typedPart('words.stemOf', 'i32', image.vocabulary.stemOf),
+    typedPart('words.count', 'i32', image.vocabulary.count),
+  ];
+  if (image.vocabulary.sorted) parts.push(typedPart('words.sorted', 'i32', image.vocabulary.sorted));
+  for (const field of FACET_FIELDS) {
+    parts.push(stringsPart(`facets.${field}.values`, image.columns.facets[field].values));
+    parts.push(typedPart(`facets.${field}.ids`, 'i32', image.columns.facets[field].ids));
+  }
+  for (const order of image.orders) parts.push(typedPart(`orders.${order.key}`, 'i32', order.numbers));
+  return parts;
+}
+
+/** The image as bytes: [u32 description length][description JSON][parts], parts 8-aligned. */
+export function imageToBytes(image: IndexImage): Buffer {
+  const parts = partsOf(image);
+  const sections: Section[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    sections.push({
+      name: part.name,
+      kind: part.kind,
+      offset,
+      bytes: part.data.byteLength,
+      count: part.count,
+    });
+    offset = align(offset + part.data.byteLength);
+  }
+  const description: Description = {
+    count: image.count,
+    live: image.live,
+    nextRoleId: image.nextRoleId,
+    roles: image.roles,
+    orders: image.orders.map(({ key, covered }) => ({ key, covered })),
+    vocabularySorted: image.vocabulary.sorted !== null,
+    sections,
+  };
+  const head = Buffer.from(JSON.stringify(description), 'utf8');
+  const start = align(4 + head.length);
+  const bytes = Buffer.alloc(start + offset);
+  bytes.writeUInt32LE(head.length, 0);
+  head.copy(bytes, 4);
+  for (let i = 0; i < parts.length; i++) bytes.set(parts[i]!.data, start + sections[i]!.offset);
+  return bytes;
+}
+
+/**
+ * Reads imageToBytes()'s output; typed arrays are views of `bytes` (copied only if misaligned).
+ * Decoding the string lists yields to the event loop between `slices`.
+ */
+export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UNSLICED): Promise<IndexImage> {
+  const bytes: Uint8Array = source.byteOffset % ALIGN === 0 ? source : Uint8Array.from(source);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headLength = buffer.readUInt32LE(0);
+  const description = JSON.parse(buffer.toString('utf8', 4, 4 + headLength)) as Description;
+  const start = align(4 + headLength);
+  const byName = new Map(description.sections.map((section) => [section.name, section]));
+  const section = (name: string): Section => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`index image lacks ${name}`);
+    if (start + found.offset + found.bytes > bytes.byteLength)
+      throw new Error(`index image cut short in ${name}`);
+    return found;
+  };
+  const typed = <K extends Exclude<Kind, 'strings'>>(name: string, kind: K) => {
+    const found = section(name);
+    if (found.kind !== kind) throw new Error(`index image: ${name} is ${found.kind}, not ${kind}`);
+    const Constructor = CONSTRUCTORS[kind] as unknown as new (
+      buffer: ArrayBufferLike,
+      byteOffset: number,
+      length: number,
+    ) => InstanceType<(typeof CONSTRUCTORS)[K]>;
+    return new Constructor(bytes.buffer, bytes.byteOffset + start + found.offset, found.count);
+  };
+  const strings = async (name: string): Promise<string[]> => {
+    await slices.pause();
+    const found = section(name);
+    const lengths = new Uint32Array(bytes.buffer, bytes.byteOffset + start + found.offset, found.count);
+    const textStart = start + found.offset + align(lengths.byteLength);
+    const text = buffer.toString('utf16le', textStart, start + found.offset + found.bytes);
+    const list = new Array<string>(found.count);
+    let at = 0;
+    for (let i = 0; i < found.count; i++) {
+      list[i] = text.slice(at, at + lengths[i]!);
+      at += lengths[i]!;
+      if ((i & 4095) === 4095) await slices.pause();
+    }
+    if (at !== text.length) throw new Error(`index image: the strings of ${name} do not add up`);
+    return list;
+  };
+  const facets = {} as IndexImage['columns']['facets'];
+  for (const field of FACET_FIELDS)
+    facets[field] = {
+      values: await strings(`facets.${field}.values`),
+      ids: typed(`facets.${field}.ids`, 'i32'),
+    };
+  return {
+    count: description.count,
+    live: description.live,
+    nextRoleId: description.nextRoleId,
+    fieldLengthSums: typed('fieldLengthSums', 'f64'),
+    alive: typed('alive', 'u8'),
+    roleOf: typed('roleOf', 'i32'),
+    nameWordBits: typed('nameWordBits', 'i32'),
+    namePartBits: typed('namePartBits', 'i32'),
+    lengths: typed('lengths', 'i32'),
+    sequencePool: typed('sequencePool', 'i32'),
+    sequenceStart: typed('sequenceStart', 'i32'),
+    sequenceEnd: typed('sequenceEnd', 'i32'),
+    ids: await strings('ids'),
+    nameKeys: await strings('nameKeys'),
+    nameParts: await strings('nameParts'),
+    bodies: { bytes: typed('bodies.bytes', 'u8'), ends: typed('bodies.ends', 'f64') },
+    columns: {
+      names: await strings('columns.names'),
+      created: await strings('columns.created'),
+      price: typed('columns.price', 'f64'),
+      priced: typed('columns.priced', 'u8'),
+      facets,
+    },
+    stems: {
+      texts: await strings('stems'),
+      postings: {
+        offsets: typed('stems.offsets', 'u32'),
+        entries: typed('stems.entries', 'i32'),
+        values: typed('stems.values', 'f32'),
+      },
+    },
+    vocabulary: {
+      words: await strings('words'),
+      stemOf: typed('words.stemOf', 'i32'),
+      count: typed('words.count', 'i32'),
+      sorted: description.vocabularySorted ? typed('words.sorted', 'i32') : null,
+    },
+    roles: description.roles,
+    orders: description.orders.map(({ key, covered }) => ({
+      key,
+      covered,
+      numbers: typed(`orders.${key}`, 'i32'),
+    })),
+  };
+}
