@@ -28,6 +28,10 @@ const project = (name, extra = {}) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A test's time limit catches a hang, it does not measure speed: on a busy shared machine a test
+  // that hashes a few passwords or starts a process (0.4 s of a core each) can pass 5 s, jest's
+  // default, without anything being wrong. Figures belong in the benchmarks.
+  testTimeout: 30_000,
   projects: [
     project('domain'),
     project('platform'),

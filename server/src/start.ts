@@ -27,6 +27,7 @@ import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
+import { SearchFreshness } from './search/search-freshness';
 import { SearchService } from './search/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
 
@@ -43,6 +44,8 @@ export interface StartOptions {
   /** Use this mailer / payment provider instead of the configured ones (tests). */
   mailer?: Mailer;
   payments?: PaymentsProvider;
+  /** How long a search may wait for the engine before the store answers (tests: beyond any test's time). */
+  searchTimeoutMs?: number;
   /** The clock of commands and the test-mode checkout (tests move it to the end of a billing period). */
   now?: () => number;
   /**
@@ -77,7 +80,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.SEED_DEMO && leader) await seedDemoCatalog(store, logger);
   if (leader) await ensureAdminFromEnv(store, config, logger);
   const engine =
-    options.engine !== undefined ? options.engine : await openSearchEngine(config, { serve: true, logger });
+    options.engine !== undefined
+      ? options.engine
+      : // The index loads while the API already answers (search from the store until it is current).
+        await openSearchEngine(config, { serve: true, loadInBackground: true, logger });
 
   // The indexer runs inside the API unless another process does it (INDEXER=external).
   const indexer = new AbortController();
@@ -137,10 +143,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger: logger.child({ component: 'api-keys' }),
   });
   let lifecycle: LifecycleState = 'starting';
+  // Until the index holds what the store held at start, search answers from the store.
+  const freshness = engine
+    ? new SearchFreshness(engine, store, { logger: logger.child({ component: 'search' }) })
+    : null;
+  await freshness?.start();
   // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
   const readiness = new ReadinessProbe({
     store: () => store.ping(),
-    ...(engine ? { search: () => engine.ping() } : {}),
+    ...(engine
+      ? {
+          search: async () => {
+            await engine.ping();
+            if (freshness && freshness.state !== 'current') return freshness.state;
+          },
+        }
+      : {}),
     mail: () => mailer.verify(),
   });
   const context: AppContext = {
@@ -149,7 +167,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     store,
     storeFile: !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null,
     engine,
-    search: new SearchService(engine, store, logger),
+    search: new SearchService(engine, store, logger, {
+      freshness: freshness ?? undefined,
+      timeoutMs: options.searchTimeoutMs,
+    }),
     passport: configurePassport(store, logger),
     mailer,
     services,
@@ -214,6 +235,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
       indexer.abort();
       await indexing;
+      freshness?.stop();
       maintenance?.stop();
       eventLoop.stop();
       logger.info({ ms: elapsed() }, 'shutdown: indexer and upkeep stopped');

@@ -109,6 +109,13 @@ export interface SearchEngine {
   apply(batch: ApplyBatch): Promise<ApplyResult>;
   /** The change-log position the live index reflects (0 for a new index). */
   checkpoint(): Promise<number>;
+  /**
+   * The change-log position of the index this process searches, when that differs from the live
+   * index's (checkpoint()): a serving embedded engine loads its index in the background and then
+   * follows the file. Null while it has no index to search yet. Engines that search their live
+   * index directly (Meilisearch) leave it out.
+   */
+  servingPosition?(): number | null;
   beginRebuild(): Promise<IndexBuild>;
   /** Every document id in the live index with a fingerprint of its content, for `reindex --check`. */
   fingerprints(): Promise<Map<string, string>>;

@@ -38,11 +38,29 @@ const FIELD_WEIGHTS: Array<[keyof Agent, number]> = [
   ['provider', 1],
 ];
 
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Whether `token` occurs in `text` as a whole word, not only inside a longer one. */
+function asWholeWord(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1]!;
+    const after = text[at + token.length] ?? '';
+    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * A field's weight for each token it holds, twice when it holds the token as a whole word: asked
+ * for "Ledger11", the agent of that name comes before Ledger113 and Ledger11x.
+ */
 export function basicMatchScore(agent: Agent, tokens: string[]): number {
   let score = 0;
   for (const token of tokens) {
     for (const [field, weight] of FIELD_WEIGHTS) {
-      if (String(agent[field]).toLowerCase().includes(token)) score += weight;
+      const text = String(agent[field]).toLowerCase();
+      if (!text.includes(token)) continue;
+      score += asWholeWord(text, token) ? 2 * weight : weight;
     }
   }
   return score;

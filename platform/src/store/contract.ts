@@ -351,6 +351,14 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.agents.searchBasic('   ', 10)).toEqual([]);
       });
 
+      it('finds by plain matching the agent named by a whole word before those whose names only contain it', async () => {
+        for (const name of ['Ledger113', 'Ledger11x', 'Ledger11', 'Ledger110'])
+          await store.agents.create(agentInput({ name, address: `https://${name}.example` }));
+        const found = await store.agents.searchBasic('ledger11', 10);
+        expect(found[0]!.name).toBe('Ledger11');
+        expect(found).toHaveLength(4);
+      });
+
       it('scans every agent not removed in batches of the given size', async () => {
         for (let i = 0; i < 5; i++) await store.agents.create(agentInput({ name: `Agent ${i}` }));
         const batches = await collect(store.agents.scan(2));

@@ -7,6 +7,7 @@ describe('what npm run build compiles', () => {
     expect(workerEntries()).toEqual({
       'parse-upload-worker-entry': 'platform/src/spreadsheet/parse-upload-worker-entry.ts',
       'rebuild-worker-entry': 'indexer/src/rebuild-worker-entry.ts',
+      'snapshot-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-worker-entry.ts',
     });
   });
 

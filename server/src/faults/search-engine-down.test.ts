@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { compareIndex, totalDifferences } from '@agentry/indexer/check';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
-import { ENGINE_TIMEOUT_MS } from '../search/search-service';
 import { lastMail, tokenIn } from '../testing/mailbox';
 import { type SearchOutage, withOutageSwitch } from '../testing/search-outage';
 import { eventually, startTestServer, type TestServer } from '../testing/test-server';
@@ -32,7 +31,8 @@ describe('when the search engine is unreachable', () => {
     searchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-outage-'));
     real = await EmbeddedSearchEngine.open(path.join(searchDir, 'search.db'), { serve: true, pollMs: 10 });
     outage = withOutageSwitch(real);
-    server = await startTestServer(ADMIN_ENV, { engine: outage.engine });
+    // The engine timeout is far beyond any test's: a search that waited for it could not answer.
+    server = await startTestServer(ADMIN_ENV, { engine: outage.engine, searchTimeoutMs: 10 * 60_000 });
   });
   afterEach(async () => {
     outage.comeBack();
@@ -142,13 +142,10 @@ describe('when the search engine is unreachable', () => {
       .post('/api/agents', agentForm({ name: 'Quickstep' }))
       .expect(201);
     outage.goDown();
-    const took: number[] = [];
+    // A refused connection is an answer: waiting for the engine timeout (set to ten minutes here)
+    // would only delay the page, and these searches could not answer within the test's time.
     for (let i = 0; i < 20; i++) {
-      const started = performance.now();
       expect(await search('Quickstep')).toEqual({ degraded: 'store', names: ['Quickstep'] });
-      took.push(performance.now() - started);
     }
-    // A refused connection is an answer: waiting for ENGINE_TIMEOUT_MS would only delay the page.
-    expect(Math.max(...took)).toBeLessThan(ENGINE_TIMEOUT_MS / 4);
   });
 });

@@ -1,5 +1,4 @@
 import { MeiliSearchEngine } from '@agentry/platform/search/meili/meili-engine';
-import { ENGINE_TIMEOUT_MS } from '../search/search-service';
 import { freePort } from '../testing/api-process';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { ADMIN_ENV, AdminBrowser, agentForm, Visitor } from '../testing/visitor';
@@ -20,7 +19,11 @@ describe('when nothing listens at MEILI_HOST', () => {
     host = `http://127.0.0.1:${await freePort()}`;
     // open() would refuse to start against it; the adapter it would have returned is made directly.
     const engine = await MeiliSearchEngine.unchecked({ host, indexUid: 'agents', semanticRatio: 0.5 });
-    server = await startTestServer({ ...ADMIN_ENV, MEILI_HOST: host }, { engine });
+    // The engine timeout is far beyond any test's: a search that waited for it could not answer.
+    server = await startTestServer(
+      { ...ADMIN_ENV, MEILI_HOST: host },
+      { engine, searchTimeoutMs: 10 * 60_000 },
+    );
   });
   afterEach(() => server.stop());
 
@@ -36,16 +39,13 @@ describe('when nothing listens at MEILI_HOST', () => {
       .put(`/api/admin/agents/${created.body.agent.id}`, { ...agentForm({ name: 'Seaglass' }), email: '' })
       .expect(200);
 
-    const took: number[] = [];
+    // Refused connections fail in milliseconds: the fallback must not sit out the engine timeout
+    // (ten minutes here: these searches could not answer within the test's time if it did).
     for (const name of ['Driftwood', 'Seaglass', 'Driftwood', 'Seaglass']) {
-      const started = performance.now();
       const response = await visitor().get(`/api/search?query=${name}`).expect(200);
-      took.push(performance.now() - started);
       expect(response.headers['x-search-degraded']).toBe('store');
       expect(response.body.map((agent: { name: string }) => agent.name)).toEqual([name]);
     }
-    // Refused connections fail in milliseconds: the fallback must not sit out the engine timeout.
-    expect(Math.max(...took)).toBeLessThan(ENGINE_TIMEOUT_MS / 4);
     const store = server.running.context.store;
     expect((await store.agents.list({})).map((agent) => agent.name).sort()).toEqual([
       'Driftwood',

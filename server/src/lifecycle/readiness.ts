@@ -10,8 +10,12 @@ export type LifecycleState = 'starting' | 'serving' | 'draining';
 export const READINESS_TIMEOUT_MS = 1000;
 export const READINESS_CACHE_MS = 1000;
 
-/** ok: answered; down: answered with an error; timeout: no answer within the timeout. */
-export type CheckState = 'ok' | 'down' | 'timeout';
+/**
+ * ok: answered; down: answered with an error; timeout: no answer within the timeout. A check may
+ * also answer with a state of its own that is not ok: search says `loading` or `catching_up` while
+ * its index is not current yet (search/search-freshness.ts).
+ */
+export type CheckState = 'ok' | 'down' | 'timeout' | 'loading' | 'catching_up';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -35,7 +39,10 @@ export class ReadinessProbe {
   /** Per check, its probe that has not settled yet. */
   private readonly unanswered = new Map<string, Promise<CheckState>>();
 
-  /** `checks`: a name for each dependency (store, search, mail) and how to ping it. */
+  /**
+   * `checks`: a name for each dependency (store, search, mail) and how to ping it; a ping that
+   * resolves with a state (a string) reports that state instead of ok.
+   */
   constructor(
     private readonly checks: Record<string, () => Promise<unknown>>,
     options: ReadinessOptions = {},
@@ -80,8 +87,8 @@ export class ReadinessProbe {
       const settled = Promise.resolve()
         .then(this.checks[name]!)
         .then(
-          () => 'ok' as const,
-          () => 'down' as const,
+          (answer): CheckState => (typeof answer === 'string' ? (answer as CheckState) : 'ok'),
+          (): CheckState => 'down',
         );
       answer = settled.finally(() => this.unanswered.delete(name));
       this.unanswered.set(name, answer);

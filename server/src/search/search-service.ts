@@ -3,6 +3,7 @@ import type { Logger } from '@agentry/platform/log/logger';
 import type { SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { StoreFallbackEngine } from '@agentry/platform/search/store-fallback/store-fallback-engine';
 import type { Store } from '@agentry/platform/store/port';
+import type { FreshnessState } from './search-freshness';
 
 export interface ServiceResponse {
   /** The engine's answer as it gave it (a cached answer is the same object each time). */
@@ -22,29 +23,43 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+export interface SearchServiceOptions {
+  /** Whether the engine's index is current (search-freshness.ts); absent: always taken as current. */
+  freshness?: { readonly state: FreshnessState };
+  /** How long the engine may take before the store answers instead (ENGINE_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
 /**
- * Search for the API: the engine when it answers, else the store's plain matching with a logged
- * warning, so that search degrades instead of failing with a 500.
+ * Search for the API: the engine when its index is current and it answers, else the store's plain
+ * matching (with a logged warning when the engine failed), so that search degrades instead of
+ * failing with a 500 or answering from an index that does not hold the catalog yet.
  */
 export class SearchService {
   /** The store itself as an engine: plainer, but up whenever the store is. */
   private readonly fallback: SearchEngine;
+  private readonly timeoutMs: number;
 
   constructor(
     private readonly engine: SearchEngine | null,
     store: Store,
     private readonly logger: Logger,
+    private readonly options: SearchServiceOptions = {},
   ) {
     this.fallback = new StoreFallbackEngine(store);
+    this.timeoutMs = options.timeoutMs ?? ENGINE_TIMEOUT_MS;
   }
 
   async search(asked: SearchRequest): Promise<ServiceResponse> {
     // The one gate to every engine: no answer holds more than SEARCH_PAGE_MAX agents, whoever asks.
     const request = { ...asked, hitsPerPage: Math.min(asked.hitsPerPage ?? 20, SEARCH_PAGE_MAX) };
-    if (this.engine) {
+    // An index still loading or catching up would answer "nothing" for agents it lacks: the store
+    // answers until it is current (logged once by the freshness check, not per request).
+    const current = (this.options.freshness?.state ?? 'current') === 'current';
+    if (this.engine && current) {
       try {
         return {
-          response: await withTimeout(this.engine.search(request), ENGINE_TIMEOUT_MS),
+          response: await withTimeout(this.engine.search(request), this.timeoutMs),
           degraded: false,
         };
       } catch (error) {

@@ -18,7 +18,10 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<StartOptions, 'engine' | 'clientDist' | 'now' | 'payments' | 'mailer' | 'logger'> = {},
+  options: Pick<
+    StartOptions,
+    'engine' | 'clientDist' | 'now' | 'payments' | 'mailer' | 'logger' | 'searchTimeoutMs'
+  > = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-api-'));
   const config = loadConfig({

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from '../../log/logger';
 import { fingerprint } from '../document';
 import type {
@@ -15,15 +16,33 @@ import { InvertedIndex } from './inverted-index';
 import { ResultCache } from './result-cache';
 import { Scratch } from './scratch';
 import { SearchDb } from './search-db';
+import { IndexSnapshots } from './snapshot/index-snapshots';
+import { indexFromFile } from './snapshot/load-index';
+import { SNAPSHOT_FILE_NAME } from './snapshot/snapshot-file';
+import { TimeSlices } from './time-slices';
 
 // The embedded search engine. Its durable state is a SQLite file (search.db); a process that
 // serves searches also keeps an in-memory index of it and follows the file's ops log, so an
 // indexer or a reindex in another process shows up within one poll. Writes made through this
-// instance reach its memory at once.
+// instance reach its memory at once. A large index is loaded from its snapshot
+// (snapshot/index-snapshots.ts), built on a worker thread when missing: never analysed on the
+// thread that answers requests.
 
 export interface EmbeddedOptions {
   /** Keep an in-memory index and answer searches (the API). Writers only (indexer, reindex) don't. */
   serve: boolean;
+  /**
+   * Serving: return before a large index is loaded (the API, which answers from the store
+   * meanwhile: servingPosition() is null until the index is loaded). Otherwise open() waits.
+   */
+  loadInBackground?: boolean;
+  /**
+   * Keep a snapshot of the index beside the file (DATA_DIR/search-index.snapshot): serving engines
+   * load large indexes from it, writers write it after a rebuild. Off for ':memory:'.
+   */
+  snapshots?: boolean;
+  /** Up to this many documents an index is analysed in this thread, with no snapshot involved. */
+  inThreadLimit?: number;
   /** How often a serving instance looks for writes from other processes. */
   pollMs?: number;
   logger?: Logger;
@@ -38,28 +57,50 @@ export interface EmbeddedOptions {
  */
 const OPS_PER_TURN = 100;
 
+/**
+ * Indexes up to this many documents are analysed on the serving thread (in slices; about 50 ms of
+ * CPU for 2,000 agents): tests and small catalogs need no snapshot and no worker thread.
+ */
+export const IN_THREAD_LIMIT = 2000;
+
 export class EmbeddedSearchEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
   private index = new InvertedIndex();
   private readonly scratch = new Scratch();
   private readonly cache: ResultCache;
+  private readonly snapshots: IndexSnapshots | null;
+  private readonly inThreadLimit: number;
   private generation = 0;
   private lastSeq = 0;
+  /** The change-log position the in-memory index reflects; null until it is first loaded. */
+  private served: number | null = null;
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
   private closed = false;
 
   private constructor(
     private readonly db: SearchDb,
+    file: string,
     private readonly options: EmbeddedOptions,
   ) {
     this.cache = new ResultCache(options.cacheSize);
+    this.inThreadLimit = options.inThreadLimit ?? IN_THREAD_LIMIT;
+    this.snapshots =
+      options.snapshots && file !== ':memory:'
+        ? new IndexSnapshots(db, file, path.join(path.dirname(file), SNAPSHOT_FILE_NAME), options.logger)
+        : null;
   }
 
   static async open(file: string, options: EmbeddedOptions): Promise<EmbeddedSearchEngine> {
-    const engine = new EmbeddedSearchEngine(new SearchDb(file), options);
+    const engine = new EmbeddedSearchEngine(new SearchDb(file), file, options);
     if (options.serve) {
-      await engine.reload();
+      const loading = engine.reload();
+      // A small index is in before open() returns, whoever asks: only a large one loads behind.
+      if (options.loadInBackground && !engine.loadsInThread()) {
+        loading.catch((error) => options.logger?.error({ err: error }, 'search index load failed'));
+      } else {
+        await loading;
+      }
       let polling = false;
       const poll = () => {
         // A catch-up spans several turns of the event loop: never two at once.
@@ -78,9 +119,18 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return engine;
   }
 
+  servingPosition(): number | null {
+    return this.options.serve ? this.served : null;
+  }
+
   /** Documents in the in-memory index (serving instances). */
   get size(): number {
     return this.index.size;
+  }
+
+  /** Whether the live generation is small enough to analyse on this thread (no snapshot). */
+  private loadsInThread(): boolean {
+    return this.snapshots === null || this.db.count() <= this.inThreadLimit;
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -106,7 +156,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
       for (const document of upserts) this.index.upsert(document);
       for (const id of batch.deletes) this.index.remove(id);
       // Skip our own ops when the poller reaches them, unless another process wrote in between.
-      if (this.lastSeq === written.first - 1) this.lastSeq = written.last;
+      if (this.lastSeq === written.first - 1) {
+        this.lastSeq = written.last;
+        this.served = batch.checkpoint;
+      }
     }
     return { rejected };
   }
@@ -124,8 +177,18 @@ export class EmbeddedSearchEngine implements SearchEngine {
           documents.filter((document) => !invalidDocument(document)),
         ),
       swap: async (checkpoint) => {
-        // A build that a newer one has superseded is dropped; the newer one is already live.
-        if (this.db.swap(generation, checkpoint) && this.options.serve) await this.reload();
+        // A writer holds the snapshot lock from before the swap until the new generation's
+        // snapshot is written, so serving engines wait for it instead of each building their own.
+        const snapshots = !this.options.serve && this.db.count(generation) > this.inThreadLimit;
+        const locked = snapshots && this.snapshots ? await this.snapshots.lockForSwap() : false;
+        try {
+          // A build that a newer one has superseded is dropped; the newer one is already live.
+          const swapped = this.db.swap(generation, checkpoint);
+          if (swapped && this.options.serve) await this.reload();
+          if (swapped && locked) await this.snapshots!.writeHere();
+        } finally {
+          if (locked) this.snapshots!.releaseLock();
+        }
       },
       abort: async () => this.db.discard(generation),
     };
@@ -151,7 +214,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.reloading;
+    await this.snapshots?.stop();
+    await this.reloading?.catch(() => {});
     this.db.close();
   }
 
@@ -160,34 +224,46 @@ export class EmbeddedSearchEngine implements SearchEngine {
     if (this.closed || this.reloading) return;
     if (this.db.activeGeneration() !== this.generation) return this.reload();
     for (;;) {
-      const ops = this.db.opsSince(this.generation, this.lastSeq, OPS_PER_TURN);
+      const { ops, checkpoint } = this.db.opsWithCheckpoint(this.generation, this.lastSeq, OPS_PER_TURN);
       if (ops === null) return this.reload();
       for (const op of ops) {
         if (op.body === null) this.index.remove(op.id);
         else this.index.upsert(JSON.parse(op.body) as SearchDocument);
         this.lastSeq = op.seq;
       }
-      if (ops.length < OPS_PER_TURN) return;
+      if (ops.length < OPS_PER_TURN) {
+        // Every op of the generation up to the head read with them is in: so is their checkpoint.
+        this.served = Math.max(this.served ?? 0, checkpoint);
+        if (this.index.capacity > this.inThreadLimit) this.snapshots?.refreshIfBehind(this.lastSeq);
+        return;
+      }
       await new Promise((resolve) => setImmediate(resolve));
       if (this.closed || this.reloading) return;
     }
   }
 
-  /** Builds a fresh in-memory index of the live generation beside the current one, then swaps. */
+  /**
+   * A fresh in-memory index of the live generation, beside the current one (which serves until it
+   * is in): from the snapshot for a large index, else analysed here a slice at a time.
+   */
   private reload(): Promise<void> {
     this.reloading ??= (async () => {
       const started = performance.now();
-      const generation = this.db.activeGeneration();
-      const lastSeq = this.db.headSeq();
-      const index = new InvertedIndex();
-      await index.loadStream(parsed(this.db.bodies(generation)));
-      // Sorted before it serves, in slices: the first browses would otherwise sort by themselves.
-      await index.orders.prepare();
-      this.index = index;
-      this.generation = generation;
-      this.lastSeq = lastSeq;
+      const inThread = this.loadsInThread();
+      const loaded =
+        (inThread ? null : await this.snapshots!.load(new TimeSlices())) ?? (await indexFromFile(this.db));
+      if (this.closed) return;
+      this.index = loaded.index;
+      this.cache.clear();
+      this.generation = loaded.generation;
+      this.lastSeq = loaded.seq;
+      this.served = loaded.checkpoint;
       this.options.logger?.info(
-        { documents: index.size, ms: Math.round(performance.now() - started) },
+        {
+          documents: loaded.index.size,
+          ms: Math.round(performance.now() - started),
+          from: inThread ? 'file' : 'snapshot',
+        },
         'search index loaded',
       );
     })().finally(() => {
@@ -196,10 +272,6 @@ export class EmbeddedSearchEngine implements SearchEngine {
     // Writes that landed while the new index was loading are in the ops log: replay them at once.
     return this.reloading.then(() => this.sync());
   }
-}
-
-function* parsed(bodies: Iterable<string>): Generator<SearchDocument> {
-  for (const body of bodies) yield JSON.parse(body) as SearchDocument;
 }
 
 function invalidDocument(document: SearchDocument): string | null {

@@ -28,6 +28,12 @@ export class ResultCache {
     return hit;
   }
 
+  /** Forgets every answer (the index was replaced: its version numbers start again). */
+  clear(): void {
+    this.entries.clear();
+    this.version = -1;
+  }
+
   set(request: SearchRequest, version: number, response: SearchResponse): void {
     if (version !== this.version) return;
     const key = keyOf(request);

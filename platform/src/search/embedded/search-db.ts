@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,6 +75,34 @@ export class SearchDb {
       count: this.db.prepare('SELECT count(*) AS n FROM documents WHERE generation = ?'),
     };
     if (this.meta('active') === null) this.statements.setMeta.run('active', '1');
+    // Names this file: a snapshot of the index (index-snapshot.ts) belongs to one file, and a new
+    // search.db (the old one lost) numbers its generations from 1 again.
+    // Two processes opening a new file at once keep the first one's name.
+    this.db
+      .prepare("INSERT INTO meta (key, value) VALUES ('file_id', ?) ON CONFLICT (key) DO NOTHING")
+      .run(randomUUID());
+  }
+
+  /** The random name this file got when it was created. */
+  fileId(): string {
+    return this.meta('file_id')!;
+  }
+
+  /**
+   * The live generation whole, as of one moment: its position (as position()) and the bodies of
+   * its documents in id order, read in one transaction (an index built from them reflects exactly
+   * that position). For building a snapshot, on a connection of its own.
+   */
+  readGeneration(): { generation: number; seq: number; checkpoint: number; bodies: string[] } {
+    return this.db.transaction(() => {
+      const position = this.position();
+      return { ...position, bodies: [...this.bodies(position.generation)] };
+    })();
+  }
+
+  /** The oldest op kept of a generation (null: none kept). */
+  oldestOp(generation: number): number | null {
+    return (this.statements.minSeq.get(generation) as { seq: number | null }).seq;
   }
 
   private meta(key: string): string | null {
@@ -118,6 +147,33 @@ export class SearchDb {
 
   headSeq(): number {
     return (this.statements.headSeq.get() as { seq: number }).seq;
+  }
+
+  /**
+   * Where a reader starts: the live generation, the last op written, and the change-log position
+   * the generation reflects, read together.
+   */
+  position(): { generation: number; seq: number; checkpoint: number } {
+    return this.db.transaction(() => {
+      const generation = this.activeGeneration();
+      return { generation, seq: this.headSeq(), checkpoint: this.checkpoint(generation) };
+    })();
+  }
+
+  /**
+   * opsSince() with the generation's checkpoint read in the same transaction: when the ops reach
+   * the last one written, a reader that applied them reflects that checkpoint.
+   */
+  opsWithCheckpoint(
+    generation: number,
+    afterSeq: number,
+    limit: number,
+  ): { ops: Op[] | null; checkpoint: number; head: number } {
+    return this.db.transaction(() => ({
+      ops: this.opsSince(generation, afterSeq, limit),
+      checkpoint: this.checkpoint(generation),
+      head: this.headSeq(),
+    }))();
   }
 
   /** Ops of the live generation after `afterSeq`; null when the log no longer reaches back that far. */

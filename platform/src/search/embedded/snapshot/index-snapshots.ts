@@ -1,0 +1,162 @@
+import type { Logger } from '../../../log/logger';
+import type { SearchDb } from '../search-db';
+import type { TimeSlices } from '../time-slices';
+import { buildSnapshotInWorker, type SnapshotWorker } from './build-in-worker';
+import { buildSnapshot } from './build-snapshot';
+import { indexFromSnapshot, type LoadedIndex } from './load-index';
+import { readSnapshotHeader, SnapshotRefused } from './snapshot-file';
+import { SnapshotLock } from './snapshot-lock';
+
+// The snapshot of one search.db (DATA_DIR/search-index.snapshot) as the embedded engine uses it:
+//   - a serving engine (the API) loads its index from it; when it is missing, old or damaged, the
+//     snapshot is built on a worker thread first (or awaited while another process builds it),
+//     never on the thread that answers requests;
+//   - a serving engine has it rebuilt (on a worker) once REFRESH_OPS writes have gone by since,
+//     so that a restart replays a few thousand ops at most;
+//   - a writer (the indexer's rebuild, `npm run import`, `npm run reindex`) writes the snapshot of
+//     the generation it swapped in, before the serving engines look for it.
+
+/** Ops past the snapshot after which a serving engine has a new one built. */
+export const REFRESH_OPS = 5000;
+/** How often a process waiting for another's build looks at the lock. */
+const WAIT_STEP_MS = 100;
+/** Builds and loads tried before giving up on snapshots (the engine then analyses the file itself). */
+const ATTEMPTS = 3;
+/** How long a writer waits for a build under way elsewhere before swapping without a snapshot. */
+const WRITER_WAIT_MS = 5 * 60 * 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class IndexSnapshots {
+  private readonly lock: SnapshotLock;
+  private worker: SnapshotWorker | null = null;
+  private refreshing: Promise<void> | null = null;
+  /** The last op the snapshot on disk reflects, as this process last saw it. */
+  private snapshotSeq = -1;
+  private stopped = false;
+
+  constructor(
+    private readonly db: SearchDb,
+    private readonly searchFile: string,
+    private readonly snapshotFile: string,
+    private readonly logger?: Logger,
+  ) {
+    this.lock = new SnapshotLock(`${snapshotFile}.lock`);
+  }
+
+  /**
+   * The live generation's index from the snapshot, the snapshot built first when needed; null
+   * when none could be had (the caller then analyses the file on its own thread).
+   */
+  async load(slices: TimeSlices): Promise<LoadedIndex | null> {
+    for (let attempt = 0; attempt < ATTEMPTS && !this.stopped; attempt++) {
+      let reason: string;
+      try {
+        const loaded = await indexFromSnapshot(this.db, this.snapshotFile, slices);
+        if (loaded) {
+          this.snapshotSeq = loaded.seq;
+          return loaded;
+        }
+        reason = 'no snapshot yet';
+      } catch (error) {
+        if (!(error instanceof SnapshotRefused)) throw error;
+        reason = error.message;
+      }
+      this.logger?.info({ reason }, 'search index snapshot not usable: building it on a worker thread');
+      if (!(await this.buildOrAwait())) return null;
+    }
+    return null;
+  }
+
+  /** Builds the snapshot on a worker (or waits while another holds the lock); false when that failed. */
+  private async buildOrAwait(): Promise<boolean> {
+    if (this.lock.tryTake()) {
+      try {
+        const started = performance.now();
+        this.worker = buildSnapshotInWorker(this.searchFile, this.snapshotFile);
+        const built = await this.worker.done;
+        this.logger?.info(
+          {
+            documents: built.documents,
+            generation: built.generation,
+            ms: Math.round(performance.now() - started),
+          },
+          'search index snapshot built',
+        );
+        return true;
+      } catch (error) {
+        if (!this.stopped) this.logger?.error({ err: error }, 'search index snapshot could not be built');
+        return false;
+      } finally {
+        this.worker = null;
+        this.lock.release();
+      }
+    }
+    while (this.lock.held() && !this.stopped) await sleep(WAIT_STEP_MS);
+    return !this.stopped;
+  }
+
+  /** Has a new snapshot built (on a worker) when the index has moved REFRESH_OPS ops past it. */
+  refreshIfBehind(lastSeq: number): void {
+    if (this.refreshing || this.stopped || lastSeq - this.snapshotSeq <= REFRESH_OPS) return;
+    this.refreshing = (async () => {
+      // Another process may have refreshed it already.
+      const header = await readSnapshotHeader(this.snapshotFile).catch(() => null);
+      if (header && header.fileId === this.db.fileId())
+        this.snapshotSeq = Math.max(this.snapshotSeq, header.seq);
+      if (lastSeq - this.snapshotSeq <= REFRESH_OPS || !this.lock.tryTake()) return;
+      try {
+        this.worker = buildSnapshotInWorker(this.searchFile, this.snapshotFile);
+        const built = await this.worker.done;
+        this.snapshotSeq = built.seq;
+        this.logger?.info({ documents: built.documents, seq: built.seq }, 'search index snapshot refreshed');
+      } finally {
+        this.worker = null;
+        this.lock.release();
+      }
+    })()
+      .catch((error) => {
+        if (!this.stopped) this.logger?.warn({ err: error }, 'search index snapshot refresh failed');
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+  }
+
+  /**
+   * For a writer about to swap a generation in: takes the lock, so that serving engines wait for
+   * the new generation's snapshot instead of building their own. False when it could not be had.
+   */
+  async lockForSwap(): Promise<boolean> {
+    const deadline = Date.now() + WRITER_WAIT_MS;
+    while (!this.lock.tryTake()) {
+      if (Date.now() > deadline || this.stopped) return false;
+      await sleep(WAIT_STEP_MS);
+    }
+    return true;
+  }
+
+  /** For a writer that holds the lock (lockForSwap): builds the live generation's snapshot here. */
+  async writeHere(): Promise<void> {
+    const started = performance.now();
+    const built = await buildSnapshot(this.db, this.snapshotFile);
+    this.logger?.info(
+      {
+        documents: built.documents,
+        generation: built.generation,
+        ms: Math.round(performance.now() - started),
+      },
+      'search index snapshot written',
+    );
+  }
+
+  releaseLock(): void {
+    this.lock.release();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.worker?.stop();
+    await this.refreshing;
+  }
+}

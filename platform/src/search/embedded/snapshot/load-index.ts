@@ -1,0 +1,64 @@
+import type { SearchDocument } from '../../port';
+import { imageFromBytes } from '../index-image';
+import { InvertedIndex } from '../inverted-index';
+import type { SearchDb } from '../search-db';
+import type { TimeSlices } from '../time-slices';
+import { readSnapshot, readSnapshotHeader, type SnapshotHeader, SnapshotRefused } from './snapshot-file';
+
+// The two ways a serving engine gets its in-memory index: from the snapshot (fast: typed arrays
+// read as they are) when the snapshot is of the live generation of this very search.db and the
+// ops written since are still in the file, or by analysing every document of the file again.
+
+export interface LoadedIndex {
+  index: InvertedIndex;
+  generation: number;
+  /** The last op the index reflects: the engine replays the ones after it. */
+  seq: number;
+  /** The change-log position the index reflects. */
+  checkpoint: number;
+}
+
+/** Throws SnapshotRefused when the snapshot cannot stand for the file's live generation. */
+function checkUsable(db: SearchDb, header: SnapshotHeader): void {
+  if (header.fileId !== db.fileId()) throw new SnapshotRefused('snapshot of another search.db');
+  const generation = db.activeGeneration();
+  if (header.generation !== generation)
+    throw new SnapshotRefused(`snapshot of generation ${header.generation}, the live one is ${generation}`);
+  if (header.seq > db.headSeq()) throw new SnapshotRefused('snapshot ahead of search.db');
+  const oldest = db.oldestOp(generation);
+  if (oldest !== null && oldest > header.seq + 1)
+    throw new SnapshotRefused('the changes made since the snapshot are no longer all in search.db');
+}
+
+/** The snapshot's index; null when there is no snapshot; SnapshotRefused when it is old or damaged. */
+export async function indexFromSnapshot(
+  db: SearchDb,
+  snapshotFile: string,
+  slices: TimeSlices,
+): Promise<LoadedIndex | null> {
+  // The header first: a snapshot of an older generation is refused without reading 100 MB.
+  const header = await readSnapshotHeader(snapshotFile);
+  if (!header) return null;
+  checkUsable(db, header);
+  const snapshot = await readSnapshot(snapshotFile, slices);
+  if (!snapshot) return null;
+  checkUsable(db, snapshot.header);
+  const index = await InvertedIndex.fromImage(await imageFromBytes(snapshot.image, slices), slices);
+  const { generation, seq, checkpoint } = snapshot.header;
+  return { index, generation, seq, checkpoint };
+}
+
+/** The live generation analysed again, document by document, yielding every 500. */
+export async function indexFromFile(db: SearchDb): Promise<LoadedIndex> {
+  const { generation, seq, checkpoint } = db.position();
+  const index = new InvertedIndex();
+  // Writes that land while this runs are in the ops log after `seq`: replayed afterwards.
+  await index.loadStream(parsed(db.bodies(generation)));
+  // Sorted before it serves, in slices: the first browses would otherwise sort by themselves.
+  await index.orders.prepare();
+  return { index, generation, seq, checkpoint };
+}
+
+function* parsed(bodies: Iterable<string>): Generator<SearchDocument> {
+  for (const body of bodies) yield JSON.parse(body) as SearchDocument;
+}

@@ -1,0 +1,15 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { SearchDb } from '../search-db';
+import { buildSnapshot } from './build-snapshot';
+
+// The worker thread of buildSnapshotInWorker: its own connection to search.db, one build, one message.
+
+const { searchFile, snapshotFile } = workerData as { searchFile: string; snapshotFile: string };
+const db = new SearchDb(searchFile);
+buildSnapshot(db, snapshotFile)
+  .then(
+    (built) => parentPort?.postMessage({ ok: true, built }),
+    (error: unknown) =>
+      parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+  )
+  .finally(() => db.close());

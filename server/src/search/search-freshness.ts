@@ -1,0 +1,92 @@
+import type { Logger } from '@agentry/platform/log/logger';
+import type { SearchEngine } from '@agentry/platform/search/port';
+import type { Store } from '@agentry/platform/store/port';
+
+// Whether the search engine's answers can be trusted yet. A process that starts on an index that is
+// missing or far behind the store (a new machine, a lost volume, a crash) would answer "no agents"
+// for every query until the index is rebuilt; such an index is not current, and search answers
+// from the store meanwhile (search-service.ts), marked `X-Search-Degraded: store`, while /readyz
+// says so (`checks.search`).
+//
+// Current means: the index this process searches reflects every change the store had made when the
+// process started. Once current it stays so for the life of the process: later changes reach the
+// index in moments (the indexer), and a rebuild is swapped in only once it is whole, so the index
+// searched never goes back to empty. An engine that is down is another matter (it fails, and the
+// service falls back on each request).
+
+/** loading: no index to search yet; catching_up: an index behind the store's position at start. */
+export type FreshnessState = 'current' | 'loading' | 'catching_up';
+
+export interface SearchFreshnessOptions {
+  logger: Logger;
+  /** How often the engine's position is compared while it is not current. */
+  pollMs?: number;
+}
+
+export class SearchFreshness {
+  private current: FreshnessState = 'loading';
+  /** The store's change-log head when this process started: what the index must reach. */
+  private target: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private checking = false;
+  private stopped = false;
+
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly store: Store,
+    private readonly options: SearchFreshnessOptions,
+  ) {}
+
+  /** Starts comparing; resolves after the first comparison (the state may still not be current). */
+  async start(): Promise<void> {
+    await this.check();
+    if (this.current === 'current' || this.stopped) return;
+    this.timer = setInterval(() => void this.check(), this.options.pollMs ?? 100);
+    this.timer.unref();
+  }
+
+  get state(): FreshnessState {
+    // An engine that says where its index stands synchronously is asked on each request until
+    // current, so search leaves the store the moment the index has caught up, not a poll later.
+    if (this.current !== 'current' && this.target !== null && this.engine.servingPosition)
+      this.record(this.engine.servingPosition());
+    return this.current;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** The state for the engine's position `served` (null: nothing loaded), logged when it changes. */
+  private record(served: number | null): void {
+    if (this.target === null) return;
+    const next: FreshnessState =
+      served === null ? 'loading' : served >= this.target ? 'current' : 'catching_up';
+    if (next === this.current) return;
+    this.options.logger.info(
+      { search_index: next, position: served, store_position: this.target },
+      next === 'current'
+        ? 'search index current: search answers from it'
+        : 'search index not current yet: search answers from the store meanwhile',
+    );
+    this.current = next;
+    if (next === 'current' && this.timer) clearInterval(this.timer);
+  }
+
+  private async check(): Promise<void> {
+    if (this.checking || this.current === 'current') return;
+    this.checking = true;
+    try {
+      this.target ??= await this.store.changes.head();
+      this.record(
+        this.engine.servingPosition ? this.engine.servingPosition() : await this.engine.checkpoint(),
+      );
+    } catch {
+      // The store or the engine does not answer: asked again at the next poll. Meanwhile search
+      // answers from the store if it can; an engine that is down fails its requests anyway.
+    } finally {
+      this.checking = false;
+    }
+  }
+}
