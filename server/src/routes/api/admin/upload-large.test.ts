@@ -36,6 +36,9 @@ describe('a 10,000-row upload', () => {
   it('adds every row while /healthz keeps answering', async () => {
     const admin = await new AdminBrowser(server.running.url).signIn();
     const token = await admin.csrfToken();
+    // Built before the watch begins: making the workbook holds this process (the server's too) for a
+    // second or more of its own, which the gaps below would otherwise count against the upload.
+    const file = workbook();
     const answered: number[] = [];
     let uploading = true;
     const watcher = (async () => {
@@ -49,7 +52,7 @@ describe('a 10,000-row upload', () => {
     const response = await admin.http
       .post('/api/admin/upload')
       .set('X-CSRF-Token', token)
-      .attach('file', workbook(), 'bulk.xlsx');
+      .attach('file', file, 'bulk.xlsx');
     const finished = Date.now();
     uploading = false;
     await watcher;
