@@ -1,0 +1,54 @@
+import { HostPacer } from './host-pacer';
+
+function fakeClock() {
+  let now = 1_000_000;
+  const slept: number[] = [];
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      now += ms;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+    slept,
+  };
+}
+
+describe('per-host politeness', () => {
+  it('spaces the turns of one host a whole interval apart, in the order they were taken', async () => {
+    const clock = fakeClock();
+    const pacer = new HostPacer(1000, clock.now, clock.sleep);
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await pacer.take('Example.com');
+      starts.push(clock.now());
+    }
+    expect(starts[1]! - starts[0]!).toBe(1000);
+    expect(starts[2]! - starts[1]!).toBe(1000);
+  });
+
+  it('lets other hosts go at once, and says how long a busy host is away', async () => {
+    const clock = fakeClock();
+    const pacer = new HostPacer(1000, clock.now, clock.sleep);
+    await pacer.take('a.example');
+    expect(pacer.readyIn('a.example')).toBe(1000);
+    expect(pacer.readyIn('A.EXAMPLE')).toBe(1000);
+    expect(pacer.readyIn('b.example')).toBe(0);
+    await pacer.take('b.example');
+    expect(clock.slept).toEqual([]);
+    clock.advance(400);
+    expect(pacer.readyIn('a.example')).toBe(600);
+  });
+
+  it('forgets hosts whose turn has come, so it holds only recent hosts', async () => {
+    const clock = fakeClock();
+    const pacer = new HostPacer(1000, clock.now, clock.sleep);
+    await pacer.take('a.example');
+    await pacer.take('b.example');
+    clock.advance(1000);
+    pacer.prune();
+    expect(pacer.size).toBe(0);
+  });
+});
