@@ -1,6 +1,7 @@
 import { normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { checkField, type FieldErrors } from './agent-rules';
+import { normalizeOptionalEmail } from './email';
 import { UPLOAD_EXTENSIONS } from './limits';
 
 // Admin edit and upload rules of spec section 5.
@@ -47,7 +48,7 @@ export function validateAdminAgent(input: AdminAgentInput): AdminValidation {
     value: {
       ...value,
       address: normalizeAddress(value.address),
-      email: text('email') === '' ? null : text('email').toLowerCase(),
+      email: normalizeOptionalEmail(text('email')),
       status: text('status') === '' ? null : text('status'),
     },
   };

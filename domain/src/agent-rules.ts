@@ -1,5 +1,6 @@
 import { isValidAddress, normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
+import { normalizeOptionalEmail } from './email';
 import { MAX_LENGTHS } from './limits';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
 
@@ -87,7 +88,7 @@ export function validateAgentRegistration(
   return {
     ok: true,
     value: {
-      email: email === '' ? null : email.toLowerCase(),
+      email: normalizeOptionalEmail(email),
       name: clean('name'),
       provider: clean('provider'),
       category: clean('category'),
@@ -123,7 +124,7 @@ export function validateAgentRecord(
     value: {
       ...value,
       address: normalizeAddress(value.address),
-      email: email === '' ? null : email.toLowerCase(),
+      email: normalizeOptionalEmail(email),
     },
   };
 }

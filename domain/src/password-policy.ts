@@ -1,4 +1,5 @@
 import { COMMON_PASSWORDS } from './common-passwords';
+import { normalizeEmail } from './email';
 
 // Password rules beyond the spec's minimum length (OWASP ASVS 5.0: refuse common passwords;
 // no composition rules). Client and server use the same check.
@@ -11,7 +12,7 @@ export function isGuessablePassword(password: string, email?: string | null): bo
   if (COMMON_PASSWORDS.has(lower)) return true;
   if (/^(.)\1*$/.test(password)) return true;
   if (email) {
-    const address = email.trim().toLowerCase();
+    const address = normalizeEmail(email);
     const localPart = address.split('@')[0] ?? '';
     if (lower === address || (localPart.length >= 8 && lower === localPart)) return true;
   }

@@ -1,10 +1,8 @@
+import { normalizeEmail } from '@agentry/domain/email';
 import { USER_EDITABLE_FIELDS, type UserCreate, type UserPatch, type UserWithSecret } from './port';
 
 // The user record's field lists, built from the port's USER_EDITABLE_FIELDS so that both
 // adapters store, read and change the same fields, and a new one is added in one place.
-
-/** Stored trimmed and lower-cased, so the unique rule and the lookups ignore case in both adapters. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Every field of the record but its id: the ones creating sets (all editable) and the times. */
 export const USER_RECORD_FIELDS = [

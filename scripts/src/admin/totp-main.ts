@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@agentry/domain/email';
 import { loadConfigOrExit } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
 import { resolveSessionSecret } from '@agentry/server/auth/session-secret';
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (off) {
       await turnOffAdminTotp(store, username);
-      process.stdout.write(`Two-factor sign-in is off for ${username.trim().toLowerCase()}.\n`);
+      process.stdout.write(`Two-factor sign-in is off for ${normalizeUsername(username)}.\n`);
       return 0;
     }
     const prompter = createPrompter();

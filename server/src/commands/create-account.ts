@@ -4,6 +4,7 @@ import {
   checkNewPassword,
   checkProfile,
 } from '@agentry/domain/account-rules';
+import { normalizeEmail } from '@agentry/domain/email';
 import { DuplicateUserError, type User, type UserType } from '@agentry/platform/store/port';
 import { hashPassword } from '../auth/passwords';
 import { badRequest, conflict } from '../http/errors';
@@ -28,7 +29,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const ACCOUNT_EXISTS_MESSAGE = `${EMAIL_TAKEN_MESSAGE} Please sign in.`;
 
 export async function createAccount(services: Services, input: AccountInput): Promise<User> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const errors: AccountErrors = {};
   checkEmail(email, errors);
   checkProfile(input, errors);

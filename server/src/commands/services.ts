@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@agentry/domain/email';
 import type { Config } from '@agentry/platform/config/env';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
@@ -54,7 +55,7 @@ export function createRecipientLimiter(shared: { store: RateLimitStore | null; l
  */
 export async function takeMailAllowance(services: Services, kind: string, to: string): Promise<boolean> {
   if (!STRANGER_TRIGGERED.has(kind)) return true;
-  const { remaining } = await services.recipientLimiter.hit(to.trim().toLowerCase());
+  const { remaining } = await services.recipientLimiter.hit(normalizeEmail(to));
   if (remaining >= 0) return true;
   services.logger.warn(
     { kind, toDomain: to.split('@')[1] ?? '' },

@@ -1,5 +1,6 @@
 import { type AccountErrors, checkEmail, checkProfile } from '@agentry/domain/account-rules';
 import { isValidAddress, normalizeAddress } from '@agentry/domain/address';
+import { normalizeEmail } from '@agentry/domain/email';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
 import type { User, UserPatch } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
@@ -35,7 +36,7 @@ export async function updateProfile(
   };
   const errors: AccountErrors & { website?: string } = {};
   checkProfile(merged, errors);
-  const newEmail = input.email?.trim().toLowerCase();
+  const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
   const emailChanges = newEmail !== undefined && newEmail !== user.email;
   if (emailChanges) checkEmail(newEmail, errors);
   const website = input.website?.trim() ? normalizeAddress(input.website) : null;

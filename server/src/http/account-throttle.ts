@@ -1,3 +1,4 @@
+import { normalizeEmail, normalizeUsername } from '@agentry/domain/email';
 import { ProgressiveDelay } from '@agentry/platform/rate-limit/progressive-delay';
 import { RateLimitStoreHealth } from '@agentry/platform/rate-limit/store-health';
 import type { Request, RequestHandler, Response } from 'express';
@@ -55,6 +56,8 @@ interface ThrottleSpec {
   accountOf: (req: Request) => string | null;
   /** Whether a trusted-device cookie skips the delay (not for second-factor codes). */
   trustDevices: boolean;
+  /** How a name given to remember() is keyed, as accountOf keys the request's. */
+  keyOf: (name: string) => string;
 }
 
 export function createAccountThrottles(
@@ -79,7 +82,7 @@ export function createAccountThrottles(
     15 * 60 * 1000,
   );
 
-  const throttle = ({ kind, delay, accountOf, trustDevices }: ThrottleSpec): AccountThrottle => ({
+  const throttle = ({ kind, delay, accountOf, trustDevices, keyOf }: ThrottleSpec): AccountThrottle => ({
     check: (req, res, next) => {
       const account = accountOf(req);
       if (account === null) return next();
@@ -109,29 +112,31 @@ export function createAccountThrottles(
       run().catch(next);
     },
     remember: (req, res, given) => {
-      const account = given?.trim().toLowerCase() ?? accountOf(req);
+      const account = given === undefined ? accountOf(req) : keyOf(given);
       if (account !== null && trustDevices) devices.remember(res, kind, account);
     },
   });
 
-  const bodyField = (field: string) => (req: Request) => {
+  const bodyField = (field: string, keyOf: (name: string) => string) => (req: Request) => {
     const value: unknown = req.body?.[field];
-    return typeof value === 'string' ? value.trim().toLowerCase() : null;
+    return typeof value === 'string' ? keyOf(value) : null;
   };
   return {
     /** POST /api/auth/login: the e-mail. */
     user: throttle({
       kind: 'user',
       delay: delay('sign-in-account'),
-      accountOf: bodyField('email'),
+      accountOf: bodyField('email', normalizeEmail),
       trustDevices: true,
+      keyOf: normalizeEmail,
     }),
     /** POST /api/admin/login: the username (a key space of its own). */
     admin: throttle({
       kind: 'admin',
       delay: delay('admin-sign-in-account'),
-      accountOf: bodyField('username'),
+      accountOf: bodyField('username', normalizeUsername),
       trustDevices: true,
+      keyOf: normalizeUsername,
     }),
     /**
      * POST /api/admin/login/totp: the admin whose password was just checked. Only someone who knows
@@ -142,6 +147,7 @@ export function createAccountThrottles(
       delay: delay('admin-code-account'),
       accountOf: (req) => req.session?.pendingAdmin?.id ?? null,
       trustDevices: false,
+      keyOf: (id) => id,
     }),
   };
 }

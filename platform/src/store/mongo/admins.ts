@@ -1,5 +1,5 @@
+import { normalizeUsername } from '@agentry/domain/email';
 import { type Admin, type AdminRepository, type AdminWithSecret, DuplicateAdminError } from '../port';
-import { normalizeUsername } from '../sqlite/admins';
 import { type AdminDoc, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 const toAdmin = (doc: AdminDoc): Admin => ({

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@agentry/domain/email';
 import { type QueryFilter, Types } from 'mongoose';
 import { pageOf } from '../page';
 import {
@@ -7,7 +8,7 @@ import {
   type UserRepository,
   type UserWithSecret,
 } from '../port';
-import { newUserColumns, normalizeEmail, USER_PUBLIC_FIELDS, userChanges } from '../user-record';
+import { newUserColumns, USER_PUBLIC_FIELDS, userChanges } from '../user-record';
 import { createdPerDay } from './created-per-day';
 import { isDuplicateKey, type MongoModels, objectIdOrNull, type UserDoc } from './models';
 

@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@agentry/domain/email';
 import type Database from 'better-sqlite3';
 import { type Admin, type AdminRepository, type AdminWithSecret, DuplicateAdminError } from '../port';
 import { isUniqueViolation } from './agents';
@@ -27,7 +28,6 @@ const withSecret = (row: AdminRow): AdminWithSecret => ({
   recovery_codes_left: (JSON.parse(row.recovery_codes) as string[]).length,
 });
 const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
-export const normalizeUsername = (username: string) => username.trim().toLowerCase();
 
 export function createSqliteAdmins(db: Database.Database): AdminRepository {
   const insert = db.prepare('INSERT INTO admins (username, password_hash, created_at) VALUES (?, ?, ?)');

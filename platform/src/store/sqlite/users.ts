@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@agentry/domain/email';
 import type Database from 'better-sqlite3';
 import { pageOf } from '../page';
 import {
@@ -77,11 +78,11 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
       return numeric === null ? null : findOne(byId, numeric);
     },
     async findByEmailWithSecret(email) {
-      const row = byEmail.get(email.trim().toLowerCase()) as UserRow | undefined;
+      const row = byEmail.get(normalizeEmail(email)) as UserRow | undefined;
       return row ? toUserWithSecret(row) : null;
     },
     async findByEmail(email) {
-      const row = byEmail.get(email.trim().toLowerCase()) as UserRow | undefined;
+      const row = byEmail.get(normalizeEmail(email)) as UserRow | undefined;
       if (!row) return null;
       const { password_hash: _secret, ...rest } = row;
       return toUser(rest);

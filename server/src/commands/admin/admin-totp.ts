@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@agentry/domain/email';
 import type { Admin, Store } from '@agentry/platform/store/port';
 import {
   newRecoveryCodes,
@@ -32,7 +33,7 @@ export async function prepareTotpEnrolment(
   username: string,
 ): Promise<PreparedEnrolment> {
   const found = await store.admins.findByUsernameWithSecret(username);
-  if (!found) throw new UnknownAdminError(username.trim().toLowerCase());
+  if (!found) throw new UnknownAdminError(normalizeUsername(username));
   const { id, username: name, created_at, totp_enabled } = found;
   return {
     admin: { id, username: name, created_at, totp_enabled },
@@ -66,6 +67,6 @@ export async function confirmTotpEnrolment(
 /** Turns the second factor off (the admin signs in with the password alone, unless it is required). */
 export async function turnOffAdminTotp(store: Pick<Store, 'admins'>, username: string): Promise<void> {
   const admin = await store.admins.findByUsernameWithSecret(username);
-  if (!admin) throw new UnknownAdminError(username.trim().toLowerCase());
+  if (!admin) throw new UnknownAdminError(normalizeUsername(username));
   await store.admins.setTotp(admin.id, null);
 }

@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@agentry/domain/email';
 import type { Logger } from '@agentry/platform/log/logger';
 import { DuplicateAdminError, type Store } from '@agentry/platform/store/port';
 import { hashPassword } from '../../auth/passwords';
@@ -11,7 +12,7 @@ export function adminAccountProblem(username: string, password: string): string 
     return 'The username must be 3 to 64 letters, digits, dots, dashes, underscores or @';
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
     return `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`;
-  if (password.trim().toLowerCase() === username.trim().toLowerCase())
+  if (normalizeUsername(password) === normalizeUsername(username))
     return 'The password must not be the username';
   return null;
 }

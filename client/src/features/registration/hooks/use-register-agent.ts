@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@agentry/domain/agent-rules';
+import { normalizeEmail } from '@agentry/domain/email';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
@@ -47,7 +48,7 @@ export function useRegisterAgent() {
       const answer = await registerAgent(values);
       const email = values.email.trim();
       const ownAccount =
-        auth.status === 'signed-in' && auth.user.email === (email.toLowerCase() || auth.user.email);
+        auth.status === 'signed-in' && auth.user.email === (normalizeEmail(email) || auth.user.email);
       if (answer.owned || ownAccount) {
         // Registered by the signed-in account itself: to its dashboard, with the server's word on
         // whether the agent is there yet (it waits for a confirmed address).
