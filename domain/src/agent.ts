@@ -45,11 +45,22 @@ export function pickPublicFields(agent: PublicAgent): PublicAgent {
   return Object.fromEntries(PUBLIC_AGENT_FIELDS.map((field) => [field, agent[field]])) as PublicPick;
 }
 
+/**
+ * Why an agent is not listed yet (docs/accounts.md, ownership): registered without an e-mail
+ * address, it waits for staff review; registered under an address by anyone but that address's
+ * signed-in, confirmed account, it waits for a link sent to the address to be opened. A held agent
+ * is also `removed`, so no public surface can show it.
+ */
+export type AgentHold = 'review' | 'claim';
+export const AGENT_HOLDS: readonly AgentHold[] = ['review', 'claim'];
+
 /** The record as the store keeps it. */
 export interface Agent extends PublicAgent {
   email: string | null;
   status: string | null;
   removed: boolean;
+  /** Not listed until staff review it or its address confirms it; null once listed or removed for good. */
+  held_for: AgentHold | null;
   owner_id: string | null;
   created_at: string;
   updated_at: string;

@@ -1,7 +1,11 @@
 // The employer tools' rules, written once for the server (commands, store) and the client
 // (forms, labels): what a contact or demo request is, and the limits on requests and shortlists.
 
-export type ContactKind = 'contact' | 'demo';
+/**
+ * contact and demo: an employer's request; ownership: a "this is my product" report about a
+ * listing nobody owns, from whoever says they make it (staff read it in the admin inbox).
+ */
+export type ContactKind = 'contact' | 'demo' | 'ownership';
 export type ContactStatus = 'new' | 'replied' | 'closed';
 export const CONTACT_STATUSES: readonly ContactStatus[] = ['new', 'replied', 'closed'];
 

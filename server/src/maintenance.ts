@@ -1,13 +1,28 @@
+import { CLAIM_HOLD_MS } from './auth/one-time-tokens';
 import { renewDueSubscriptions } from './commands/renew-due-subscriptions';
 import type { Services } from './commands/services';
 
 // Background upkeep of the API process: re-read subscriptions whose billing period ended (the
-// renewal sweep), and delete expired sessions and one-time tokens so those tables stay small.
+// renewal sweep), delete expired sessions and one-time tokens so those tables stay small, and
+// delete the agents held for a claim that nobody took within CLAIM_HOLD_DAYS (their e-mail said so).
 // Timers are unref'd (they never keep the process alive) and a run never overlaps the previous one.
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Stripe retries a webhook for up to 3 days; a replay after 90 is not one to recognise. */
 const KEEP_EVENT_IDS_MS = 90 * 24 * 60 * 60 * 1000;
+/** Lapsed claims deleted per batch; batches follow each other until one comes back short. */
+const LAPSED_BATCH = 200;
+
+/** Deletes the agents held for a claim longer than CLAIM_HOLD_MS, in short transactions. */
+export async function discardLapsedClaims(services: Services): Promise<number> {
+  const before = new Date(services.now() - CLAIM_HOLD_MS);
+  let total = 0;
+  for (;;) {
+    const deleted = await services.store.agents.discardLapsedClaims(before, LAPSED_BATCH);
+    total += deleted;
+    if (deleted < LAPSED_BATCH) return total;
+  }
+}
 
 export function startMaintenance(services: Services, options: { sweepMs: number }) {
   const { logger, store } = services;
@@ -32,8 +47,9 @@ export function startMaintenance(services: Services, options: { sweepMs: number 
       const sessions = await store.sessions.purgeExpired(now);
       const tokens = await store.tokens.purgeExpired(now);
       const events = await store.billing.purgeEvents(new Date(now.getTime() - KEEP_EVENT_IDS_MS));
-      if (sessions + tokens + events > 0)
-        logger.info({ sessions, tokens, events }, 'expired records deleted');
+      const lapsedClaims = await discardLapsedClaims(services);
+      if (sessions + tokens + events + lapsedClaims > 0)
+        logger.info({ sessions, tokens, events, lapsedClaims }, 'expired records deleted');
     }),
   ];
   return {

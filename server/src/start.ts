@@ -20,7 +20,7 @@ import { ApiKeyLastUse } from './auth/api-key-last-use';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
 import { ensureAdminFromEnv } from './commands/admin/create-admin';
-import { createRecipientLimiter, type Services } from './commands/services';
+import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
 import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
@@ -119,10 +119,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     payments,
     now,
-    recipientLimiter: createRecipientLimiter({
-      store: rateLimitStoreOf(config, store),
-      logger: logger.child({ component: 'rate-limit' }),
-    }),
+    ...createCommandLimiters(
+      { store: rateLimitStoreOf(config, store), logger: logger.child({ component: 'rate-limit' }) },
+      config,
+    ),
   };
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
 

@@ -120,6 +120,10 @@ export const envSchema = z
     SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** Registrations, new accounts and password-reset requests per client per hour. */
     RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Registrations without an e-mail address per client per day (held for staff review; issue 21). */
+    RATE_LIMIT_ADDRESS_LESS_PER_DAY: z.coerce.number().int().min(1).default(1),
+    /** "This is my product" reports per client per day (they reach the admin inbox). */
+    RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY: z.coerce.number().int().min(1).default(5),
     /**
      * store: the limits are counted in the store every API process shares (SQLite in DATA_DIR, or
      * MongoDB), so they hold across WEB_CONCURRENCY workers and several containers; memory: each

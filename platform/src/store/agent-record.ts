@@ -13,6 +13,7 @@ export const AGENT_INPUT_FIELDS = [
   'email',
   'status',
   'owner_id',
+  'held_for',
 ] as const satisfies ReadonlyArray<keyof AgentCreate>;
 
 /** What update() may change. */
@@ -52,11 +53,21 @@ export function newAgentColumns(input: AgentCreate, now: string): NewAgentColumn
   const supplied = Object.fromEntries(AGENT_INPUT_FIELDS.map((field) => [field, input[field] ?? null]));
   return {
     ...(supplied as Pick<Agent, (typeof AGENT_INPUT_FIELDS)[number]>),
-    removed: false,
+    // A held agent is removed: no public read, search or page can show it.
+    removed: Boolean(input.held_for),
     created_at: now,
     updated_at: now,
     ...deriveAgentFields(input),
   };
+}
+
+/**
+ * The hold after a change, the same in every adapter: an agent listed again (removed: false, staff
+ * restoring it or a claim) is held for nothing any more, and a held agent stays removed.
+ */
+export function settleHold(next: Agent, patch: AgentPatch): Agent {
+  if (patch.removed === false && patch.held_for === undefined) return { ...next, held_for: null };
+  return next.held_for ? { ...next, removed: true } : next;
 }
 
 /** Only the keys a patch may change; undefined values are ignored, null clears optional fields. */

@@ -1,4 +1,4 @@
-import type { Agent, AgentField } from '@agentry/domain/agent';
+import type { Agent, AgentField, AgentHold } from '@agentry/domain/agent';
 import type { RateLimitStore } from '../rate-limit/port';
 import type {
   AgentStatsRepository,
@@ -16,6 +16,8 @@ export interface AgentCreate extends Record<AgentField, string> {
   email?: string | null;
   status?: string | null;
   owner_id?: string | null;
+  /** Created held (and so removed): not listed until staff approve it or its address confirms it. */
+  held_for?: AgentHold | null;
 }
 
 export interface AgentPatch extends Partial<AgentCreate> {
@@ -32,10 +34,15 @@ export interface AgentFilter {
   email?: string;
   /** Only agents that no account owns yet. */
   unowned?: boolean;
+  /** Only agents held for this reason (held agents are removed: this implies includeRemoved). */
+  heldFor?: AgentHold;
 }
 
 /** The most agents one list() call answers, whatever it asks: whole-catalog work uses scan(). */
 export const AGENT_LIST_MAX = 1000;
+
+/** The most agents one link (and so one claimListed() call) may cover. */
+export const CLAIM_AGENTS_MAX = 20;
 
 export interface AgentListOptions extends AgentFilter {
   /** How many agents to answer, at most AGENT_LIST_MAX (also the default). */
@@ -68,6 +75,8 @@ export interface AgentRepository {
   /** Inserts a batch in one transaction, skipping agents that already exist (identity: name + provider). */
   importMany(inputs: AgentCreate[]): Promise<ImportOutcome>;
   get(id: string): Promise<Agent | null>;
+  /** The agent whose name and provider make the same identity (agentIdentityKey), removed or held ones too. */
+  findByIdentity(name: string, provider: string): Promise<Agent | null>;
   /** The agents with these ids that exist, in no particular order. */
   getMany(ids: string[]): Promise<Agent[]>;
   /** Null when no agent has this id. Throws DuplicateAgentError when the new name + provider clash. */
@@ -88,10 +97,19 @@ export interface AgentRepository {
    */
   countBy(field: AgentGroupField, filter?: { category?: string }): Promise<AgentGroupCount[]>;
   /**
-   * Gives every agent registered under `email` that nobody owns yet (removed ones included) to
-   * `ownerId`, each with its change-log entry, in one transaction. Returns how many passed.
+   * Gives the agents named by `agentIds` (at most CLAIM_AGENTS_MAX) to `ownerId`, but only those
+   * still unowned, registered under `email` (without regard to case) and either held for a claim
+   * (they are listed now) or listed; each with its change-log entry, in one transaction. A link
+   * hands over what it was issued for and nothing else. Answers the ids that passed.
    */
-  claimUnowned(email: string, ownerId: string): Promise<number>;
+  claimListed(input: { agentIds: string[]; email: string; ownerId: string }): Promise<string[]>;
+  /**
+   * Deletes the agent for good if it is held for `hold` and unowned (staff rejected it, or nobody
+   * claimed it): its name is free again. Answers the record as it was, or null when it was not so.
+   */
+  discardHeld(id: string, hold: AgentHold): Promise<Agent | null>;
+  /** Deletes for good, oldest first, at most `limit` unowned agents held for a claim created before `before`. */
+  discardLapsedClaims(before: Date, limit: number): Promise<number>;
   /** Categories of agents not removed, sorted. */
   categories(): Promise<string[]>;
   /** Roles of agents not removed, in one category or in all, sorted. */
@@ -321,18 +339,34 @@ export interface SessionRepository {
   purgeExpired(now?: Date): Promise<number>;
 }
 
-export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+/**
+ * verify_email: the account's address (and the agents it registered itself); claim_agent: one
+ * agent registered under an address by anyone else, for whoever holds that address's account.
+ */
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'claim_agent';
+export const TOKEN_PURPOSES: readonly TokenPurpose[] = [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'claim_agent',
+];
 
 /** A single-use link's record. Only a hash of the secret in the link is stored. */
 export interface OneTimeToken {
   token_hash: string;
   purpose: TokenPurpose;
+  /** The account the link was sent for; '' for a claim link sent to an address with no account. */
   user_id: string;
-  /** Purpose-specific data (the new address of a change_email token). */
+  /** Purpose-specific data (the new address of a change_email token, the address of a claim_agent one). */
   data: string | null;
+  /** The agents opening the link hands over (at most CLAIM_AGENTS_MAX); [] for most links. */
+  agent_ids: string[];
   expires_at: string;
   created_at: string;
 }
+
+/** The most unexpired tokens listLive() answers. */
+export const LIVE_TOKENS_MAX = 20;
 
 export interface TokenRepository {
   issue(input: {
@@ -340,6 +374,7 @@ export interface TokenRepository {
     purpose: TokenPurpose;
     user_id: string;
     data?: string | null;
+    agent_ids?: string[];
     expires_at: Date;
   }): Promise<void>;
   /**
@@ -349,6 +384,8 @@ export interface TokenRepository {
   consume(tokenHash: string, purpose: TokenPurpose, now?: Date): Promise<OneTimeToken | null>;
   /** Deletes the user's unused tokens of this purpose (a new reset link voids the older ones). */
   revoke(userId: string, purpose: TokenPurpose): Promise<number>;
+  /** The user's unexpired tokens of this purpose, newest first, at most LIVE_TOKENS_MAX. */
+  listLive(userId: string, purpose: TokenPurpose, now?: Date): Promise<OneTimeToken[]>;
   purgeExpired(now?: Date): Promise<number>;
 }
 

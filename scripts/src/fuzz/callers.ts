@@ -106,6 +106,8 @@ export function pathValue(
   if (name === 'user_id') return caller.userId ?? ids.providerId;
   if (name === 'slug') return ids.providerSlug;
   if (name === 'agentId') return ids.ownAgents[1]!;
+  // Only a listing nobody owns can be reported by its maker.
+  if (operation.path.endsWith('/ownership-reports')) return ids.unownedAgent;
   const segments = operation.path.split('/');
   const at = segments.indexOf(`{${name}}`);
   const resource = segments[at - 1];
@@ -121,6 +123,8 @@ export function pathValue(
       return ids.employerId;
     case 'api-keys':
       return ids.apiKey;
+    case 'review-queue':
+      return ids.heldAgent;
     default:
       return ids.ownAgents[0]!;
   }

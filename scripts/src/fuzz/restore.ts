@@ -1,4 +1,5 @@
 import { readReindexJob } from '@agentry/server/commands/admin/reindex-job';
+import { heldAgentInput } from './seed';
 import type { World } from './world';
 
 // After a request the app accepted, puts back what it took away, so later requests still get past
@@ -54,6 +55,10 @@ export async function restoreWorld(world: World): Promise<void> {
     const made = await world.call('employer', 'POST', '/api/employer/api-keys', { name: 'To revoke' });
     ids.apiKey = made.api_key.id;
   }
+  // Staff approved or rejected it: back in the review queue, or a new one there.
+  const held = await store.agents.get(ids.heldAgent);
+  if (held && held.held_for !== 'review') await store.agents.update(held.id, { held_for: 'review' });
+  if (!held) ids.heldAgent = (await store.agents.create(heldAgentInput(`HeldHeron ${Date.now()}`))).id;
   if (!(await store.shortlists.get(ids.shortlist, ids.employerId))) {
     const created = await store.shortlists.create(ids.employerId, `Finance ${Date.now()}`);
     await store.shortlists.addAgent(created.id, ids.employerId, ids.ownAgents[1]!);

@@ -3,8 +3,8 @@ import type { World } from './world';
 
 // What the fuzzer needs in the store: a small catalog, a subscribed provider owning agents with a
 // request in its inbox, an active employer with a shortlist, API keys and an open test checkout, a
-// request in the admin inbox, a signed-in admin, and a lapsed employer's key. Made through the API
-// where the API makes it.
+// request in the admin inbox, an agent in the review queue, a signed-in admin, and a lapsed
+// employer's key. Made through the API where the API makes it.
 
 export interface SeededIds {
   providerId: string;
@@ -14,6 +14,8 @@ export interface SeededIds {
   ownAgents: string[];
   unownedAgent: string;
   removedAgent: string;
+  /** An agent registered without an address, waiting in the staff's review queue. */
+  heldAgent: string;
   shortlist: string;
   providerRequest: string;
   adminRequest: string;
@@ -60,6 +62,18 @@ async function seedCatalog(world: World, providerId: string) {
   return agents.map((agent) => agent.id);
 }
 
+/** An agent as registered without an e-mail address: held for staff review. */
+export const heldAgentInput = (name: string) => ({
+  name,
+  provider: 'Tern Works',
+  category: 'Operations',
+  role: 'Scheduler',
+  description: 'Registered without an e-mail address: waits for staff review.',
+  cost: 'Free',
+  address: 'https://heldheron.example',
+  held_for: 'review' as const,
+});
+
 /** The id at the end of the test checkout's page address. */
 const checkoutId = (url: unknown) => String(url).split('/').pop()!;
 
@@ -103,6 +117,7 @@ export async function seedWorld(world: World): Promise<SeededIds> {
   world.callers.lapsedKey.bearer = (
     await employerWithApiKey(world.store, { email: 'lapsed@acme.example', active: false })
   ).apiKey;
+  const held = await world.store.agents.create(heldAgentInput('HeldHeron'));
   return {
     providerId,
     employerId,
@@ -110,6 +125,7 @@ export async function seedWorld(world: World): Promise<SeededIds> {
     ownAgents: agents.slice(0, 3),
     unownedAgent: agents[4]!,
     removedAgent: agents.at(-1)!,
+    heldAgent: held.id,
     shortlist: shortlist.shortlist.id,
     providerRequest: toProvider.request.id,
     adminRequest: toAdmin.request.id,

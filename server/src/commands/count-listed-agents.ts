@@ -1,15 +1,21 @@
 import type { Store, User } from '@agentry/platform/store/port';
+import type { AddressAgents } from '../policies/subscription';
 
 /**
- * How many listed agents an e-mail already has: those its account owns and those registered
- * under it that wait for the address to be confirmed. This is what the free listing counts.
+ * What an e-mail already has, as the free listing counts it: the live agents its account owns, the
+ * unowned ones registered under it (listed, or held for the address's claim), and the agents its
+ * account deleted (they keep the free listing used).
  */
 export async function countListedAgents(
   store: Store,
   email: string,
   account: User | null,
-): Promise<{ listed: number; waiting: number }> {
-  const waiting = await store.agents.count({ email, unowned: true });
-  const owned = account ? await store.agents.count({ ownerId: account.id }) : 0;
-  return { listed: waiting + owned, waiting };
+): Promise<AddressAgents> {
+  const [waitingListed, waitingHeld, owned, ownedEver] = await Promise.all([
+    store.agents.count({ email, unowned: true }),
+    store.agents.count({ email, unowned: true, heldFor: 'claim' }),
+    account ? store.agents.count({ ownerId: account.id }) : 0,
+    account ? store.agents.count({ ownerId: account.id, includeRemoved: true }) : 0,
+  ]);
+  return { listed: waitingListed + waitingHeld + owned, deleted: ownedEver - owned };
 }

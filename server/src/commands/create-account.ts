@@ -13,8 +13,9 @@ import { sendEmailVerification } from './send-email-verification';
 import type { Services } from './services';
 
 // A new provider (account setup) or employer (employer signup) account. The address is not
-// verified yet: a link is mailed, and only opening it gives the account the agents registered
-// under that address (docs/accounts.md, Ownership).
+// verified yet: a link is mailed, and opening it gives the account the agents it names: those
+// registered under that address in the same browser before the account was created (the spec's
+// flow: register an agent, then set up the account), never others (docs/accounts.md, ownership).
 
 export interface AccountInput {
   email: string;
@@ -28,7 +29,12 @@ export interface AccountInput {
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const ACCOUNT_EXISTS_MESSAGE = `${EMAIL_TAKEN_MESSAGE} Please sign in.`;
 
-export async function createAccount(services: Services, input: AccountInput): Promise<User> {
+export async function createAccount(
+  services: Services,
+  input: AccountInput,
+  /** Agents this browser registered before (its session keeps their ids): the link names those under the address. */
+  registeredHere: string[] = [],
+): Promise<User> {
   const email = normalizeEmail(input.email);
   const errors: AccountErrors = {};
   checkEmail(email, errors);
@@ -50,7 +56,7 @@ export async function createAccount(services: Services, input: AccountInput): Pr
     password_hash: passwordHash,
   };
   const user = await createWithFreeSlug(services, base);
-  await sendEmailVerification(services, user);
+  await sendEmailVerification(services, user, registeredHere);
   services.logger.info({ userId: user.id, userType: user.user_type }, 'account created');
   return user;
 }

@@ -1,47 +1,60 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { Agent, PublicAgent } from '@agentry/domain/agent';
 import { type AgentRegistrationInput, validateAgentRegistration } from '@agentry/domain/agent-rules';
-import { DuplicateAgentError, type User } from '@agentry/platform/store/port';
+import { type AgentCreate, DuplicateAgentError, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
-import { badRequest, conflict } from '../http/errors';
-import { claimAgentMessage } from '../mail/messages';
+import { badRequest, conflict, tooManyRequests } from '../http/errors';
+import { type ClaimAddress, claimAgentMessage } from '../mail/messages';
 import { assertMayAddAgent, assertMayAddForAnother } from '../policies/subscription';
 import { presentAgent } from '../presenters/agent';
 import { countListedAgents } from './count-listed-agents';
+import { duplicateAnswer } from './report-listing';
+import { sendEmailVerification } from './send-email-verification';
 import { deliver, publicLink, type Services } from './services';
 
-// Registration of an agent from the public form (spec sections 4 and 5; rules in docs/accounts.md):
-// the first agent of an e-mail is free, more need an active subscription, and the agent passes to
-// the account of its e-mail only once someone proved they read that address.
+// Registration of an agent from the public form (spec sections 4 and 5; rules in docs/accounts.md,
+// ownership). Nothing is listed on an unproven claim:
+// - the signed-in provider whose confirmed address it is: the agent is theirs and listed at once;
+// - anyone else, under an address: the agent is held (not listed) and the address gets one e-mail
+//   with a link that names this agent. Opened in the provider account of that address, it lists
+//   the agent there; ignored, the agent is deleted after CLAIM_HOLD_DAYS. The answer is the same
+//   whatever the address has (no account, a provider's, an employer's): the e-mail says the rest;
+// - without an address (the spec keeps it optional): RATE_LIMIT_ADDRESS_LESS_PER_DAY (one) a day
+//   per client, held until staff approve it.
 
 export interface RegisterAgentResult {
   agent: PublicAgent;
-  /** The e-mail belongs to an account: the client goes to sign-in. */
+  /** The e-mail is the signed-in account's own: said only to that account (the client then goes to its dashboard). */
   is_existing_subscriber: boolean;
   /** The agent is already the signed-in account's. */
   owned: boolean;
+  /** Public now; false while it waits for its address's link or for staff review. */
+  listed: boolean;
   message: string;
 }
 
 export const REGISTRATION_MESSAGES = {
-  listedCreateAccount: 'Your agent is listed. Create your account to manage it.',
   listedOwned: 'Your agent is listed and added to your account.',
-  listedSignIn: (email: string) =>
-    `Your agent is listed. We sent a link to ${email} to add it to your account. Sign in to manage your agents.`,
-  listedNoEmail: 'Your agent is listed.',
-  listedConfirmEmail: (email: string) =>
-    `Your agent is listed. Open the link we sent to ${email} to confirm your address: the agent then joins your dashboard.`,
-  listedEmployerAccount:
-    'Your agent is listed. This e-mail belongs to an employer account; agents are managed from a provider account.',
+  registered: (email: string) =>
+    `Your agent is registered. We sent a message to ${email} with the next step: the agent is listed once the link in it is opened, within 7 days.`,
+  confirmEmail: (email: string) =>
+    `Your agent is registered. Open the link we sent to ${email} to confirm your address: the agent is then listed and joins your dashboard.`,
+  heldForReview:
+    'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it, usually within two working days.',
 } as const;
+
+export const EMPLOYER_ACCOUNT_MESSAGE =
+  'Agents are managed from a provider account, and this e-mail belongs to your employer account. Register the agent with the address of a provider account.';
+
+export const ADDRESS_LESS_LIMIT_MESSAGE =
+  'You can register one agent without an e-mail address a day. Add your e-mail address to register another now, or try again tomorrow.';
 
 export async function registerAgent(
   services: Services,
-  props: { input: AgentRegistrationInput; signedIn: User | null },
+  props: { input: AgentRegistrationInput; signedIn: User | null; client: string },
 ): Promise<RegisterAgentResult> {
-  const { store } = services;
   const checked = validateAgentRegistration({
     ...props.input,
-    // A signed-in provider who leaves the e-mail empty registers under their own.
+    // A signed-in account that leaves the e-mail empty registers under its own.
     email: props.input.email?.trim() ? props.input.email : (props.signedIn?.email ?? ''),
   });
   if (!checked.ok) {
@@ -49,58 +62,97 @@ export async function registerAgent(
     throw badRequest(first, { errors: checked.errors });
   }
   const { email, ...fields } = checked.value;
-  const account = email ? await store.users.findByEmail(email) : null;
-  const ownedNow = Boolean(
-    account &&
-      props.signedIn?.id === account.id &&
-      account.email_verified_at &&
-      account.user_type === 'agent_provider',
-  );
-  if (email) {
-    const counts = await countListedAgents(store, email, account);
-    if (ownedNow) assertMayAddAgent(account, counts.listed);
-    else assertMayAddForAnother(account, counts);
+  if (!email) return registerWithoutAddress(services, { fields, client: props.client });
+
+  const { store } = services;
+  const account = await store.users.findByEmail(email);
+  // Only the signed-in holder of the address's account is told anything about that account.
+  const ownAccount = account !== null && props.signedIn?.id === account.id;
+  if (ownAccount && account.user_type !== 'agent_provider') throw conflict(EMPLOYER_ACCOUNT_MESSAGE);
+  const counts = await countListedAgents(store, email, account);
+  if (ownAccount) assertMayAddAgent(account, counts);
+  else assertMayAddForAnother(counts);
+
+  const ownedNow = ownAccount && Boolean(account.email_verified_at);
+  const agent = await createAgent(services, {
+    ...fields,
+    email,
+    ...(ownedNow ? { owner_id: account!.id } : { held_for: 'claim' }),
+  });
+  if (ownedNow) return answer(agent, { own: true, owned: true, message: REGISTRATION_MESSAGES.listedOwned });
+  if (ownAccount) {
+    // The account's holder, signed in, whose address is not confirmed yet: its verification link
+    // names this agent (and the dashboard counts it as waiting for the address).
+    await sendEmailVerification(services, account, [agent.id]);
+    return answer(agent, { own: true, owned: false, message: REGISTRATION_MESSAGES.confirmEmail(email) });
   }
-  let agent: Awaited<ReturnType<typeof store.agents.create>>;
+  await sendClaimLink(services, { agent, email, account });
+  return answer(agent, { own: false, owned: false, message: REGISTRATION_MESSAGES.registered(email) });
+}
+
+async function registerWithoutAddress(
+  services: Services,
+  props: { fields: Omit<AgentCreate, 'email'>; client: string },
+): Promise<RegisterAgentResult> {
+  // Counted once the form is valid, so a typo does not spend the day's registration.
+  const { remaining, resetSeconds } = await services.addressLessLimiter.hit(props.client);
+  if (remaining < 0) {
+    throw tooManyRequests(ADDRESS_LESS_LIMIT_MESSAGE, resetSeconds);
+  }
+  let agent: Agent;
   try {
-    agent = await store.agents.create({ ...fields, email, owner_id: ownedNow ? account!.id : null });
+    agent = await createAgent(services, { ...props.fields, email: null, held_for: 'review' });
   } catch (error) {
-    if (error instanceof DuplicateAgentError) throw conflict(error.message);
+    services.addressLessLimiter.refund(props.client);
     throw error;
   }
+  services.logger.info({ agentId: agent.id }, 'agent registered without an address: held for review');
+  return answer(agent, { own: false, owned: false, message: REGISTRATION_MESSAGES.heldForReview });
+}
 
-  // Only a provider account can hold agents; an employer's address gets no claim link.
-  if (account?.user_type === 'agent_provider' && !ownedNow && email) {
-    // Opening this link proves the address and gives every agent waiting under it to the account.
-    const token = await issueToken(store, {
-      purpose: 'verify_email',
-      userId: account.id,
-      now: services.now(),
-    });
-    await deliver(
-      services,
-      claimAgentMessage({
-        to: account.email,
-        agentName: agent.name,
-        link: publicLink(services, `/verify-email?token=${token}`),
-      }),
-    );
+async function createAgent(services: Services, input: AgentCreate): Promise<Agent> {
+  try {
+    return await services.store.agents.create(input);
+  } catch (error) {
+    if (error instanceof DuplicateAgentError) throw await duplicateAnswer(services, error);
+    throw error;
   }
+}
 
-  return {
-    agent: presentAgent(agent),
-    is_existing_subscriber: account !== null,
-    owned: ownedNow,
-    message: !email
-      ? REGISTRATION_MESSAGES.listedNoEmail
-      : !account
-        ? REGISTRATION_MESSAGES.listedCreateAccount
-        : ownedNow
-          ? REGISTRATION_MESSAGES.listedOwned
-          : account.user_type !== 'agent_provider'
-            ? REGISTRATION_MESSAGES.listedEmployerAccount
-            : props.signedIn?.id === account.id
-              ? REGISTRATION_MESSAGES.listedConfirmEmail(account.email)
-              : REGISTRATION_MESSAGES.listedSignIn(account.email),
-  };
+function answer(
+  agent: Agent,
+  { own, owned, message }: { own: boolean; owned: boolean; message: string },
+): RegisterAgentResult {
+  return { agent: presentAgent(agent), is_existing_subscriber: own, owned, listed: !agent.removed, message };
+}
+
+async function sendClaimLink(
+  services: Services,
+  { agent, email, account }: { agent: Agent; email: string; account: User | null },
+): Promise<void> {
+  const address: ClaimAddress = !account
+    ? 'no-account'
+    : account.user_type === 'agent_provider'
+      ? 'provider'
+      : 'employer';
+  // An employer's address gets no link: no account of it can hold the agent.
+  const token =
+    address === 'employer'
+      ? null
+      : await issueToken(services.store, {
+          purpose: 'claim_agent',
+          userId: account?.id ?? '',
+          data: email.toLowerCase(),
+          agentIds: [agent.id],
+          now: services.now(),
+        });
+  await deliver(
+    services,
+    claimAgentMessage({
+      to: email,
+      agentName: agent.name,
+      link: token === null ? null : publicLink(services, `/verify-email?token=${token}`),
+      address,
+    }),
+  );
 }

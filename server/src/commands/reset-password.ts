@@ -3,12 +3,13 @@ import type { User } from '@agentry/platform/store/port';
 import { consumeToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../http/errors';
-import { claimWaitingAgents, LINK_INVALID_MESSAGE, restoreToken } from './confirm-email';
+import { LINK_INVALID_MESSAGE, restoreToken } from './confirm-email';
 import type { Services } from './services';
 
 // Sets a new password from a reset link and ends every session of the account (whoever had
 // signed in with the old password is out). The link came to the account's address, so the
-// address counts as verified too.
+// address counts as verified too. It hands over no agent (issue 21, finding 4): agents registered
+// under the address by others join an account only through a link that names them.
 
 export const PASSWORD_RESET_MESSAGE =
   'Your password has been changed and every device was signed out. Please sign in.';
@@ -36,11 +37,11 @@ export async function resetPassword(
   }))!;
   const ended = await store.sessions.destroyForUser(user.id);
   // Every other link of the account dies too: a change of address asked for by whoever held the
-  // account before the reset must not take it back.
+  // account before the reset must not take it back, nor a verification link hand over the agents
+  // that whoever held it registered.
   for (const purpose of ['reset_password', 'change_email', 'verify_email'] as const) {
     await store.tokens.revoke(user.id, purpose);
   }
-  await claimWaitingAgents(services, updated);
   services.logger.info({ userId: user.id, sessionsEnded: ended }, 'password reset');
   return updated;
 }

@@ -1,13 +1,24 @@
-import type { User } from '@agentry/platform/store/port';
+import type { Agent } from '@agentry/domain/agent';
+import { CLAIM_AGENTS_MAX, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { verifyEmailMessage } from '../mail/messages';
 import { deliver, publicLink, type Services } from './services';
 
-/** Sends the link that proves the account's address (and gives it the agents waiting under it). */
-export async function sendEmailVerification(services: Services, user: User): Promise<boolean> {
+// The link that proves an account's address. It names the agents it hands over (docs/accounts.md,
+// ownership): those the account's holder registered under the address themselves, in the browser
+// that created the account or while signed in to it, and nothing else registered under it.
+
+/** Sends a verification link naming these agents (ids the caller vouches for as the holder's own). */
+export async function sendEmailVerification(
+  services: Services,
+  user: User,
+  ownAgentIds: string[] = [],
+): Promise<boolean> {
+  const agents = await pendingOwnAgents(services, user, ownAgentIds);
   const token = await issueToken(services.store, {
     purpose: 'verify_email',
     userId: user.id,
+    agentIds: agents.map((agent) => agent.id),
     now: services.now(),
   });
   return deliver(
@@ -16,6 +27,38 @@ export async function sendEmailVerification(services: Services, user: User): Pro
       to: user.email,
       fullName: user.full_name,
       link: publicLink(services, `/verify-email?token=${token}`),
+      agentNames: agents.map((agent) => agent.name),
     }),
+  );
+}
+
+/** A new link ("Resend link"): it names what the account's unexpired links name and still waits. */
+export async function resendEmailVerification(services: Services, user: User): Promise<boolean> {
+  return sendEmailVerification(services, user, await ownAgentIdsOfLinks(services, user));
+}
+
+/**
+ * How many of the agents the account's own unexpired verification links name still wait for its
+ * address: what the dashboard says waits. Agents others registered under the address are never
+ * counted, so an account opened under somebody else's address learns nothing of them.
+ */
+export async function countOwnWaitingAgents(services: Services, user: User): Promise<number> {
+  if (user.email_verified_at) return 0;
+  return (await pendingOwnAgents(services, user, await ownAgentIdsOfLinks(services, user))).length;
+}
+
+async function ownAgentIdsOfLinks(services: Services, user: User): Promise<string[]> {
+  const links = await services.store.tokens.listLive(user.id, 'verify_email', new Date(services.now()));
+  return [...new Set(links.flatMap((link) => link.agent_ids))];
+}
+
+/** Of these ids, the agents still held for the claim of the account's address, nobody's yet. */
+async function pendingOwnAgents(services: Services, user: User, ids: string[]): Promise<Agent[]> {
+  if (ids.length === 0) return [];
+  const agents = await services.store.agents.getMany(ids.slice(0, CLAIM_AGENTS_MAX));
+  const address = user.email.toLowerCase();
+  return agents.filter(
+    (agent) =>
+      agent.owner_id === null && agent.held_for === 'claim' && agent.email?.toLowerCase() === address,
   );
 }

@@ -23,6 +23,10 @@ export interface Services {
   now: () => number;
   /** Caps the link e-mails anyone can make us send to one address (see deliver). */
   recipientLimiter: Limiter;
+  /** Registrations without an e-mail address per client and day (commands/register-agent.ts). */
+  addressLessLimiter: Limiter;
+  /** "This is my product" reports per client and day (commands/report-listing.ts). */
+  reportLimiter: Limiter;
 }
 
 /** Messages a stranger can trigger by typing someone's address: capped per recipient so nobody is mail-bombed through us. */
@@ -30,22 +34,52 @@ const STRANGER_TRIGGERED = new Set(['verify_email', 'claim_agent', 'reset_passwo
 export const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The rate-limit store every API process shares, or null to count in this process only. */
+export interface SharedCounts {
+  store: RateLimitStore | null;
+  logger: Logger;
+}
 
 /**
- * The cap counts in the rate-limit store every API process shares (RATE_LIMIT_STORE=store, the
- * default): counted per process, 12 reset requests spread over two workers sent 9 mails, not 5
- * (issue 21, finding 9). Each mail is one atomic store call (they are rare); a failing store
- * leaves each process capping alone. `store` null (RATE_LIMIT_STORE=memory): this process only.
+ * A limit of the commands, counted in the rate-limit store every API process shares
+ * (RATE_LIMIT_STORE=store, the default), one atomic store call per hit (they are rare); a failing
+ * store leaves each process counting alone. `store` null (RATE_LIMIT_STORE=memory): this process only.
  */
-export function createRecipientLimiter(shared: { store: RateLimitStore | null; logger: Logger }): Limiter {
-  if (!shared.store) return new FixedWindowLimiter(LINK_MAILS_PER_RECIPIENT_PER_HOUR, HOUR_MS);
-  return new StrictSharedLimiter({
-    name: 'mail-recipient',
-    limit: LINK_MAILS_PER_RECIPIENT_PER_HOUR,
-    windowMs: HOUR_MS,
-    store: shared.store,
-    health: new RateLimitStoreHealth(shared.logger),
-  });
+function commandLimiter(shared: SharedCounts, name: string, limit: number, windowMs: number): Limiter {
+  if (!shared.store) return new FixedWindowLimiter(limit, windowMs);
+  const health = new RateLimitStoreHealth(shared.logger);
+  return new StrictSharedLimiter({ name, limit, windowMs, store: shared.store, health });
+}
+
+/**
+ * Counted per process, 12 reset requests spread over two workers sent 9 mails, not 5 (issue 21,
+ * finding 9): the cap counts in the shared store.
+ */
+export const createRecipientLimiter = (shared: SharedCounts) =>
+  commandLimiter(shared, 'mail-recipient', LINK_MAILS_PER_RECIPIENT_PER_HOUR, HOUR_MS);
+
+/** The limiters of Services, from one shared store and the configured limits. */
+export function createCommandLimiters(
+  shared: SharedCounts,
+  config: Pick<Config, 'RATE_LIMIT_ADDRESS_LESS_PER_DAY' | 'RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY'>,
+) {
+  return {
+    recipientLimiter: createRecipientLimiter(shared),
+    addressLessLimiter: commandLimiter(
+      shared,
+      'address-less',
+      config.RATE_LIMIT_ADDRESS_LESS_PER_DAY,
+      DAY_MS,
+    ),
+    reportLimiter: commandLimiter(
+      shared,
+      'ownership-reports',
+      config.RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY,
+      DAY_MS,
+    ),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import request from 'supertest';
 import { STORE_UNAVAILABLE_MESSAGE } from '../http/errors';
 import { type RunningServer, startServer } from '../start';
+import { lastMail, tokenIn } from '../testing/mailbox';
 import { eventually } from '../testing/test-server';
 import { accountForm, agentForm, PASSWORD, Visitor } from '../testing/visitor';
 import { type FullDisk, prepareFullDisk } from './full-disk';
@@ -58,6 +59,11 @@ describe('When the store cannot save', () => {
     const provider = new Visitor(running.url);
     await provider.post('/api/agents', agentForm()).expect(201);
     await provider.post('/api/users', accountForm()).expect(201);
+    // The verification link names the agent registered in this browser: opening it lists the agent.
+    const verification = await lastMail(dataDir, 'maker@example.com', 'verify_email');
+    await provider
+      .post('/api/auth/verify-email', { token: tokenIn(verification, '/verify-email') })
+      .expect(200);
     await provider.post('/api/auth/login', { email: 'maker@example.com', password: PASSWORD }).expect(200);
     // A stranger who already holds a session and its token (a first visit would have to save one).
     const stranger = new Visitor(running.url);

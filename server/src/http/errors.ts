@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -28,6 +30,9 @@ export const forbidden = (message = 'Forbidden', extra?: Record<string, unknown>
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
+/** A limit a command counts itself (not a rate-limit middleware's): 429 with Retry-After. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   'The payment service is not available right now. Please try again in a few minutes.';
@@ -70,7 +75,10 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof HttpError) {
-      res.status(error.status).json({ error: error.message, ...error.extra });
+      res
+        .set(error.headers)
+        .status(error.status)
+        .json({ error: error.message, ...error.extra });
       return;
     }
     if (error instanceof PaymentsUnavailableError) {

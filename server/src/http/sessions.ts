@@ -17,6 +17,11 @@ declare module 'express-session' {
      * /api/admin/login/totp): no right comes with it; `at` bounds its life, `failures` its codes.
      */
     pendingAdmin?: { id: string; username: string; at: number; failures: number };
+    /**
+     * Agents this browser registered, held for their address (at most CLAIM_AGENTS_MAX, newest
+     * last): an account created next in this session names them in its verification link.
+     */
+    registeredAgentIds?: string[];
   }
 }
 

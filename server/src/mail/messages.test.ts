@@ -19,7 +19,7 @@ const JAN_5_2027 = 1_799_107_200;
 const DEC_31_2026 = 1_798_761_599;
 
 describe('link messages', () => {
-  it('verify_email: asks to open the link, valid 48 hours, and says agents under the address pass to the account', () => {
+  it('verify_email: asks to open the link, valid 48 hours, and promises no agent when it names none', () => {
     const link = `${publicUrl}/verify-email?token=${token}`;
     const message = verifyEmailMessage({ ...person, link });
     expect(message).toMatchObject({
@@ -31,7 +31,20 @@ describe('link messages', () => {
     expect(findLink(message.text, '/verify-email')).toBe(link);
     expect(message.text).toContain(`\n${link}\n`);
     expect(message.text).toContain('valid for 48 hours');
-    expect(message.text).toMatch(/agents registered on Agentry under this address pass to your account/);
+    expect(message.text).not.toMatch(/\bagents?\b/);
+  });
+
+  it('verify_email: names the agents it lists and hands over, and says what happens to them meanwhile', () => {
+    const link = `${publicUrl}/verify-email?token=${token}`;
+    const one = verifyEmailMessage({ ...person, link, agentNames: ['InboxPilot'] });
+    expect(one.text).toContain(
+      'lists the agent you registered under this address, "InboxPilot", and adds it',
+    );
+    expect(one.text).toContain('within 7 days is deleted');
+    const two = verifyEmailMessage({ ...person, link, agentNames: ['InboxPilot', 'LedgerLeaf', 'Q&A'] });
+    expect(two.text).toContain(
+      'the agents you registered under this address, "InboxPilot", "LedgerLeaf" and "Q&A"',
+    );
   });
 
   it('change_email: goes to the new address and says the old one stays until the link is opened', () => {
@@ -49,19 +62,53 @@ describe('link messages', () => {
     expect(message.text).not.toContain('Ana');
   });
 
-  it('claim_agent: names the agent, links to add it (48 hours) and says to ignore it if it was not you', () => {
+  it('claim_agent: names the agent, says it is not listed, links to list it (7 days) and says what ignoring it does', () => {
     const link = `${publicUrl}/verify-email?token=${token}`;
-    const message = claimAgentMessage({ to: 'ana@example.com', agentName: 'InboxPilot', link });
+    const message = claimAgentMessage({
+      to: 'ana@example.com',
+      agentName: 'InboxPilot',
+      link,
+      address: 'provider',
+    });
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'claim_agent',
       subject: 'An agent was registered on Agentry under your address',
     });
     expect(message.text).toMatch(/^Hello,\n/);
-    expect(message.text).toContain('registered the agent "InboxPilot" on Agentry under this e-mail address');
+    expect(message.text).toContain(
+      'registered the agent "InboxPilot" on Agentry under this e-mail address. It is not listed yet.',
+    );
+    expect(message.text).toContain('sign in to your Agentry provider account with this address');
     expect(findLink(message.text, '/verify-email')).toBe(link);
-    expect(message.text).toContain('valid for 48 hours');
+    expect(message.text).toContain('valid for 7 days');
+    // The truth about ignoring it: never listed, nothing added to any account, deleted.
+    expect(message.text).toContain(
+      'If you do nothing, the agent is never listed, nothing is added to any account, and it is deleted after 7 days.',
+    );
     expect(message.text).toContain('If it was not you, you can ignore this e-mail');
+    expect(message.text).not.toContain('will not be added to your account');
+  });
+
+  it('claim_agent: tells an address without an account to create one, and an employer address that it cannot hold agents', () => {
+    const link = `${publicUrl}/verify-email?token=${token}`;
+    const none = claimAgentMessage({
+      to: 'ana@example.com',
+      agentName: 'InboxPilot',
+      link,
+      address: 'no-account',
+    });
+    expect(none.text).toContain('create your Agentry provider account with this address');
+    expect(findLink(none.text, '/verify-email')).toBe(link);
+    const employer = claimAgentMessage({
+      to: 'ana@example.com',
+      agentName: 'InboxPilot',
+      link: null,
+      address: 'employer',
+    });
+    expect(employer.text).toContain('belongs to an Agentry employer account');
+    expect(findLink(employer.text, '/verify-email')).toBeUndefined();
+    expect(employer.text).toContain('deleted after 7 days');
   });
 
   it('reset_password: valid 1 hour, single use, signs out every device, ignore if not asked', () => {
@@ -147,7 +194,7 @@ describe('every message', () => {
   const all = [
     verifyEmailMessage({ ...person, link }),
     changeEmailMessage({ ...person, link }),
-    claimAgentMessage({ to: person.to, agentName: 'InboxPilot', link }),
+    claimAgentMessage({ to: person.to, agentName: 'InboxPilot', link, address: 'provider' }),
     resetPasswordMessage({ ...person, link }),
     subscriptionStartedMessage({ ...person, planName: 'Provider plan', priceUsd: 5, periodEnd: JAN_5_2027 }),
     subscriptionCancelledMessage({ ...person, planName: 'Provider plan', accessUntil: JAN_5_2027 }),
@@ -173,10 +220,11 @@ describe('every message', () => {
       to: person.to,
       agentName: '<img src=x onerror=alert(1)> & Co',
       link,
+      address: 'provider',
     });
     expect(message.html).not.toContain('<img');
     expect(message.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; Co');
-    expect(message.html).toContain(`<a href="${link}">Add the agent to your account</a>`);
+    expect(message.html).toContain(`<a href="${link}">List the agent and add it to your account</a>`);
     expect(message.text).toContain('"<img src=x onerror=alert(1)> & Co"');
   });
 });

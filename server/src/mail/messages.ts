@@ -1,6 +1,8 @@
+import type { ContactKind } from '@agentry/domain/employer-tools';
 import { formatLongUsDate } from '@agentry/domain/payment-status';
 import type { MailMessage } from '@agentry/platform/mail/port';
-import { composeLetter } from './letter';
+import { CLAIM_HOLD_DAYS } from '../auth/one-time-tokens';
+import { type Block, composeLetter } from './letter';
 
 // Every message Agentry sends, as pure functions of typed data. Callers build the links on
 // config.publicUrl (absolute: mail is read outside the site); the validity periods stated here
@@ -25,16 +27,39 @@ type UnixSeconds = number;
 /** "$5" or "$4.50". */
 const formatUsd = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 
-export function verifyEmailMessage({ to, fullName, link }: LinkMail): MailMessage {
+/** "X", "X" and "Y", or "X", "Y" and "Z": agents' names as typed, each in quotes. */
+function quotedNames(names: string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+/**
+ * The link that proves the account's address. It hands over only the agents named here (those the
+ * account's holder registered under the address, in the browser that created the account or while
+ * signed in to it), never others registered under the address (docs/accounts.md, ownership).
+ */
+export function verifyEmailMessage({
+  to,
+  fullName,
+  link,
+  agentNames = [],
+}: LinkMail & { agentNames?: string[] }): MailMessage {
+  const agents =
+    agentNames.length === 0
+      ? []
+      : [
+          `Opening it also lists ${agentNames.length === 1 ? 'the agent' : 'the agents'} you registered under this address, ${quotedNames(agentNames)}, and adds ${agentNames.length === 1 ? 'it' : 'them'} to your account. Until then ${agentNames.length === 1 ? 'it is' : 'they are'} not listed, and an agent whose address nobody confirms within ${CLAIM_HOLD_DAYS} days is deleted.`,
+        ];
   return composeLetter({
     to,
     kind: 'verify_email',
     subject: 'Confirm your e-mail address for Agentry',
     name: fullName,
     blocks: [
-      'Please confirm that this is your e-mail address by opening the link below.',
+      'Please confirm that this is your e-mail address by opening the link below while signed in to your Agentry account.',
       { label: 'Confirm your e-mail address', url: link },
-      'The link is valid for 48 hours. Once it is opened, the agents registered on Agentry under this address pass to your account.',
+      'The link is valid for 48 hours.',
+      ...agents,
       'If you did not create an Agentry account, you can ignore this e-mail.',
     ],
   });
@@ -56,27 +81,50 @@ export function changeEmailMessage({ to, link }: LinkMail): MailMessage {
   });
 }
 
-/** Sent when an agent is registered under the address of an account that has not proved it reads it. */
+/** What the address has on Agentry, which decides what its holder can do with a claim link. */
+export type ClaimAddress = 'provider' | 'no-account' | 'employer';
+
+/**
+ * Sent when anyone but the address's signed-in, confirmed provider registers an agent under it.
+ * The registrant's answer is the same whatever the address has (no account, a provider or an
+ * employer account): the difference is told here, to the address, and nowhere else. The agent is
+ * not listed until the link is opened; ignored, it is deleted after CLAIM_HOLD_DAYS days.
+ */
 export function claimAgentMessage({
   to,
   agentName,
   link,
+  address,
 }: {
   to: string;
   agentName: string;
-  link: string;
+  /** Null for an employer's address: no account of it can hold the agent. */
+  link: string | null;
+  address: ClaimAddress;
 }): MailMessage {
+  const ignored = `If you do nothing, the agent is never listed, nothing is added to any account, and it is deleted after ${CLAIM_HOLD_DAYS} days. If it was not you, you can ignore this e-mail.`;
+  const next: Block[] =
+    address === 'employer' || link === null
+      ? [
+          'This address belongs to an Agentry employer account, and only provider accounts hold agents, so the agent cannot be added to it and will not be listed under this address.',
+          'If it was you, register the agent again with the address of a provider account.',
+        ]
+      : [
+          address === 'provider'
+            ? 'If it was you, sign in to your Agentry provider account with this address and open the link below: the agent is then listed and added to your account.'
+            : 'If it was you, create your Agentry provider account with this address (or sign in to it, if you have created it since), then open the link below: the agent is then listed and added to your account.',
+          { label: 'List the agent and add it to your account', url: link },
+          `The link is valid for ${CLAIM_HOLD_DAYS} days and works only in the provider account of this address.`,
+        ];
   return composeLetter({
     to,
     kind: 'claim_agent',
     // Not the agent's name: that is text a stranger typed, and subjects are what inboxes show.
     subject: 'An agent was registered on Agentry under your address',
     blocks: [
-      `Someone registered the agent "${agentName}" on Agentry under this e-mail address.`,
-      'If it was you, open the link below to confirm this address and add the agent to your account, where you can manage it.',
-      { label: 'Add the agent to your account', url: link },
-      'The link is valid for 48 hours.',
-      'If it was not you, you can ignore this e-mail: the agent will not be added to your account.',
+      `Someone registered the agent "${agentName}" on Agentry under this e-mail address. It is not listed yet.`,
+      ...next,
+      ignored,
     ],
   });
 }
@@ -183,7 +231,11 @@ export function paymentFailedMessage({
   });
 }
 
-const REQUEST_WORD = { contact: 'contact request', demo: 'demo request' } as const;
+const REQUEST_WORD: Record<ContactKind, string> = {
+  contact: 'contact request',
+  demo: 'demo request',
+  ownership: 'report about a listing',
+};
 
 /**
  * A contact or demo request from an employer, to the provider who owns the agent. The texts are
@@ -199,7 +251,7 @@ export function contactRequestMessage({
   from,
   inboxLink,
 }: Recipient & {
-  kind: 'contact' | 'demo';
+  kind: ContactKind;
   agentName: string;
   message: string;
   preferredTimes: string | null;
@@ -232,7 +284,7 @@ export function contactReplyMessage({
   reply,
   requestsLink,
 }: Recipient & {
-  kind: 'contact' | 'demo';
+  kind: ContactKind;
   agentName: string;
   /** The provider's organisation, or "The Agentry team" for a request staff answered. */
   repliedBy: string;
@@ -247,8 +299,13 @@ export function contactReplyMessage({
     blocks: [
       `${repliedBy} replied to your ${REQUEST_WORD[kind]} about "${agentName}":`,
       reply,
-      'Your requests and their replies are in your employer dashboard:',
-      { label: 'See your requests', url: requestsLink },
+      // Whoever reported a listing may have no account: the reply is the whole answer.
+      ...(kind === 'ownership'
+        ? []
+        : [
+            'Your requests and their replies are in your employer dashboard:',
+            { label: 'See your requests', url: requestsLink },
+          ]),
     ],
   });
 }

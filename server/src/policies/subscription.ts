@@ -8,12 +8,12 @@ import { conflict } from '../http/errors';
 const providerPrice = `$${PLANS.agent_provider.priceUsd}/month`;
 
 export const SUBSCRIPTION_MESSAGES = {
-  freeListingUsedNoAccount: `You have already listed your free agent. Create an account and subscribe (${providerPrice}) to add more agents.`,
+  /** To anyone but the address's signed-in account: the same words whatever the address has. */
+  addressHasAgent: `An agent is already registered under this e-mail address. To add more, sign in to the account of this address, or create it, and subscribe to the provider plan (${providerPrice}).`,
   freeListingUsed: `Your free listing is used. Subscribe to the provider plan (${providerPrice}) to add more agents.`,
+  freeListingUsedByDeleted: `Your free listing is used: an agent you deleted still counts, so that deleting and registering again cannot stand in for editing. Subscribe to the provider plan (${providerPrice}) to add or edit agents.`,
   editNeedsSubscription: `Editing your listings needs an active subscription (${providerPrice}).`,
   agentLimit: `You have reached the limit of ${MAX_AGENTS_PER_PROVIDER} agents. Please contact us to list more.`,
-  alreadyWaiting:
-    'An agent registered under this address is waiting for its owner to confirm it. Sign in to the account of this address to add more agents.',
 } as const;
 
 /** The 409 the client answers with the Create Account & Subscribe prompt (spec section 4). */
@@ -27,32 +27,36 @@ export function assertMayEditListings(user: Pick<User, 'subscription_status'>): 
   }
 }
 
-/**
- * Adding an agent under an e-mail, by its signed-in owner, when the e-mail already has `listed`
- * agents: the first is free, more need an active subscription, and even then there is a ceiling
- * (abuse, not honest use).
- */
-export function assertMayAddAgent(account: Pick<User, 'subscription_status'> | null, listed: number): void {
-  if (listed === 0) return;
-  if (!account) throw requiresSubscription(SUBSCRIPTION_MESSAGES.freeListingUsedNoAccount);
-  if (!isActiveSubscription(account.subscription_status)) {
-    throw requiresSubscription(SUBSCRIPTION_MESSAGES.freeListingUsed);
-  }
-  if (listed >= MAX_AGENTS_PER_PROVIDER) throw conflict(SUBSCRIPTION_MESSAGES.agentLimit);
+/** What an address already has: live agents of its account and unowned ones waiting under it, and its account's deleted ones. */
+export interface AddressAgents {
+  listed: number;
+  deleted: number;
 }
 
 /**
- * Adding an agent under an e-mail by anyone but its signed-in owner. The owner's paid allowance is
- * not theirs to spend: an address holds at most one agent waiting for its owner to confirm it, and
- * an address whose free listing is used needs its account subscribed, as above.
+ * Adding an agent under an e-mail, by the signed-in account of that e-mail: the first is free,
+ * more need an active subscription, and even then there is a ceiling (abuse, not honest use). An
+ * agent the account deleted keeps the free listing used (issue 21, finding 9): deleting and
+ * registering again would otherwise be the edit the plan sells.
  */
-export function assertMayAddForAnother(
-  account: Pick<User, 'subscription_status'> | null,
-  counts: { listed: number; waiting: number },
-): void {
-  if (!account || !isActiveSubscription(account.subscription_status)) {
-    assertMayAddAgent(account, counts.listed);
-    return;
+export function assertMayAddAgent(account: Pick<User, 'subscription_status'>, counts: AddressAgents): void {
+  if (counts.listed + counts.deleted === 0) return;
+  if (!isActiveSubscription(account.subscription_status)) {
+    throw requiresSubscription(
+      counts.listed === 0
+        ? SUBSCRIPTION_MESSAGES.freeListingUsedByDeleted
+        : SUBSCRIPTION_MESSAGES.freeListingUsed,
+    );
   }
-  if (counts.waiting > 0) throw conflict(SUBSCRIPTION_MESSAGES.alreadyWaiting);
+  if (counts.listed >= MAX_AGENTS_PER_PROVIDER) throw conflict(SUBSCRIPTION_MESSAGES.agentLimit);
+}
+
+/**
+ * Adding an agent under an e-mail by anyone but its signed-in account: one agent at most, and only
+ * while the address has none. The answer is the same whether the address has an account or not,
+ * of which type and with which plan (issue 21, finding 9): neither it nor a second try tells a
+ * stranger who has an account. A subscriber adds more signed in.
+ */
+export function assertMayAddForAnother(counts: AddressAgents): void {
+  if (counts.listed + counts.deleted > 0) throw requiresSubscription(SUBSCRIPTION_MESSAGES.addressHasAgent);
 }

@@ -11,6 +11,8 @@ export function presentAdminAgent(agent: Agent) {
     email: agent.email,
     status: agent.status,
     removed: agent.removed,
+    /** Why a removed agent is not listed yet: 'review' (staff), 'claim' (its address); null otherwise. */
+    held_for: agent.held_for,
     created_at: agent.created_at,
     updated_at: agent.updated_at,
   };

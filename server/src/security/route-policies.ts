@@ -197,6 +197,19 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     access: 'public',
     probe: (w) => ({ body: { ...agentBody(w), email: `${w.unique('reg')}@new.example` } }),
   },
+  // "This is my product" about a listing nobody owns: anyone, the CSRF token, a daily cap per client.
+  'POST /api/agents/{id}/ownership-reports': {
+    access: 'public',
+    probe: (w) => ({
+      path: `/api/agents/${w.ids.listedAgent}/ownership-reports`,
+      body: {
+        name: 'Ada Lovelace',
+        organization: 'Probe Labs',
+        email: `${w.unique('maker')}@probe.example`,
+        message: 'We make this product; the listing is not ours.',
+      },
+    }),
+  },
 
   // Sessions and accounts.
   'GET /api/csrf-token': page,
@@ -396,6 +409,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/admin/agents/{id}/restore': {
     access: 'admin',
     probe: get((w) => `/api/admin/agents/${w.ids.removedAgent}/restore`),
+  },
+  'GET /api/admin/review-queue': { access: 'admin' },
+  'POST /api/admin/review-queue/{id}/approve': {
+    access: 'admin',
+    probe: async (w) => ({ path: `/api/admin/review-queue/${await w.newHeldAgent()}/approve` }),
+  },
+  'POST /api/admin/review-queue/{id}/reject': {
+    access: 'admin',
+    probe: async (w) => ({ path: `/api/admin/review-queue/${await w.newHeldAgent()}/reject` }),
   },
   'GET /api/admin/subscribers': { access: 'admin' },
   'PUT /api/admin/subscribers/{id}/subscription-status': {

@@ -34,6 +34,8 @@ const ENV = {
   RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES: LIMITLESS,
   SIGN_IN_ACCOUNT_FREE_ATTEMPTS: LIMITLESS,
   RATE_LIMIT_SIGNUPS_PER_HOUR: LIMITLESS,
+  RATE_LIMIT_ADDRESS_LESS_PER_DAY: LIMITLESS,
+  RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY: LIMITLESS,
   SESSION_SECRET: secret('session-'),
   // Test-mode checkout (the walk pays through it), with Stripe's secrets configured all the same.
   PAYMENTS_MODE: 'test',

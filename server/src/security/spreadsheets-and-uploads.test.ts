@@ -65,10 +65,11 @@ describe('spreadsheets and uploads', () => {
   });
 
   it('When a formula hides behind a control character, then the download still escapes it', async () => {
-    // Through the public form: anyone can register an agent.
-    await new Visitor(server.running.url)
-      .post('/api/agents', agentForm({ name: '\u0007=1+2', email: 'hidden@example.com' }))
+    // Through the public form: anyone can register an agent; without an address, staff list it.
+    const registered = await new Visitor(server.running.url)
+      .post('/api/agents', agentForm({ name: '\u0007=1+2', email: '' }))
       .expect(201);
+    await admin.post(`/api/admin/review-queue/${registered.body.agent.id}/approve`).expect(200);
     const rows = XLSX.utils.sheet_to_json<Record<string, string>>(await downloadedRows());
     const hidden = rows.find((row) => row.Name?.includes('=1+2'));
     expect(hidden?.Name).toBe("'=1+2");

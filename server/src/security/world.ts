@@ -70,6 +70,8 @@ export interface World {
   newResetToken(): Promise<string>;
   /** An e-mail verification link's token for the account. */
   newVerifyToken(userId: string): Promise<string>;
+  /** A new agent held for staff review (registered without an address): to approve or reject. */
+  newHeldAgent(): Promise<string>;
   /** A unique text, for e-mail addresses and agent names. */
   unique(label: string): string;
   /** A one-row workbook the admin upload takes. */
@@ -326,6 +328,8 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     // probes of the callers run side by side.
     newResetToken: async () => newToken('reset_password', (await bystander('reset')).id),
     newVerifyToken: (userId) => newToken('verify_email', userId),
+    newHeldAgent: async () =>
+      (await store.agents.create(agentInput({ name: unique('Held'), held_for: 'review' }))).id,
     unique,
     workbook: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
     issuedTokens,

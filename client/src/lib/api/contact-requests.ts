@@ -16,6 +16,7 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
 export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
   contact: 'Contact',
   demo: 'Demo request',
+  ownership: 'This is my product',
 };
 
 export interface ContactRequest {

@@ -1,4 +1,4 @@
-import type { Agent } from '@agentry/domain/agent';
+import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import { type Connection, type QueryFilter, Types } from 'mongoose';
 import {
   AGENT_RECORD_FIELDS,
@@ -6,6 +6,7 @@ import {
   listPage,
   newAgentColumns,
   patchKeys,
+  settleHold,
 } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
@@ -14,6 +15,7 @@ import {
   type AgentGroupCount,
   type AgentListOptions,
   type AgentRepository,
+  CLAIM_AGENTS_MAX,
   DuplicateAgentError,
   type ImportOutcome,
 } from '../port';
@@ -44,7 +46,9 @@ function toAgent(doc: AgentDoc): Agent {
  */
 function listFilter(options: AgentFilter): QueryFilter<AgentDoc> {
   const conditions: QueryFilter<AgentDoc>[] = [];
-  if (!options.includeRemoved) conditions.push({ removed: false });
+  // Held agents are removed: asking for them asks for removed ones.
+  if (!options.includeRemoved && options.heldFor === undefined) conditions.push({ removed: false });
+  if (options.heldFor !== undefined) conditions.push({ held_for: options.heldFor });
   if (options.category !== undefined) conditions.push({ category: options.category });
   if (options.role !== undefined) conditions.push({ role: options.role });
   if (options.ownerId !== undefined) conditions.push({ owner_id: options.ownerId });
@@ -134,7 +138,12 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       try {
         await conn.transaction(async (session) => {
           await agents.insertMany([doc], { session });
-          await recordChanges(models, session, [{ agent_id: String(doc._id), op: 'upsert' }], now);
+          await recordChanges(
+            models,
+            session,
+            [{ agent_id: String(doc._id), op: doc.removed ? 'delete' : 'upsert' }],
+            now,
+          );
         });
       } catch (error) {
         if (isDuplicateKey(error, 'identity_key')) throw new DuplicateAgentError(input.name, input.provider);
@@ -168,6 +177,11 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       return doc ? toAgent(doc) : null;
     },
 
+    async findByIdentity(name, provider) {
+      const doc = await agents.findOne({ identity_key: agentIdentityKey(name, provider) }).lean();
+      return doc ? toAgent(doc) : null;
+    },
+
     async getMany(ids) {
       const objectIds = ids.map(objectIdOrNull).filter((id): id is Types.ObjectId => id !== null);
       if (objectIds.length === 0) return [];
@@ -190,10 +204,10 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       return conn.transaction(async (session) => {
         const current = await agents.findOne({ _id }).session(session).lean();
         if (!current) return null;
-        const next = {
-          ...toAgent(current),
-          ...Object.fromEntries(keys.map((key) => [key, patch[key]])),
-        } as Agent;
+        const next = settleHold(
+          { ...toAgent(current), ...Object.fromEntries(keys.map((key) => [key, patch[key]])) } as Agent,
+          patch,
+        );
         const now = new Date();
         const { id: _presentedId, owner_id, created_at: _created, updated_at: _updated, ...fields } = next;
         let updated: AgentDoc | null;
@@ -284,28 +298,77 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
         .sort((a, b) => compareCaseInsensitive(a.value, b.value));
     },
 
-    async claimUnowned(email, ownerId) {
+    async claimListed({ agentIds, email, ownerId }) {
+      const ids = agentIds
+        .slice(0, CLAIM_AGENTS_MAX)
+        .map(objectIdOrNull)
+        .filter((id): id is Types.ObjectId => id !== null);
+      if (ids.length === 0) return [];
       return conn.transaction(async (session) => {
         const now = new Date();
-        const unowned = { email: email.trim(), owner_id: null };
+        // Listed or held for a claim, never removed for another reason: a link cannot bring back
+        // what its provider deleted or staff removed. A held agent is listed by its claim.
+        const claimable: QueryFilter<AgentDoc> = {
+          _id: { $in: ids },
+          email: email.trim(),
+          owner_id: null,
+          $or: [{ removed: false }, { held_for: 'claim' }],
+        };
         const docs = await agents
-          .find(unowned, { removed: 1 })
+          .find(claimable, { _id: 1 })
           .collation(CASE_INSENSITIVE)
           .session(session)
           .lean();
-        if (docs.length === 0) return 0;
+        if (docs.length === 0) return [];
         await agents.updateMany(
-          { ...unowned, _id: { $in: docs.map((doc) => doc._id) } },
-          { $set: { owner_id: ownerId, updated_at: now } },
+          { ...claimable, _id: { $in: docs.map((doc) => doc._id) } },
+          { $set: { owner_id: ownerId, removed: false, held_for: null, updated_at: now } },
           { session, collation: CASE_INSENSITIVE },
         );
+        const claimed = docs.map((doc) => String(doc._id));
         await recordChanges(
           models,
           session,
-          docs.map((doc) => ({ agent_id: String(doc._id), op: doc.removed ? 'delete' : 'upsert' })),
+          claimed.map((agent_id) => ({ agent_id, op: 'upsert' as const })),
           now,
         );
-        return docs.length;
+        return claimed;
+      });
+    },
+
+    async discardHeld(id, hold) {
+      const _id = objectIdOrNull(id);
+      if (_id === null) return null;
+      return conn.transaction(async (session) => {
+        const doc = await agents
+          .findOneAndDelete({ _id, held_for: hold, owner_id: null }, { session })
+          .lean();
+        if (!doc) return null;
+        await recordChanges(models, session, [{ agent_id: String(doc._id), op: 'delete' }], new Date());
+        return toAgent(doc);
+      });
+    },
+
+    async discardLapsedClaims(before, limit) {
+      if (limit <= 0) return 0;
+      return conn.transaction(async (session) => {
+        const lapsed = { held_for: 'claim' as const, owner_id: null, created_at: { $lt: before } };
+        const docs = await agents
+          .find(lapsed, { _id: 1 })
+          .sort({ created_at: 1 })
+          .limit(Math.floor(limit))
+          .session(session)
+          .lean();
+        if (docs.length === 0) return 0;
+        const ids = docs.map((doc) => doc._id);
+        const { deletedCount } = await agents.deleteMany({ ...lapsed, _id: { $in: ids } }, { session });
+        await recordChanges(
+          models,
+          session,
+          ids.map((id) => ({ agent_id: String(id), op: 'delete' as const })),
+          new Date(),
+        );
+        return deletedCount;
       });
     },
 

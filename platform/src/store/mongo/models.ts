@@ -1,9 +1,10 @@
-import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
+import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, type AgentHold } from '@agentry/domain/agent';
 import { type Connection, type Model, type mongo, Schema, Types } from 'mongoose';
 import { AGENT_EVENT_KINDS, type AgentWeekCounts, type ContactRequest } from '../employer-port';
 import {
   type ChangeOp,
   type SubscriptionRecord,
+  TOKEN_PURPOSES,
   type TokenPurpose,
   type ToolWeekCalls,
   USER_EDITABLE_FIELDS,
@@ -25,6 +26,8 @@ export interface AgentDoc extends Record<AgentField, string> {
   email: string | null;
   status: string | null;
   removed: boolean;
+  /** Absent or null unless held (for review or a claim); the partial index holds held agents only. */
+  held_for?: AgentHold | null;
   /** Absent rather than null when nobody owns the agent, so the sparse owner index holds owned agents only. */
   owner_id?: string;
   pricing: string;
@@ -68,6 +71,8 @@ export interface TokenDoc {
   purpose: TokenPurpose;
   user_id: string;
   data: string | null;
+  /** Absent on tokens written before links recorded their agents. */
+  agent_ids?: string[];
   expires_at: Date;
   created_at: Date;
 }
@@ -100,6 +105,7 @@ const agentSchema = new Schema<AgentDoc>(
     email: { type: String, default: null },
     status: { type: String, default: null },
     removed: { type: Boolean, default: false },
+    held_for: { type: String, enum: [...AGENT_HOLDS, null], default: null },
     owner_id: String,
     pricing: String,
     price_monthly: { type: Number, default: null },
@@ -123,6 +129,11 @@ agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE }
 agentSchema.index({ email: 1 }, { collation: CASE_INSENSITIVE });
 // The admin dashboard's "created per week": the newest weeks only.
 agentSchema.index({ created_at: 1 });
+// The review queue and the sweep of lapsed claims read held agents only, oldest first.
+agentSchema.index(
+  { held_for: 1, created_at: 1 },
+  { partialFilterExpression: { held_for: { $in: [...AGENT_HOLDS] } } },
+);
 // The admin list: removed agents too, in the listing's order (the listing index starts with removed).
 agentSchema.index({ category: 1, role: 1, name: 1, _id: 1 }, { collation: CASE_INSENSITIVE });
 
@@ -171,9 +182,10 @@ sessionSchema.index({ user_id: 1 }, { sparse: true });
 const tokenSchema = new Schema<TokenDoc>(
   {
     _id: String,
-    purpose: { type: String, enum: ['verify_email', 'reset_password', 'change_email'] },
+    purpose: { type: String, enum: [...TOKEN_PURPOSES] },
     user_id: String,
     data: { type: String, default: null },
+    agent_ids: { type: [String], default: [] },
     expires_at: Date,
     created_at: Date,
   },
@@ -302,7 +314,7 @@ const contactSchema = new Schema<ContactDoc>(
     agent_name: String,
     employer_id: String,
     provider_id: { type: String, default: null },
-    kind: { type: String, enum: ['contact', 'demo'] },
+    kind: { type: String, enum: ['contact', 'demo', 'ownership'] },
     message: String,
     preferred_times: { type: String, default: null },
     company: String,

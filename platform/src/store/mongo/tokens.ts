@@ -1,4 +1,4 @@
-import type { OneTimeToken, TokenRepository } from '../port';
+import { LIVE_TOKENS_MAX, type OneTimeToken, type TokenRepository } from '../port';
 import type { MongoModels, TokenDoc } from './models';
 
 const toToken = (doc: TokenDoc): OneTimeToken => ({
@@ -6,6 +6,7 @@ const toToken = (doc: TokenDoc): OneTimeToken => ({
   purpose: doc.purpose,
   user_id: doc.user_id,
   data: doc.data ?? null,
+  agent_ids: doc.agent_ids ?? [],
   expires_at: doc.expires_at.toISOString(),
   created_at: doc.created_at.toISOString(),
 });
@@ -20,6 +21,7 @@ export function createMongoTokens(models: MongoModels): TokenRepository {
           purpose: input.purpose,
           user_id: input.user_id,
           data: input.data ?? null,
+          agent_ids: input.agent_ids ?? [],
           expires_at: input.expires_at,
           created_at: new Date(),
         },
@@ -34,6 +36,14 @@ export function createMongoTokens(models: MongoModels): TokenRepository {
     async revoke(userId, purpose) {
       const { deletedCount } = await tokens.deleteMany({ user_id: userId, purpose });
       return deletedCount;
+    },
+    async listLive(userId, purpose, now = new Date()) {
+      const docs = await tokens
+        .find({ user_id: userId, purpose, expires_at: { $gt: now } })
+        .sort({ created_at: -1, _id: -1 })
+        .limit(LIVE_TOKENS_MAX)
+        .lean();
+      return docs.map(toToken);
     },
     async purgeExpired(now = new Date()) {
       const { deletedCount } = await tokens.deleteMany({ expires_at: { $lte: now } });

@@ -1,4 +1,4 @@
-import type { Agent, Pricing } from '@agentry/domain/agent';
+import { type Agent, agentIdentityKey, type Pricing } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import {
   AGENT_RECORD_FIELDS,
@@ -6,6 +6,7 @@ import {
   listPage,
   newAgentColumns,
   patchKeys,
+  settleHold,
 } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
 import {
@@ -16,6 +17,7 @@ import {
   type AgentPatch,
   type AgentRepository,
   type ChangeOp,
+  CLAIM_AGENTS_MAX,
   DuplicateAgentError,
   type ImportOutcome,
 } from '../port';
@@ -43,7 +45,12 @@ function toAgent(row: AgentRow): Agent {
 function filterClause(options: AgentFilter): { clause: string; params: unknown[]; from: string } {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (!options.includeRemoved) where.push('removed = 0');
+  // Held agents are removed: asking for them asks for removed ones.
+  if (!options.includeRemoved && options.heldFor === undefined) where.push('removed = 0');
+  if (options.heldFor !== undefined) {
+    where.push('held_for = ?');
+    params.push(options.heldFor);
+  }
   if (options.category !== undefined) {
     where.push('category = ? COLLATE NOCASE');
     params.push(options.category);
@@ -99,37 +106,66 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       .join(', ')}
      WHERE id = @id`,
   );
+  // Listed or held for a claim, never removed for another reason: a link cannot bring back what
+  // its provider deleted or staff removed. A held agent is listed by its claim.
   const claim = db.prepare(
-    `UPDATE agents SET owner_id = @ownerId, updated_at = @now
-     WHERE email = @email COLLATE NOCASE AND owner_id IS NULL
-     RETURNING id, removed`,
+    `UPDATE agents SET owner_id = @ownerId, removed = 0, held_for = NULL, updated_at = @now
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND email = @email COLLATE NOCASE
+       AND owner_id IS NULL AND (removed = 0 OR held_for = 'claim')
+     RETURNING id`,
   );
+  const discard = db.prepare(
+    'DELETE FROM agents WHERE id = ? AND held_for = ? AND owner_id IS NULL RETURNING ' + COLUMNS,
+  );
+  const lapsed = db.prepare(
+    `SELECT id FROM agents INDEXED BY agents_held
+     WHERE held_for = 'claim' AND owner_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?`,
+  );
+  const deleteById = db.prepare('DELETE FROM agents WHERE id = ?');
   const recordChange = db.prepare('INSERT INTO agent_changes (agent_id, op, at) VALUES (?, ?, ?)');
   const byId = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id = ?`);
+  const byIdentity = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE identity_key = ?`);
   const changeFor = (id: number | bigint, op: ChangeOp, at: string) => recordChange.run(String(id), op, at);
 
   const createTx = db.transaction((input: AgentCreate) => {
     const now = new Date().toISOString();
-    const { lastInsertRowid } = insert.run({ ...newAgentColumns(input, now), removed: 0 });
-    changeFor(lastInsertRowid, 'upsert', now);
+    const columns = newAgentColumns(input, now);
+    const { lastInsertRowid } = insert.run({ ...columns, removed: columns.removed ? 1 : 0 });
+    changeFor(lastInsertRowid, columns.removed ? 'delete' : 'upsert', now);
     return byId.get(lastInsertRowid) as AgentRow;
   });
 
-  const claimTx = db.transaction((email: string, ownerId: string) => {
+  const claimTx = db.transaction((ids: number[], email: string, ownerId: string) => {
     const now = new Date().toISOString();
-    const claimed = claim.all({ email: email.trim(), ownerId, now }) as Array<{
+    const claimed = claim.all({ ids: JSON.stringify(ids), email: email.trim(), ownerId, now }) as Array<{
       id: number;
-      removed: number;
     }>;
-    for (const row of claimed) changeFor(row.id, row.removed === 1 ? 'delete' : 'upsert', now);
-    return claimed.length;
+    for (const row of claimed) changeFor(row.id, 'upsert', now);
+    return claimed.map((row) => String(row.id));
+  });
+
+  const discardTx = db.transaction((id: number, hold: string) => {
+    const row = discard.get(id, hold) as AgentRow | undefined;
+    if (row) changeFor(id, 'delete', new Date().toISOString());
+    return row;
+  });
+
+  const discardLapsedTx = db.transaction((before: string, limit: number) => {
+    const now = new Date().toISOString();
+    const rows = lapsed.all(before, limit) as Array<{ id: number }>;
+    for (const row of rows) {
+      deleteById.run(row.id);
+      changeFor(row.id, 'delete', now);
+    }
+    return rows.length;
   });
 
   const importTx = db.transaction((inputs: AgentCreate[]): ImportOutcome => {
     const now = new Date().toISOString();
     const outcome: ImportOutcome = { added: 0, duplicates: [] };
     inputs.forEach((input, index) => {
-      const result = insertIfNew.run({ ...newAgentColumns(input, now), removed: 0 });
+      const columns = newAgentColumns(input, now);
+      const result = insertIfNew.run({ ...columns, removed: columns.removed ? 1 : 0 });
       if (result.changes === 0) {
         outcome.duplicates.push({ index, name: input.name, provider: input.provider });
         return;
@@ -145,10 +181,10 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     if (!current) return null;
     const keys = patchKeys(patch);
     if (keys.length === 0) return current;
-    const next = {
-      ...toAgent(current),
-      ...Object.fromEntries(keys.map((key) => [key, patch[key]])),
-    } as Agent;
+    const next = settleHold(
+      { ...toAgent(current), ...Object.fromEntries(keys.map((key) => [key, patch[key]])) } as Agent,
+      patch,
+    );
     const now = new Date().toISOString();
     try {
       update.run({ ...next, ...deriveAgentFields(next), id, removed: next.removed ? 1 : 0, updated_at: now });
@@ -177,6 +213,11 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     async get(id) {
       const numeric = rowId(id);
       const row = numeric === null ? undefined : (byId.get(numeric) as AgentRow | undefined);
+      return row ? toAgent(row) : null;
+    },
+
+    async findByIdentity(name, provider) {
+      const row = byIdentity.get(agentIdentityKey(name, provider)) as AgentRow | undefined;
       return row ? toAgent(row) : null;
     },
 
@@ -227,8 +268,22 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       return rows;
     },
 
-    async claimUnowned(email, ownerId) {
-      return claimTx(email, ownerId);
+    async claimListed({ agentIds, email, ownerId }) {
+      const ids = agentIds
+        .slice(0, CLAIM_AGENTS_MAX)
+        .map(rowId)
+        .filter((id): id is number => id !== null);
+      return ids.length === 0 ? [] : claimTx(ids, email, ownerId);
+    },
+
+    async discardHeld(id, hold) {
+      const numeric = rowId(id);
+      const row = numeric === null ? undefined : discardTx(numeric, hold);
+      return row ? toAgent(row) : null;
+    },
+
+    async discardLapsedClaims(before, limit) {
+      return limit > 0 ? discardLapsedTx(before.toISOString(), Math.floor(limit)) : 0;
     },
 
     // Values that differ only in case come apart, upper case first, as in the MongoDB adapter.

@@ -238,6 +238,55 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX api_keys_user ON api_keys (user_id, id);
   `,
+  // 11: ownership by the link that was sent for it (issue 21): an agent can be held (not listed)
+  // for staff review or for its address's claim; a link records the agents it hands over, and a
+  // claim link (claim_agent) is a purpose of its own; a "this is my product" report reaches the
+  // admin inbox as a request of its own kind. The CHECKs of migrations 2 and 6 refuse the new
+  // values, so those two tables are rebuilt with their rows (ids and AUTOINCREMENT kept).
+  `
+  ALTER TABLE agents ADD COLUMN held_for TEXT CHECK (held_for IN ('review', 'claim'));
+  CREATE INDEX agents_held ON agents (held_for, created_at) WHERE held_for IS NOT NULL;
+
+  CREATE TABLE one_time_tokens_11 (
+    token_hash TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('verify_email', 'reset_password', 'change_email', 'claim_agent')),
+    user_id TEXT NOT NULL,
+    data TEXT,
+    agent_ids TEXT NOT NULL DEFAULT '[]',
+    expires_at INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO one_time_tokens_11 (token_hash, purpose, user_id, data, expires_at, created_at)
+    SELECT token_hash, purpose, user_id, data, expires_at, created_at FROM one_time_tokens;
+  DROP TABLE one_time_tokens;
+  ALTER TABLE one_time_tokens_11 RENAME TO one_time_tokens;
+  CREATE INDEX one_time_tokens_user ON one_time_tokens (user_id, purpose);
+  CREATE INDEX one_time_tokens_expiry ON one_time_tokens (expires_at);
+
+  CREATE TABLE contact_requests_11 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL,
+    employer_id TEXT NOT NULL,
+    provider_id TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('contact', 'demo', 'ownership')),
+    message TEXT NOT NULL,
+    preferred_times TEXT,
+    company TEXT NOT NULL,
+    contact_name TEXT NOT NULL,
+    contact_email TEXT NOT NULL,
+    contact_phone TEXT,
+    status TEXT NOT NULL CHECK (status IN ('new', 'replied', 'closed')),
+    replies TEXT NOT NULL DEFAULT '[]',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  INSERT INTO contact_requests_11 SELECT * FROM contact_requests;
+  DROP TABLE contact_requests;
+  ALTER TABLE contact_requests_11 RENAME TO contact_requests;
+  CREATE INDEX contact_provider ON contact_requests (provider_id, status, id);
+  CREATE INDEX contact_employer ON contact_requests (employer_id, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -3,7 +3,7 @@ import type { User } from '@agentry/platform/store/port';
 
 // What the audit log keeps of a record: the fields staff can change, nothing secret.
 
-export const AUDITED_AGENT_FIELDS = [...AGENT_FIELDS, 'email', 'status', 'removed'] as const;
+export const AUDITED_AGENT_FIELDS = [...AGENT_FIELDS, 'email', 'status', 'removed', 'held_for'] as const;
 
 export function agentSnapshot(agent: Agent): Record<string, unknown> {
   return Object.fromEntries(AUDITED_AGENT_FIELDS.map((field) => [field, agent[field]]));

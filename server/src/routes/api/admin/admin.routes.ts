@@ -21,6 +21,7 @@ import {
   setSubscriptionStatus,
 } from '../../../commands/admin/manage-subscribers';
 import { readReindexJob, startReindex } from '../../../commands/admin/reindex-job';
+import { approveHeldAgent, listReviewQueue, rejectHeldAgent } from '../../../commands/admin/review-queue';
 import { uploadAgents } from '../../../commands/admin/upload-agents';
 import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
@@ -42,6 +43,7 @@ import {
   AdminLoginBody,
   AuditQuery,
   IdParams,
+  ReviewQueueQuery,
   SubscribersQuery,
   SubscriptionStatusBody,
 } from './schema';
@@ -231,6 +233,25 @@ export function adminRoutes(
   router.post('/agents/:id/restore', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await setAgentRemoved(store, me(req), id, false);
+    res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.get('/review-queue', async (req, res) => {
+    const page = parseQuery(ReviewQueueQuery, req);
+    const { agents, total } = await listReviewQueue(store, page);
+    setPageHeaders(req, res, { total, ...page });
+    res.json({ success: true, agents: agents.map(presentAdminAgent), total });
+  });
+
+  router.post('/review-queue/:id/approve', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const agent = await approveHeldAgent(store, me(req), id);
+    res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  router.post('/review-queue/:id/reject', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const agent = await rejectHeldAgent(store, me(req), id);
     res.json({ success: true, agent: presentAdminAgent(agent) });
   });
 

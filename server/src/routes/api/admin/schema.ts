@@ -41,6 +41,11 @@ export const AdminAgentsQuery = z.object({
   category: text(200).optional(),
 });
 
+/** The review queue, in the listing order: 20 a page by default. */
+export const ReviewQueueQuery = z.object(
+  pageQuery({ defaultLimit: 20, maxLimit: 100, maxOffset: MAX_OFFSET }),
+);
+
 export const SubscribersQuery = z.object(
   pageQuery({ defaultLimit: 50, maxLimit: USER_LIST_MAX, maxOffset: MAX_OFFSET }),
 );
@@ -55,7 +60,18 @@ export const AuditQuery = z.object({
   ...pageQuery({ defaultLimit: 50, maxLimit: AUDIT_LIST_MAX, maxOffset: MAX_OFFSET }),
   actor: text(64).optional(),
   action: z
-    .enum(['create', 'update', 'delete', 'restore', 'upload', 'subscription_status', 'reindex', 'reply'])
+    .enum([
+      'create',
+      'update',
+      'delete',
+      'restore',
+      'approve',
+      'reject',
+      'upload',
+      'subscription_status',
+      'reindex',
+      'reply',
+    ])
     .optional(),
   entity_type: z.enum(['agent', 'subscriber', 'upload', 'reindex', 'contact_request']).optional(),
   entity_id: text(64).optional(),

@@ -3,7 +3,7 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import { confirmEmail } from '../../../commands/confirm-email';
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from '../../../commands/request-password-reset';
 import { PASSWORD_RESET_MESSAGE, resetPassword } from '../../../commands/reset-password';
-import { sendEmailVerification } from '../../../commands/send-email-verification';
+import { resendEmailVerification } from '../../../commands/send-email-verification';
 import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
 import { issueCsrfToken } from '../../../http/csrf';
@@ -118,7 +118,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
       res.json({ success: true, message: 'Your e-mail address is already confirmed.' });
       return;
     }
-    const sent = await sendEmailVerification(services, user);
+    const sent = await resendEmailVerification(services, user);
     res.status(sent ? 200 : 503).json({
       success: sent,
       message: sent

@@ -27,3 +27,17 @@ export const RegisterAgentBody = z.object({
   cost: field,
   address: field,
 });
+
+export const AgentIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** "This is my product": the rules on the text (domain/ownership-report.ts) run in the command. */
+export const OwnershipReportBody = z.object({
+  name: z.string().max(400).optional().nullable(),
+  organization: z.string().max(400).optional().nullable(),
+  email: z
+    .string()
+    .max(MAX_LENGTHS.email * 2)
+    .optional()
+    .nullable(),
+  message: z.string().max(4000).optional().nullable(),
+});

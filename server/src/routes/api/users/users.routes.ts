@@ -1,6 +1,7 @@
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { createAccount } from '../../../commands/create-account';
+import { countOwnWaitingAgents } from '../../../commands/send-email-verification';
 import { startCheckout } from '../../../commands/start-checkout';
 import { removeOwnAgent, updateOwnAgent } from '../../../commands/update-own-agent';
 import { updateProfile } from '../../../commands/update-profile';
@@ -22,7 +23,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
 
   router.post('/users', limits.signups, async (req, res, next) => {
     const input = parseBody(CreateUserBody, req);
-    const user = await createAccount(services, input);
+    const user = await createAccount(services, input, req.session.registeredAgentIds ?? []);
     res.status(201);
     signIn(req, res, next, user, { user_id: user.id });
   });
@@ -37,9 +38,9 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
   router.get('/users/agents', requireUser, async (req, res) => {
     const user = me(req);
     const agents = await store.agents.list({ ownerId: user.id });
-    const unverified = user.email_verified_at
-      ? 0
-      : await store.agents.count({ email: user.email, unowned: true });
+    // Only what this account's holder registered themselves: agents others put under the address
+    // are not this account's to know about (issue 21, finding 9).
+    const unverified = await countOwnWaitingAgents(services, user);
     res.set('Cache-Control', 'no-store').json({
       success: true,
       agents: agents.map(presentOwnAgent),

@@ -15,12 +15,10 @@ describe('accounts and the provider dashboard', () => {
   });
   afterEach(() => server.stop());
 
-  /** A provider with one verified, owned agent; subscribed when asked. */
+  /** A provider with one verified, owned agent (registered, then the account set up, in one browser); subscribed when asked. */
   async function providerWithAgent(email: string, options: { subscribed: boolean }) {
     const browser = visitor();
-    await visitor()
-      .post('/api/agents', agentForm({ email, name: `Agent of ${email}` }))
-      .expect(201);
+    await browser.post('/api/agents', agentForm({ email, name: `Agent of ${email}` })).expect(201);
     const created = await browser.post('/api/users', accountForm({ email })).expect(201);
     const mail = await lastMail(server.dataDir, email, 'verify_email');
     await browser.post('/api/auth/verify-email', { token: tokenIn(mail, '/verify-email') }).expect(200);
