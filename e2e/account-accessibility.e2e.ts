@@ -70,7 +70,7 @@ describe('Account screens: accessibility and small screens', () => {
       await page.goto('/register-agent');
       await fillAgentForm(page, { email, name: `Accesswren ${width}` });
       await page.getByRole('button', { name: 'Register Agent' }).click();
-      const prompt = page.getByRole('alert').filter({ hasText: 'free agent' });
+      const prompt = page.getByRole('alert').filter({ hasText: 'already registered' });
       await prompt.waitFor();
       await check('registration, free listing used');
       await prompt.getByRole('button', { name: 'Create Account & Subscribe' }).click();

@@ -143,7 +143,7 @@ describe('Employer tools', () => {
     const stamp = Date.now().toString(36);
 
     // A provider with an account that owns a listed agent: the agent registered under the
-    // provider's e-mail, then the account, then the e-mail confirmed with the link in the outbox.
+    // provider's e-mail, then the account, then the claim link from the outbox opened signed in.
     const provider = {
       email: uniqueEmail('provider'),
       fullName: 'Pia Marchetti',
@@ -161,7 +161,7 @@ describe('Employer tools', () => {
     // The link counts only in the account's own session: created (and so signed in) in that page.
     const confirming = await app().newPage();
     await createAccount(server, { ...provider, userType: 'agent_provider' }, confirming.request);
-    await confirming.goto(await linkInMail(server, provider.email, 'verify_email', '/verify-email'));
+    await confirming.goto(await linkInMail(server, provider.email, 'claim_agent', '/verify-email'));
     await confirming
       .getByText(`Your e-mail address ${provider.email} is confirmed. 1 agent was added to your account.`)
       .waitFor();

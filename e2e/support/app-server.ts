@@ -67,6 +67,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES: '1000',
     SIGN_IN_ACCOUNT_FREE_ATTEMPTS: '1000',
     RATE_LIMIT_SIGNUPS_PER_HOUR: '100000',
+    RATE_LIMIT_ADDRESS_LESS_PER_DAY: '100000',
+    RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY: '100000',
     ...env,
   });
   const running = await startServer(config, {

@@ -93,6 +93,13 @@ describe('AccountSetupPage: new provider', () => {
     expect(document.title).toBe('Complete Your Account Setup | Agentry');
   });
 
+  it("says what became of the agent just registered: the registration's message, from the navigation state", async () => {
+    const message =
+      'Your agent is registered. We sent a message to ada@example.com with the next step: the agent is listed once the link in it is opened, within 7 days.';
+    renderSetup([SIGNED_OUT, CSRF], { state: { email: 'ada@example.com', message } });
+    expect((await screen.findByRole('status')).textContent).toBe(message);
+  });
+
   it('fills in the e-mail of ?email= but leaves it editable (a link can carry any address)', async () => {
     renderSetup([SIGNED_OUT, CSRF], { url: '/account-setup?email=ada%40example.com' });
     const email = (await screen.findByLabelText('E-mail')) as HTMLInputElement;

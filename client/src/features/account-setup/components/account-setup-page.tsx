@@ -24,7 +24,7 @@ const TOKEN_FAILED = 'Failed to load security token. Please refresh the page.';
 export function AccountSetupPage() {
   const location = useLocation();
   const [search] = useSearchParams();
-  const { givenEmail, prefillEmail, upgrade } = readSetupParams(location.state, search);
+  const { givenEmail, prefillEmail, upgrade, registrationMessage } = readSetupParams(location.state, search);
   const { state: auth } = useAuth();
   const setup = useAccountSignup();
   const tokenFailed = useSecurityTokenFailed();
@@ -112,6 +112,9 @@ export function AccountSetupPage() {
             : 'Create your provider account to manage your agents, then subscribe to edit your listings, add more agents and get a provider page.'}
         </p>
       </header>
+      {registrationMessage && createdUserId === null ? (
+        <FormAlert kind="success">{registrationMessage}</FormAlert>
+      ) : null}
       {tokenFailed ? <FormAlert kind="error">{TOKEN_FAILED}</FormAlert> : null}
       <div className="signup-layout">
         <PlanBox plan={plan} />

@@ -16,6 +16,8 @@ export interface SetupParams {
    */
   prefillEmail: string;
   upgrade: boolean;
+  /** What the registration form was told about the agent just registered (held until confirmed). */
+  registrationMessage: string | null;
 }
 
 const wellFormed = (value: unknown) =>
@@ -32,5 +34,7 @@ export function readSetupParams(state: unknown, search: URLSearchParams): SetupP
     givenEmail,
     prefillEmail: givenEmail ?? (search.get('email') ?? '').trim(),
     upgrade: fromState.mode === 'upgrade',
+    registrationMessage:
+      typeof fromState.message === 'string' && fromState.message.trim() ? fromState.message.trim() : null,
   };
 }

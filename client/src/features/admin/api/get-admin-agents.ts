@@ -1,4 +1,4 @@
-import type { AgentField } from '@agentry/domain/agent';
+import type { AgentField, AgentHold } from '@agentry/domain/agent';
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 
 /** An agent as the admin sees it: every field, removed ones included. */
@@ -7,6 +7,8 @@ export interface AdminAgent extends Record<AgentField, string> {
   email: string | null;
   status: string | null;
   removed: boolean;
+  /** Why a removed agent is not listed yet: staff review, or its address's claim (docs/accounts.md). */
+  held_for: AgentHold | null;
   created_at: string;
   updated_at: string;
 }

@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   'update',
   'delete',
   'restore',
+  'approve',
+  'reject',
   'upload',
   'subscription_status',
   'reindex',

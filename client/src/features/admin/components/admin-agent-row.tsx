@@ -8,7 +8,14 @@ import { ADMIN_MESSAGES } from '../utils/admin-messages';
 
 // One agent in Manage Agents: its fields, its status, a Removed badge when soft-deleted, Edit, and
 // Delete, which reads Restore once the agent is removed (spec section 4). A delete is a soft one,
-// undone by Restore, so it asks no confirmation.
+// undone by Restore, so it asks no confirmation. An agent not listed yet says why instead of
+// Removed: it waits in the review queue, or for a link sent to its address.
+
+const HOLD_BADGES = {
+  none: 'Removed',
+  review: 'Awaiting review',
+  claim: 'Awaiting its address',
+} as const;
 
 export function AdminAgentRow({
   agent,
@@ -45,7 +52,11 @@ export function AdminAgentRow({
       <div className="admin-agent__main">
         <p className="admin-agent__name">
           <strong>{name}</strong>
-          {agent.removed ? <span className="status-badge status-badge--removed">Removed</span> : null}
+          {agent.removed ? (
+            <span className="status-badge status-badge--removed">
+              {HOLD_BADGES[agent.held_for ?? 'none']}
+            </span>
+          ) : null}
         </p>
         <p className="admin-agent__meta">
           <span>by {decodeEntities(agent.provider)}</span>

@@ -21,6 +21,7 @@ import { ExcelUpload } from './excel-upload';
 import { ManageAgents } from './manage-agents';
 import { McpUsagePanel } from './mcp-usage-panel';
 import { ReindexPanel } from './reindex-panel';
+import { ReviewQueuePanel } from './review-queue-panel';
 import { SubscribersPanel } from './subscribers-panel';
 
 // The admin dashboard (spec section 2). Every change to agents (add, edit, delete, restore,
@@ -119,6 +120,7 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
         }}
       />
 
+      <ReviewQueuePanel onChanged={schedule} />
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
       <AdminInboxPanel />
       <McpUsagePanel />

@@ -5,8 +5,9 @@ import { getAdminInbox, replyFromAdminInbox, setAdminInboxStatus } from '../api/
 import { useAdminSession } from '../hooks/use-admin-session';
 
 /**
- * The admin inbox: employers' requests about agents no provider owns. Each call goes through the
- * admin session (its CSRF token; a 401 brings the login form back).
+ * The admin inbox: employers' requests about agents no provider owns, and "this is my product"
+ * reports from the makers of such listings. Each call goes through the admin session (its CSRF
+ * token; a 401 brings the login form back).
  */
 export function AdminInboxPanel() {
   const { run } = useAdminSession();
@@ -25,8 +26,8 @@ export function AdminInboxPanel() {
       headingId="admin-inbox-title"
       intro={
         <p>
-          Contact and demo requests about agents that no provider has claimed. Replies are signed by the
-          Agentry team.
+          Contact and demo requests about agents that no provider has claimed, and reports from people who say
+          they make a listed product. Replies are e-mailed, signed by the Agentry team.
         </p>
       }
     />

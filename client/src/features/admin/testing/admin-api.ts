@@ -32,6 +32,8 @@ export interface FakeAdminDb {
   subscribers: Subscriber[];
   /** The admin inbox's requests (none when left out). */
   inbox?: ContactRequest[];
+  /** Agents in the review queue (none when left out). */
+  reviewQueue?: AdminAgent[];
 }
 
 export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
@@ -54,6 +56,13 @@ export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
     { path: '/api/admin/reindex', body: { success: true, job: null } },
     { path: /^\/api\/admin\/audit\?/, body: { success: true, entries: [], total: 0 } },
     { path: '/api/admin/mcp-usage', body: { success: true, weeks: [] } },
+    {
+      path: /^\/api\/admin\/review-queue\?/,
+      get body() {
+        const queue = db.reviewQueue ?? [];
+        return { success: true, agents: queue, total: queue.length };
+      },
+    },
     {
       path: /^\/api\/admin\/inbox\?/,
       get body() {

@@ -16,6 +16,7 @@ export function makeAdminAgent(overrides: Partial<AdminAgent> = {}): AdminAgent 
     address: 'https://ledgerlark.example',
     status: null,
     removed: false,
+    held_for: null,
     created_at: '2026-11-02T10:00:00.000Z',
     updated_at: '2026-11-02T10:00:00.000Z',
     ...overrides,

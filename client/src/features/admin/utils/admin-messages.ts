@@ -23,5 +23,8 @@ export const ADMIN_MESSAGES = {
   fetchReindexFailed: 'Failed to fetch the reindex status',
   fetchAuditFailed: 'Failed to fetch the audit log',
   fetchMcpUsageFailed: 'Failed to fetch the MCP usage',
+  fetchReviewQueueFailed: 'Failed to fetch the review queue',
+  approveFailed: 'Failed to approve the agent',
+  rejectFailed: 'Failed to reject the agent',
   sessionExpired: 'Your admin session has ended. Please log in again.',
 } as const;

@@ -57,8 +57,9 @@ function SignInToConfirm() {
   return (
     <>
       <FormAlert kind="info">
-        Sign in to the account this link was sent for: the address is confirmed, and the agents waiting under
-        it join the account, only in that account's session.
+        Sign in to the account this link was sent for (for a link about an agent, the provider account of the
+        address it came to; create it if you have none): the address is confirmed, and the agents the e-mail
+        named join the account, only in that account's session.
       </FormAlert>
       <p>
         Did someone else open an account with your address? Choose <strong>Forgot your password?</strong> on
@@ -109,8 +110,8 @@ function VerifyEmailResult({ token }: { token: string }) {
       <>
         <FormAlert kind="error">{result.error}</FormAlert>
         <p>
-          Links work once and expire after 48 hours. Sign in and use <strong>Resend link</strong> on your
-          dashboard to get a new one.
+          Links work once and expire after 48 hours (7 days for a link about an agent). Sign in and use{' '}
+          <strong>Resend link</strong> on your dashboard to get a new one.
         </p>
         <p className="status-page__actions">
           <Link className="button button--primary" to="/signin">

@@ -12,6 +12,7 @@ import { useRegisterAgent } from '../hooks/use-register-agent';
 import { EMPTY_REGISTRATION, type RegistrationValues, SANITISED_FIELDS } from '../utils/registration-values';
 import { sanitizeTyped } from '../utils/sanitize-typed';
 import { CategoryRoleFields } from './category-role-fields';
+import { OwnershipReport } from './ownership-report';
 import { SubscribePrompt } from './subscribe-prompt';
 
 // The registration form of spec sections 2 and 5. The rules are domain/agent-rules, the same code
@@ -70,72 +71,82 @@ export function RegisterAgentForm() {
   }
 
   return (
-    <form className="form-card" ref={formRef} onSubmit={submit} noValidate aria-label="Register your agent">
-      {options.failed ? <FormAlert kind="error">{LOAD_FAILED}</FormAlert> : null}
-      <TextField
-        {...text('email')}
-        type="email"
-        autoComplete="email"
-        maxLength={MAX_LENGTHS.email}
-        hint="The address you will manage the listing with. It is never shown publicly."
-      />
-      <TextField {...text('name')} required maxLength={MAX_LENGTHS.name} hint="The agent's product name." />
-      <TextField
-        {...text('provider')}
-        required
-        maxLength={MAX_LENGTHS.provider}
-        autoComplete="organization"
-        hint="The company or person who makes the agent."
-      />
-      <CategoryRoleFields
-        values={values}
-        errors={shown}
-        categories={options.categories}
-        categoriesLoading={options.loading}
-        onChange={patch}
-      />
-      <TextField
-        {...text('description')}
-        required
-        multiline
-        rows={5}
-        maxLength={MAX_LENGTHS.description}
-        hint="What the agent does and for whom."
-      />
-      <TextField
-        {...text('cost')}
-        required
-        maxLength={MAX_LENGTHS.cost}
-        hint="Free text, such as Free, Freemium, $20/month or $0.01 per request."
-      />
-      <TextField
-        {...text('address')}
-        required
-        inputMode="url"
-        autoComplete="url"
-        maxLength={MAX_LENGTHS.address}
-        hint="The agent's web address. https:// is added if you leave it out."
-      />
-      {failure?.requiresSubscription ? (
-        <SubscribePrompt ref={failureRef} message={failure.message} email={values.email} />
-      ) : failure ? (
-        <div ref={failureRef} tabIndex={-1}>
-          <FormAlert kind="error">{failure.message}</FormAlert>
+    <>
+      <form className="form-card" ref={formRef} onSubmit={submit} noValidate aria-label="Register your agent">
+        {options.failed ? <FormAlert kind="error">{LOAD_FAILED}</FormAlert> : null}
+        <TextField
+          {...text('email')}
+          type="email"
+          autoComplete="email"
+          maxLength={MAX_LENGTHS.email}
+          hint="The address you will manage the listing with. It is never shown publicly."
+        />
+        <TextField {...text('name')} required maxLength={MAX_LENGTHS.name} hint="The agent's product name." />
+        <TextField
+          {...text('provider')}
+          required
+          maxLength={MAX_LENGTHS.provider}
+          autoComplete="organization"
+          hint="The company or person who makes the agent."
+        />
+        <CategoryRoleFields
+          values={values}
+          errors={shown}
+          categories={options.categories}
+          categoriesLoading={options.loading}
+          onChange={patch}
+        />
+        <TextField
+          {...text('description')}
+          required
+          multiline
+          rows={5}
+          maxLength={MAX_LENGTHS.description}
+          hint="What the agent does and for whom."
+        />
+        <TextField
+          {...text('cost')}
+          required
+          maxLength={MAX_LENGTHS.cost}
+          hint="Free text, such as Free, Freemium, $20/month or $0.01 per request."
+        />
+        <TextField
+          {...text('address')}
+          required
+          inputMode="url"
+          autoComplete="url"
+          maxLength={MAX_LENGTHS.address}
+          hint="The agent's web address. https:// is added if you leave it out."
+        />
+        {failure?.requiresSubscription ? (
+          <SubscribePrompt ref={failureRef} message={failure.message} email={values.email} />
+        ) : failure ? (
+          <div ref={failureRef} tabIndex={-1}>
+            <FormAlert kind="error">{failure.message}</FormAlert>
+          </div>
+        ) : null}
+        <div className="form-actions">
+          <button
+            className="button button--primary button--large"
+            type="submit"
+            disabled={registration.submitting}
+          >
+            {registration.submitting ? 'Registering...' : 'Register Agent'}
+          </button>
         </div>
+        <p className="form-field__hint">
+          Your first agent is listed free once you confirm your e-mail address (without one, once our staff
+          have reviewed it). By registering you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+      </form>
+      {failure?.unclaimedAgentId ? (
+        <OwnershipReport
+          key={failure.unclaimedAgentId}
+          agentId={failure.unclaimedAgentId}
+          email={values.email}
+        />
       ) : null}
-      <div className="form-actions">
-        <button
-          className="button button--primary button--large"
-          type="submit"
-          disabled={registration.submitting}
-        >
-          {registration.submitting ? 'Registering...' : 'Register Agent'}
-        </button>
-      </div>
-      <p className="form-field__hint">
-        Your first agent is listed free. By registering you agree to our{' '}
-        <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
-      </p>
-    </form>
+    </>
   );
 }

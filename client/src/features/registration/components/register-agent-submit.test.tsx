@@ -49,13 +49,18 @@ describe('Registration: sending the form', () => {
     await act(async () => pending.resolve());
   });
 
-  it('goes on to account setup with the e-mail in the state and the URL when the e-mail has no account', async () => {
+  it("goes on to account setup with the e-mail and the server's word on the agent, whatever the address has", async () => {
+    // The server answers the same for every address to anyone but its signed-in account.
+    const message =
+      'Your agent is registered. We sent a message to ada@example.com with the next step: the agent is listed once the link in it is opened, within 7 days.';
     const { router } = renderRegistration([
       ...FORM_DATA,
       answer({
         success: true,
         is_existing_subscriber: false,
-        message: 'Your agent is listed.',
+        owned: false,
+        listed: false,
+        message,
         agent: AGENT,
       }),
     ]);
@@ -63,11 +68,41 @@ describe('Registration: sending the form', () => {
     await userEvent.click(submitButton());
     await screen.findByText('Elsewhere');
     expect(currentUrl(router)).toBe('/account-setup?email=ada%40example.com');
-    expect(router.state.location.state).toEqual({ email: 'ada@example.com' });
+    expect(router.state.location.state).toEqual({ email: 'ada@example.com', message });
   });
 
-  it("goes to sign-in with the server's message and the e-mail when the e-mail has an account", async () => {
-    const message = 'Your agent is listed. We sent a link to ada@example.com to add it to your account.';
+  it('goes on to account setup with the review message when registered without an e-mail', async () => {
+    const message =
+      'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it.';
+    const { router } = renderRegistration([
+      ...FORM_DATA,
+      answer({
+        success: true,
+        is_existing_subscriber: false,
+        owned: false,
+        listed: false,
+        message,
+        agent: AGENT,
+      }),
+    ]);
+    await fillValidAgent('');
+    await userEvent.click(submitButton());
+    await screen.findByText('Elsewhere');
+    expect(currentUrl(router)).toBe('/account-setup');
+    expect(router.state.location.state).toEqual({ message });
+  });
+
+  it('says so when a second registration without an e-mail comes the same day', async () => {
+    const error =
+      'You can register one agent without an e-mail address a day. Add your e-mail address to register another now, or try again tomorrow.';
+    renderRegistration([...FORM_DATA, answer({ error }, 429)]);
+    await fillValidAgent('');
+    await userEvent.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(error);
+  });
+
+  it("goes to sign-in with the server's message and the e-mail when the server says the e-mail has an account", async () => {
+    const message = 'Your agent is registered.';
     const { router } = renderRegistration([
       ...FORM_DATA,
       answer({ success: true, is_existing_subscriber: true, message, agent: AGENT }),
@@ -93,7 +128,8 @@ describe('Registration: sending the form', () => {
   });
 
   it('goes to the dashboard when the signed-in account registered under its own address', async () => {
-    const message = 'Your agent is listed. Open the link we sent to ada@example.com to confirm your address.';
+    const message =
+      'Your agent is registered. Open the link we sent to ada@example.com to confirm your address: the agent is then listed and joins your dashboard.';
     const me: FakeRoute = {
       path: '/api/auth/me',
       body: {
@@ -124,7 +160,7 @@ describe('Registration: sending the form', () => {
 
   it("shows the server's message and Create Account & Subscribe when the free listing is used", async () => {
     const message =
-      'You have already listed your free agent. Create an account and subscribe ($5/month) to add more agents.';
+      'An agent is already registered under this e-mail address. To add more, sign in to the account of this address, or create it, and subscribe to the provider plan ($5/month).';
     const { router } = renderRegistration([
       ...FORM_DATA,
       answer({ success: false, error: message, message, requires_subscription: true }, 409),
@@ -145,7 +181,53 @@ describe('Registration: sending the form', () => {
     await userEvent.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('This agent is already listed.');
     expect(screen.queryByRole('button', { name: 'Create Account & Subscribe' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'This is my product' })).toBeNull();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('lets the maker of a listing nobody owns report it to staff, checked as the server checks it', async () => {
+    const { fetchMock } = renderRegistration([
+      ...FORM_DATA,
+      answer(
+        {
+          error: 'An agent named LedgerLark from Quillstone Labs is already listed',
+          unclaimed_listing: { agent_id: '42', ways: ['report'] },
+        },
+        409,
+      ),
+      {
+        method: 'POST',
+        path: '/api/agents/42/ownership-reports',
+        status: 201,
+        body: { success: true, message: 'Thank you. Our staff read your report and answer you by e-mail.' },
+      },
+    ]);
+    await fillValidAgent();
+    await userEvent.click(submitButton());
+    await screen.findByRole('alert');
+    const report = screen.getByRole('region', { name: 'Is this your product?' });
+    await userEvent.click(within(report).getByRole('button', { name: 'This is my product' }));
+    const form = within(report).getByRole('form', { name: 'This is my product' });
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send to our staff' }));
+    expect(within(form).getByText('Your name is required')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Your name'));
+    expect(calls(fetchMock)).not.toContain('POST /api/agents/42/ownership-reports');
+
+    await userEvent.type(within(form).getByLabelText('Your name'), 'Ada Lovelace');
+    await userEvent.type(within(form).getByLabelText('How is this product yours?'), 'We make it.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send to our staff' }));
+    expect(
+      await screen.findByText('Thank you. Our staff read your report and answer you by e-mail.'),
+    ).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/agents/42/ownership-reports')!;
+    expect((init!.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok-1');
+    expect(JSON.parse(String(init!.body))).toEqual({
+      name: 'Ada Lovelace',
+      organization: '',
+      email: 'ada@example.com',
+      message: 'We make it.',
+    });
   });
 
   it('puts the field errors of a 400 on their fields and focuses the first', async () => {

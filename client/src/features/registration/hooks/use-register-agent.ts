@@ -4,18 +4,22 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText, fieldErrors } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { registerAgent } from '../api/register-agent';
+import { registerAgent, type UnclaimedListing } from '../api/register-agent';
 import { accountSetupLink } from '../utils/account-setup-link';
 import type { RegistrationValues } from '../utils/registration-values';
 
 // Sends the form and takes the registration flow's next step (spec section 4, docs/accounts.md):
-// an e-mail with an account signs in; any other goes on to create one; a used free listing stays
-// here with the server's message and the Create Account & Subscribe prompt.
+// the signed-in account's own registration goes to its dashboard; any other goes on to account
+// setup (the server says the same to everyone, so that nobody learns who has an account); a used
+// free listing stays here with the server's message and the Create Account & Subscribe prompt; a
+// name already registered by nobody offers its maker a report to staff.
 
 export interface RegistrationFailure {
   message: string;
   /** The free listing of this e-mail is used: offer an account with the provider plan. */
   requiresSubscription: boolean;
+  /** Already registered and owned by nobody: its maker can report it ("this is my product"). */
+  unclaimedAgentId: string | null;
 }
 
 const FALLBACK = 'Failed to register agent';
@@ -26,9 +30,19 @@ function failureOf(error: unknown): RegistrationFailure {
     return {
       message: typeof message === 'string' && message ? message : errorText(error, FALLBACK),
       requiresSubscription: true,
+      unclaimedAgentId: null,
     };
   }
-  return { message: errorText(error, FALLBACK), requiresSubscription: false };
+  const unclaimed =
+    error instanceof ApiError ? (error.body?.unclaimed_listing as UnclaimedListing | undefined) : undefined;
+  return {
+    message: errorText(error, FALLBACK),
+    requiresSubscription: false,
+    unclaimedAgentId:
+      unclaimed && typeof unclaimed.agent_id === 'string' && unclaimed.ways?.includes('report')
+        ? unclaimed.agent_id
+        : null,
+  };
 }
 
 export function useRegisterAgent() {
@@ -56,7 +70,9 @@ export function useRegisterAgent() {
       } else if (answer.is_existing_subscriber) {
         navigate('/signin', { state: { message: answer.message, email } });
       } else {
-        const { to, state } = accountSetupLink(email);
+        // The spec's next step, with the server's word on the agent (held until its address is
+        // confirmed, or until staff review one registered without an address).
+        const { to, state } = accountSetupLink(email, answer.message);
         navigate(to, { state });
       }
     } catch (error) {
