@@ -11,7 +11,7 @@ import { setUpApp } from './support/e2e-app';
 
 const ADMIN = { username: 'staff', password: 'staff password 2026' };
 const REVIEW_MESSAGE =
-  'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it, usually within two working days.';
+  'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it.';
 
 async function searchedNames(page: Page, query: string): Promise<string[]> {
   const answer = await page.request.get(`/api/search?query=${encodeURIComponent(query)}`);
@@ -76,7 +76,7 @@ describe('Staff review of agents registered without an e-mail address', () => {
     await login.getByRole('button', { name: 'Log in' }).click();
     const queue = page.getByRole('region', { name: /Review queue/ });
     await queue.getByRole('heading', { name: 'Review queue (2 waiting)' }).waitFor();
-    await queue.getByText(kept, { exact: true }).waitFor();
+    await queue.locator('strong', { hasText: kept }).waitFor();
     // With E2E_SCREENSHOTS, the panel alone (the whole dashboard is long).
     if (process.env.E2E_SCREENSHOTS)
       await queue.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, 'review 03 queue.png') });

@@ -39,7 +39,7 @@ export const REGISTRATION_MESSAGES = {
   confirmEmail: (email: string) =>
     `Your agent is registered. Open the link we sent to ${email} to confirm your address: the agent is then listed and joins your dashboard.`,
   heldForReview:
-    'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it, usually within two working days.',
+    'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it.',
 } as const;
 
 export const EMPLOYER_ACCOUNT_MESSAGE =

@@ -21,7 +21,7 @@ export const LISTING_CLAIM_WAYS = ['report'] as const;
 export type ListingClaimWay = (typeof LISTING_CLAIM_WAYS)[number];
 
 export const REPORT_MESSAGES = {
-  sent: 'Thank you. Our staff read your report and answer you by e-mail, usually within two working days.',
+  sent: 'Thank you. Our staff read your report and answer you by e-mail.',
   notReportable: 'This listing is managed by its provider: contact them instead.',
   tooMany: 'You have sent several reports today. Please wait until tomorrow to send more.',
 } as const;
