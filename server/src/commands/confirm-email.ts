@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@agentry/domain/email';
 import { DuplicateUserError, type OneTimeToken, type User } from '@agentry/platform/store/port';
 import { consumeToken, hashToken } from '../auth/one-time-tokens';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
@@ -75,8 +76,8 @@ async function claimByLink(
   token: string,
   signedIn: User,
 ): Promise<{ user: User; claimed: number }> {
-  const address = (found.data ?? '').toLowerCase();
-  if (signedIn.user_type !== 'agent_provider' || signedIn.email.toLowerCase() !== address) {
+  const address = normalizeEmail(found.data ?? '');
+  if (signedIn.user_type !== 'agent_provider' || normalizeEmail(signedIn.email) !== address) {
     await restoreToken(services, token, found);
     throw forbidden(CLAIM_OTHER_ACCOUNT_MESSAGE, { success: false });
   }

@@ -1,5 +1,6 @@
 import type { Agent, PublicAgent } from '@agentry/domain/agent';
 import { type AgentRegistrationInput, validateAgentRegistration } from '@agentry/domain/agent-rules';
+import { normalizeEmail } from '@agentry/domain/email';
 import { type AgentCreate, DuplicateAgentError, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { badRequest, conflict, tooManyRequests } from '../http/errors';
@@ -142,7 +143,7 @@ async function sendClaimLink(
       : await issueToken(services.store, {
           purpose: 'claim_agent',
           userId: account?.id ?? '',
-          data: email.toLowerCase(),
+          data: normalizeEmail(email),
           agentIds: [agent.id],
           now: services.now(),
         });

@@ -1,4 +1,5 @@
 import type { Agent } from '@agentry/domain/agent';
+import { normalizeEmail } from '@agentry/domain/email';
 import { CLAIM_AGENTS_MAX, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { verifyEmailMessage } from '../mail/messages';
@@ -56,9 +57,9 @@ async function ownAgentIdsOfLinks(services: Services, user: User): Promise<strin
 async function pendingOwnAgents(services: Services, user: User, ids: string[]): Promise<Agent[]> {
   if (ids.length === 0) return [];
   const agents = await services.store.agents.getMany(ids.slice(0, CLAIM_AGENTS_MAX));
-  const address = user.email.toLowerCase();
+  const address = normalizeEmail(user.email);
   return agents.filter(
     (agent) =>
-      agent.owner_id === null && agent.held_for === 'claim' && agent.email?.toLowerCase() === address,
+      agent.owner_id === null && agent.held_for === 'claim' && normalizeEmail(agent.email ?? '') === address,
   );
 }
