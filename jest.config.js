@@ -35,7 +35,8 @@ module.exports = {
   projects: [
     project('domain'),
     project('platform'),
-    project('server'),
+    // Some server tests start the compiled API or a CLI as a process: dist/ is brought up to date first.
+    project('server', { globalSetup: '<rootDir>/scripts/bin/jest-ensure-built.cjs' }),
     project('indexer'),
     project('scripts'),
     project('client', {

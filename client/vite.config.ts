@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+// By package name like every import across workspaces: the scripts load this config through Vite's
+// module runner (--configLoader runner), which compiles the domain's TypeScript.
+import { buildHomeMeta, renderHeadTags, replaceSeoRegion } from '@agentry/domain/seo';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-// A relative import: Vite bundles it into the config; a package import would be left to Node, which cannot load .ts.
-import { buildHomeMeta, renderHeadTags, replaceSeoRegion } from '../domain/src/seo';
 
 const COMPRESSIBLE_ASSET = /^assets\/.+\.(?:js|css|svg)$/;
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';

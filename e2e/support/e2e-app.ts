@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { launchChromium } from '@agentry/scripts/browser/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type AppServer, startAppServer } from './app-server';
-import { launchChromium } from './chromium';
 
 // One server and one browser per test file; a fresh browser context (no cookies, no storage) per
 // page, closed after each test. Uncaught errors in a page fail the test that caused them.

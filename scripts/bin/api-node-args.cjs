@@ -1,35 +1,15 @@
-// The Node.js arguments the API runs with, shared by `npm start`, the benchmarks and the tests that
-// start the API as a process, so that what is measured and tested is what runs. Plain CommonJS:
-// used before anything is compiled.
+// The API's Node.js arguments (server/bin/process-args.cjs) with dist/ built first when it is older
+// than the sources: what `npm start` and the benchmarks run. Plain CommonJS: used before anything
+// is compiled.
 'use strict';
 const { ensureBuilt } = require('./compiled-build.cjs');
+const processArgs = require('@agentry/server/bin/process-args.cjs');
 
-/**
- * The old-generation heap cap. V8 otherwise lets the heap grow to several times its live size under
- * a high request rate (measured: 1 GB RSS for ~250 MB of live data at 100k agents); with a cap it
- * collects sooner. 512 MB suits catalogs up to about 150k agents; raise NODE_HEAP_MB beyond.
- */
-const DEFAULT_HEAP_MB = 512;
-
-/**
- * `runtime`: 'compiled' (default, what production runs): dist/api.js, built first when it is older
- * than the sources (compiled-build.cjs), with source maps so stack traces name the .ts lines.
- * 'tsx': the TypeScript sources through the tsx loader, as before the build step (`npm run dev`,
- * and the start-up benchmark's baseline).
- */
-function apiNodeArgs(env = process.env, { runtime = 'compiled' } = {}) {
-  const heap = [];
-  const options = env.NODE_OPTIONS ?? '';
-  if (!/--max-old-space-size/.test(options)) {
-    const megabytes = Number(env.NODE_HEAP_MB ?? DEFAULT_HEAP_MB);
-    if (!Number.isInteger(megabytes) || megabytes < 64)
-      throw new Error(`NODE_HEAP_MB must be a whole number of megabytes >= 64, not "${env.NODE_HEAP_MB}"`);
-    heap.push(`--max-old-space-size=${megabytes}`);
-  }
-  if (runtime === 'tsx') return ['--import', 'tsx', ...heap, 'server/src/main.ts'];
-  if (runtime !== 'compiled') throw new Error(`unknown runtime "${runtime}" (compiled or tsx)`);
-  ensureBuilt();
-  return ['--enable-source-maps', ...heap, 'dist/api.js'];
+/** As server/bin/process-args.cjs's apiNodeArgs, after building dist/ for the compiled runtime. */
+function apiNodeArgs(env = process.env, options = {}) {
+  const args = processArgs.apiNodeArgs(env, options);
+  if ((options.runtime ?? 'compiled') === 'compiled') ensureBuilt();
+  return args;
 }
 
-module.exports = { apiNodeArgs, DEFAULT_HEAP_MB };
+module.exports = { apiNodeArgs, DEFAULT_HEAP_MB: processArgs.DEFAULT_HEAP_MB };

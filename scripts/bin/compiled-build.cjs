@@ -1,11 +1,13 @@
 // Whether dist/ (the compiled server, indexer and CLIs of `npm run build`) is current, and building
 // it when it is not. Used by `npm start`, the production CLIs (`npm run import`...), the benchmarks
-// and the tests that start the API as a process, so that none of them runs code older than the
+// and jest (the server project's globalSetup, jest-ensure-built.cjs, for the tests that start the
+// API or a CLI as a process), so that none of them runs code older than the
 // sources beside it. Plain CommonJS: it runs before anything is compiled.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const processArgs = require('@agentry/server/bin/process-args.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -71,17 +73,10 @@ function ensureBuilt(root = ROOT) {
     );
 }
 
-/**
- * The Node.js arguments that run dist/<name>.js (a name of scripts/src/build/entries.ts), built
- * first if stale; relative to the repository root, where callers run it. Source maps on, so stack
- * traces name the .ts lines.
- */
+/** The Node.js arguments that run dist/<name>.js (server/bin/process-args.cjs), built first if stale. */
 function compiledEntryArgs(name, root = ROOT) {
   ensureBuilt(root);
-  const entry = path.join('dist', `${name}.js`);
-  if (!fs.existsSync(path.join(root, entry)))
-    throw new Error(`No compiled entry ${entry}; the entries are listed in scripts/src/build/entries.ts.`);
-  return ['--enable-source-maps', entry];
+  return processArgs.compiledEntryArgs(name, root);
 }
 
 module.exports = { ensureBuilt, compiledEntryArgs, staleness, DIST, BUILD_INFO };

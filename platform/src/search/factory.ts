@@ -7,6 +7,9 @@ import type { SearchEngine } from './port';
 
 export const SEARCH_FILE_NAME = 'search.db';
 
+/** The store's plain matching, the engine search answers from while the configured one cannot. */
+export { StoreFallbackEngine } from './store-fallback/store-fallback-engine';
+
 export interface OpenSearchOptions {
   /** The process answers searches (API) rather than only writing (indexer, reindex). */
   serve: boolean;

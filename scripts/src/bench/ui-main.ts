@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../../../e2e/support/chromium';
+import { launchChromium } from '../browser/chromium';
 import { freePort, percentile, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
 
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };

@@ -20,7 +20,7 @@ import { ADMIN_ENV, agentForm, Visitor } from '../testing/visitor';
 // nothing waits for Meilisearch at all, and that MongoDB is given up on at the configured timeout.
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const { apiNodeArgs } = require('../../../scripts/bin/api-node-args.cjs') as {
+const { apiNodeArgs } = require('../../bin/process-args.cjs') as {
   apiNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
 };
 

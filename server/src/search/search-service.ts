@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import type { Logger } from '@agentry/platform/log/logger';
+import { StoreFallbackEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
-import { StoreFallbackEngine } from '@agentry/platform/search/store-fallback/store-fallback-engine';
 import type { Store } from '@agentry/platform/store/port';
 import type { FreshnessState } from './search-freshness';
 

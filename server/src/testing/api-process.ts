@@ -8,12 +8,12 @@ import { followOutput, type LogLine } from './child-output';
 
 // The API as its own process, compiled (dist/api.js) and with the arguments `npm start` and the
 // image give it, on a fresh DATA_DIR, for tests of what only a whole process shows: signals, exit
-// codes, the files left behind. dist/ is compiled first when it is older than the sources
-// (scripts/bin/compiled-build.cjs; `npm test` builds before jest runs), so what is tested is both
+// codes, the files left behind. jest compiles dist/ first when it is older than the sources (the
+// server project's globalSetup; `npm test` builds before jest runs), so what is tested is both
 // what production runs and the code of the checkout.
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const { apiNodeArgs } = require('../../../scripts/bin/api-node-args.cjs') as {
+const { apiNodeArgs } = require('../../bin/process-args.cjs') as {
   apiNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
 };
 

@@ -7,7 +7,7 @@ import { followOutput, type LogLine } from './child-output';
 // kill them or read their exit code and output. The API has its own starter (api-process.ts).
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const { compiledEntryArgs } = require('../../../scripts/bin/compiled-build.cjs') as {
+const { compiledEntryArgs } = require('../../bin/process-args.cjs') as {
   compiledEntryArgs: (name: string) => string[];
 };
 

@@ -7,7 +7,7 @@ import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import * as XLSX from 'xlsx';
 
-const { apiNodeArgs } = require('../../../../scripts/bin/api-node-args.cjs') as {
+const { apiNodeArgs } = require('../../../bin/process-args.cjs') as {
   apiNodeArgs: () => string[];
 };
 

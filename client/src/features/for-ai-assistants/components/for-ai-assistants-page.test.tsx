@@ -1,7 +1,6 @@
 import '../../../testing/dom-polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Component as ForAiAssistantsRoute } from '../../../app/routes/for-ai-assistants';
 import { COPIED_FOR_MS } from '../../../hooks/use-copy-text';
 import { renderWithRouter } from '../../../testing/render';
 import { ForAiAssistantsPage } from './for-ai-assistants-page';
@@ -46,15 +45,6 @@ describe('For AI assistants page', () => {
     });
     expect(within(keyed).getByRole('link', { name: 'employer dashboard' }).getAttribute('href')).toBe(
       '/employer-dashboard',
-    );
-  });
-
-  it('builds the snippet on the origin the visitor is on, and sets the page’s title and description', () => {
-    renderWithRouter(<ForAiAssistantsRoute />);
-    expect(snippet().textContent).toContain(`"url": "${window.location.origin}/mcp"`);
-    expect(document.title).toBe('For AI assistants: connect to Agentry over MCP');
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
-      /MCP client/,
     );
   });
 
