@@ -4,7 +4,8 @@ import type { Services } from './commands/services';
 
 // Background upkeep of the API process: re-read subscriptions whose billing period ended (the
 // renewal sweep), delete expired sessions and one-time tokens so those tables stay small, and
-// delete the agents held for a claim that nobody took within CLAIM_HOLD_DAYS (their e-mail said so).
+// delete the agents held for a claim that nobody took within CLAIM_HOLD_DAYS (their e-mail said so),
+// and forget provider analytics' once-a-day keys of days that are over.
 // Timers are unref'd (they never keep the process alive) and a run never overlaps the previous one.
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -12,6 +13,25 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_EVENT_IDS_MS = 90 * 24 * 60 * 60 * 1000;
 /** Lapsed claims deleted per batch; batches follow each other until one comes back short. */
 const LAPSED_BATCH = 200;
+
+/** Analytics' once-a-day keys deleted per batch (agent_stats_once): a few milliseconds of SQLite. */
+const ONCE_KEYS_BATCH = 2_000;
+
+/**
+ * Forgets the once-a-day keys and tallies of provider analytics whose day is over (MongoDB's TTL
+ * index does it too), a batch at a time with a turn of the event loop between: a busy day leaves
+ * up to a million of them.
+ */
+export async function purgeOnceKeys(services: Services): Promise<number> {
+  const now = new Date(services.now());
+  let total = 0;
+  for (;;) {
+    const deleted = await services.store.agentStats.purgeOnce(now, ONCE_KEYS_BATCH);
+    total += deleted;
+    if (deleted < ONCE_KEYS_BATCH) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 /** Deletes the agents held for a claim longer than CLAIM_HOLD_MS, in short transactions. */
 export async function discardLapsedClaims(services: Services): Promise<number> {
@@ -48,8 +68,9 @@ export function startMaintenance(services: Services, options: { sweepMs: number 
       const tokens = await store.tokens.purgeExpired(now);
       const events = await store.billing.purgeEvents(new Date(now.getTime() - KEEP_EVENT_IDS_MS));
       const lapsedClaims = await discardLapsedClaims(services);
-      if (sessions + tokens + events + lapsedClaims > 0)
-        logger.info({ sessions, tokens, events, lapsedClaims }, 'expired records deleted');
+      const analyticsKeys = await purgeOnceKeys(services);
+      if (sessions + tokens + events + lapsedClaims + analyticsKeys > 0)
+        logger.info({ sessions, tokens, events, lapsedClaims, analyticsKeys }, 'expired records deleted');
     }),
   ];
   return {

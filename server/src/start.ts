@@ -127,11 +127,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
 
   const eventLoop = new EventLoopMonitor(logger);
-  // Every worker counts its own requests and writes them to the shared store every 10 s.
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
+  // Every worker counts its own requests and writes them to the shared store every 10 s; the store
+  // keeps "once per person, agent and day" across workers, under keys made with the shared secret.
   const analytics = new AgentEventCounter({
     repository: store.agentStats,
     logger: logger.child({ component: 'analytics' }),
     now,
+    sessionSecret,
   });
   const mcpUsage = new ToolUsageCounter({
     repository: store.toolUsage,
@@ -175,7 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     services,
     testCheckout: payments instanceof TestModePayments ? payments : null,
-    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.dataDir),
+    sessionSecret,
     clientDist: findClientDist(options.clientDist),
     eventLoop,
     analytics,

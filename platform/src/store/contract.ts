@@ -1,5 +1,6 @@
 import { describeAdminAreaContract } from './contract-admin';
 import { describeApiKeysContract } from './contract-api-keys';
+import { describeCountOnceContract } from './contract-count-once';
 import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
@@ -826,6 +827,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     describeAdminAreaContract(() => store);
     describeEmployerToolsContract(() => store);
+    describeCountOnceContract(() => store);
     describeToolUsageContract(() => store);
     describeApiKeysContract(() => store);
     describeOwnershipContract(() => store);

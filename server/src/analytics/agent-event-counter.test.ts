@@ -1,8 +1,35 @@
 import { createLogger } from '@agentry/platform/log/logger';
-import type { AgentStatsRepository } from '@agentry/platform/store/employer-port';
+import { decideOnceCounts } from '@agentry/platform/store/count-once';
+import type { AgentStatsRepository, OnceCount } from '@agentry/platform/store/employer-port';
 import { AgentEventCounter } from './agent-event-counter';
 
 type Entries = Parameters<AgentStatsRepository['increment']>[0];
+
+/** The store's side of countOnce in memory (the same decision as both adapters), shared by counters. */
+function onceStore() {
+  const rows = new Map<string, number>();
+  const counted: Entries = [];
+  const sent: OnceCount[][] = [];
+  let failing = false;
+  return {
+    counted,
+    sent,
+    rows,
+    fail(down: boolean) {
+      failing = down;
+    },
+    async countOnce(entries: OnceCount[]) {
+      if (failing) throw new Error('store down');
+      sent.push(entries);
+      const seen = new Set(entries.filter((entry) => rows.has(entry.key)).map((entry) => entry.key));
+      const writes = decideOnceCounts(entries, seen, rows);
+      for (const { key } of writes.keys) rows.set(key, 1);
+      for (const { tally, n } of writes.tallies) rows.set(tally, n);
+      counted.push(...writes.increments);
+      return writes.counted;
+    },
+  };
+}
 
 const MONDAY = Date.parse('2026-11-16T00:00:00Z');
 const HOUR = 60 * 60 * 1000;
@@ -19,6 +46,7 @@ function setup(
         if (options.failing?.()) throw new Error('store down');
         calls.push(entries);
       },
+      countOnce: async () => 0,
     },
     logger: createLogger('warn', 'test', { write: (line: string) => logLines.push(JSON.parse(line)) }),
     now: () => clock,
@@ -145,6 +173,7 @@ describe('AgentEventCounter', () => {
             release = () => reject(new Error('store down'));
           });
         },
+        countOnce: async () => 0,
       },
       logger: createLogger('silent', 'test'),
       now: () => MONDAY,
@@ -238,5 +267,97 @@ describe('AgentEventCounter', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  describe('countFor: once per audience, agent, kind and day, across processes', () => {
+    const SECRET = 'a session secret every API process shares, 32+ chars';
+    const counterOn = (
+      store: ReturnType<typeof onceStore>,
+      clock: () => number,
+      options: { sessionSecret?: string; caps?: { clicked?: number } } = {},
+    ) =>
+      new AgentEventCounter({
+        repository: { increment: async () => undefined, countOnce: (entries) => store.countOnce(entries) },
+        logger: createLogger('silent', 'test'),
+        now: clock,
+        sessionSecret: 'sessionSecret' in options ? options.sessionSecret : SECRET,
+        audiences: { caps: options.caps },
+      });
+    const total = (store: ReturnType<typeof onceStore>, agentId: string, kind: string) =>
+      store.counted
+        .filter((entry) => entry.agent_id === agentId && entry.kind === kind)
+        .reduce((sum, entry) => sum + entry.count, 0);
+
+    it('when two processes count the same audience, agent and kind on one day, then the store counts it once', async () => {
+      const store = onceStore();
+      const clock = () => MONDAY + 10 * HOUR;
+      const [first, second] = [counterOn(store, clock), counterOn(store, clock)];
+      first.countFor('ip:203.0.113.7', 'opened', ['a1', 'a2']);
+      second.countFor('ip:203.0.113.7', 'opened', ['a1']);
+      second.countFor('ip:203.0.113.8', 'opened', ['a1']);
+      await first.flush();
+      await second.flush();
+      expect(total(store, 'a1', 'opened')).toBe(2);
+      expect(total(store, 'a2', 'opened')).toBe(1);
+    });
+
+    it('when the processes do not share the secret, then each names the count its own way (why the secret is shared)', async () => {
+      const store = onceStore();
+      const clock = () => MONDAY + 10 * HOUR;
+      const first = counterOn(store, clock, { sessionSecret: undefined });
+      const second = counterOn(store, clock, { sessionSecret: undefined });
+      first.countFor('ip:203.0.113.7', 'opened', ['a1']);
+      second.countFor('ip:203.0.113.7', 'opened', ['a1']);
+      await first.flush();
+      await second.flush();
+      expect(total(store, 'a1', 'opened')).toBe(2);
+    });
+
+    it("keeps an audience's daily cap across processes, and counts it again the next day", async () => {
+      const store = onceStore();
+      let now = MONDAY + 10 * HOUR;
+      const counters = [0, 1].map(() => counterOn(store, () => now, { caps: { clicked: 3 } }));
+      for (const [index, counter] of counters.entries())
+        counter.countFor('user:42', 'clicked', [`x${index}`, `y${index}`, `z${index}`]);
+      for (const counter of counters) await counter.flush();
+      expect(store.counted.filter((entry) => entry.kind === 'clicked')).toHaveLength(3);
+      now += 24 * HOUR;
+      counters[1]!.countFor('user:42', 'clicked', ['x0']);
+      await counters[1]!.flush();
+      expect(total(store, 'x0', 'clicked')).toBe(2);
+    });
+
+    it('sends keyed hashes only: no address, account or agent id in a key or tally', async () => {
+      const store = onceStore();
+      const counter = counterOn(store, () => MONDAY + 10 * HOUR);
+      counter.countFor('ip:203.0.113.7', 'compared', ['agent-77']);
+      await counter.flush();
+      const [entry] = store.sent.flat();
+      expect(entry).toMatchObject({ agent_id: 'agent-77', kind: 'compared', week: '2026-11-16', cap: 200 });
+      for (const name of [entry!.key, entry!.tally]) {
+        expect(name).toMatch(/^[\w-]{22}$/);
+        expect(name).not.toMatch(/203|agent|77|compared/);
+      }
+      // Forgettable after the next day, when no process can ask about it any more.
+      expect(entry!.expires_at).toBe(Date.parse('2026-11-18T00:00:00Z'));
+    });
+
+    it('when the store fails, then the waiting counts are kept, shown as pending, and counted once later', async () => {
+      const store = onceStore();
+      const counter = counterOn(store, () => MONDAY + 10 * HOUR);
+      store.fail(true);
+      counter.countFor('ip:203.0.113.9', 'appeared', ['a1', 'a2']);
+      await counter.flush();
+      expect(counter.pendingKeys).toBe(2);
+      expect(counter.pendingFor(['a1'], '2026-11-16')).toEqual([
+        { agent_id: 'a1', week: '2026-11-16', appeared: 1, opened: 0, clicked: 0, compared: 0, contacted: 0 },
+      ]);
+      store.fail(false);
+      await counter.flush();
+      await counter.flush();
+      expect(counter.pendingKeys).toBe(0);
+      expect(total(store, 'a1', 'appeared')).toBe(1);
+      expect(total(store, 'a2', 'appeared')).toBe(1);
+    });
   });
 });

@@ -5,14 +5,23 @@ import type {
   AgentEventKind,
   AgentStatsRepository,
   AgentWeekCounts,
+  OnceCount,
 } from '@agentry/platform/store/employer-port';
+import { DAY_MS, OnceKeys } from './once-keys';
 import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audience';
 
 // Provider analytics are counted here, in memory, and written to the store in one batch every
 // FLUSH_EVERY_MS: a search adds one to a map entry per hit and never waits for the store. A count
 // is an agent, a week and a kind, nothing else: no visitor, address or account is kept with it.
-// Requests count through countFor(), once per audience (person or client), agent, kind and day
-// (once-per-audience.ts), so that neither anonymous nor repeated calls move the numbers.
+//
+// Requests count through countFor(), once per audience (person or client), agent, kind and UTC day,
+// and at most DAILY_CAPS[kind] agents per audience and day, so that neither anonymous nor repeated
+// calls move the numbers. In two steps: this process's filter (once-per-audience.ts) drops what it
+// has already counted today at no cost, and what passes waits as a mark (the audience's keyed digest
+// for the day, the kind and the agent) until the flush, where the store counts each mark whose key
+// no process has counted today, within the audience's tally (AgentStatsRepository.countOnce, keys
+// from once-keys.ts). So a client whose requests reach several workers or containers (WEB_CONCURRENCY,
+// a balancer) still counts once: per process it counted once per worker (issue 21's follow-up).
 
 export const FLUSH_EVERY_MS = 10_000;
 /**
@@ -36,9 +45,26 @@ interface Bucket {
   counts: Map<string, number>;
 }
 
+/** A count that passed this process's filter and waits for the store's word (countOnce). */
+interface Mark {
+  /** The audience's keyed digest for the day (once-keys.ts): shared by the marks of one request. */
+  audienceDay: Buffer;
+  /** The UTC day (days since the epoch) it was counted on. */
+  day: number;
+  kind: AgentEventKind;
+  agentId: string;
+  week: string;
+}
+
 export interface AgentEventCounterOptions {
-  repository: Pick<AgentStatsRepository, 'increment'>;
+  repository: Pick<AgentStatsRepository, 'increment' | 'countOnce'>;
   logger: Logger;
+  /**
+   * SESSION_SECRET, which every API process shares: the store's keys for "once a day" are keyed
+   * with it, so that every process names the same count alike. Without it (a lone counter in a
+   * test), a key of this counter's own.
+   */
+  sessionSecret?: string;
   now?: () => number;
   maxKeys?: number;
   flushEveryMs?: number;
@@ -50,16 +76,19 @@ export interface AgentEventCounterOptions {
 }
 
 export class AgentEventCounter {
-  private readonly repository: Pick<AgentStatsRepository, 'increment'>;
+  private readonly repository: Pick<AgentStatsRepository, 'increment' | 'countOnce'>;
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly maxKeys: number;
   private readonly flushAtKeys: number;
   private readonly writeChunk: number;
   private readonly audiences: OncePerAudience;
+  private readonly onceKeys: OnceKeys;
   /** Keyed by week and kind; insertion order is age order (a failed batch is put back in front). */
   private pending = new Map<string, Bucket>();
   private keys = 0;
+  /** Counts of countFor() waiting for the store, oldest first (at most maxKeys of them). */
+  private marks: Mark[] = [];
   private dropped = { keys: 0, events: 0 };
   private week = '';
   private weekEndsAt = Number.NEGATIVE_INFINITY;
@@ -77,15 +106,24 @@ export class AgentEventCounter {
     this.flushAtKeys = options.flushAtKeys ?? FLUSH_AT_KEYS;
     this.writeChunk = options.writeChunk ?? WRITE_CHUNK;
     this.audiences = new OncePerAudience({ now: this.now, logger: this.logger, ...options.audiences });
+    this.onceKeys = new OnceKeys(options.sessionSecret);
   }
 
   /**
    * What a request counts: each agent of `agentIds` once per `audience` (analytics/audience.ts),
-   * kind and UTC day, within the audience's daily cap. O(ids), no I/O.
+   * kind and UTC day, within the audience's daily cap, across every process sharing the store.
+   * O(ids) and one HMAC, no I/O: the store decides at the next flush.
    */
   countFor(audience: string, kind: AgentEventKind, agentIds: Iterable<string>): void {
     const admitted = this.audiences.admit(audience, kind, agentIds);
-    if (admitted.length > 0) this.count(kind, admitted);
+    if (admitted.length === 0) return;
+    const now = this.now();
+    const day = Math.floor(now / DAY_MS);
+    const audienceDay = this.onceKeys.audienceDay(audience, day);
+    const week = this.currentWeek();
+    for (const agentId of admitted) this.marks.push({ audienceDay, day, kind, agentId, week });
+    if (this.marks.length > this.maxKeys) this.dropOldestMarks();
+    if (this.keys + this.marks.length >= this.flushAtKeys) this.flushSoon();
   }
 
   /** Counts one event of `kind` for each id (an id twice counts twice), whoever asked: requests use countFor. */
@@ -104,27 +142,35 @@ export class AgentEventCounter {
     if (this.keys >= this.flushAtKeys) this.flushSoon();
   }
 
-  /** Distinct agent-week-kind entries not yet written. */
+  /** Distinct agent-week-kind entries and counts of countFor() not yet written. */
   get pendingKeys(): number {
-    return this.keys;
+    return this.keys + this.marks.length;
   }
 
   /** What this process counted and has not written yet, for these agents, from `sinceWeek` on. */
   pendingFor(agentIds: readonly string[], sinceWeek: string): AgentWeekCounts[] {
     const rows = new Map<string, AgentWeekCounts>();
+    const add = (id: string, week: string, kind: AgentEventKind, count: number) => {
+      const key = `${id}\u0000${week}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = { agent_id: id, week, appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 };
+        rows.set(key, row);
+      }
+      row[kind] += count;
+    };
     for (const { week, kind, counts } of this.pending.values()) {
       if (week < sinceWeek) continue;
       for (const id of agentIds) {
         const count = counts.get(id);
-        if (count === undefined) continue;
-        const key = `${id}\u0000${week}`;
-        let row = rows.get(key);
-        if (!row) {
-          row = { agent_id: id, week, appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 };
-          rows.set(key, row);
-        }
-        row[kind] += count;
+        if (count !== undefined) add(id, week, kind, count);
       }
+    }
+    // Marks as if the store will count them, which it does unless another process did today.
+    if (this.marks.length > 0) {
+      const wanted = new Set(agentIds);
+      for (const { agentId, week, kind } of this.marks)
+        if (week >= sinceWeek && wanted.has(agentId)) add(agentId, week, kind, 1);
     }
     return [...rows.values()];
   }
@@ -180,7 +226,12 @@ export class AgentEventCounter {
 
   private async write(): Promise<void> {
     this.reportDropped();
-    if (this.keys === 0) return;
+    if (await this.writeCounts()) await this.writeMarks();
+  }
+
+  /** Writes the plain counts (count()); false when the store failed (the rest is kept). */
+  private async writeCounts(): Promise<boolean> {
+    if (this.keys === 0) return true;
     const batch = this.pending;
     const keys = this.keys;
     this.pending = new Map();
@@ -204,10 +255,60 @@ export class AgentEventCounter {
           { err: error, pendingKeys: this.keys },
           'analytics counts not written; kept for the next flush',
         );
-        return;
+        return false;
       }
       if (start + this.writeChunk < entries.length) await new Promise((resolve) => setImmediate(resolve));
     }
+    return true;
+  }
+
+  /**
+   * Sends countFor()'s marks to the store, a chunk at a time, each named by its keyed hashes
+   * (worked out here, off the requests' path). The store counts those no process counted today.
+   */
+  private async writeMarks(): Promise<void> {
+    const marks = this.marks;
+    this.marks = [];
+    for (let start = 0; start < marks.length; start += this.writeChunk) {
+      const chunk = marks.slice(start, start + this.writeChunk);
+      try {
+        await this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark)));
+        this.failing = false;
+      } catch (error) {
+        this.failing = true;
+        // The unsent marks go back in front of what came meanwhile; a mark sent twice counts once.
+        this.marks = marks.slice(start).concat(this.marks);
+        if (this.marks.length > this.maxKeys) this.dropOldestMarks();
+        this.logger.warn(
+          { err: error, pendingKeys: this.pendingKeys },
+          'analytics counts not written; kept for the next flush',
+        );
+        return;
+      }
+      if (start + this.writeChunk < marks.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private onceCountOf({ audienceDay, day, kind, agentId, week }: Mark): OnceCount {
+    return {
+      agent_id: agentId,
+      week,
+      kind,
+      key: this.onceKeys.key(audienceDay, kind, agentId),
+      tally: this.onceKeys.tally(audienceDay, kind),
+      cap: this.audiences.capOf(kind),
+      // Kept through the next day too: a flush delayed past midnight still meets the day's keys.
+      expires_at: (day + 2) * DAY_MS,
+    };
+  }
+
+  /** The oldest marks past maxKeys go (counted in the next warning). */
+  private dropOldestMarks(): void {
+    const excess = this.marks.length - this.maxKeys;
+    if (excess <= 0) return;
+    this.marks.splice(0, excess);
+    this.dropped.keys += excess;
+    this.dropped.events += excess;
   }
 
   /** Entries a failed chunk left unwritten, added back to the counts. */

@@ -17,8 +17,10 @@ import { AGENT_EVENT_KINDS, type AgentEventKind } from '@agentry/platform/store/
 // worst it allows is one more count per agent and audience after MAX_SEEN distinct ones, and an
 // audience's daily caps bound how fast any one client can fill it.
 //
-// Per process: with several API workers, a client counts at most once per worker (the address
-// reaches whichever worker the balancer picks).
+// Per process, and so only a first filter: with several API workers a client's address reaches
+// whichever worker the balancer picks, so what passes here is counted by the store, once per key
+// across every process (agent-event-counter.ts, AgentStatsRepository.countOnce). This filter keeps
+// the repeats, the bulk of what a searching visitor sends, from costing a store write.
 
 /** Agents one audience may move a day, per kind: far above what a person does, far below a script. */
 export const DAILY_CAPS: Record<AgentEventKind, number> = {
@@ -98,6 +100,11 @@ export class OncePerAudience {
       this.moved.set(movedKey, moved);
     }
     return admitted;
+  }
+
+  /** Agents one audience may move a day for `kind`. */
+  capOf(kind: AgentEventKind): number {
+    return this.caps[kind];
   }
 
   /** Entries held now (for tests and /healthz-style reporting). */

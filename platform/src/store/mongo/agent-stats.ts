@@ -1,13 +1,17 @@
+import type { Connection } from 'mongoose';
 import {
   AGENT_EVENT_KINDS,
   type AgentStatsRepository,
   type AgentWeekCounts,
   STATS_AGENTS_MAX,
 } from '../employer-port';
+import { createMongoOnceCounts } from './agent-stats-once';
 import type { MongoModels } from './models';
 
-export function createMongoAgentStats({ agentStats }: MongoModels): AgentStatsRepository {
+export function createMongoAgentStats(conn: Connection, models: MongoModels): AgentStatsRepository {
+  const { agentStats } = models;
   return {
+    ...createMongoOnceCounts(conn, models),
     async increment(entries) {
       if (entries.length === 0) return;
       // One bulk write for the whole batch: an upsert with $inc per agent, week and kind.

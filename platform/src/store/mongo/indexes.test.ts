@@ -1,6 +1,6 @@
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { migrateIndexes, requireIndexes } from './indexes';
-import type { MongoModels } from './models';
+import { type MongoModels, registerModels } from './models';
 
 // What migrate and the start check ask of mongoose, with stand-in models (no MongoDB runs here):
 // migrate creates collections and only missing indexes, dropping none unless told; a process only
@@ -62,5 +62,18 @@ describe('the start check', () => {
     await expect(requireIndexes(models)).rejects.toThrow(
       'MongoDB lacks 1 index this version needs (agents {"identity_key":1}): run `npm run migrate`',
     );
+  });
+});
+
+describe('the indexes this version declares (what migrate builds)', () => {
+  it("forgets provider analytics' once-a-day keys by a TTL index on their expiry (the key is the unique _id)", async () => {
+    const conn = mongoose.createConnection();
+    try {
+      const { agentStatsOnce } = registerModels(conn);
+      expect(agentStatsOnce.collection.collectionName).toBe('agent_stats_once');
+      expect(agentStatsOnce.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
+    } finally {
+      await conn.close();
+    }
   });
 });

@@ -345,6 +345,21 @@ const agentStatsSchema = new Schema<AgentStatsDoc>(
 );
 agentStatsSchema.index({ agent_id: 1, week: 1 });
 
+/** A count's key (n is 1) or an audience's tally of the day, by its keyed hash (AgentStatsRepository.countOnce). */
+export interface AgentStatsOnceDoc {
+  _id: string;
+  n: number;
+  expires_at: Date;
+}
+
+const agentStatsOnceSchema = new Schema<AgentStatsOnceDoc>(
+  { _id: String, n: Number, expires_at: Date },
+  options,
+);
+// _id is the key, unique by nature; MongoDB deletes the keys of ended days itself (within a minute
+// or so of expires_at), and purgeOnce does the same on demand.
+agentStatsOnceSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
 export type ToolUsageDoc = { _id: string } & ToolWeekCalls;
 
 const toolUsageSchema = new Schema<ToolUsageDoc>(
@@ -399,6 +414,7 @@ export interface MongoModels {
   shortlists: Model<ShortlistDoc>;
   contacts: Model<ContactDoc>;
   agentStats: Model<AgentStatsDoc>;
+  agentStatsOnce: Model<AgentStatsOnceDoc>;
   toolUsage: Model<ToolUsageDoc>;
   apiKeys: Model<ApiKeyDoc>;
 }
@@ -420,6 +436,7 @@ export function registerModels(conn: Connection): MongoModels {
     shortlists: conn.model<ShortlistDoc>('Shortlist', shortlistSchema, 'shortlists'),
     contacts: conn.model<ContactDoc>('ContactRequest', contactSchema, 'contact_requests'),
     agentStats: conn.model<AgentStatsDoc>('AgentStats', agentStatsSchema, 'agent_stats'),
+    agentStatsOnce: conn.model<AgentStatsOnceDoc>('AgentStatsOnce', agentStatsOnceSchema, 'agent_stats_once'),
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
   };

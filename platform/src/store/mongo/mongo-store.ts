@@ -44,7 +44,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       audit: createMongoAudit(models),
       shortlists: createMongoShortlists(models),
       contacts: createMongoContacts(conn, models),
-      agentStats: createMongoAgentStats(models),
+      agentStats: createMongoAgentStats(conn, models),
       toolUsage: createMongoToolUsage(models),
       apiKeys: createMongoApiKeys(models),
       rateLimits: await openMongoRateLimits(conn),

@@ -5,6 +5,7 @@ import {
   type AgentWeekCounts,
   STATS_AGENTS_MAX,
 } from '../employer-port';
+import { createSqliteOnceCounts } from './agent-stats-once';
 
 export function createSqliteAgentStats(db: Database.Database): AgentStatsRepository {
   // One statement per kind: the column is named in the SQL, never taken from the caller.
@@ -21,6 +22,7 @@ export function createSqliteAgentStats(db: Database.Database): AgentStatsReposit
     for (const { agent_id, week, kind, count } of entries) add[kind]!.run(agent_id, week, count);
   });
   return {
+    ...createSqliteOnceCounts(db, (agentId, week, kind, count) => add[kind]!.run(agentId, week, count)),
     async increment(entries) {
       if (entries.length > 0) incrementTx(entries);
     },

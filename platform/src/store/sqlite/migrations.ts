@@ -287,6 +287,17 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX contact_provider ON contact_requests (provider_id, status, id);
   CREATE INDEX contact_employer ON contact_requests (employer_id, id);
   `,
+  // 12: provider analytics counted once per audience, agent, kind and day across every API process
+  // (issue 21, finding 3): the keyed hash of each count that happened, and each audience's tally of
+  // the day, one row each (n is 1 for a count's key), forgotten after expires_at (epoch ms).
+  `
+  CREATE TABLE agent_stats_once (
+    key TEXT PRIMARY KEY,
+    n INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX agent_stats_once_expiry ON agent_stats_once (expires_at);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
