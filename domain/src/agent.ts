@@ -1,3 +1,5 @@
+import { type AgentTrust, TRUST_FIELDS } from './agent-trust';
+
 // The Agent entity of spec section 3 and the shapes that move it between client and server.
 
 export const AGENT_FIELDS = [
@@ -13,8 +15,12 @@ export type AgentField = (typeof AGENT_FIELDS)[number];
 
 export type Pricing = 'free' | 'freemium' | 'paid' | 'contact' | 'unknown';
 
-/** What anyone may see about an agent. Email, owner, status and the removed flag stay private. */
-export interface PublicAgent {
+/**
+ * What anyone may see about an agent. Email, owner, status and the removed flag stay private. The
+ * trust signals (agent-trust.ts) are optional here because a search index built before them holds
+ * none; public answers always carry them (publicTrust).
+ */
+export interface PublicAgent extends Partial<AgentTrust> {
   id: string;
   name: string;
   provider: string;
@@ -33,6 +39,7 @@ export const PUBLIC_AGENT_FIELDS = [
   ...AGENT_FIELDS,
   'pricing',
   'price_monthly',
+  ...TRUST_FIELDS,
 ] as const satisfies ReadonlyArray<keyof PublicAgent>;
 
 type PublicPick = Pick<PublicAgent, (typeof PUBLIC_AGENT_FIELDS)[number]>;

@@ -5,6 +5,7 @@ import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeToolUsageContract } from './contract-tool-usage';
+import { describeTrustContract } from './contract-trust';
 import {
   AGENT_LIST_MAX,
   DuplicateAgentError,
@@ -831,6 +832,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeToolUsageContract(() => store);
     describeApiKeysContract(() => store);
     describeOwnershipContract(() => store);
+    describeTrustContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

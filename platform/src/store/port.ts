@@ -6,6 +6,13 @@ import type {
   ContactRequestRepository,
   ShortlistRepository,
 } from './employer-port';
+import type {
+  DomainVerificationRepository,
+  LeaseRepository,
+  LinkCheckRepository,
+  ListingClaimRepository,
+  ReviewRepository,
+} from './trust-port';
 
 // The store port: the source of record. Two adapters implement it (sqlite/ and mongo/) and one
 // contract suite (contract.ts) holds both to the same behaviour. Methods are async because the
@@ -110,6 +117,13 @@ export interface AgentRepository {
   discardHeld(id: string, hold: AgentHold): Promise<Agent | null>;
   /** Deletes for good, oldest first, at most `limit` unowned agents held for a claim created before `before`. */
   discardLapsedClaims(before: Date, limit: number): Promise<number>;
+  /**
+   * Records that what these agents show changed without an edit (their trust signals: a domain
+   * verified or lapsed, a site gone down or back, a review): updated_at moves and each gets its
+   * change-log entry in one transaction, so the search index reads them again. At most 1,000 ids;
+   * unknown ids are skipped. Returns how many were touched.
+   */
+  touch(ids: string[]): Promise<number>;
   /** Categories of agents not removed, sorted. */
   categories(): Promise<string[]>;
   /** Roles of agents not removed, in one category or in all, sorted. */
@@ -292,7 +306,15 @@ export interface AdminRepository {
   count(): Promise<number>;
 }
 
-export type AuditEntityType = 'agent' | 'subscriber' | 'upload' | 'reindex' | 'contact_request';
+export type AuditEntityType =
+  | 'agent'
+  | 'subscriber'
+  | 'upload'
+  | 'reindex'
+  | 'contact_request'
+  | 'review'
+  | 'verification'
+  | 'listing_claim';
 
 /** One staff action: who did what to which record, with the record's fields before and after. */
 export interface AuditEntry {
@@ -463,6 +485,12 @@ export interface Store {
   readonly toolUsage: ToolUsageRepository;
   /** Employers' API keys (hashes only). */
   readonly apiKeys: ApiKeyRepository;
+  /** Trust (issue 26): providers' domains, the link checker's records, reviews, listings claimed by domain, job leases. */
+  readonly verifications: DomainVerificationRepository;
+  readonly linkChecks: LinkCheckRepository;
+  readonly reviews: ReviewRepository;
+  readonly listingClaims: ListingClaimRepository;
+  readonly leases: LeaseRepository;
   /** Rate-limit windows every API process shares (platform/src/rate-limit/port.ts). */
   readonly rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */

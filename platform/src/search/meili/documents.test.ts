@@ -33,6 +33,27 @@ describe('Meilisearch documents', () => {
     expect(toStoredDocument(searchDocument('2', { cost: '$29/month' })).price_monthly).toBe(29);
   });
 
+  it('keeps the trust signals an agent carries, and reads them back (none for an older document)', () => {
+    const trusted: SearchDocument = {
+      ...searchDocument('3'),
+      verified_domain: 'acme.example',
+      site_state: 'down',
+      site_since: '2026-11-02T00:00:00.000Z',
+      rating_average: 4.5,
+      rating_count: 2,
+    };
+    const back = fromStoredDocument({ ...toStoredDocument(trusted) });
+    expect(back).toMatchObject({
+      verified_domain: 'acme.example',
+      site_state: 'down',
+      site_since: '2026-11-02T00:00:00.000Z',
+      rating_average: 4.5,
+      rating_count: 2,
+    });
+    expect(fingerprint(back)).toBe(fingerprint(trusted));
+    expect(fromStoredDocument({ ...toStoredDocument(searchDocument('4')) }).verified_domain).toBeUndefined();
+  });
+
   it('reads back the same document, so fingerprints match the store', () => {
     for (const document of [
       searchDocument('1', { cost: '$5/month' }),

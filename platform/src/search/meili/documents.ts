@@ -1,4 +1,6 @@
 import type { Pricing, PublicAgent } from '@agentry/domain/agent';
+import type { AgentTrust } from '@agentry/domain/agent-trust';
+import type { SiteState } from '@agentry/domain/site-check';
 import type { SearchDocument } from '../port';
 
 // What the index stores per agent, and the checks Meilisearch would otherwise fail a whole batch on.
@@ -49,7 +51,29 @@ export function toStoredDocument(document: SearchDocument): StoredDocument {
     stored.price_monthly = document.price_monthly;
   // ISO text sorts in time order; a document without it goes last in the newest-first order.
   if (typeof document.created_at === 'string') stored.created_at = document.created_at;
+  // Trust signals (domain/agent-trust.ts), when the agent carried them.
+  if (document.verified_domain !== undefined) stored.verified_domain = document.verified_domain;
+  if (document.site_state !== undefined) stored.site_state = document.site_state;
+  if (document.site_since !== undefined) stored.site_since = document.site_since;
+  if (document.rating_average !== undefined) stored.rating_average = document.rating_average;
+  if (document.rating_count !== undefined) stored.rating_count = document.rating_count;
   return stored;
+}
+
+const SITE_STATES = new Set<SiteState>(['up', 'down', 'unknown', 'unchecked']);
+
+/** The trust signals a stored document carries (none for one indexed before them). */
+function storedTrust(stored: Record<string, unknown>): Partial<AgentTrust> {
+  const trust: Partial<AgentTrust> = {};
+  if (typeof stored.verified_domain === 'string' || stored.verified_domain === null)
+    trust.verified_domain = stored.verified_domain;
+  if (SITE_STATES.has(stored.site_state as SiteState)) trust.site_state = stored.site_state as SiteState;
+  if (typeof stored.site_since === 'string' || stored.site_since === null)
+    trust.site_since = stored.site_since;
+  if (typeof stored.rating_average === 'number' || stored.rating_average === null)
+    trust.rating_average = stored.rating_average;
+  if (typeof stored.rating_count === 'number') trust.rating_count = stored.rating_count;
+  return trust;
 }
 
 /** A stored document (or a hit, which also carries _formatted and other _ fields) as the port's document. */
@@ -66,5 +90,6 @@ export function fromStoredDocument(stored: Record<string, unknown>): SearchDocum
     address: text(stored.address),
     pricing: (typeof stored.pricing === 'string' ? stored.pricing : 'unknown') as Pricing,
     price_monthly: typeof price === 'number' ? price : null,
+    ...storedTrust(stored),
   };
 }

@@ -372,6 +372,34 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       });
     },
 
+    async touch(ids) {
+      const objectIds = [...new Set(ids)].slice(0, 1000).flatMap((id) => {
+        const _id = objectIdOrNull(id);
+        return _id ? [_id] : [];
+      });
+      if (objectIds.length === 0) return 0;
+      return conn.transaction(async (session) => {
+        const now = new Date();
+        const docs = await agents
+          .find({ _id: { $in: objectIds } }, { removed: 1 })
+          .session(session)
+          .lean();
+        if (docs.length === 0) return 0;
+        await agents.updateMany(
+          { _id: { $in: docs.map((doc) => doc._id) } },
+          { $set: { updated_at: now } },
+          { session },
+        );
+        await recordChanges(
+          models,
+          session,
+          docs.map((doc) => ({ agent_id: String(doc._id), op: doc.removed ? 'delete' : 'upsert' })),
+          now,
+        );
+        return docs.length;
+      });
+    },
+
     // Distinct values compare exactly (as SQLite's DISTINCT does) and are sorted without regard to case.
     async categories() {
       return sortCaseInsensitive(await agents.distinct('category', { removed: false }));

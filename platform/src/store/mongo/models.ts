@@ -10,6 +10,7 @@ import {
   USER_EDITABLE_FIELDS,
   type UserWithSecret,
 } from '../port';
+import { registerTrustModels, type TrustModels } from './trust-models';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each
 // repository, so these shapes never leave the adapter.
@@ -399,7 +400,7 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
 apiKeySchema.index({ token_hash: 1 }, { unique: true });
 apiKeySchema.index({ user_id: 1, _id: -1 });
 
-export interface MongoModels {
+export interface MongoModels extends TrustModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
   counters: Model<CounterDoc>;
@@ -439,6 +440,7 @@ export function registerModels(conn: Connection): MongoModels {
     agentStatsOnce: conn.model<AgentStatsOnceDoc>('AgentStatsOnce', agentStatsOnceSchema, 'agent_stats_once'),
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
+    ...registerTrustModels(conn),
   };
 }
 

@@ -1,6 +1,7 @@
 import { openMongoRateLimits } from '../../rate-limit/mongo-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
+import { withAgentTrust } from '../trust/with-agent-trust';
 import { createMongoAdmins } from './admins';
 import { createMongoAgentStats } from './agent-stats';
 import { createMongoAgents } from './agents';
@@ -11,13 +12,18 @@ import { createMongoChanges } from './changes';
 import { connectMongo } from './connect';
 import { createMongoContacts } from './contacts';
 import { requireIndexes } from './indexes';
+import { createMongoLeases } from './leases';
+import { createMongoLinkChecks } from './link-checks';
+import { createMongoListingClaims } from './listing-claims';
 import { registerModels } from './models';
+import { createMongoReviews } from './reviews';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
 import { mongoStorageFault } from './storage-faults';
 import { createMongoTokens } from './tokens';
 import { createMongoToolUsage } from './tool-usage';
 import { createMongoUsers } from './users';
+import { createMongoVerifications } from './verifications';
 
 /**
  * The MongoDB store, on a connection of its own (never mongoose's global one, so several stores
@@ -31,9 +37,12 @@ export async function openMongoStore(uri: string): Promise<Store> {
   try {
     const models = registerModels(conn);
     await requireIndexes(models);
+    const verifications = createMongoVerifications(models);
+    const linkChecks = createMongoLinkChecks(models);
+    const reviews = createMongoReviews(models);
     const store: Store = {
       kind: 'mongodb',
-      agents: createMongoAgents(conn, models),
+      agents: withAgentTrust(createMongoAgents(conn, models), { verifications, linkChecks, reviews }),
       changes: createMongoChanges(models),
       users: createMongoUsers(models),
       sessions: createMongoSessions(models),
@@ -47,6 +56,11 @@ export async function openMongoStore(uri: string): Promise<Store> {
       agentStats: createMongoAgentStats(conn, models),
       toolUsage: createMongoToolUsage(models),
       apiKeys: createMongoApiKeys(models),
+      verifications,
+      linkChecks,
+      reviews,
+      listingClaims: createMongoListingClaims(conn, models),
+      leases: createMongoLeases(models),
       rateLimits: await openMongoRateLimits(conn),
       async ping() {
         const db = conn.db;

@@ -160,6 +160,19 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     return rows.length;
   });
 
+  const touch = db.prepare('UPDATE agents SET updated_at = @now WHERE id = @id RETURNING id, removed');
+  const touchTx = db.transaction((ids: number[]) => {
+    const now = new Date().toISOString();
+    let touched = 0;
+    for (const id of ids) {
+      const row = touch.get({ id, now }) as { id: number; removed: number } | undefined;
+      if (!row) continue;
+      changeFor(row.id, row.removed === 1 ? 'delete' : 'upsert', now);
+      touched += 1;
+    }
+    return touched;
+  });
+
   const importTx = db.transaction((inputs: AgentCreate[]): ImportOutcome => {
     const now = new Date().toISOString();
     const outcome: ImportOutcome = { added: 0, duplicates: [] };
@@ -284,6 +297,11 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
 
     async discardLapsedClaims(before, limit) {
       return limit > 0 ? discardLapsedTx(before.toISOString(), Math.floor(limit)) : 0;
+    },
+
+    async touch(ids) {
+      const numeric = [...new Set(ids.map(rowId).filter((id): id is number => id !== null))].slice(0, 1000);
+      return numeric.length === 0 ? 0 : touchTx(numeric);
     },
 
     // Values that differ only in case come apart, upper case first, as in the MongoDB adapter.

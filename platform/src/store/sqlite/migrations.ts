@@ -298,6 +298,102 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX agent_stats_once_expiry ON agent_stats_once (expires_at);
   `,
+  // 13: trust (issue 26): providers' domains and their proofs, the link checker's record per agent,
+  // reviews and their reports, listings claimed by domain proof, and leases for background jobs.
+  `
+  CREATE TABLE domain_verifications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    token TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'verified', 'lapsed')),
+    method TEXT CHECK (method IN ('dns', 'file', 'meta')),
+    verified_at TEXT,
+    checked_at TEXT,
+    next_check_at TEXT,
+    failures INTEGER NOT NULL DEFAULT 0,
+    lapsed_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (user_id, domain)
+  );
+  -- The badges: the verified domains of a page of agents' owners.
+  CREATE INDEX domain_verifications_verified ON domain_verifications (user_id, domain) WHERE status = 'verified';
+  CREATE INDEX domain_verifications_due ON domain_verifications (next_check_at) WHERE status = 'verified';
+  CREATE INDEX domain_verifications_status ON domain_verifications (status, lapsed_at, id);
+
+  CREATE TABLE link_checks (
+    agent_id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('up', 'down', 'unknown', 'unchecked')),
+    state_since TEXT,
+    outcome TEXT NOT NULL,
+    http_status INTEGER,
+    final_url TEXT,
+    detail TEXT,
+    checked_at TEXT NOT NULL,
+    failures INTEGER NOT NULL DEFAULT 0,
+    first_failure_at TEXT,
+    notified_at TEXT,
+    retry_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX link_checks_retry ON link_checks (retry_at) WHERE retry_at IS NOT NULL;
+  CREATE INDEX link_checks_state ON link_checks (state, state_since, agent_id);
+
+  CREATE TABLE reviews (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    org_key TEXT NOT NULL,
+    author_id TEXT NOT NULL,
+    organization TEXT NOT NULL,
+    rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+    body TEXT NOT NULL,
+    hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+    moderation_reason TEXT,
+    moderated_at TEXT,
+    reply_body TEXT,
+    reply_at TEXT,
+    open_reports INTEGER NOT NULL DEFAULT 0,
+    first_open_report_at TEXT,
+    last_reported_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (agent_id, org_key)
+  );
+  -- An agent's readable reviews, newest first, and their count and sum (covering).
+  CREATE INDEX reviews_agent ON reviews (agent_id, hidden, id, rating);
+  CREATE INDEX reviews_reported ON reviews (first_open_report_at, id) WHERE open_reports > 0;
+  CREATE INDEX reviews_hidden ON reviews (moderated_at, id) WHERE hidden = 1;
+
+  CREATE TABLE review_reports (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    review_id TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    resolved_at TEXT
+  );
+  CREATE INDEX review_reports_review ON review_reports (review_id, id);
+
+  CREATE TABLE listing_claims (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    from_owner_id TEXT,
+    to_owner_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    reversed_at TEXT,
+    reversed_by TEXT,
+    reverse_reason TEXT
+  );
+  CREATE INDEX listing_claims_agent ON listing_claims (agent_id);
+
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

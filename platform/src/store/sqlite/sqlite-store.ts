@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { createSqliteRateLimits } from '../../rate-limit/sqlite-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
+import { withAgentTrust } from '../trust/with-agent-trust';
 import { createSqliteAdmins } from './admins';
 import { createSqliteAgentStats } from './agent-stats';
 import { createSqliteAgents } from './agents';
@@ -12,14 +13,19 @@ import { createSqliteAudit } from './audit';
 import { createSqliteBilling } from './billing';
 import { createSqliteChanges } from './changes';
 import { createSqliteContacts } from './contacts';
+import { createSqliteLeases } from './leases';
+import { createSqliteLinkChecks } from './link-checks';
+import { createSqliteListingClaims } from './listing-claims';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
+import { createSqliteReviews } from './reviews';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteShortlists } from './shortlists';
 import { sqliteStorageFault } from './storage-faults';
 import { createSqliteTokens } from './tokens';
 import { createSqliteToolUsage } from './tool-usage';
 import { createSqliteUsers } from './users';
+import { createSqliteVerifications } from './verifications';
 import { sqliteWriteProbe } from './write-probe';
 
 export interface SqliteStoreOptions {
@@ -44,9 +50,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   // asynchronously (retryWhenBusy), never by holding this thread.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   options.onOpen?.(db);
+  const verifications = retryWhenBusy(createSqliteVerifications(db));
+  const linkChecks = retryWhenBusy(createSqliteLinkChecks(db));
+  const reviews = retryWhenBusy(createSqliteReviews(db));
   const store: Store = {
     kind: 'sqlite',
-    agents: retryWhenBusy(createSqliteAgents(db)),
+    agents: withAgentTrust(retryWhenBusy(createSqliteAgents(db)), { verifications, linkChecks, reviews }),
     changes: retryWhenBusy(createSqliteChanges(db)),
     users: retryWhenBusy(createSqliteUsers(db)),
     sessions: retryWhenBusy(createSqliteSessions(db)),
@@ -60,6 +69,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     agentStats: retryWhenBusy(createSqliteAgentStats(db)),
     toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
     apiKeys: retryWhenBusy(createSqliteApiKeys(db)),
+    verifications,
+    linkChecks,
+    reviews,
+    listingClaims: retryWhenBusy(createSqliteListingClaims(db)),
+    leases: retryWhenBusy(createSqliteLeases(db)),
     // Waits for the lock a second at most (not retryWhenBusy's 15 s): the limiter then counts locally.
     rateLimits: createSqliteRateLimits(db),
     async ping() {
