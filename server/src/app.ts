@@ -24,10 +24,14 @@ import { stripeWebhookRoutes } from './routes/api/payments/payments.routes';
 import { testCheckoutRoutes } from './routes/api/payments/test-checkout.routes';
 import { providersRoutes } from './routes/api/providers/providers.routes';
 import { registrationRoutes } from './routes/api/registration/registration.routes';
+import { reviewsRoutes } from './routes/api/reviews/reviews.routes';
 import { instantSearchRoutes } from './routes/api/search/instantsearch/instantsearch.routes';
 import { searchRoutes } from './routes/api/search/search.routes';
+import { signalsRoutes } from './routes/api/signals/signals.routes';
+import { siteCheckRoutes } from './routes/api/site-checks/site-checks.routes';
 import { subscriptionsRoutes } from './routes/api/subscriptions/subscriptions.routes';
 import { usersRoutes } from './routes/api/users/users.routes';
+import { verificationRoutes } from './routes/api/verification/verification.routes';
 import { healthRoutes } from './routes/health.routes';
 import { webRoutes } from './routes/web/web.routes';
 
@@ -133,6 +137,11 @@ export function createApp(context: AppContext): express.Express {
   api.use(searchRoutes(context, costs));
   api.use(instantSearchRoutes(context, costs));
   api.use(analyticsRoutes(context));
+  // Trust (issue 26): verified domains and claims, reviews, site checks, the public signals.
+  api.use(verificationRoutes(context));
+  api.use(reviewsRoutes(context));
+  api.use(siteCheckRoutes(context));
+  api.use(signalsRoutes(context));
   api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);

@@ -9,7 +9,9 @@ import type { AgentEventCounter } from './analytics/agent-event-counter';
 import type { ApiKeyLastUse } from './auth/api-key-last-use';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
+import type { TrustLimits } from './http/trust-limits';
 import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
+import type { Outbound } from './link-check/outbound';
 import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import type { SearchService } from './search/search-service';
 
@@ -46,4 +48,9 @@ export interface AppContext {
   lifecycle: () => LifecycleState;
   /** Whether the store, the search engine and the mail transport answer (/readyz, /healthz). */
   readiness: ReadinessProbe;
+  /**
+   * Trust (issue 26): how the site calls listings' websites (outbound.ts), how often a verified
+   * domain is looked at again, and the limits on reviews, reports and proof checks.
+   */
+  trust: { outbound: Outbound; recheckMs: number; limits: TrustLimits };
 }

@@ -23,8 +23,11 @@ import { ensureAdminFromEnv } from './commands/admin/create-admin';
 import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
+import { createTrustLimits } from './http/trust-limits';
+import { TrustJobs } from './jobs/trust-jobs';
 import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
+import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import { SearchFreshness } from './search/search-freshness';
@@ -125,6 +128,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ),
   };
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
+  // Trust (issue 26): link checks and rechecks of verified domains, in the first worker only.
+  const outbound = outboundFromConfig(config);
+  const trustJobs =
+    leader && config.TRUST_JOBS === 'inprocess'
+      ? new TrustJobs({ ...services, logger: logger.child({ component: 'trust-jobs' }) }, outbound, config)
+      : null;
 
   const eventLoop = new EventLoopMonitor(logger);
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
@@ -186,6 +195,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     apiKeyLastUse,
     lifecycle: () => lifecycle,
     readiness,
+    trust: {
+      outbound,
+      recheckMs: config.VERIFICATION_RECHECK_HOURS * 60 * 60 * 1000,
+      limits: createTrustLimits(config, {
+        store: rateLimitStoreOf(config, store),
+        syncMs: config.RATE_LIMIT_SYNC_MS,
+        logger: logger.child({ component: 'rate-limit' }),
+      }),
+    },
   };
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
@@ -201,6 +219,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   analytics.start();
   mcpUsage.start();
   apiKeyLastUse.start();
+  trustJobs?.start();
   lifecycle = 'serving';
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -240,6 +259,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await indexing;
       freshness?.stop();
       maintenance?.stop();
+      await trustJobs?.stop();
       eventLoop.stop();
       logger.info({ ms: elapsed() }, 'shutdown: indexer and upkeep stopped');
       // Requests are done: what they counted is written before the store closes.

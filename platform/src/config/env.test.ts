@@ -37,6 +37,26 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/LOG_LEVEL/);
   });
 
+  it('refuses to let production call loopback addresses, a setting for tests only', () => {
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).OUTBOUND_ALLOW_LOOPBACK).toBe(true);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        PAYMENTS_MODE: 'test',
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
+      }),
+    ).toThrow(/OUTBOUND_ALLOW_LOOPBACK is for tests only/);
+  });
+
+  it('takes DNS servers for outbound checks as addresses, and keeps the link checker at one request a second per host', () => {
+    expect(loadConfig({ OUTBOUND_DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).OUTBOUND_DNS_SERVERS).toBe(
+      '127.0.0.1:5353, [::1]:53',
+    );
+    expect(() => loadConfig({ OUTBOUND_DNS_SERVERS: 'dns.example.com' })).toThrow(/OUTBOUND_DNS_SERVERS/);
+    expect(() => loadConfig({ LINK_CHECK_HOST_INTERVAL_MS: '500' })).toThrow(/LINK_CHECK_HOST_INTERVAL_MS/);
+  });
+
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
   });

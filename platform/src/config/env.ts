@@ -164,6 +164,45 @@ export const envSchema = z
      * refused (enrol with `npm run admin:totp -- USERNAME`). Admins who enrolled are always asked.
      */
     ADMIN_TOTP_REQUIRED: flag(false),
+    /**
+     * Trust (issue 26): inprocess, the API's first worker runs the link checker and the rechecks of
+     * verified domains (one process at a time across containers, by a lease in the store); off: none.
+     */
+    TRUST_JOBS: z.enum(['inprocess', 'off']).default('inprocess'),
+    /** How often the trust jobs wake to take their next batch, in ms. */
+    TRUST_JOBS_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Each listing's website is checked this often (a full pass of the catalog), in hours. */
+    LINK_CHECK_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** Checks under way at once. */
+    LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    /** Checks started per second at most, whatever the concurrency allows. */
+    LINK_CHECK_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
+    /** One check's deadline, redirects and robots.txt included, in ms. */
+    LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    /** Between two requests to one host, in ms: never below 1000 (at most one request a second per host). */
+    LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(1000),
+    /** A verified domain's proof is looked for again this often, in hours. */
+    VERIFICATION_RECHECK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /**
+     * DNS servers for the calls to listings' websites and for TXT proofs ("ip" or "ip:port", comma
+     * separated); default: the system's resolver. Tests point it at a local DNS server.
+     */
+    OUTBOUND_DNS_SERVERS: optionalText().refine(
+      (value) =>
+        value === undefined || value.split(',').every((server) => /^[0-9a-f.:[\]]+$/i.test(server.trim())),
+      { message: 'must be addresses such as 127.0.0.1:5353, comma separated' },
+    ),
+    /**
+     * Tests only: let the link checker and the domain proofs call loopback addresses (local test
+     * servers). Refused in production, where no private, loopback or link-local address is ever called.
+     */
+    OUTBOUND_ALLOW_LOOPBACK: flag(false),
+    /** Reviews written or changed per employer account per hour. */
+    RATE_LIMIT_REVIEWS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Reports of reviews per client per hour. */
+    RATE_LIMIT_REVIEW_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Domain proof checks (and domains added) per provider account per hour. */
+    RATE_LIMIT_VERIFICATION_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -187,6 +226,11 @@ function productionProblems(env: Env): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
+  // Loopback is for tests' local servers: a production site never calls its own machine for a stranger.
+  if (env.OUTBOUND_ALLOW_LOOPBACK)
+    problems.push(
+      'OUTBOUND_ALLOW_LOOPBACK is for tests only: production never calls loopback or private addresses',
+    );
   // A production site must not give subscriptions away because a key was forgotten.
   if (!env.PAYMENTS_MODE && !env.STRIPE_SECRET_KEY)
     problems.push(

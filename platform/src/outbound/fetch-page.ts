@@ -44,6 +44,8 @@ export interface FetchOptions {
   userAgent: string;
   /** Waits for the host's turn before each request (per-host politeness, host-pacer.ts). */
   beforeRequest?: (url: URL) => Promise<void>;
+  /** Ends the fetch early (a shutdown); it then answers as timed out. */
+  signal?: AbortSignal;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -162,19 +164,30 @@ function requestOnce(
   });
 }
 
-/** GETs `address`, following redirects, never calling an address the policy refuses. */
+/**
+ * GETs `address`, following redirects, never calling an address the policy refuses. The deadline
+ * covers the work of the fetch (resolving, connecting, waiting for answers); the wait for a host's
+ * turn (beforeRequest) is not counted, so politeness never turns into a timeout.
+ */
 export async function fetchPage(address: string, options: FetchOptions): Promise<FetchResult> {
-  const deadline = AbortSignal.timeout(options.timeoutMs);
+  let remaining = options.timeoutMs;
   let current = address;
   let redirects = 0;
+  let hop: AbortSignal | null = null;
   try {
     let url = parseHttpUrl(address);
     for (;;) {
       current = url.href;
+      let started = Date.now();
       const pinned = await callableAddress(url, options);
+      remaining -= Date.now() - started;
       await options.beforeRequest?.(url);
-      if (deadline.aborted) throw new HopFailure('timeout');
-      const answer = await requestOnce(url, pinned, options, deadline, options.maxBodyBytes);
+      if (remaining <= 0 || options.signal?.aborted) throw new HopFailure('timeout');
+      started = Date.now();
+      const timeout = AbortSignal.timeout(remaining);
+      hop = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+      const answer = await requestOnce(url, pinned, options, hop, options.maxBodyBytes);
+      remaining -= Date.now() - started;
       if (!REDIRECTS.has(answer.status) || !answer.location) {
         return {
           ok: true,
@@ -190,8 +203,8 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
       url = parseHttpUrl(answer.location, url);
     }
   } catch (error) {
-    const failed =
-      deadline.aborted && !(error instanceof HopFailure) ? { failure: 'timeout' as const } : failureOf(error);
+    const cut = hop?.aborted === true && !(error instanceof HopFailure);
+    const failed = cut ? { failure: 'timeout' as const } : failureOf(error);
     return { ok: false, url: current, redirects, ...failed };
   }
 }

@@ -150,5 +150,26 @@ export function describeEmployerToolsContract(store: () => Store): void {
       ]);
       expect(await store().agentStats.forAgents([], '2026-01-01')).toEqual([]);
     });
+
+    it("answers a week's most compared and most viewed agents, most first, ties by id", async () => {
+      await store().agentStats.increment([
+        { agent_id: 'a1', week: '2026-11-16', kind: 'compared', count: 3 },
+        { agent_id: 'a2', week: '2026-11-16', kind: 'compared', count: 7 },
+        { agent_id: 'a3', week: '2026-11-16', kind: 'compared', count: 3 },
+        { agent_id: 'a4', week: '2026-11-16', kind: 'opened', count: 9 },
+        { agent_id: 'a5', week: '2026-11-09', kind: 'compared', count: 50 },
+      ]);
+      expect(await store().agentStats.top('2026-11-16', 'compared', 10)).toEqual([
+        { agent_id: 'a2', count: 7 },
+        { agent_id: 'a1', count: 3 },
+        { agent_id: 'a3', count: 3 },
+      ]);
+      expect(await store().agentStats.top('2026-11-16', 'compared', 1)).toEqual([
+        { agent_id: 'a2', count: 7 },
+      ]);
+      expect(await store().agentStats.top('2026-11-16', 'opened', 10)).toEqual([
+        { agent_id: 'a4', count: 9 },
+      ]);
+    });
   });
 }

@@ -163,7 +163,19 @@ export interface AgentStatsRepository {
   purgeOnce(now: Date, limit: number): Promise<number>;
   /** The weeks from `sinceWeek` (a Monday, YYYY-MM-DD) on, for these agents (at most 200 of them). */
   forAgents(agentIds: string[], sinceWeek: string): Promise<AgentWeekCounts[]>;
+  /**
+   * The agents counted most often for one kind in one week (at least once), most first, then by
+   * agent id; at most `limit` (and at most STATS_AGENTS_MAX): the public signals' candidates.
+   */
+  top(
+    week: string,
+    kind: PublicSignalKind,
+    limit: number,
+  ): Promise<Array<{ agent_id: string; count: number }>>;
 }
+
+/** The kinds the public signals rank by ("most compared", "trending" views): each has its index. */
+export type PublicSignalKind = 'compared' | 'opened';
 
 export const STATS_AGENTS_MAX = 200;
 

@@ -15,6 +15,9 @@ export const PUBLIC_READ_PATHS = [
   '/agents/:id/similar',
   '/categories',
   '/roles',
+  // Trust (issue 26): an agent's reviews and what the link checker found of its site.
+  '/agents/:id/reviews',
+  '/agents/:id/site-check',
 ];
 
 /** What a program on another origin may read besides the safelisted headers. */

@@ -78,7 +78,7 @@ function answerWith(
   return false;
 }
 
-function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}): RequestHandler {
+export function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}): RequestHandler {
   const { applies = () => true, countOnlyFailures = false, keyOf = clientKey } = options;
   const answer = (key: string, hit: HitAnswer, res: Response, next: () => void) => {
     if (!answerWith(limiter, message, hit, res)) return;

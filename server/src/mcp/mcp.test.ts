@@ -28,6 +28,11 @@ const PUBLIC_FIELDS = [
   'price_monthly',
   'address',
   'page_url',
+  'verified_domain',
+  'site_state',
+  'site_since',
+  'rating_average',
+  'rating_count',
 ];
 
 type Listed = { id: string; name: string; page_url: string } & Record<string, unknown>;
@@ -256,6 +261,38 @@ describe('MCP server at /mcp', () => {
       expect(ids(similar)).toEqual(ids(apiSimilar));
       expect(similar.length).toBeGreaterThan(0);
       expect(ids(similar)).not.toContain(agent.id);
+    });
+
+    it("answers the agent's trust signals and its newest reviews, hidden ones left out (issue 26)", async () => {
+      const [first] = await apiSearch('replyranch', 1);
+      const { store } = server.running.context;
+      const written = [];
+      for (const [org, rating] of [
+        ['domain:one.example', 5],
+        ['domain:two.example', 4],
+        ['domain:three.example', 3],
+        ['domain:four.example', 1],
+      ] as const)
+        written.push(
+          (
+            await store.reviews.write({
+              agent_id: first!.id,
+              org_key: org,
+              author_id: org,
+              organization: org.slice(7),
+              rating,
+              body: `A review from ${org.slice(7)}.`,
+            })
+          ).review,
+        );
+      await store.reviews.moderate(written[3]!.id, { hidden: true, reason: 'spam', at: new Date().toISOString() });
+      const { agent, reviews } = await answer<{ agent: Listed; reviews: Array<{ rating: number; organization: string }> }>(
+        'get_agent',
+        { id: first!.id },
+      );
+      expect(agent).toMatchObject({ rating_count: 3, rating_average: 4, verified_domain: null, site_state: 'unchecked' });
+      expect(reviews.map((review) => review.organization)).toEqual(['three.example', 'two.example', 'one.example']);
+      expect(JSON.stringify(reviews)).not.toMatch(/author_id|org_key|domain:/);
     });
 
     it.each([

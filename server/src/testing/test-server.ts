@@ -30,6 +30,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     INDEXER_POLL_MS: '10',
+    // No link checks or domain rechecks unless a test asks: tests make no outbound call by themselves.
+    TRUST_JOBS: 'off',
     ...env,
   });
   const running = await startServer(config, {

@@ -12,6 +12,19 @@ export function createMongoAgentStats(conn: Connection, models: MongoModels): Ag
   const { agentStats } = models;
   return {
     ...createMongoOnceCounts(conn, models),
+    async top(week, kind, limit) {
+      const count = Math.max(0, Math.min(limit, STATS_AGENTS_MAX));
+      if (count === 0) return [];
+      const docs = await agentStats
+        .find({ week: { $eq: String(week) }, [kind]: { $gt: 0 } }, { agent_id: 1, [kind]: 1 })
+        .sort({ [kind]: -1, agent_id: 1 })
+        .limit(count)
+        .lean();
+      return (docs as unknown as AgentWeekCounts[]).map((doc) => ({
+        agent_id: doc.agent_id,
+        count: doc[kind] ?? 0,
+      }));
+    },
     async increment(entries) {
       if (entries.length === 0) return;
       // One bulk write for the whole batch: an upsert with $inc per agent, week and kind.

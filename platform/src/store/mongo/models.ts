@@ -345,6 +345,9 @@ const agentStatsSchema = new Schema<AgentStatsDoc>(
   options,
 );
 agentStatsSchema.index({ agent_id: 1, week: 1 });
+// The public signals (issue 26): a week's most compared and most viewed agents.
+agentStatsSchema.index({ week: 1, compared: -1, agent_id: 1 });
+agentStatsSchema.index({ week: 1, opened: -1, agent_id: 1 });
 
 /** A count's key (n is 1) or an audience's tally of the day, by its keyed hash (AgentStatsRepository.countOnce). */
 export interface AgentStatsOnceDoc {

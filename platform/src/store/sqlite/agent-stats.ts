@@ -21,8 +21,22 @@ export function createSqliteAgentStats(db: Database.Database): AgentStatsReposit
   const incrementTx = db.transaction((entries: Parameters<AgentStatsRepository['increment']>[0]) => {
     for (const { agent_id, week, kind, count } of entries) add[kind]!.run(agent_id, week, count);
   });
+  const top = {
+    compared: db.prepare(
+      'SELECT agent_id, compared AS count FROM agent_stats WHERE week = ? AND compared > 0 ORDER BY compared DESC, agent_id LIMIT ?',
+    ),
+    opened: db.prepare(
+      'SELECT agent_id, opened AS count FROM agent_stats WHERE week = ? AND opened > 0 ORDER BY opened DESC, agent_id LIMIT ?',
+    ),
+  };
   return {
     ...createSqliteOnceCounts(db, (agentId, week, kind, count) => add[kind]!.run(agentId, week, count)),
+    async top(week, kind, limit) {
+      return top[kind].all(week, Math.max(0, Math.min(limit, STATS_AGENTS_MAX))) as Array<{
+        agent_id: string;
+        count: number;
+      }>;
+    },
     async increment(entries) {
       if (entries.length > 0) incrementTx(entries);
     },

@@ -393,6 +393,10 @@ export const MIGRATIONS: string[] = [
     holder TEXT NOT NULL,
     until INTEGER NOT NULL
   ) WITHOUT ROWID;
+
+  -- The public signals: a week's most compared and most viewed agents.
+  CREATE INDEX agent_stats_week_compared ON agent_stats (week, compared DESC, agent_id);
+  CREATE INDEX agent_stats_week_opened ON agent_stats (week, opened DESC, agent_id);
   `,
 ];
 

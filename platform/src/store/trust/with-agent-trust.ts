@@ -1,3 +1,4 @@
+import { normalizeAddress } from '@agentry/domain/address';
 import type { Agent } from '@agentry/domain/agent';
 import { trustOf } from '@agentry/domain/agent-trust';
 import { coveringDomain } from '@agentry/domain/domain-verification';
@@ -40,7 +41,9 @@ export async function attachTrust(agents: Agent[], sources: TrustSources): Promi
   const checkOf = new Map(checks.map((check) => [check.agent_id, check]));
   const summaryOf = new Map(summaries.map((summary) => [summary.agent_id, summary]));
   return agents.map((agent) => {
-    const check = checkOf.get(agent.id);
+    // A record of another address (the listing moved since its last check) says nothing of this one.
+    const recorded = checkOf.get(agent.id);
+    const check = recorded && recorded.url === normalizeAddress(agent.address) ? recorded : undefined;
     const summary = summaryOf.get(agent.id);
     const domains = agent.owner_id ? domainsOf.get(agent.owner_id) : undefined;
     return {

@@ -1,5 +1,7 @@
 import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { z } from 'zod';
+import { presentReview } from '../../presenters/review';
 import { agentLine, ListedAgentSchema, presentListedAgent } from '../listed-agent';
 import { agentId } from './agent-id';
 import { defineTool, ToolError } from './tool';
@@ -9,17 +11,34 @@ import { defineTool, ToolError } from './tool';
 
 /** As many similar agents as the agent page shows (the similar route's default). */
 export const SIMILAR_COUNT = 6;
+/** The newest reviews answered with the agent (GET /api/agents/{id}/reviews pages through all). */
+export const REVIEWS_COUNT = 5;
+
+const ReviewSchema = z.object({
+  rating: z.number().describe('1 to 5'),
+  body: z.string().describe('Plain text, as the employer wrote it'),
+  organization: z.string().describe("The reviewing employer's organisation"),
+  created_at: z.string(),
+  updated_at: z.string(),
+  reply: z
+    .object({ body: z.string(), at: z.string() })
+    .nullable()
+    .describe("The provider's public answer, given once"),
+});
 
 export const getAgentTool = defineTool({
   name: 'get_agent',
   title: 'Get an AI agent',
   description:
     'Everything public about one agent of the Agentry directory, by its id (as search_agents answers it): name, provider, category, role, full description, cost and pricing tier, website, and its page URL on this site. ' +
-    `Also answers up to ${SIMILAR_COUNT} similar agents (the same job first), as alternatives.`,
+    `Also answers up to ${SIMILAR_COUNT} similar agents (the same job first), as alternatives, and the ${REVIEWS_COUNT} newest reviews by employers who hired it (the average shows from ${RATING_SHOWN_FROM} reviews).`,
   input: { id: agentId('id').describe('The agent id, as search_agents answers it') },
   output: {
     agent: ListedAgentSchema,
     similar: z.array(ListedAgentSchema).describe('Agents like this one, most alike first'),
+    reviews: z
+      .array(ReviewSchema)
+      .describe(`The newest reviews by employers who hired it, at most ${REVIEWS_COUNT}; staff-hidden ones left out`),
   },
   async run({ id }, { store, search, origin }) {
     const found = await store.agents.get(id);
@@ -31,12 +50,19 @@ export const getAgentTool = defineTool({
     const { response } = await search.search({ query: '', similarTo: found.id, hitsPerPage: SIMILAR_COUNT });
     const agent = presentListedAgent(found, origin);
     const similar = response.hits.map((hit) => presentListedAgent(hit.document, origin));
+    const reviews = (await store.reviews.listForAgent(found.id, { limit: REVIEWS_COUNT })).map((review) => {
+      const { rating, body, organization, created_at, updated_at, reply } = presentReview(review);
+      return { rating, body, organization, created_at, updated_at, reply };
+    });
     const text = [
       agentLine(agent),
       `Pricing: ${PRICING_LABELS[agent.pricing]}${agent.price_monthly === null ? '' : ` ($${agent.price_monthly}/month)`}. Website: ${agent.address}`,
       agent.description,
+      ...(reviews.length > 0
+        ? ['Reviews:', ...reviews.map((review) => `- ${review.rating}/5, ${review.organization}: ${review.body}`)]
+        : []),
       ...(similar.length > 0 ? ['Similar agents:', ...similar.map((other) => `- ${agentLine(other)}`)] : []),
     ].join('\n');
-    return { structured: { agent, similar }, text };
+    return { structured: { agent, similar, reviews }, text };
   },
 });

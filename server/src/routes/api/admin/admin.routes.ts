@@ -47,6 +47,7 @@ import {
   SubscribersQuery,
   SubscriptionStatusBody,
 } from './schema';
+import { adminTrustRoutes } from './trust.routes';
 
 // The admin API (spec section 7, docs/admin.md). Mounted at /api/admin before the user sessions:
 // it has its own session cookie (sent to /api/admin only, shorter idle timeout), and every route
@@ -185,6 +186,7 @@ export function adminRoutes(
   router.use(requireCsrf());
   router.use(adminInboxRoutes(context));
   router.use(mcpUsageRoutes(context));
+  router.use(adminTrustRoutes(context));
   const me = (req: Request) => adminOf(req);
 
   router.get('/me', (req, res) => {

@@ -71,8 +71,16 @@ export const AuditQuery = z.object({
       'subscription_status',
       'reindex',
       'reply',
+      // Trust (issue 26).
+      'verification_lapsed',
+      'claim_by_domain',
+      'reverse_claim',
+      'hide_review',
+      'restore_review',
     ])
     .optional(),
-  entity_type: z.enum(['agent', 'subscriber', 'upload', 'reindex', 'contact_request']).optional(),
+  entity_type: z
+    .enum(['agent', 'subscriber', 'upload', 'reindex', 'contact_request', 'review', 'verification', 'listing_claim'])
+    .optional(),
   entity_id: text(64).optional(),
 });

@@ -35,6 +35,12 @@ describe('catalog API', () => {
         'pricing',
         'provider',
         'role',
+        // Trust signals (issue 26).
+        'verified_domain',
+        'site_state',
+        'site_since',
+        'rating_average',
+        'rating_count',
       ].sort(),
     );
     expect(JSON.stringify(response.body)).not.toContain('private@example.com');

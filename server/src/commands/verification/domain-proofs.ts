@@ -1,0 +1,23 @@
+import { PROOF_METHODS } from '@agentry/domain/domain-verification';
+import { checkProof, type ProofFinding } from '@agentry/platform/outbound/domain-proof';
+import { HostPacer } from '@agentry/platform/outbound/host-pacer';
+import type { Outbound } from '../../link-check/outbound';
+
+// Looks for a domain's proof by every method, one after the other. The site is asked for the file
+// and for its home page: two requests, a second apart at least (the link checker's politeness).
+
+/** One pacer per process for proof checks (the link checker has its own). */
+const pacer = new HostPacer(1000);
+
+export async function findProofs(outbound: Outbound, domain: string, token: string): Promise<ProofFinding[]> {
+  const findings: ProofFinding[] = [];
+  for (const method of PROOF_METHODS)
+    findings.push(
+      await checkProof(domain, token, method, {
+        ...outbound,
+        userAgent: outbound.userAgent.replace(/^\S+/, 'AgentryVerifier/1.0'),
+        beforeRequest: (url) => pacer.take(url.hostname),
+      }),
+    );
+  return findings;
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DOMAINS_PER_ACCOUNT_MAX,
+  normalizeDomain,
+  VERIFICATION_MESSAGES,
+} from '@agentry/domain/domain-verification';
+import type { User } from '@agentry/platform/store/port';
+import {
+  DomainLimitError,
+  type DomainVerification,
+  DuplicateDomainError,
+} from '@agentry/platform/store/trust-port';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { Services } from '../services';
+import { touchAgentsOnDomain } from './check-domain';
+
+// A provider's domains: added pending with a token of their own (another account adding the same
+// domain gets another token, so nobody can borrow a published proof), removed with their badges.
+
+/** Domains are proven by provider accounts: they are what listings belong to. */
+export function assertProvider(user: User): void {
+  if (user.user_type !== 'agent_provider') throw forbidden(VERIFICATION_MESSAGES.providersOnly);
+}
+
+export async function addDomain(services: Services, user: User, typed: string): Promise<DomainVerification> {
+  assertProvider(user);
+  const domain = normalizeDomain(typed);
+  if (!domain) throw badRequest(VERIFICATION_MESSAGES.domainInvalid);
+  try {
+    return await services.store.verifications.create(
+      { user_id: user.id, domain, token: randomBytes(16).toString('hex') },
+      DOMAINS_PER_ACCOUNT_MAX,
+    );
+  } catch (error) {
+    if (error instanceof DuplicateDomainError) throw conflict(VERIFICATION_MESSAGES.domainTaken);
+    if (error instanceof DomainLimitError) throw conflict(VERIFICATION_MESSAGES.tooMany);
+    throw error;
+  }
+}
+
+/** The user's own domain, or 404 (another account's domain answers as a missing one). */
+export async function ownDomain(services: Services, user: User, id: string): Promise<DomainVerification> {
+  const found = await services.store.verifications.get(id);
+  if (!found || found.user_id !== user.id) throw notFound(VERIFICATION_MESSAGES.notFound);
+  return found;
+}
+
+export async function removeDomain(services: Services, user: User, id: string): Promise<void> {
+  const removed = await services.store.verifications.remove(id, user.id);
+  if (!removed) throw notFound(VERIFICATION_MESSAGES.notFound);
+  if (removed.status === 'verified') await touchAgentsOnDomain(services, user.id, removed.domain);
+}

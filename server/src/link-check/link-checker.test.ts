@@ -1,0 +1,197 @@
+import { createLogger } from '@agentry/platform/log/logger';
+import type { MailMessage, Mailer } from '@agentry/platform/mail/port';
+import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
+import { closedPort, type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
+import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
+import type { Store } from '@agentry/platform/store/port';
+import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
+import { LinkChecker } from './link-checker';
+import { RETRY_AFTER_MS } from './link-state';
+import { type Outbound, outboundFromConfig } from './outbound';
+
+// The link checker against local sites that answer, redirect, time out, refuse, go missing, or sit
+// on a private address, their names served by a local DNS server; a real (embedded) store; a clock
+// the test moves.
+
+let dns: LocalDns;
+let sites: LocalSites;
+let store: Store;
+let now: number;
+let sent: MailMessage[];
+
+const mailer: Mailer = {
+  kind: 'outbox',
+  send: async (message) => {
+    sent.push(message);
+    return { messageId: `<${sent.length}@test>` };
+  },
+  verify: async () => undefined,
+  close: async () => undefined,
+};
+
+beforeAll(async () => {
+  dns = await startLocalDns();
+  sites = await startLocalSites();
+});
+afterAll(async () => {
+  await sites.close();
+  await dns.close();
+});
+beforeEach(() => {
+  store = openSqliteStore(':memory:');
+  now = Date.parse('2026-11-20T10:00:00.000Z');
+  sent = [];
+});
+afterEach(() => store.close());
+
+function outbound(allowLoopback = true): Outbound {
+  return outboundFromConfig({
+    OUTBOUND_DNS_SERVERS: dns.server,
+    OUTBOUND_ALLOW_LOOPBACK: allowLoopback,
+    LINK_CHECK_TIMEOUT_MS: 800,
+    publicUrl: 'https://agentry.example',
+  });
+}
+
+function checker(options: { allowLoopback?: boolean; batchSize?: number } = {}) {
+  return new LinkChecker(
+    {
+      store,
+      mailer,
+      logger: createLogger('silent', 'test'),
+      config: { publicUrl: 'https://agentry.example' },
+      now: () => now,
+      recipientLimiter: new FixedWindowLimiter(100, 60_000),
+    },
+    outbound(options.allowLoopback ?? true),
+    { intervalMs: 24 * 3600_000, concurrency: 4, maxPerSecond: 100, hostIntervalMs: 1000, batchSize: options.batchSize },
+  );
+}
+
+async function agentAt(name: string, address: string, ownerId: string | null = null) {
+  return store.agents.create({
+    name,
+    provider: 'Sites Inc',
+    category: 'Testing',
+    role: 'Checker',
+    description: `${name} lives at ${address}`,
+    cost: 'Free',
+    address,
+    owner_id: ownerId,
+  });
+}
+
+describe('the link checker', () => {
+  it('records each state: answered, redirected, timed out, refused, missing, and what a retry confirms', async () => {
+    const owner = await store.users.create({
+      email: 'ada@sites.example',
+      full_name: 'Ada',
+      organization: 'Sites Inc',
+      user_type: 'agent_provider',
+      password_hash: 'x',
+    });
+    sites.set('up.test', {});
+    sites.set('moved.test', { redirectTo: `${sites.origin('up.test')}/landing` });
+    sites.set('slow.test', { hang: true });
+    sites.set('gone.test', { status: 404 });
+    const port = await closedPort();
+    const up = await agentAt('Up', `${sites.origin('up.test')}/`);
+    const moved = await agentAt('Moved', `${sites.origin('moved.test')}/`);
+    const slow = await agentAt('Slow', `${sites.origin('slow.test')}/`);
+    const refused = await agentAt('Refused', `http://refused.test:${port}/`, owner.id);
+    const gone = await agentAt('Gone', `${sites.origin('gone.test')}/`);
+
+    const first = await checker().runOnce();
+    expect(first.checked).toBe(5);
+    const record = async (id: string) => (await store.linkChecks.get(id))!;
+    expect(await record(up.id)).toMatchObject({ state: 'up', outcome: 'answered', http_status: 200 });
+    expect(await record(moved.id)).toMatchObject({
+      state: 'up',
+      outcome: 'answered',
+      final_url: `${sites.origin('up.test')}/landing`,
+    });
+    expect(await record(slow.id)).toMatchObject({ state: 'unchecked', outcome: 'timeout', failures: 1 });
+    expect(await record(refused.id)).toMatchObject({ state: 'unchecked', outcome: 'refused', failures: 1 });
+    expect(await record(gone.id)).toMatchObject({ outcome: 'http_error', http_status: 404, failures: 1 });
+    expect((await store.agents.get(up.id))?.site_state).toBe('up');
+    expect(sent).toEqual([]);
+
+    // An hour later the failures are tried again: two in a row, and the sites are down since the first.
+    now += RETRY_AFTER_MS;
+    const second = await checker().runOnce();
+    expect(second.checked).toBe(3);
+    const since = new Date(now - RETRY_AFTER_MS).toISOString();
+    expect(await store.agents.get(refused.id)).toMatchObject({ site_state: 'down', site_since: since });
+    expect(await record(slow.id)).toMatchObject({ state: 'down', outcome: 'timeout', retry_at: null });
+    // One e-mail, to the owner of the one owned listing that broke.
+    expect(sent.map((mail) => [mail.to, mail.kind])).toEqual([['ada@sites.example', 'site_down']]);
+    expect(sent[0]!.text).toContain(`http://refused.test:${port}/`);
+
+    // Still down a day later (the next pass): no second e-mail.
+    now += 24 * 3600_000;
+    await checker().runOnce();
+    await checker().runOnce();
+    expect(sent).toHaveLength(1);
+    expect((await store.linkChecks.list({ state: 'down' })).map((r) => r.agent_id).sort()).toEqual(
+      [slow.id, refused.id, gone.id].sort(),
+    );
+  });
+
+  it('walks the catalog a batch at a time, keeping its place, and starts the next pass a day later', async () => {
+    sites.set('walk.test', {});
+    for (let i = 0; i < 5; i++) await agentAt(`Walker ${i}`, `${sites.origin('walk.test')}/${i}`);
+    const walker = checker({ batchSize: 2 });
+    const results = [];
+    for (let turn = 0; turn < 4; turn++) results.push(await walker.runOnce());
+    expect(results.map((r) => [r.checked, r.passDone])).toEqual([
+      [2, false],
+      [2, false],
+      [1, false],
+      [0, true],
+    ]);
+    expect((await walker.runOnce()).checked).toBe(0);
+    now += 24 * 3600_000;
+    expect((await walker.runOnce()).checked).toBe(2);
+  });
+
+  it('keeps to one request a second per host, and lets other hosts go meanwhile', async () => {
+    sites.set('busy.test', {});
+    sites.set('quiet.test', {});
+    for (let i = 0; i < 3; i++) await agentAt(`Busy ${i}`, `${sites.origin('busy.test')}/${i}`);
+    await agentAt('Quiet', `${sites.origin('quiet.test')}/`);
+    const before = sites.requests.length;
+    const realNow = () => Date.now();
+    const polite = new LinkChecker(
+      {
+        store,
+        mailer,
+        logger: createLogger('silent', 'test'),
+        config: { publicUrl: 'https://agentry.example' },
+        now: realNow,
+        recipientLimiter: new FixedWindowLimiter(100, 60_000),
+      },
+      outbound(),
+      { intervalMs: 24 * 3600_000, concurrency: 8, maxPerSecond: 100, hostIntervalMs: 1000 },
+    );
+    await polite.runOnce();
+    const requests = sites.requests.slice(before);
+    const busy = requests.filter((r) => r.host === 'busy.test').map((r) => r.at);
+    // robots.txt once, then the three pages: four requests, each a second or more after the last.
+    expect(busy).toHaveLength(4);
+    for (let i = 1; i < busy.length; i++) expect(busy[i]! - busy[i - 1]!).toBeGreaterThanOrEqual(990);
+    const quiet = requests.filter((r) => r.host === 'quiet.test').map((r) => r.at);
+    expect(quiet[quiet.length - 1]!).toBeLessThan(busy[busy.length - 1]!);
+  });
+
+  it('never calls a private or loopback address in production: such a site is recorded blocked', async () => {
+    sites.set('local.test', {});
+    dns.setAddress('intranet.test', '10.0.0.7');
+    const local = await agentAt('Local', `${sites.origin('local.test')}/`);
+    const intranet = await agentAt('Intranet', 'http://intranet.test/');
+    const before = sites.requests.length;
+    await checker({ allowLoopback: false }).runOnce();
+    expect(sites.requests.length).toBe(before);
+    expect((await store.linkChecks.get(local.id))?.outcome).toBe('blocked');
+    expect((await store.linkChecks.get(intranet.id))?.outcome).toBe('blocked');
+  });
+});

@@ -1,0 +1,38 @@
+import { SIGNALS } from '@agentry/domain/public-signals';
+import { Router } from 'express';
+import { type PublicSignals, publicSignals } from '../../../analytics/public-signals';
+import type { AppContext } from '../../../context';
+import { presentAgent } from '../../../presenters/agent';
+
+// GET /api/signals: "Most compared this week" and "Trending" (issue 26, the ranking policy page says
+// how they are made). Worked out at most every SIGNALS.cacheMinutes per process: the counts behind
+// them are written every 10 s and move slowly.
+
+export function signalsRoutes({ store, services }: AppContext): Router {
+  const router = Router();
+  let cached: { at: number; value: Promise<PublicSignals> } | null = null;
+  router.get('/signals', async (_req, res) => {
+    const now = services.now();
+    if (!cached || now - cached.at > SIGNALS.cacheMinutes * 60_000) {
+      const value = publicSignals(store, new Date(now));
+      cached = { at: now, value };
+      value.catch(() => {
+        cached = null;
+      });
+    }
+    const signals = await cached.value;
+    res.set('Cache-Control', 'no-cache').json({
+      week: signals.week,
+      most_compared: signals.most_compared.map(({ agent, people }) => ({
+        agent: presentAgent(agent),
+        people,
+      })),
+      trending: signals.trending.map(({ agent, people, growth }) => ({
+        agent: presentAgent(agent),
+        people,
+        growth,
+      })),
+    });
+  });
+  return router;
+}
