@@ -125,6 +125,13 @@ export function pathValue(
       return ids.apiKey;
     case 'review-queue':
       return ids.heldAgent;
+    case 'reviews':
+      return ids.review;
+    case 'domains':
+    case 'verifications':
+      return ids.providerDomain;
+    case 'listing-claims':
+      return ids.claim;
     default:
       return ids.ownAgents[0]!;
   }

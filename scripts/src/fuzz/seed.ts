@@ -25,6 +25,10 @@ export interface SeededIds {
   apiKey: string;
   /** The key caller's own key (keyHolder). */
   holderKey: string;
+  /** Trust (issue 26): a review of the provider's agent, the provider's domain, a listing claimed from another. */
+  review: string;
+  providerDomain: string;
+  claim: string;
 }
 
 const CATALOG = [
@@ -118,7 +122,31 @@ export async function seedWorld(world: World): Promise<SeededIds> {
     await employerWithApiKey(world.store, { email: 'lapsed@acme.example', active: false })
   ).apiKey;
   const held = await world.store.agents.create(heldAgentInput('HeldHeron'));
+  // Trust: a review of the provider's agent (by another organisation), a domain of the provider's
+  // waiting for its proof, and a listing the provider claimed from another account.
+  const review = await world.store.reviews.write({
+    agent_id: agents[0]!,
+    org_key: 'domain:reviewers.example',
+    author_id: 'fuzz-reviewer',
+    organization: 'Reviewers Inc',
+    rating: 4,
+    body: 'It answered our e-mails in Spanish well.',
+  });
+  const domain = await world.store.verifications.create(
+    { user_id: providerId, domain: 'northwind.example', token: 'fuzz-token' },
+    20,
+  );
+  const claim = await world.store.listingClaims.claim({
+    agent_id: agents[5]!,
+    agent_name: 'Claimed',
+    domain: 'salesswift.example',
+    from_owner_id: null,
+    to_owner_id: providerId,
+  });
   return {
+    review: review.review.id,
+    providerDomain: domain.id,
+    claim: claim!.id,
     providerId,
     employerId,
     providerSlug: (await world.store.users.findById(providerId))!.slug!,

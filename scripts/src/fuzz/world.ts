@@ -1,4 +1,5 @@
 import { createLogger } from '@agentry/platform/log/logger';
+import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import { migrateStore, withDatabase } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { startTestServer, type TestServer } from '@agentry/server/testing/test-server';
@@ -54,6 +55,9 @@ const NO_RATE_LIMITS = {
   RATE_LIMIT_SIGNUPS_PER_HOUR: '100000000',
   RATE_LIMIT_ADDRESS_LESS_PER_DAY: '100000000',
   RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY: '100000000',
+  RATE_LIMIT_REVIEWS_PER_HOUR: '100000000',
+  RATE_LIMIT_REVIEW_REPORTS_PER_HOUR: '100000000',
+  RATE_LIMIT_VERIFICATION_CHECKS_PER_HOUR: '100000000',
 };
 
 /**
@@ -76,6 +80,8 @@ export class World {
     readonly errorLog: string[],
     /** The MongoDB database of the run; null on the embedded store. */
     private readonly database: string | null,
+    /** Answers the domain proofs' DNS questions (it knows no name): nothing leaves the machine. */
+    private readonly dns: LocalDns,
   ) {
     const caller = (name: CallerName): Caller => ({ name, jar: new CookieJar() });
     this.callers = {
@@ -96,8 +102,12 @@ export class World {
     const store = fuzzStore(env);
     // A fresh MongoDB database gets its collections and indexes as a deploy's migrate gives them.
     if (store.env.MONGODB_URI) await migrateStore({ store: 'mongodb', MONGODB_URI: store.env.MONGODB_URI });
-    const server = await startTestServer({ ...NO_RATE_LIMITS, ...ADMIN_ENV, ...store.env }, { logger });
-    const world = new World(server, errorLog, store.database);
+    const dns = await startLocalDns();
+    const server = await startTestServer(
+      { ...NO_RATE_LIMITS, ...ADMIN_ENV, ...store.env, OUTBOUND_DNS_SERVERS: dns.server },
+      { logger },
+    );
+    const world = new World(server, errorLog, store.database, dns);
     world.ids = await seedWorld(world);
     return world;
   }
@@ -117,6 +127,7 @@ export class World {
 
   async stop(): Promise<void> {
     await this.server.stop();
+    await this.dns.close();
   }
 
   /** Sends as `caller`: its cookies, and its CSRF token as `csrf` says; keeps the cookies it gets. */

@@ -1,5 +1,5 @@
 import { createLogger } from '@agentry/platform/log/logger';
-import type { MailMessage, Mailer } from '@agentry/platform/mail/port';
+import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
 import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import { closedPort, type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
 import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
@@ -64,7 +64,13 @@ function checker(options: { allowLoopback?: boolean; batchSize?: number } = {}) 
       recipientLimiter: new FixedWindowLimiter(100, 60_000),
     },
     outbound(options.allowLoopback ?? true),
-    { intervalMs: 24 * 3600_000, concurrency: 4, maxPerSecond: 100, hostIntervalMs: 1000, batchSize: options.batchSize },
+    {
+      intervalMs: 24 * 3600_000,
+      concurrency: 4,
+      maxPerSecond: 100,
+      hostIntervalMs: 1000,
+      batchSize: options.batchSize,
+    },
   );
 }
 

@@ -36,15 +36,21 @@ export const ListedAgentSchema = z.object({
   verified_domain: z
     .string()
     .nullable()
-    .describe("The domain its provider proved control of (DNS, file or meta tag), covering the agent's website; null: not verified"),
+    .describe(
+      "The domain its provider proved control of (DNS, file or meta tag), covering the agent's website; null: not verified",
+    ),
   site_state: z
     .enum(['up', 'down', 'unknown', 'unchecked'])
-    .describe("Whether the agent's website answered the directory's link checker: up, down (two failures in a row), unknown (robots.txt keeps the checker out) or unchecked"),
+    .describe(
+      "Whether the agent's website answered the directory's link checker: up, down (two failures in a row), unknown (robots.txt keeps the checker out) or unchecked",
+    ),
   site_since: z.string().nullable().describe('Since when site_state holds (ISO 8601)'),
   rating_average: z
     .number()
     .nullable()
-    .describe(`Average rating (1 to 5) by employers who hired it; null until it has ${RATING_SHOWN_FROM} reviews`),
+    .describe(
+      `Average rating (1 to 5) by employers who hired it; null until it has ${RATING_SHOWN_FROM} reviews`,
+    ),
   rating_count: z.number().describe('How many reviews by employers it has'),
 });
 

@@ -285,13 +285,26 @@ describe('MCP server at /mcp', () => {
             })
           ).review,
         );
-      await store.reviews.moderate(written[3]!.id, { hidden: true, reason: 'spam', at: new Date().toISOString() });
-      const { agent, reviews } = await answer<{ agent: Listed; reviews: Array<{ rating: number; organization: string }> }>(
-        'get_agent',
-        { id: first!.id },
-      );
-      expect(agent).toMatchObject({ rating_count: 3, rating_average: 4, verified_domain: null, site_state: 'unchecked' });
-      expect(reviews.map((review) => review.organization)).toEqual(['three.example', 'two.example', 'one.example']);
+      await store.reviews.moderate(written[3]!.id, {
+        hidden: true,
+        reason: 'spam',
+        at: new Date().toISOString(),
+      });
+      const { agent, reviews } = await answer<{
+        agent: Listed;
+        reviews: Array<{ rating: number; organization: string }>;
+      }>('get_agent', { id: first!.id });
+      expect(agent).toMatchObject({
+        rating_count: 3,
+        rating_average: 4,
+        verified_domain: null,
+        site_state: 'unchecked',
+      });
+      expect(reviews.map((review) => review.organization)).toEqual([
+        'three.example',
+        'two.example',
+        'one.example',
+      ]);
       expect(JSON.stringify(reviews)).not.toMatch(/author_id|org_key|domain:/);
     });
 

@@ -19,6 +19,8 @@ export type Access =
   | 'active-employer'
   /** An employer account, whatever its plan (what it keeps it may read and take back); a provider gets 403. */
   | 'employer-account'
+  /** A provider account, whatever its plan (its domains, claims by domain proof); an employer gets 403. */
+  | 'provider-account'
   /** A signed-in admin (401 to everyone else, users included). */
   | 'admin'
   /** Stripe, proven by the signature over the raw body (no session, no CSRF token). */
@@ -54,6 +56,7 @@ export const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
   'provider-owner': { ...allOf('refused'), visitor: 401, provider: 'ok', admin: 401 },
   'active-employer': { ...allOf(403), visitor: 401, employer: 'ok', admin: 401 },
   'employer-account': { ...allOf(403), visitor: 401, employer: 'ok', lapsedEmployer: 'ok', admin: 401 },
+  'provider-account': { ...allOf(403), visitor: 401, provider: 'ok', otherProvider: 'ok', admin: 401 },
   admin: { ...allOf(401), admin: 'ok' },
   'webhook-signature': allOf('no-signature'),
 };
@@ -364,6 +367,73 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     probe: async (w, caller) => ({ path: `/api/employer/api-keys/${await w.newApiKeyId(caller)}` }),
   },
 
+  // Trust (issue 26): reviews and the link checker's record are public reads (any origin); writing a
+  // review needs an active employer; answering one, its agent's provider; reports are anyone's.
+  'GET /api/agents/{id}/reviews': {
+    access: 'public',
+    crossOrigin: true,
+    probe: get((w) => `/api/agents/${w.ids.secondAgent}/reviews`),
+  },
+  'OPTIONS /api/agents/{id}/reviews': {
+    access: 'public',
+    crossOrigin: true,
+    probe: get((w) => `/api/agents/${w.ids.secondAgent}/reviews`),
+  },
+  'GET /api/agents/{id}/site-check': {
+    access: 'public',
+    crossOrigin: true,
+    probe: get((w) => `/api/agents/${w.ids.listedAgent}/site-check`),
+  },
+  'OPTIONS /api/agents/{id}/site-check': {
+    access: 'public',
+    crossOrigin: true,
+    probe: get((w) => `/api/agents/${w.ids.listedAgent}/site-check`),
+  },
+  // What this viewer may do: every caller gets an answer about themselves.
+  'GET /api/agents/{id}/reviews/mine': {
+    access: 'public',
+    probe: get((w) => `/api/agents/${w.ids.listedAgent}/reviews/mine`),
+  },
+  'PUT /api/agents/{id}/review': {
+    access: 'active-employer',
+    probe: (w) => ({
+      path: `/api/agents/${w.ids.listedAgent}/review`,
+      body: { rating: 4, body: 'It answered our tickets well.' },
+    }),
+  },
+  'POST /api/reviews/{id}/reply': {
+    access: 'provider-owner',
+    probe: async (w) => ({
+      path: `/api/reviews/${await w.newReviewOfOwnAgent()}/reply`,
+      body: { body: 'Thank you!' },
+    }),
+  },
+  'POST /api/reviews/{id}/reports': {
+    access: 'public',
+    probe: (w) => ({ path: `/api/reviews/${w.ids.review}/reports`, body: { reason: 'Looks like spam' } }),
+  },
+  'GET /api/signals': page,
+  // Verified domains: a provider's own; a claim by domain proof needs a verified domain (409 says which).
+  'GET /api/users/domains': { access: 'provider-account' },
+  'POST /api/users/domains': {
+    access: 'provider-account',
+    probe: (w) => ({ body: { domain: `${w.unique('probe-domain')}.example` } }),
+  },
+  'POST /api/users/domains/{id}/check': {
+    access: 'provider-owner',
+    probe: get((w) => `/api/users/domains/${w.ids.providerDomain}/check`),
+  },
+  'DELETE /api/users/domains/{id}': {
+    access: 'provider-owner',
+    probe: async (w) => ({ path: `/api/users/domains/${await w.newProviderDomain()}` }),
+  },
+  'POST /api/agents/{id}/claim': {
+    access: 'provider-account',
+    probe: get((w) => `/api/agents/${w.ids.listedAgent}/claim`),
+    // No verified domain covers the listing's site: 409 naming the domain to prove first.
+    alsoOk: [409],
+  },
+
   // The admin API (its own session cookie, sent to /api/admin only).
   'GET /api/admin/csrf-token': page,
   'POST /api/admin/login': {
@@ -435,6 +505,30 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/admin/reindex': { access: 'admin' },
   'GET /api/admin/reindex': { access: 'admin' },
   'GET /api/admin/audit': { access: 'admin' },
+  // Trust (issue 26): broken links, domains, the review queue, listings claimed by domain proof.
+  'GET /api/admin/link-checks': { access: 'admin' },
+  'GET /api/admin/verifications': { access: 'admin' },
+  'POST /api/admin/verifications/{id}/recheck': {
+    access: 'admin',
+    probe: get((w) => `/api/admin/verifications/${w.ids.providerDomain}/recheck`),
+  },
+  'GET /api/admin/reviews': { access: 'admin' },
+  'POST /api/admin/reviews/{id}/hide': {
+    access: 'admin',
+    probe: (w) => ({ path: `/api/admin/reviews/${w.ids.review}/hide`, body: { reason: 'Probe' } }),
+  },
+  'POST /api/admin/reviews/{id}/restore': {
+    access: 'admin',
+    probe: (w) => ({ path: `/api/admin/reviews/${w.ids.review}/restore`, body: { reason: 'Probe' } }),
+  },
+  'GET /api/admin/listing-claims': { access: 'admin' },
+  'POST /api/admin/listing-claims/{id}/reverse': {
+    access: 'admin',
+    probe: async (w) => ({
+      path: `/api/admin/listing-claims/${await w.newListingClaim()}/reverse`,
+      body: { reason: 'Probe' },
+    }),
+  },
 
   // Web pages: the client's shell with crawler meta, public; what a screen shows comes from the API
   // above, which checks the rights (an admin screen's HTML holds no data).

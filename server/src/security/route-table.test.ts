@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@agentry/platform/log/logger';
 import { OutboxMailer } from '@agentry/platform/mail/factory';
+import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import type { Response } from 'supertest';
 import { createApp } from '../app';
 import { CSRF_MESSAGE } from '../http/csrf';
@@ -42,6 +43,9 @@ const ENV = {
   STRIPE_SECRET_KEY: secret('sk_test_'),
   STRIPE_WEBHOOK_SECRET: secret('whsec_'),
   SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:2525`,
+  RATE_LIMIT_REVIEWS_PER_HOUR: LIMITLESS,
+  RATE_LIMIT_REVIEW_REPORTS_PER_HOUR: LIMITLESS,
+  RATE_LIMIT_VERIFICATION_CHECKS_PER_HOUR: LIMITLESS,
 };
 
 const ELSEWHERE = 'https://elsewhere.example';
@@ -116,11 +120,18 @@ describe('the route table, walked as every kind of caller', () => {
     }
   }
 
+  let dns: LocalDns;
+
   beforeAll(async () => {
+    // Proof checks ask DNS and the sites: a local DNS server that knows no name, so nothing leaves.
+    dns = await startLocalDns();
     const logger = createLogger('trace', 'test', { write: (line: string) => logLines.push(line) });
     // SMTP_URL is configured (its password must never show) but mail goes to a local outbox.
     const mailer = new OutboxMailer({ dir: outbox, from: 'Agentry <no-reply@agentry.local>', logger });
-    server = await startTestServer(ENV, { clientDist: dist.dir, now: () => clock, logger, mailer });
+    server = await startTestServer(
+      { ...ENV, OUTBOUND_DNS_SERVERS: dns.server },
+      { clientDist: dist.dir, now: () => clock, logger, mailer },
+    );
     routes = [
       ...new Set(registeredRoutes(createApp(server.running.context).router as unknown as RoutesLister)),
     ];
@@ -156,6 +167,7 @@ describe('the route table, walked as every kind of caller', () => {
 
   afterAll(async () => {
     await server?.stop();
+    await dns?.close();
     dist.remove();
     fs.rmSync(outbox, { recursive: true, force: true });
   });

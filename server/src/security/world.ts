@@ -55,6 +55,9 @@ export interface World {
     subscriberToSwitch: string;
     openCheckout: string;
     paidCheckout: string;
+    /** Trust (issue 26): the provider's domain (pending), a review of a listed agent. */
+    providerDomain: string;
+    review: string;
   };
   /** The employer API keys of the key callers: secrets, never to show in an answer or a log. */
   apiKeys: { employer: string; lapsed: string };
@@ -72,6 +75,12 @@ export interface World {
   newVerifyToken(userId: string): Promise<string>;
   /** A new agent held for staff review (registered without an address): to approve or reject. */
   newHeldAgent(): Promise<string>;
+  /** A new domain of the provider's (for calls that remove one). */
+  newProviderDomain(): Promise<string>;
+  /** A new review of a new agent of the provider's (each may be answered once). */
+  newReviewOfOwnAgent(): Promise<string>;
+  /** A new listing claimed by the provider from another (each claim may be reversed once). */
+  newListingClaim(): Promise<string>;
   /** A unique text, for e-mail addresses and agent names. */
   unique(label: string): string;
   /** A one-row workbook the admin upload takes. */
@@ -189,6 +198,27 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
   const adminAgent = await agent('Admin Editable');
   const adminAgentToDelete = await agent('Admin Deletable');
   const removedAgent = await agent('Admin Removed', { removed: true });
+
+  const reviewOf = async (agentId: string) =>
+    (
+      await store.reviews.write({
+        agent_id: agentId,
+        org_key: `domain:${unique('reviewer')}.example`,
+        author_id: employer.id,
+        organization: 'Acme Hiring',
+        rating: 4,
+        body: 'It answered our tickets well.',
+      })
+    ).review.id;
+  const review = await reviewOf(secondAgent);
+  const newProviderDomain = async () =>
+    (
+      await store.verifications.create(
+        { user_id: provider.id, domain: `${unique('maker')}.example`, token: 't' },
+        1000,
+      )
+    ).id;
+  const providerDomain = await newProviderDomain();
 
   const shortlist = await store.shortlists.create(employer.id, 'Support bots');
   await store.shortlists.addAgent(shortlist.id, employer.id, listedAgent);
@@ -313,6 +343,21 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       subscriberToSwitch,
       openCheckout: await newCheckout(),
       paidCheckout,
+      providerDomain,
+      review,
+    },
+    newProviderDomain,
+    newReviewOfOwnAgent: async () => reviewOf(await agent(unique('Own Reviewed'), { ownerId: provider.id })),
+    async newListingClaim() {
+      const id = await agent(unique('Claimed'), { ownerId: otherProvider.id });
+      const claim = await store.listingClaims.claim({
+        agent_id: id,
+        agent_name: 'Claimed',
+        domain: 'claimed.example',
+        from_owner_id: otherProvider.id,
+        to_owner_id: provider.id,
+      });
+      return claim!.id;
     },
     newCheckout,
     async newShortlist() {

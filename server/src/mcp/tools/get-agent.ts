@@ -38,7 +38,9 @@ export const getAgentTool = defineTool({
     similar: z.array(ListedAgentSchema).describe('Agents like this one, most alike first'),
     reviews: z
       .array(ReviewSchema)
-      .describe(`The newest reviews by employers who hired it, at most ${REVIEWS_COUNT}; staff-hidden ones left out`),
+      .describe(
+        `The newest reviews by employers who hired it, at most ${REVIEWS_COUNT}; staff-hidden ones left out`,
+      ),
   },
   async run({ id }, { store, search, origin }) {
     const found = await store.agents.get(id);
@@ -59,7 +61,10 @@ export const getAgentTool = defineTool({
       `Pricing: ${PRICING_LABELS[agent.pricing]}${agent.price_monthly === null ? '' : ` ($${agent.price_monthly}/month)`}. Website: ${agent.address}`,
       agent.description,
       ...(reviews.length > 0
-        ? ['Reviews:', ...reviews.map((review) => `- ${review.rating}/5, ${review.organization}: ${review.body}`)]
+        ? [
+            'Reviews:',
+            ...reviews.map((review) => `- ${review.rating}/5, ${review.organization}: ${review.body}`),
+          ]
         : []),
       ...(similar.length > 0 ? ['Similar agents:', ...similar.map((other) => `- ${agentLine(other)}`)] : []),
     ].join('\n');

@@ -80,7 +80,16 @@ export const AuditQuery = z.object({
     ])
     .optional(),
   entity_type: z
-    .enum(['agent', 'subscriber', 'upload', 'reindex', 'contact_request', 'review', 'verification', 'listing_claim'])
+    .enum([
+      'agent',
+      'subscriber',
+      'upload',
+      'reindex',
+      'contact_request',
+      'review',
+      'verification',
+      'listing_claim',
+    ])
     .optional(),
   entity_id: text(64).optional(),
 });

@@ -32,7 +32,9 @@ describe('reviews and ratings from people who hired', () => {
     let card = (await server.http.get(`/api/agents/${agent.id}`).expect(200)).body;
     expect(card).toMatchObject({ rating_count: 1, rating_average: null });
 
-    const edited = await first.browser.put(`/api/agents/${agent.id}/review`, review(4, 'Good, some slow days.')).expect(200);
+    const edited = await first.browser
+      .put(`/api/agents/${agent.id}/review`, review(4, 'Good, some slow days.'))
+      .expect(200);
     expect(edited.body.review).toMatchObject({ id: written.body.review.id, rating: 4 });
 
     for (const [email, rating] of [
@@ -46,7 +48,11 @@ describe('reviews and ratings from people who hired', () => {
     expect(card).toMatchObject({ rating_count: RATING_SHOWN_FROM, rating_average: 3.7 });
     const listing = await server.http.get(`/api/agents/${agent.id}/reviews`).expect(200);
     expect(listing.headers['access-control-allow-origin']).toBe('*');
-    expect(listing.body).toMatchObject({ rating_average: 3.7, rating_count: 3, rating_shown_from: RATING_SHOWN_FROM });
+    expect(listing.body).toMatchObject({
+      rating_average: 3.7,
+      rating_count: 3,
+      rating_shown_from: RATING_SHOWN_FROM,
+    });
     expect(listing.body.reviews).toHaveLength(3);
 
     const ownerView = await provider.browser.get(`/api/agents/${agent.id}/reviews/mine`).expect(200);
@@ -55,10 +61,14 @@ describe('reviews and ratings from people who hired', () => {
       .post(`/api/reviews/${written.body.review.id}/reply`, { body: 'Thank you, slow days are fixed.' })
       .expect(200);
     expect(answered.body.review.reply.body).toBe('Thank you, slow days are fixed.');
-    const again = await provider.browser.post(`/api/reviews/${written.body.review.id}/reply`, { body: 'Again' }).expect(409);
+    const again = await provider.browser
+      .post(`/api/reviews/${written.body.review.id}/reply`, { body: 'Again' })
+      .expect(409);
     expect(again.body.error).toMatch(/answered already/);
     const stranger = await people.provider('eve@other.example');
-    await stranger.browser.post(`/api/reviews/${written.body.review.id}/reply`, { body: 'Not mine' }).expect(403);
+    await stranger.browser
+      .post(`/api/reviews/${written.body.review.id}/reply`, { body: 'Not mine' })
+      .expect(403);
   });
 
   it("refuses a provider's review of their own agent, and reviews from the provider's organisation", async () => {
@@ -80,14 +90,14 @@ describe('reviews and ratings from people who hired', () => {
     expect(taken.body.error).toMatch(/Someone at your organisation/);
 
     const lapsed = await people.employer('old@lapsed.example', { active: false });
-    expect((await lapsed.browser.put(`/api/agents/${agent.id}/review`, review(3)).expect(403)).body.error).toMatch(
-      /active subscription/,
-    );
+    expect(
+      (await lapsed.browser.put(`/api/agents/${agent.id}/review`, review(3)).expect(403)).body.error,
+    ).toMatch(/active subscription/);
     const unconfirmed = await people.employer('new@fresh.example');
     await server.running.context.store.users.update(unconfirmed.userId, { email_verified_at: null });
-    expect((await unconfirmed.browser.put(`/api/agents/${agent.id}/review`, review(3)).expect(403)).body.error).toMatch(
-      /Confirm your e-mail/,
-    );
+    expect(
+      (await unconfirmed.browser.put(`/api/agents/${agent.id}/review`, review(3)).expect(403)).body.error,
+    ).toMatch(/Confirm your e-mail/);
     const visitor = new Visitor(server.running.url);
     await visitor.put(`/api/agents/${agent.id}/review`, review(3)).expect(401);
     const badRating = await ana.browser.put(`/api/agents/${agent.id}/review`, review(6)).expect(400);
@@ -98,16 +108,24 @@ describe('reviews and ratings from people who hired', () => {
   it('lets anyone report a review, and staff hide and restore it with a reason, in the audit log', async () => {
     const agent = await people.agent('Moderated Bot');
     const writer = await people.employer('critic@reviews.example');
-    const { body } = await writer.browser.put(`/api/agents/${agent.id}/review`, review(1, 'Terrible, avoid it!!')).expect(201);
+    const { body } = await writer.browser
+      .put(`/api/agents/${agent.id}/review`, review(1, 'Terrible, avoid it!!'))
+      .expect(201);
     const visitor = new Visitor(server.running.url);
     await visitor.post(`/api/reviews/${body.review.id}/reports`, { reason: '' }).expect(400);
-    await visitor.post(`/api/reviews/${body.review.id}/reports`, { reason: 'Insults, not a review' }).expect(201);
+    await visitor
+      .post(`/api/reviews/${body.review.id}/reports`, { reason: 'Insults, not a review' })
+      .expect(201);
     await visitor.post('/api/reviews/999999/reports', { reason: 'x' }).expect(404);
 
     const admin = await new AdminBrowser(server.running.url).signIn();
     const queue = await admin.get('/api/admin/reviews?queue=reported').expect(200);
     const queued = queue.body.reviews.find((r: { id: string }) => r.id === body.review.id);
-    expect(queued).toMatchObject({ open_reports: 1, agent_name: 'Moderated Bot', reports: [{ reason: 'Insults, not a review' }] });
+    expect(queued).toMatchObject({
+      open_reports: 1,
+      agent_name: 'Moderated Bot',
+      reports: [{ reason: 'Insults, not a review' }],
+    });
 
     await admin.post(`/api/admin/reviews/${body.review.id}/hide`, {}).expect(400);
     await admin.post(`/api/admin/reviews/${body.review.id}/hide`, { reason: 'Abusive wording' }).expect(200);
@@ -116,10 +134,21 @@ describe('reviews and ratings from people who hired', () => {
     const hidden = await admin.get('/api/admin/reviews?queue=hidden').expect(200);
     expect(hidden.body.reviews.map((r: { id: string }) => r.id)).toContain(body.review.id);
 
-    await admin.post(`/api/admin/reviews/${body.review.id}/restore`, { reason: 'Harsh but fair' }).expect(200);
-    expect((await server.http.get(`/api/agents/${agent.id}/reviews`).expect(200)).body.reviews).toHaveLength(1);
-    const audit = await admin.get(`/api/admin/audit?entity_type=review&entity_id=${body.review.id}`).expect(200);
-    expect(audit.body.entries.map((e: { action: string; after: { reason: string } }) => [e.action, e.after.reason])).toEqual([
+    await admin
+      .post(`/api/admin/reviews/${body.review.id}/restore`, { reason: 'Harsh but fair' })
+      .expect(200);
+    expect((await server.http.get(`/api/agents/${agent.id}/reviews`).expect(200)).body.reviews).toHaveLength(
+      1,
+    );
+    const audit = await admin
+      .get(`/api/admin/audit?entity_type=review&entity_id=${body.review.id}`)
+      .expect(200);
+    expect(
+      audit.body.entries.map((e: { action: string; after: { reason: string } }) => [
+        e.action,
+        e.after.reason,
+      ]),
+    ).toEqual([
       ['restore_review', 'Harsh but fair'],
       ['hide_review', 'Abusive wording'],
     ]);
@@ -149,7 +178,9 @@ describe('limits on reviews and reports', () => {
     const visitor = new Visitor(limited.running.url);
     for (let i = 0; i < 2; i++)
       await visitor.post(`/api/reviews/${written.body.review.id}/reports`, { reason: 'spam' }).expect(201);
-    const refused = await visitor.post(`/api/reviews/${written.body.review.id}/reports`, { reason: 'spam' }).expect(429);
+    const refused = await visitor
+      .post(`/api/reviews/${written.body.review.id}/reports`, { reason: 'spam' })
+      .expect(429);
     expect(refused.headers['retry-after']).toBeDefined();
   });
 });

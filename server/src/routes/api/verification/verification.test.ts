@@ -63,10 +63,14 @@ describe('verified providers, by proof', () => {
     sites.set('acme.test', {});
     sites.set('app.acme.test', {});
 
-    const added = await maker.browser.post('/api/users/domains', { domain: `http://www.${domainOf('acme.test')}/` }).expect(201);
+    const added = await maker.browser
+      .post('/api/users/domains', { domain: `http://www.${domainOf('acme.test')}/` })
+      .expect(201);
     const domain = added.body.domain;
     expect(domain).toMatchObject({ domain: domainOf('acme.test'), status: 'pending', method: null });
-    expect(domain.instructions.file.url).toBe(`http://${domainOf('acme.test')}/.well-known/agentry-verification.txt`);
+    expect(domain.instructions.file.url).toBe(
+      `http://${domainOf('acme.test')}/.well-known/agentry-verification.txt`,
+    );
 
     const notYet = await maker.browser.post(`/api/users/domains/${domain.id}/check`).expect(200);
     expect(notYet.body.domain.status).toBe('pending');
@@ -84,12 +88,18 @@ describe('verified providers, by proof', () => {
     sites.set('acme.test', {});
     const admin = await new AdminBrowser(server.running.url).signIn();
     const rechecked = await admin.post(`/api/admin/verifications/${domain.id}/recheck`).expect(200);
-    expect(rechecked.body).toMatchObject({ event: 'lapsed', domain: { status: 'lapsed', owner_email: 'ada@acme.test' } });
+    expect(rechecked.body).toMatchObject({
+      event: 'lapsed',
+      domain: { status: 'lapsed', owner_email: 'ada@acme.test' },
+    });
     expect((await server.http.get(`/api/agents/${mine.id}`).expect(200)).body.verified_domain).toBeNull();
     const mail = await lastMail(server.dataDir, 'ada@acme.test', 'verification_lapsed');
     expect(mail.text).toContain(domainOf('acme.test'));
     const audit = await admin.get('/api/admin/audit?action=verification_lapsed').expect(200);
-    expect(audit.body.entries[0]).toMatchObject({ entity_type: 'verification', entity_label: domainOf('acme.test') });
+    expect(audit.body.entries[0]).toMatchObject({
+      entity_type: 'verification',
+      entity_label: domainOf('acme.test'),
+    });
     const lapsed = await admin.get('/api/admin/verifications?status=lapsed').expect(200);
     expect(lapsed.body.domains.map((d: { domain: string }) => d.domain)).toContain(domainOf('acme.test'));
   });
@@ -97,11 +107,15 @@ describe('verified providers, by proof', () => {
   it('verifies by a TXT record from a DNS server, and the scheduled recheck drops the badge when it is removed', async () => {
     const maker = await people.provider('bo@txt.test');
     const agent = await listed('Txt Helper', `${sites.origin('txt.test')}/`, maker.userId);
-    const { body } = await maker.browser.post('/api/users/domains', { domain: domainOf('txt.test') }).expect(201);
+    const { body } = await maker.browser
+      .post('/api/users/domains', { domain: domainOf('txt.test') })
+      .expect(201);
     dns.setTxt('txt.test', [body.domain.instructions.dns.value]);
     const checked = await maker.browser.post(`/api/users/domains/${body.domain.id}/check`).expect(200);
     expect(checked.body.domain).toMatchObject({ status: 'verified', method: 'dns' });
-    expect((await server.http.get(`/api/agents/${agent.id}`).expect(200)).body.verified_domain).toBe(domainOf('txt.test'));
+    expect((await server.http.get(`/api/agents/${agent.id}`).expect(200)).body.verified_domain).toBe(
+      domainOf('txt.test'),
+    );
 
     dns.setTxt('txt.test', []);
     const { context } = server.running;
@@ -125,29 +139,48 @@ describe('verified providers, by proof', () => {
     const refused = await maker.browser.post(`/api/agents/${squatted.id}/claim`).expect(409);
     expect(refused.body).toMatchObject({ needs_domain: domainOf('maker.test') });
 
-    const { body } = await maker.browser.post('/api/users/domains', { domain: domainOf('maker.test') }).expect(201);
-    sites.set('maker.test', { body: `<html><head><meta name="agentry-verification" content="${body.domain.token}"></head></html>` });
+    const { body } = await maker.browser
+      .post('/api/users/domains', { domain: domainOf('maker.test') })
+      .expect(201);
+    sites.set('maker.test', {
+      body: `<html><head><meta name="agentry-verification" content="${body.domain.token}"></head></html>`,
+    });
     await maker.browser.post(`/api/users/domains/${body.domain.id}/check`).expect(200);
     await maker.browser.post(`/api/agents/${squatted.id}/claim`).expect(200);
     expect((await store().agents.get(squatted.id))?.owner_id).toBe(maker.userId);
     expect((await server.http.get(`/api/agents/${squatted.id}`).expect(200)).body.verified_domain).toBe(
       domainOf('maker.test'),
     );
-    expect((await lastMail(server.dataDir, 'squat@example.com', 'listing_claimed')).text).toContain('Maker Bot');
+    expect((await lastMail(server.dataDir, 'squat@example.com', 'listing_claimed')).text).toContain(
+      'Maker Bot',
+    );
     await maker.browser.post(`/api/agents/${squatted.id}/claim`).expect(409);
 
     const admin = await new AdminBrowser(server.running.url).signIn();
     const claims = await admin.get('/api/admin/listing-claims').expect(200);
     const claim = claims.body.claims.find((c: { agent_id: string }) => c.agent_id === squatted.id);
-    expect(claim).toMatchObject({ from_owner_email: 'squat@example.com', to_owner_email: 'owner@maker.test' });
+    expect(claim).toMatchObject({
+      from_owner_email: 'squat@example.com',
+      to_owner_email: 'owner@maker.test',
+    });
     await admin.post(`/api/admin/listing-claims/${claim.id}/reverse`, { reason: '' }).expect(400);
-    await admin.post(`/api/admin/listing-claims/${claim.id}/reverse`, { reason: 'Sold the domain' }).expect(200);
+    await admin
+      .post(`/api/admin/listing-claims/${claim.id}/reverse`, { reason: 'Sold the domain' })
+      .expect(200);
     expect((await store().agents.get(squatted.id))?.owner_id).toBe(squatter.userId);
     await admin.post(`/api/admin/listing-claims/${claim.id}/reverse`, { reason: 'again' }).expect(409);
 
-    const audit = await admin.get(`/api/admin/audit?entity_type=listing_claim&entity_id=${claim.id}`).expect(200);
-    expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['reverse_claim', 'claim_by_domain']);
-    expect(audit.body.entries[1]).toMatchObject({ actor: 'provider owner@maker.test', after: { owner_id: maker.userId } });
+    const audit = await admin
+      .get(`/api/admin/audit?entity_type=listing_claim&entity_id=${claim.id}`)
+      .expect(200);
+    expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual([
+      'reverse_claim',
+      'claim_by_domain',
+    ]);
+    expect(audit.body.entries[1]).toMatchObject({
+      actor: 'provider owner@maker.test',
+      after: { owner_id: maker.userId },
+    });
   });
 
   it('keeps domains to provider accounts, and a provider to their own domains', async () => {
@@ -178,7 +211,9 @@ describe('verification attempts are limited per account', () => {
     const provider = await fixtures.provider('busy@limits.example');
     await provider.browser.post('/api/users/domains', { domain: 'one.example' }).expect(201);
     await provider.browser.post('/api/users/domains', { domain: 'two.example' }).expect(201);
-    const refused = await provider.browser.post('/api/users/domains', { domain: 'three.example' }).expect(429);
+    const refused = await provider.browser
+      .post('/api/users/domains', { domain: 'three.example' })
+      .expect(429);
     expect(refused.body.error).toMatch(/several domains this hour/);
   });
 });
