@@ -17,7 +17,7 @@ import type { Services } from './services';
 // (a DNS TXT record or a file on the site, with the trust issue) joins as 'domain', with its own
 // command beside this one; the answer's shape does not change.
 
-export const LISTING_CLAIM_WAYS = ['report'] as const;
+export const LISTING_CLAIM_WAYS = ['report', 'domain'] as const;
 export type ListingClaimWay = (typeof LISTING_CLAIM_WAYS)[number];
 
 export const REPORT_MESSAGES = {
@@ -34,9 +34,10 @@ export const REPORT_MESSAGES = {
 export async function duplicateAnswer(services: Services, error: DuplicateAgentError): Promise<HttpError> {
   const existing = await services.store.agents.findByIdentity(error.agentName, error.provider);
   if (!existing || !isReportable(existing)) return conflict(error.message);
-  return conflict(error.message, {
-    unclaimed_listing: { agent_id: existing.id, ways: [...LISTING_CLAIM_WAYS] },
-  });
+  // A listed one may also be claimed by proof of its website's domain (issue 26,
+  // commands/verification/claim-listing.ts); a held one is not listed, so only reported.
+  const ways: ListingClaimWay[] = existing.removed ? ['report'] : [...LISTING_CLAIM_WAYS];
+  return conflict(error.message, { unclaimed_listing: { agent_id: existing.id, ways } });
 }
 
 /** Unowned, and listed or held: not another provider's, and not one staff removed for good. */

@@ -115,7 +115,7 @@ describe('registering an agent', () => {
       .expect(409);
     expect(again.body).toEqual({
       error: 'An agent named InboxPilot from Northwind Labs is already listed',
-      unclaimed_listing: { agent_id: listed.id, ways: ['report'] },
+      unclaimed_listing: { agent_id: listed.id, ways: ['report', 'domain'] },
     });
     await store().agents.update(listed.id, { owner_id: 'someone' });
     const owned = await visitor()
