@@ -4,7 +4,7 @@ import express from 'express';
 import { TrustedDevices } from './auth/trusted-device';
 import type { AppContext } from './context';
 import { createAccountThrottles } from './http/account-throttle';
-import { API_KEY_PATHS, apiKeyAuth } from './http/api-key-auth';
+import { API_KEY_PATHS, apiKeyAuth, identifyApiKey } from './http/api-key-auth';
 import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
@@ -104,6 +104,9 @@ export function createApp(context: AppContext): express.Express {
   // The public reads say CORS before the limiter runs, so a page elsewhere can read a 429 too
   // (and its Retry-After) instead of seeing a failed fetch.
   api.get(PUBLIC_READ_PATHS, allowAnyOrigin);
+  // A valid employer API key is charged its own budget (and its work queued under it) rather than
+  // its address's: found before the limits count the request.
+  api.use(API_KEY_PATHS, identifyApiKey(context));
   api.use(limits.reads, limits.writes);
   const json = express.json({ limit: '100kb' });
   api.use((req, res, next) =>
@@ -124,7 +127,7 @@ export function createApp(context: AppContext): express.Express {
     req.session ? passportInit(req, res, () => passportSession(req, res, next)) : next(),
   );
   // An employer API key (Authorization: Bearer) acts for its account on the employer tools.
-  api.use(API_KEY_PATHS, apiKeyAuth(context));
+  api.use(API_KEY_PATHS, apiKeyAuth);
   api.use(requireCsrf([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
   api.use(authRoutes(context, { ...limits, account: accounts.user }));
   api.use(registrationRoutes(context, limits));

@@ -43,8 +43,15 @@ export interface SharedCounting {
   logger: Logger;
 }
 
-/** Whom a limit counts: the client's address (X-Forwarded-For only with TRUST_PROXY). */
-export const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/**
+ * Whom a limit counts (and whose turn a unit of work takes, fair-turns.ts): a valid employer API
+ * key when the request carries one (api-key-auth.ts' identifyApiKey found it), else the client's
+ * address (X-Forwarded-For only with TRUST_PROXY). A key's budget is its own wherever it is used
+ * from: two assistants behind one address have one each, and a key moved to another address keeps
+ * what it spent. An invalid key is no key: charged to the address.
+ */
+export const clientKey = (req: Request) =>
+  req.apiKey ? `api-key:${req.apiKey.id}` : (req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 interface LimitOptions {
   applies?: (req: Request) => boolean;

@@ -1,15 +1,14 @@
 import type { Request } from 'express';
 import { audienceKey } from '../analytics/audience';
-import type { ApiKeyLastUse } from '../auth/api-key-last-use';
-import { bearerTokenOf } from '../auth/api-key-tokens';
-import { authenticateApiKey } from '../auth/authenticate-api-key';
-import type { AppContext } from '../context';
+import { apiKeyHolderOf } from '../http/api-key-auth';
 import { assertActiveEmployer } from '../policies/employer';
 
 // Who calls /mcp: a visitor's assistant (no Authorization header), which gets the public tools, or
 // an assistant holding an employer API key, which gets the paid ones too (domain/src/paid-boundary.ts).
 // A bad key, or the key of an employer whose plan lapsed, is refused outright (401, 403) rather
 // than served as a visitor: its owner meant to use the paid tools and must learn why they cannot.
+// The key was looked up before the rate limit (http/api-key-auth.ts' identifyApiKey), which
+// charged the request to the key's budget when valid, to the address otherwise.
 
 export interface McpCaller {
   /** Holds an employer API key of an active employer: the paid tools and arguments are listed and answered. */
@@ -18,16 +17,10 @@ export interface McpCaller {
   audience: string;
 }
 
-export async function mcpCallerOf(
-  req: Request,
-  deps: Pick<AppContext, 'store' | 'services'> & { lastUse: ApiKeyLastUse },
-): Promise<McpCaller> {
-  const token = bearerTokenOf(req.get('authorization'));
-  if (token === null) return { paid: false, audience: audienceKey({ ip: req.ip }) };
-  const { user } = await authenticateApiKey(
-    { store: deps.store, lastUse: deps.lastUse, now: deps.services.now },
-    token,
-  );
-  assertActiveEmployer(user, true);
-  return { paid: true, audience: audienceKey({ userId: user.id, ip: req.ip }) };
+/** Throws the 401 of a bad key or the 403 of a lapsed employer's key. */
+export function mcpCallerOf(req: Request): McpCaller {
+  const holder = apiKeyHolderOf(req);
+  if (holder === null) return { paid: false, audience: audienceKey({ ip: req.ip }) };
+  assertActiveEmployer(holder.user, true);
+  return { paid: true, audience: audienceKey({ userId: holder.user.id, ip: req.ip }) };
 }

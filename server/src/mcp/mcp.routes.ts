@@ -9,6 +9,7 @@ import express, {
 } from 'express';
 import { INVALID_TOKEN_CHALLENGE } from '../auth/authenticate-api-key';
 import type { AppContext } from '../context';
+import { identifyApiKey } from '../http/api-key-auth';
 import { HttpError } from '../http/errors';
 import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
@@ -77,8 +78,9 @@ export function mcpRoutes(
   };
   const usage = context.mcpUsage;
   const router = Router();
-  // all(), not use(): the rate limit reads the whole path to count MCP calls as reads.
-  router.all(MCP_PATH, limits.reads, cors);
+  // all(), not use(): the rate limit reads the whole path to count MCP calls as reads. A valid
+  // employer API key is found first, so that its calls are charged to the key, not the address.
+  router.all(MCP_PATH, identifyApiKey(context), limits.reads, cors);
 
   router.options(MCP_PATH, (_req, res) => {
     res
@@ -110,7 +112,7 @@ export function mcpRoutes(
   router.post(MCP_PATH, takeBody, async (req: Request, res: Response) => {
     let caller: McpCaller;
     try {
-      caller = await mcpCallerOf(req, { ...context, lastUse: context.apiKeyLastUse });
+      caller = mcpCallerOf(req);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // A bad key (401, with its challenge) or a lapsed employer's key (403), said as JSON-RPC.
