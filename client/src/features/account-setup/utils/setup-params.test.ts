@@ -7,6 +7,7 @@ describe('readSetupParams', () => {
         givenEmail: 'ada@example.com',
         prefillEmail: 'ada@example.com',
         upgrade: false,
+        registrationMessage: null,
       },
     );
   });
@@ -16,12 +17,20 @@ describe('readSetupParams', () => {
       givenEmail: null,
       prefillEmail: 'ada@example.com',
       upgrade: false,
+      registrationMessage: null,
     });
   });
 
   it('leaves a malformed or missing e-mail to be typed', () => {
     expect(readSetupParams({ email: 'nope' }, new URLSearchParams()).givenEmail).toBeNull();
     expect(readSetupParams(undefined, new URLSearchParams()).prefillEmail).toBe('');
+  });
+
+  it("reads the registration's word on the agent from the navigation state only, never from the link", () => {
+    const said = 'Your agent is held until you confirm your e-mail address.';
+    expect(readSetupParams({ message: `  ${said} ` }, new URLSearchParams()).registrationMessage).toBe(said);
+    expect(readSetupParams(null, new URLSearchParams(`message=${encodeURIComponent(said)}`)).registrationMessage).toBeNull();
+    expect(readSetupParams({ message: '   ' }, new URLSearchParams()).registrationMessage).toBeNull();
   });
 
   it("reads state mode 'upgrade'", () => {
