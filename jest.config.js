@@ -44,6 +44,7 @@ module.exports = {
       testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
       // Route modules import their stylesheets; jsdom renders no CSS, so they load as nothing.
       moduleNameMapper: { '\\.css$': '<rootDir>/client/src/testing/style-stub.cjs' },
+      setupFilesAfterEnv: ['<rootDir>/client/src/testing/jest-setup.ts'],
     }),
     {
       ...base,

@@ -29,7 +29,9 @@ describe('readSetupParams', () => {
   it("reads the registration's word on the agent from the navigation state only, never from the link", () => {
     const said = 'Your agent is held until you confirm your e-mail address.';
     expect(readSetupParams({ message: `  ${said} ` }, new URLSearchParams()).registrationMessage).toBe(said);
-    expect(readSetupParams(null, new URLSearchParams(`message=${encodeURIComponent(said)}`)).registrationMessage).toBeNull();
+    expect(
+      readSetupParams(null, new URLSearchParams(`message=${encodeURIComponent(said)}`)).registrationMessage,
+    ).toBeNull();
     expect(readSetupParams({ message: '   ' }, new URLSearchParams()).registrationMessage).toBeNull();
   });
 

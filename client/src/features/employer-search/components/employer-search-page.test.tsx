@@ -157,9 +157,11 @@ describe('/employer/search for an employer with the plan', () => {
     });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('tax');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('agents_price_desc');
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('10');
+    // The price inputs follow the range widget, which takes the URL's range once InstantSearch has
+    // answered: wait for that rather than for the first request only (it failed under load).
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('10'));
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('120');
-    expect(screen.getByRole('button', { name: 'Remove Category: Finance' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Remove Category: Finance' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove Price per month: from $10' })).toBeTruthy();
   });
 
