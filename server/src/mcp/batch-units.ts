@@ -11,9 +11,11 @@ export function messagesIn(req: Request): number {
   return Array.isArray(req.body) ? Math.max(1, req.body.length) : 1;
 }
 
-/** The refusal of a batch over MCP_MAX_BATCH, or null when it may run. */
-export function batchTooLarge(body: unknown): string | null {
-  return Array.isArray(body) && body.length > MCP_MAX_BATCH
+/** The refusal of a batch over MCP_MAX_BATCH, or of an empty one (JSON-RPC 2.0: invalid); null when it may run. */
+export function batchRefusal(body: unknown): string | null {
+  if (!Array.isArray(body)) return null;
+  if (body.length === 0) return 'Invalid Request: an empty batch; send at least one JSON-RPC message';
+  return body.length > MCP_MAX_BATCH
     ? `Invalid Request: a batch may hold at most ${MCP_MAX_BATCH} messages (this one has ${body.length}); send the others in further requests`
     : null;
 }

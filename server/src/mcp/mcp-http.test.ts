@@ -1,3 +1,5 @@
+import { MCP_MAX_BATCH } from '@agentry/domain/limits';
+import { employerWithApiKey } from '../testing/api-keys';
 import { connectMcp } from '../testing/mcp-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -72,6 +74,52 @@ describe('/mcp over HTTP', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.body).toMatchObject({ jsonrpc: '2.0', error: expect.any(Object) });
+  });
+
+  // Found by the fuzzer's pass over /mcp (scripts/src/fuzz/mcp-checks.ts); each failed before.
+  it('answers params the protocol does not take as invalid params naming the field, not an internal error showing the validator', async () => {
+    const call = (params: unknown) => ({ jsonrpc: '2.0', id: 7, method: 'tools/call', params });
+    for (const params of [
+      { name: 42, arguments: {} },
+      { name: 'list_roles', arguments: 'text' },
+      undefined,
+    ]) {
+      const response = await post(call(params)).expect(200);
+      expect(response.body.error.code).toBe(-32602);
+      expect(response.body.error.message).toMatch(
+        /^Invalid params: params(\.name|\.arguments)?: Invalid input/,
+      );
+      expect(response.text).not.toMatch(/invalid_type|"expected"/);
+    }
+  });
+
+  it('sends what a tool quotes of the request with < > & escaped, as the API does', async () => {
+    const response = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_agent', arguments: { id: '<script>probe()</script>&' } },
+    }).expect(200);
+    expect(response.text).not.toContain('<script>');
+    expect(response.text).toContain('\\u003cscript\\u003eprobe()\\u003c/script\\u003e\\u0026');
+    expect(response.body.result.content[0].text).toContain('<script>probe()</script>&');
+  });
+
+  it('refuses an empty batch as an invalid request', async () => {
+    const response = await post([]).expect(400);
+    expect(response.body.error).toEqual({ code: -32600, message: expect.stringMatching(/empty batch/) });
+  });
+
+  it('refuses a revoked key before reading the body: 401 whatever the body holds', async () => {
+    const { apiKey, keyId, userId } = await employerWithApiKey(server.running.context.store);
+    await server.running.context.store.apiKeys.revoke(keyId, userId);
+    const withKey = { ...MCP_HEADERS, Authorization: `Bearer ${apiKey}` };
+    const batch = Array.from({ length: MCP_MAX_BATCH + 1 }, (_, id) => ({ ...listTools, id }));
+    for (const body of [batch, [], '{"jsonrpc":']) {
+      const response = await post(body, withKey).expect(401);
+      expect(response.body.error.code).toBe(-32001);
+      expect(response.headers['www-authenticate']).toMatch(/invalid_token/);
+    }
   });
 });
 

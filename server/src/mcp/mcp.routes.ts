@@ -1,5 +1,4 @@
 import { MCP_PATH } from '@agentry/domain/mcp';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, {
   type ErrorRequestHandler,
   type Request,
@@ -13,10 +12,10 @@ import { identifyApiKey } from '../http/api-key-auth';
 import { HttpError } from '../http/errors';
 import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
-import { batchTooLarge, messagesIn } from './batch-units';
+import { answerMcpRequest } from './answer-request';
+import { batchRefusal, messagesIn } from './batch-units';
 import { type McpCaller, mcpCallerOf } from './caller';
 import { createMcpServer } from './mcp-server';
-import { answerPaidToolCallsWithoutKey } from './paid-tool-calls';
 import { MCP_TOOL_NAMES } from './tools/all-tools';
 import type { ToolDeps } from './tools/tool';
 import { toolCallsIn } from './usage/tool-calls';
@@ -94,13 +93,25 @@ export function mcpRoutes(
       .end();
   });
 
+  // Who calls, before the body is read: a bad key (401, with its challenge) or a lapsed employer's
+  // key (403) is refused whatever the body holds, at the cost of the door's one read.
+  const identifyCaller: RequestHandler = (req, res, next) => {
+    try {
+      res.locals.mcpCaller = mcpCallerOf(req);
+      next();
+    } catch (error) {
+      if (!(error instanceof HttpError)) return next(error);
+      if (error.status === 401) res.set('WWW-Authenticate', INVALID_TOKEN_CHALLENGE);
+      rpcError(res, error.status, REFUSED, error.message);
+    }
+  };
   // A body the JSON parser did not take (another media type) is refused, never read unbounded; a
   // batch's messages are bounded (MCP_MAX_BATCH) and each is charged as a read (batch-units.ts).
   const boundBatch: RequestHandler = (req, res, next) => {
     if (req.body === undefined)
       return rpcError(res, 415, PARSE_ERROR, 'Send the JSON-RPC message as application/json');
-    const tooLarge = batchTooLarge(req.body);
-    if (tooLarge) return rpcError(res, 400, INVALID_REQUEST, tooLarge);
+    const refused = batchRefusal(req.body);
+    if (refused) return rpcError(res, 400, INVALID_REQUEST, refused);
     next();
   };
   const takeBody: RequestHandler[] = [
@@ -109,31 +120,12 @@ export function mcpRoutes(
     costs.charge(messagesIn),
   ];
 
-  router.post(MCP_PATH, takeBody, async (req: Request, res: Response) => {
-    let caller: McpCaller;
-    try {
-      caller = mcpCallerOf(req);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      // A bad key (401, with its challenge) or a lapsed employer's key (403), said as JSON-RPC.
-      if (error.status === 401) res.set('WWW-Authenticate', INVALID_TOKEN_CHALLENGE);
-      rpcError(res, error.status, REFUSED, error.message);
-      return;
-    }
+  router.post(MCP_PATH, identifyCaller, takeBody, async (req: Request, res: Response) => {
+    const caller = res.locals.mcpCaller as McpCaller;
     if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
     // Each tool call takes its turn on the event loop, fair between clients (http/fair-turns.ts).
     const server = createMcpServer({ ...deps, caller, inTurn: (work) => costs.inTurn(req, work) });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    if (!caller.paid) answerPaidToolCallsWithoutKey(transport);
-    await transport.handleRequest(req, res, req.body);
+    await answerMcpRequest(server, req, res, { paid: caller.paid, logger: deps.logger });
   });
 
   router.all(MCP_PATH, (_req, res) => {
