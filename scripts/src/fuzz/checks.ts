@@ -10,7 +10,7 @@ import { activeMarkup } from './payloads';
 const REPOSITORY = path.resolve(__dirname, '../../..');
 
 /** Stack frames ("at fn (file:1:2)"), in text or inside a JSON string ("\n    at ..."). */
-const STACK_LINE = /(^|\n|\\n)\s*at \S[^\n]*?:\d+:\d+/;
+export const STACK_LINE = /(^|\n|\\n)\s*at \S[^\n]*?:\d+:\d+/;
 
 /** Messages that tell nobody what was wrong (the error factories' defaults, the fallback). */
 const GENERIC_ERRORS = new Set(['bad request', 'not found', 'forbidden', 'error', 'authentication required']);
@@ -24,7 +24,7 @@ function unclear(error: string, sentBody: boolean): string | null {
   return null;
 }
 
-function leakNeedles(dataDir: string): string[] {
+export function leakNeedles(dataDir: string): string[] {
   return [REPOSITORY, dataDir, '/work/', 'node_modules', '.ts:', 'file://'];
 }
 

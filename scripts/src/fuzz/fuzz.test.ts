@@ -1,4 +1,5 @@
 import { applicableKinds } from './cases';
+import { MCP_KINDS } from './mcp-cases';
 import { readOperations } from './openapi';
 import type { FuzzReport } from './report';
 import { runFuzz } from './run';
@@ -10,6 +11,8 @@ import { runFuzz } from './run';
 const operations = readOperations();
 const PER_ENDPOINT = Math.max(...operations.map((operation) => applicableKinds(operation).length));
 const SEED = 20261123;
+/** Requests to POST /mcp (about 5 s of the run): each kind of case 40 times. */
+const MCP_CASES = 40 * MCP_KINDS.length;
 
 const stores: Array<[string, NodeJS.ProcessEnv]> = [['the embedded store', {}]];
 if (process.env.MONGODB_URI) stores.push(['MongoDB', { MONGODB_URI: process.env.MONGODB_URI }]);
@@ -18,7 +21,7 @@ describe.each(stores)('bad input on every endpoint of docs/openapi.yaml, on %s',
   let report: FuzzReport;
 
   beforeAll(async () => {
-    report = await runFuzz({ perEndpoint: PER_ENDPOINT, seed: SEED, env });
+    report = await runFuzz({ perEndpoint: PER_ENDPOINT, mcpCases: MCP_CASES, seed: SEED, env });
   }, 300_000);
 
   it('When every kind of bad input is sent, then every answer passes every check', () => {
@@ -50,5 +53,14 @@ describe.each(stores)('bad input on every endpoint of docs/openapi.yaml, on %s',
     expect(report.costsChecked).toEqual(
       expect.arrayContaining(['instantSearchMultiSearch', 'employerMultiSearch']),
     );
+  });
+
+  it('fuzzes POST /mcp: every kind of case, with a key, a lapsed, revoked or made-up one and none, and what a batch costs', () => {
+    expect(report.mcp?.requests).toBe(MCP_CASES);
+    expect(Object.keys(report.mcp!.kinds).sort()).toEqual([...MCP_KINDS].sort());
+    expect(Object.keys(report.mcp!.callers).sort()).toEqual(
+      ['anonymous', 'keyHolder', 'lapsedKey', 'madeUpKey', 'notBearer', 'revokedKey'].sort(),
+    );
+    expect(report.mcpCostsChecked).toBe(true);
   });
 });
