@@ -109,6 +109,29 @@ export function describeSearchContract(
       expect(ids(await engine.search({ query: 'meeting notes' }))[0]).toBe('2');
     });
 
+    it('counts the matches, lists them first, and says of each hit whether it matched and what', async () => {
+      const response = await engine.search({ query: 'take meeting notes in spanish' });
+      expect(response.matchCount).toBeGreaterThan(0);
+      expect(response.matchCount).toBeLessThanOrEqual(response.totalHits);
+      expect(ids(response)[0]).toBe('2');
+      const flags = response.hits.map((hit) => hit.why?.match);
+      expect(flags.every((flag) => typeof flag === 'boolean')).toBe(true);
+      expect(flags.filter(Boolean)).toHaveLength(Math.min(response.matchCount, response.hits.length));
+      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+      expect(response.hits[0]!.why!.matched.map((part) => part.words).join(' ')).toMatch(/meeting notes/);
+    });
+
+    it('claims no match for made-up words', async () => {
+      const response = await engine.search({ query: 'xyzzy qwerty' });
+      expect(response.matchCount).toBe(0);
+      expect(response.hits.every((hit) => hit.why?.match === false)).toBe(true);
+    });
+
+    it('has no floor when browsing: every hit counts', async () => {
+      const response = await engine.search({ query: '', filters: { provider: ['Northwind'] } });
+      expect(response.matchCount).toBe(response.totalHits);
+    });
+
     itWhen(can.typos)('forgives a typo', async () => {
       expect(ids(await engine.search({ query: 'recriuter' }))).toContain('3');
     });

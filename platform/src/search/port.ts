@@ -1,4 +1,7 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import type { MatchExplanation, SearchSuggestions } from '@agentry/domain/search-match';
+
+export type { MatchExplanation, SearchSuggestions };
 
 // The search port. Two engines implement it: the embedded engine (embedded/) that runs in-process
 // on a file in DATA_DIR, and Meilisearch (meili/). The indexer writes through it; the API reads.
@@ -56,11 +59,24 @@ export interface Highlight {
 export interface SearchHit {
   document: SearchDocument;
   highlight?: Partial<Record<HighlightFieldName, Highlight>>;
+  /**
+   * How the hit relates to the query (searches with words, not browsing or similar agents): whether
+   * it meets the match floor, and what it matched. Every engine sets it the same way.
+   */
+  why?: MatchExplanation;
 }
 
 export interface SearchResponse {
   hits: SearchHit[];
+  /** Hits in the list: the matches, then related agents (at most a page of them). */
   totalHits: number;
+  /**
+   * How many hits meet the match floor: they come first. A browse (no words) or a list of similar
+   * agents has no floor: every hit counts.
+   */
+  matchCount: number;
+  /** When a search with words has no close match: what to try instead. */
+  suggestions?: SearchSuggestions;
   page: number;
   hitsPerPage: number;
   facets: Partial<Record<FacetField, Record<string, number>>>;

@@ -1,9 +1,15 @@
 import { stem } from '../analysis/stem';
 import type { SearchHit, SearchRequest, SearchResponse } from '../port';
+import { didYouMean } from '../query/did-you-mean';
 import { FEATURES } from '../query/features';
 import { type IntentContext, readIntent, roleWords } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
+import { explainMatch, notableGroups } from '../ranking/explain';
+import type { QueryContext } from '../ranking/features';
+import { floorScore, RELATED_MAX } from '../ranking/match-floor';
+import { rankerModel } from '../ranking/ranker-model';
+import { suggestionsFrom } from '../ranking/suggestions';
 import type { Compare } from './columns';
 import { CoverageTable, MAX_COVERAGE_GROUPS } from './coverage-table';
 import { buildFilter, type Filter } from './filter';
@@ -11,8 +17,10 @@ import { highlightDocument } from './highlight';
 import { type InvertedIndex, type NameWords, wordSignature } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
 import { phraseOrderChecker } from './phrase-order';
+import { type Candidate, candidateFeatures, queryContext, rerank } from './rerank';
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
+import { sequenceTerms } from './sequence-terms';
 import { firstK, topK, topKPositions } from './top-k';
 
 // One search against the in-memory index: plan, score, keep what passes the filters and covers
@@ -54,6 +62,8 @@ export const RANKING = {
 interface Ranked {
   hits: Int32Array;
   scores: Float32Array;
+  /** Each group's weight (groupImportance): what the match floor is a share of. */
+  importance: number[];
 }
 
 interface NameQuery {
@@ -179,49 +189,115 @@ function rankPlan(
     }
   }
   scratch.reset();
-  return { hits: hits.subarray(0, count), scores: scores.subarray(0, count) };
+  return { hits: hits.subarray(0, count), scores: scores.subarray(0, count), importance };
 }
 
 /**
  * Pseudo-relevance feedback on roles: the score-weighted share of each role among the top results;
- * hits of roles with a large enough share are boosted in place.
+ * hits of roles with a large enough share are boosted in place. Returns each role's share (by role
+ * id; null when there is no top to speak of), a feature of the learned ranker.
  */
-function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): void {
-  if (!FEATURES.roleFeedback || RANKING.roleFeedback <= 0 || ranked.hits.length < 3) return;
+function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): Float64Array | null {
+  if (ranked.hits.length < 3) return null;
   const top = topKPositions(ranked.scores, ranked.hits.length, RANKING.roleFeedbackTop);
   const roleIds = index.roleIds;
-  const shares = new Map<number, number>();
+  const shares = new Float64Array(index.roleIdLimit);
   let total = 0;
   for (const position of top) {
     const score = ranked.scores[position]!;
-    const role = roleIds[ranked.hits[position]!]!;
-    shares.set(role, (shares.get(role) ?? 0) + score);
+    shares[roleIds[ranked.hits[position]!]!]! += score;
     total += score;
   }
-  if (total <= 0) return;
+  if (total <= 0) return null;
+  for (let role = 0; role < shares.length; role++) shares[role]! /= total;
+  if (!FEATURES.roleFeedback || RANKING.roleFeedback <= 0) return shares;
   // One factor per role id, read in the loop over every hit (a Map lookup there cost 4 % of a search).
   const boost = new Float64Array(index.roleIdLimit).fill(1);
   let boosted = false;
-  for (const [role, sum] of shares) {
-    const share = sum / total;
+  for (let role = 0; role < shares.length; role++) {
+    const share = shares[role]!;
     if (share >= RANKING.roleFeedbackMinShare) {
       boost[role] = 1 + RANKING.roleFeedback * share;
       boosted = true;
     }
   }
-  if (!boosted) return;
+  if (!boosted) return shares;
   const { hits, scores } = ranked;
   for (let i = 0; i < hits.length; i++) scores[i]! *= boost[roleIds[hits[i]!]!]!;
+  return shares;
 }
 
-/** The best `wanted` hits by score, after checking word order for the top of the list. */
-function topByRelevance(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): number[] {
-  applyRoleFeedback(index, ranked);
+/**
+ * The engine's best documents for the second stage (a window of RANKING.rerankWindow, or the page
+ * when deeper), with their scores after role feedback and the word-order check.
+ */
+function rankingWindow(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): Candidate[] {
+  const shares = applyRoleFeedback(index, ranked);
   const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
   const order = FEATURES.phraseOrder ? phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder) : null;
-  const adjusted = order ? window.map(({ n, score }) => ({ n, score: score * order(n) })) : window;
-  adjusted.sort((a, b) => b.score - a.score || a.n - b.n);
-  return adjusted.slice(0, wanted).map((entry) => entry.n);
+  const names = nameQuery(index, plan);
+  const named = rolesNamed(index, plan);
+  const roleIds = index.roleIds;
+  return window.map(({ n, score }) => {
+    const factor = order ? order(n) : 1;
+    const role = roleIds[n]!;
+    return {
+      n,
+      score: score * factor,
+      baseScore: score,
+      signals: {
+        nameBoost: nameBoost(index.nameOf(n), names),
+        roleNamed: named[role] === 1,
+        roleShare: shares ? shares[role]! : 0,
+        phraseOutOfOrder: factor < 1,
+      },
+    };
+  });
+}
+
+/** The relevance order of a search, matches first, and which hits meet the match floor. */
+interface RelevanceOrder {
+  /** The window in final order: matches (by the learned model, else the engine), then the rest. */
+  order: number[];
+  /** Window documents that meet the floor. */
+  matches: Set<number>;
+  /** Hits outside the window that meet it too (they are below every window document). */
+  matchesBeyond: number;
+  inWindow: Set<number>;
+}
+
+function relevanceOrder(
+  index: InvertedIndex,
+  ranked: Ranked,
+  plan: QueryPlan,
+  wanted: number,
+  query: string,
+  floor: number,
+): RelevanceOrder {
+  const candidates = rankingWindow(index, ranked, plan, wanted);
+  const model = FEATURES.learnedRanking ? rankerModel() : null;
+  const ordered = model
+    ? rerank(index, queryContext(index, plan, query), candidates, model)
+    : candidates.map(({ n, score }) => ({ n, score })).sort((a, b) => b.score - a.score || a.n - b.n);
+  const matches = new Set<number>();
+  const inWindow = new Set<number>();
+  for (const candidate of candidates) {
+    inWindow.add(candidate.n);
+    if (candidate.score >= floor) matches.add(candidate.n);
+  }
+  let matchesBeyond = 0;
+  if (inWindow.size < ranked.hits.length) {
+    for (let i = 0; i < ranked.hits.length; i++) {
+      if (ranked.scores[i]! >= floor && !inWindow.has(ranked.hits[i]!)) matchesBeyond += 1;
+    }
+  }
+  const order = ordered.map((entry) => entry.n);
+  return { order: matchesFirst(order, matches), matches, matchesBeyond, inWindow };
+}
+
+/** The same documents, those meeting the floor first, each part in its order. */
+function matchesFirst(order: number[], matches: ReadonlySet<number>): number[] {
+  return [...order.filter((n) => matches.has(n)), ...order.filter((n) => !matches.has(n))];
 }
 
 /**
@@ -237,7 +313,13 @@ function withAlternatives(
   ranked: Ranked,
   order: number[],
   wanted: number,
-): { order: number[]; hits: Int32Array } {
+): {
+  order: number[];
+  hits: Int32Array;
+  /** The agents the query names (matches, whatever their score), and the alternatives listed after them. */
+  named?: number[];
+  alternatives?: { of: string; agents: Set<number> };
+} {
   if (!FEATURES.alternatives) return { order, hits: ranked.hits };
   const names = nameQuery(index, plan);
   const named = order.filter((n) => nameBoost(index.nameOf(n), names) >= RANKING.nameInQuery);
@@ -260,15 +342,16 @@ function withAlternatives(
   const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
   for (const n of alternatives) taken.add(n);
   const merged = [...named, ...alternatives, ...order.filter((n) => !taken.has(n))].slice(0, wanted);
+  const listed = { of: index.document(first)!.name, agents: new Set(alternatives) };
   // The hits for the count and the facets: the ranked ones, and alternatives they lack. One pass
   // over the (possibly catalog-sized) hits with a page-sized set, no catalog-sized copy in between.
   const extra = new Set(alternatives);
   for (let i = 0; i < ranked.hits.length && extra.size > 0; i++) extra.delete(ranked.hits[i]!);
-  if (extra.size === 0) return { order: merged, hits: ranked.hits };
+  if (extra.size === 0) return { order: merged, hits: ranked.hits, named, alternatives: listed };
   const hits = new Int32Array(ranked.hits.length + extra.size);
   hits.set(ranked.hits);
   hits.set(Int32Array.from(extra), ranked.hits.length);
-  return { order: merged, hits };
+  return { order: merged, hits, named, alternatives: listed };
 }
 
 function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
@@ -314,6 +397,12 @@ export function executeSearch(
    * their first hit in the sort's order (its counts were once taken over the sorted hits).
    */
   let facetOrder: Compare | undefined;
+  let matchCount: number | undefined;
+  let totalHits: number | undefined;
+  let isMatch: ((n: number) => boolean) | undefined;
+  let suggestions: SearchResponse['suggestions'];
+  let explain: ((n: number, match: boolean) => SearchHit['why']) | undefined;
+  let notable: boolean[] | undefined;
   const similarTo = request.similarTo ? index.numberOf(request.similarTo) : undefined;
 
   if (similarTo !== undefined) {
@@ -346,46 +435,198 @@ export function executeSearch(
       order = firstK(hits, facetOrder, wanted);
     }
   } else {
-    const intent = readIntent(query, roleContext(index));
-    plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
-    let ranked = rankPlan(index, scratch, plan, filter);
-    if (ranked.hits.length === 0 && FEATURES.looseRetry) {
-      // Nothing matched: read the words more loosely (stems by prefix, two-letter typos) rather
-      // than show an empty page. "grammarly" finds the grammar checkers.
-      plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });
-      ranked = rankPlan(index, scratch, plan, filter);
-    }
-    if (request.sort && request.sort !== 'relevance') {
-      hits = ranked.hits;
-      order = firstK(ranked.hits, index.columns.comparator(request.sort), wanted);
-    } else {
-      const expanded = withAlternatives(
-        index,
-        scratch,
-        plan,
-        filter,
-        ranked,
-        topByRelevance(index, ranked, plan, wanted),
-        wanted,
-      );
-      hits = expanded.hits;
-      order = expanded.order;
-    }
+    const found = searchWithWords(index, scratch, request, query, filter, wanted);
+    plan = found.plan;
+    hits = found.hits;
+    order = found.order;
+    matchCount = found.matchCount;
+    totalHits = found.totalHits;
+    isMatch = found.isMatch;
+    suggestions = found.suggestions;
+    explain = found.explain;
+    notable = found.notable;
   }
 
   const pageItems = order.slice(page * hitsPerPage, wanted);
   const result: SearchHit[] = pageItems.map((n) => {
     const document = index.document(n)!;
-    return plan && request.highlight && similarTo === undefined
-      ? { document, highlight: highlightDocument(document, plan) }
-      : { document };
+    const hit: SearchHit = { document };
+    if (explain) {
+      hit.why = explain(n, isMatch?.(n) ?? true);
+      if (request.highlight && plan) hit.highlight = highlightDocument(document, plan, notable);
+    }
+    return hit;
   });
-  return {
+  const response: SearchResponse = {
     hits: result,
-    totalHits: hits.length,
+    totalHits: totalHits ?? hits.length,
+    matchCount: matchCount ?? hits.length,
     page,
     hitsPerPage,
     facets: index.columns.countFacets(hits, request.facets ?? [], facetOrder),
     processingTimeMs: Math.round(performance.now() - started),
   };
+  if (suggestions) response.suggestions = suggestions;
+  return response;
+}
+
+interface WordsSearch {
+  plan: QueryPlan;
+  /** The hits the facets count: the matches (when none: the related agents listed). */
+  hits: ArrayLike<number>;
+  /** The first `wanted` documents: matches, then related agents. */
+  order: number[];
+  matchCount: number;
+  totalHits: number;
+  isMatch: (n: number) => boolean;
+  suggestions?: SearchResponse['suggestions'];
+  explain: (n: number, match: boolean) => SearchHit['why'];
+  /** The groups worth marking in highlights. */
+  notable: boolean[];
+}
+
+/**
+ * A search with words: planned from what the query asks for, ranked, cut at the match floor
+ * (ranking/match-floor.ts). In relevance order the matches come first, then up to RELATED_MAX
+ * related agents; a sorted list holds the matches only.
+ */
+function searchWithWords(
+  index: InvertedIndex,
+  scratch: Scratch,
+  request: SearchRequest,
+  query: string,
+  filter: Filter | null,
+  wanted: number,
+): WordsSearch {
+  const intent = readIntent(query, roleContext(index));
+  const vocabulary = index.vocabulary.asVocabulary();
+  let plan = planQuery(intent.text, vocabulary, { asYouType: true });
+  let ranked = rankPlan(index, scratch, plan, filter);
+  let floor = floorScore(ranked.importance);
+  if (ranked.hits.length === 0 && FEATURES.looseRetry) {
+    // Nothing matched: read the words more loosely (stems by prefix, two-letter typos that pass the
+    // typo rule) rather than show an empty page; what this finds is related, never a match.
+    // "grammarly" finds the grammar checkers.
+    plan = planQuery(intent.text, vocabulary, { asYouType: true, loose: true });
+    ranked = rankPlan(index, scratch, plan, filter);
+    floor = Number.POSITIVE_INFINITY;
+  }
+  let order: number[];
+  let matches: ReadonlySet<number>;
+  let matchCount: number;
+  let relatedCount: number;
+  let facetHits: ArrayLike<number>;
+  let alternatives: { of: string; agents: Set<number> } | undefined;
+  if (request.sort && request.sort !== 'relevance') {
+    // A sorted list has no best match to put first: it holds the matches only.
+    const kept = matchesOf(ranked, floor, scratch.hits[1]);
+    order = firstK(kept, index.columns.comparator(request.sort), wanted);
+    matches = new Set(order);
+    matchCount = kept.length;
+    relatedCount = 0;
+    facetHits = kept;
+  } else {
+    const relevance = relevanceOrder(index, ranked, plan, wanted, intent.text, floor);
+    const top = relevance.order.slice(0, wanted);
+    const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
+    // A product the query asks for by name is a match, whatever its score.
+    for (const n of expanded.named ?? []) relevance.matches.add(n);
+    matches = relevance.matches;
+    matchCount = relevance.matches.size + relevance.matchesBeyond;
+    const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
+    order = [...expanded.order.filter((n) => matches.has(n)), ...related];
+    relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
+    facetHits = matchCount > 0 ? matchesOf(ranked, floor, scratch.hits[1], relevance) : related;
+    alternatives = expanded.alternatives;
+  }
+  const finalPlan = plan;
+  const context = queryContext(index, finalPlan, intent.text);
+  const termsOf = sequenceTerms(index, context.terms);
+  const names = nameQuery(index, finalPlan);
+  const named = rolesNamed(index, finalPlan);
+  const notable = notableGroups(context.importance);
+  const found: WordsSearch = {
+    plan: finalPlan,
+    hits: facetHits,
+    order,
+    matchCount,
+    totalHits: matchCount + Math.max(0, relatedCount),
+    isMatch: (n) => matches.has(n),
+    explain: (n, match) =>
+      explainMatch({ ...context, plan: finalPlan, query: intent.text }, index.document(n)!, termsOf(n), {
+        match,
+        nameAsked: nameBoost(index.nameOf(n), names) >= RANKING.nameInQuery,
+        roleNamed: named[index.roleIds[n]!] === 1,
+        alternativeTo: alternatives?.agents.has(n) ? alternatives.of : undefined,
+      }),
+    notable,
+  };
+  if (matchCount === 0) {
+    found.suggestions = suggestionsFrom(
+      order.map((n) => index.document(n)!),
+      correctionWithMatches(index, scratch, intent.text, filter),
+    );
+  }
+  return found;
+}
+
+/** "Did you mean": the query with likely corrections, offered only when it would find matches. */
+function correctionWithMatches(
+  index: InvertedIndex,
+  scratch: Scratch,
+  text: string,
+  filter: Filter | null,
+): string | undefined {
+  const corrected = didYouMean(text, index.vocabulary.asVocabulary());
+  if (!corrected) return undefined;
+  const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
+  const ranked = rankPlan(index, scratch, plan, filter);
+  const floor = floorScore(ranked.importance);
+  for (let i = 0; i < ranked.scores.length; i++) if (ranked.scores[i]! >= floor) return corrected;
+  return undefined;
+}
+
+/**
+ * The ranked hits meeting the floor, into `into` (scratch, no catalog-sized allocation per search).
+ * With a relevance order, window documents are taken as it judged them (after the word-order check).
+ */
+function matchesOf(ranked: Ranked, floor: number, into: Int32Array, relevance?: RelevanceOrder): Int32Array {
+  let count = 0;
+  for (let i = 0; i < ranked.hits.length; i++) {
+    const n = ranked.hits[i]!;
+    const passes = relevance?.inWindow.has(n) ? relevance.matches.has(n) : ranked.scores[i]! >= floor;
+    if (passes) into[count++] = n;
+  }
+  return into.subarray(0, count);
+}
+
+/**
+ * What the second stage of a relevance search sees: the query's context and the engine's window
+ * with each candidate's features, before any learned order (the training script's input).
+ */
+export function explainSearch(
+  index: InvertedIndex,
+  scratch: Scratch,
+  query: string,
+  size: number = RANKING.rerankWindow,
+): {
+  plan: QueryPlan;
+  context: QueryContext;
+  candidates: Candidate[];
+  features: Float64Array[];
+  floor: number;
+} {
+  scratch.ensure(index.capacity);
+  const intent = readIntent(query.trim(), roleContext(index));
+  let plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
+  let ranked = rankPlan(index, scratch, plan, null);
+  let floor = floorScore(ranked.importance);
+  if (ranked.hits.length === 0 && FEATURES.looseRetry) {
+    plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true, loose: true });
+    ranked = rankPlan(index, scratch, plan, null);
+    floor = Number.POSITIVE_INFINITY;
+  }
+  const candidates = rankingWindow(index, ranked, plan, size).sort((a, b) => b.score - a.score || a.n - b.n);
+  const context = queryContext(index, plan, intent.text);
+  return { plan, context, candidates, features: candidateFeatures(index, context, candidates), floor };
 }

@@ -1,5 +1,6 @@
 import type { SearchRequest, SearchResponse } from '../port';
 import { featuresKey } from '../query/features';
+import { rankerModelKey } from '../ranking/ranker-model';
 
 // Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
 // the index changes. A Map keeps insertion order, which makes it a simple LRU.
@@ -43,4 +44,4 @@ export class ResultCache {
 }
 
 /** The request, and the ranking features turned off (none in production; the ablation turns some off). */
-const keyOf = (request: SearchRequest) => `${featuresKey()}|${JSON.stringify(request)}`;
+const keyOf = (request: SearchRequest) => `${featuresKey()}|${rankerModelKey()}|${JSON.stringify(request)}`;

@@ -158,6 +158,47 @@ export function describeMatch(
   return { matchedWords, matchLevel: full ? 'full' : 'partial' };
 }
 
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The marks people are shown, as the embedded engine makes them (embedded/highlight.ts): only
+ * words that stand for a word typed (the same word, a typo of it, the completion of the word being
+ * typed; not a synonym), each as a whole word (a completed prefix is widened to its word, a mark
+ * inside a longer word is dropped), and nothing in the category, a label the person did not type.
+ */
+export function typedMarks(parts: Parts, context: MatchContext, field: HighlightFieldName): Parts {
+  const text = parts.map((part) => part.text).join('');
+  const ranges: Array<[number, number]> = [];
+  let offset = 0;
+  for (const part of parts) {
+    const start = offset;
+    offset += part.text.length;
+    if (!part.match || field === 'category') continue;
+    let from = start;
+    let to = offset;
+    while (from > 0 && LETTER.test(text[from - 1]!)) from -= 1;
+    while (to < text.length && LETTER.test(text[to]!)) to += 1;
+    const marked = foldedWords(part.text);
+    const whole = foldedWords(text.slice(from, to));
+    // Inside a longer word: kept (widened) only as the beginning of the word being typed (the last).
+    const typing = context.terms[context.terms.length - 1];
+    if (from < start || (to > offset && !(typing && whole.some((word) => word.startsWith(typing))))) continue;
+    if (!marked.some((word) => context.terms.some((term) => standsFor(term, word)))) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else ranges.push([from, to]);
+  }
+  const out: Parts = [];
+  let cursor = 0;
+  for (const [from, to] of ranges) {
+    if (from > cursor) out.push({ text: text.slice(cursor, from), match: false });
+    out.push({ text: text.slice(from, to), match: true });
+    cursor = to;
+  }
+  if (cursor < text.length || out.length === 0) out.push({ text: text.slice(cursor), match: false });
+  return out;
+}
+
 /** Every highlight field of a hit, from its `_formatted` copy (a field missing there is unmarked). */
 export function highlightDocument(
   document: SearchDocument,
@@ -169,7 +210,8 @@ export function highlightDocument(
     const original = String(document[field] ?? '');
     const marked = formatted?.[field];
     const parts = highlightParts(typeof marked === 'string' ? marked : original, original);
-    result[field] = { parts, ...describeMatch(parts, context) };
+    // What matched is worked out from all of Meilisearch's marks; what is shown, from the typed ones.
+    result[field] = { parts: typedMarks(parts, context, field), ...describeMatch(parts, context) };
   }
   return result;
 }

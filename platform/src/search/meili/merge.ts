@@ -1,4 +1,5 @@
 import type { FacetField } from '../port';
+import { MEILI_MATCH_SCORE } from './match-floor';
 import type { MeiliResult } from './translate';
 
 // Putting a follow-up's hits together with the main search's, the way the embedded engine orders
@@ -57,10 +58,13 @@ export function appendTier(
   target: number,
   fields: readonly FacetField[],
 ): MeiliResult {
-  const added = newHits(main.hits, tier.hits).slice(0, Math.max(0, target - main.hits.length));
+  const added = newHits(main.hits, tier.hits)
+    .slice(0, Math.max(0, target - main.hits.length))
+    .map((hit) => ({ ...hit, _related: true }));
   return {
     hits: [...main.hits, ...added],
     totalHits: totalOf(main) + added.length,
+    matchCount: main.matchCount,
     facetDistribution: withFacetCounts(main.facetDistribution, added, fields),
     processingTimeMs: (main.processingTimeMs ?? 0) + (tier.processingTimeMs ?? 0),
   };
@@ -80,10 +84,16 @@ export function putNamedFirst(
   fields: readonly FacetField[],
 ): MeiliResult {
   const added = newHits(main.hits, alternatives.hits);
-  const ordered = uniqueHits([...named, ...newHits(named, alternatives.hits), ...main.hits]);
+  // The named products match whatever their score; their alternatives are listed as such.
+  const first = named.map((hit) => ({ ...hit, _named: true }));
+  const alternativeTo = named[0]?.name;
+  const others = newHits(named, alternatives.hits).map((hit) => ({ ...hit, _alternativeTo: alternativeTo }));
+  const ordered = uniqueHits([...first, ...others, ...main.hits]);
+  const unscored = named.filter((hit) => (hit._rankingScore ?? 0) < MEILI_MATCH_SCORE).length;
   return {
     hits: ordered.slice(0, hitsPerPage),
     totalHits: totalOf(main) + added.length,
+    matchCount: main.matchCount === undefined ? undefined : main.matchCount + unscored,
     facetDistribution: withFacetCounts(main.facetDistribution, added, fields),
     processingTimeMs: (main.processingTimeMs ?? 0) + (alternatives.processingTimeMs ?? 0),
   };
@@ -99,10 +109,14 @@ export function looseAnswer(
   hitsPerPage: number,
   fields: readonly FacetField[],
 ): MeiliResult {
-  const hits = uniqueHits(loose.hits).slice(0, hitsPerPage);
+  // What a looser reading finds is related, never a match.
+  const hits = uniqueHits(loose.hits)
+    .slice(0, hitsPerPage)
+    .map((hit) => ({ ...hit, _related: true }));
   return {
     hits,
     totalHits: hits.length,
+    matchCount: 0,
     facetDistribution: withFacetCounts(undefined, hits, fields),
     processingTimeMs: (main.processingTimeMs ?? 0) + (loose.processingTimeMs ?? 0),
   };

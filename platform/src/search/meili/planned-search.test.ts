@@ -42,7 +42,7 @@ const ids = (response: { hits: Array<{ document: { id: string } }> }) =>
 const context = { roles: ['Podcast Producer', 'Recruiter'] };
 
 describe('plannedSearch', () => {
-  it('serves a query with enough hits in one plain search, framing words off', async () => {
+  it('serves a query with enough hits in one plain search and a count of its matches, framing words off', async () => {
     // "Translator" ends a role (so "replace my translator" frames a job) but is not named whole.
     const searcher = fakeSearcher({
       search: () =>
@@ -57,9 +57,13 @@ describe('plannedSearch', () => {
       { roles: ['Legal Translator'] },
     );
     expect(searcher.calls).toEqual([
-      { kind: 'search', params: expect.objectContaining({ q: 'my translator' }) },
+      { kind: 'search', params: expect.objectContaining({ q: 'my translator', showRankingScore: true }) },
+      {
+        kind: 'search',
+        params: expect.objectContaining({ q: 'my translator', hitsPerPage: 0, rankingScoreThreshold: 0.6 }),
+      },
     ]);
-    expect(response).toMatchObject({ totalHits: 40, page: 0, hitsPerPage: 20 });
+    expect(response).toMatchObject({ totalHits: 40, matchCount: 40, page: 0, hitsPerPage: 20 });
   });
 
   it('runs the role boost on the rewritten query: a federated search and a count, in parallel', async () => {
@@ -86,9 +90,11 @@ describe('plannedSearch', () => {
   it('retries loosely when nothing matched, in a second request', async () => {
     const searcher = fakeSearcher({ federated: () => answer([hit('grammar', { role: 'Editor' })]) });
     const response = await plannedSearch(searcher, { query: 'grammarly checker', facets: ['role'] }, context);
-    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'federated']);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search', 'federated']);
     expect(ids(response)).toEqual(['grammar']);
-    expect(response).toMatchObject({ totalHits: 1, facets: { role: { Editor: 1 } } });
+    // What a looser reading finds is related, never a match.
+    expect(response).toMatchObject({ totalHits: 1, matchCount: 0, facets: { role: { Editor: 1 } } });
+    expect(response.hits[0]!.why?.match).toBe(false);
   });
 
   it('answers with the main search when a follow-up fails, and reports the failure', async () => {
@@ -102,7 +108,7 @@ describe('plannedSearch', () => {
     const response = await plannedSearch(searcher, { query: 'zebra tracking' }, context, (_, kind) =>
       failures.push(kind),
     );
-    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'federated']);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search', 'federated']);
     expect(ids(response)).toEqual(['one']);
     expect(response.totalHits).toBe(1);
     expect(failures).toEqual(['second-tier']);
@@ -115,16 +121,19 @@ describe('plannedSearch', () => {
       multi: (params) => params.queries.map(() => answer([hit('avatarly'), hit('colossyan')])),
     });
     const response = await plannedSearch(searcher, { query: 'vidora alternative' }, context);
-    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'multi']);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search', 'multi']);
     expect(ids(response)).toEqual(['vidora', 'avatarly', 'colossyan']);
     expect(response.totalHits).toBe(3);
+    // The product named is a match; its alternatives are listed as such.
+    expect(response.hits.map((h) => h.why?.match)).toEqual([true, false, false]);
+    expect(response.hits[1]!.why?.alternativeTo).toBe('Vidora');
   });
 
   it('puts a named agent first without a follow-up when it gives no words to find others by', async () => {
     const bare = hit('zq', { name: 'Zq Labs', role: '', category: '', description: '' });
     const searcher = fakeSearcher({ search: () => answer([hit('other'), bare]) });
     const response = await plannedSearch(searcher, { query: 'zq labs' }, context);
-    expect(searcher.calls.map((call) => call.kind)).toEqual(['search']);
+    expect(searcher.calls.map((call) => call.kind)).toEqual(['search', 'search']);
     expect(ids(response)).toEqual(['zq', 'other']);
   });
 
@@ -147,7 +156,8 @@ describe('plannedSearch', () => {
     const searcher = fakeSearcher({});
     await plannedSearch(searcher, { query: 'grammarly', sort: 'price_asc', page: 1 }, context);
     expect(searcher.calls.map((call) => call.kind)).toEqual(['search']);
-    expect(searcher.calls[0]!.params).toMatchObject({ q: 'grammarly', page: 2 });
+    // A sorted list holds the matches only.
+    expect(searcher.calls[0]!.params).toMatchObject({ q: 'grammarly', page: 2, rankingScoreThreshold: 0.6 });
   });
 
   it('pages through a named product and its alternatives without repeating or skipping anyone', async () => {
@@ -166,6 +176,19 @@ describe('plannedSearch', () => {
     expect(seen[0]).toBe('vidora');
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining(['m0', 'm1', 'm2', 'm3', 'm4', 'a1', 'a2']));
+  });
+
+  it("lists the matches first, by Meilisearch's ranking score, and says why each hit was found", async () => {
+    const strong = {
+      ...hit('strong', { role: 'Translator', description: 'Translates contracts.' }),
+      _rankingScore: 0.9,
+    };
+    const weak = { ...hit('weak', { description: 'Reads contracts.' }), _rankingScore: 0.3 };
+    const searcher = fakeSearcher({ search: () => answer([weak, strong], { totalHits: 2 }) });
+    const response = await plannedSearch(searcher, { query: 'translate contracts' }, { roles: [] });
+    expect(ids(response)).toEqual(['strong', 'weak']);
+    expect(response.hits[0]!.why).toMatchObject({ match: true, matched: [{ words: 'translate contracts' }] });
+    expect(response.hits[1]!.why).toMatchObject({ match: false, missing: ['translate'] });
   });
 
   it('lists an empty query by name in one search', async () => {

@@ -1,5 +1,6 @@
 import type { FederatedMultiSearchParams, MultiSearchParams } from 'meilisearch';
 import type { SearchRequest, SearchResponse } from '../port';
+import { matchCountParams } from './match-floor';
 import {
   applyFollowUp,
   chooseFollowUp,
@@ -23,12 +24,31 @@ export interface MeiliSearcher {
   multi(params: MultiSearchParams, what: string): Promise<MeiliResult[]>;
 }
 
+/**
+ * The main search. In relevance order with words, the count of matches (and the facets, counted
+ * over the matches) comes from a request beside it with the match floor's threshold
+ * (match-floor.ts): two requests in parallel, as the role boost always sent.
+ */
 async function mainSearch(searcher: MeiliSearcher, plan: MeiliPlan): Promise<MeiliResult> {
-  if (plan.roles.length === 0) return searcher.search(plan.main, 'search');
+  const floored = plan.followUps;
+  if (plan.roles.length === 0) {
+    if (!floored) return searcher.search(plan.main, 'search');
+    const { facets: _facets, ...main } = plan.main;
+    const [hits, matches] = await Promise.all([
+      searcher.search(main, 'search'),
+      searcher.search(matchCountParams(plan.main), 'count matches'),
+    ]);
+    return {
+      ...hits,
+      matchCount: matches.totalHits ?? 0,
+      facetDistribution: matches.facetDistribution,
+      processingTimeMs: Math.max(hits.processingTimeMs ?? 0, matches.processingTimeMs ?? 0),
+    };
+  }
   const { federated, count } = roleBoostSearches(plan.main, plan.roles, searcher.indexUid);
   const [boosted, counts] = await Promise.all([
     searcher.federated(federated, 'search (role boost)'),
-    searcher.search(count, 'count hits'),
+    searcher.search(matchCountParams(count), 'count matches'),
   ]);
   return mergeRoleBoost(boosted, counts);
 }
@@ -37,7 +57,8 @@ async function mainSearch(searcher: MeiliSearcher, plan: MeiliPlan): Promise<Mei
 function answerFor(plan: MeiliPlan, result: MeiliResult): SearchResponse {
   const window = plan.window;
   const hits = window ? result.hits.slice(window.from, window.from + window.size) : result.hits;
-  return fromMeiliResult({ ...result, hits }, plan.request);
+  const reading = { query: plan.request.query, groups: plan.groups };
+  return fromMeiliResult({ ...result, hits }, plan.request, reading);
 }
 
 export async function plannedSearch(

@@ -77,7 +77,7 @@ describe('the role boost', () => {
     ]);
   });
 
-  it('counts hits and facets with a plain search of no hits, whose answer gives the totals', () => {
+  it('counts the matches and their facets with a plain search of no hits; federation estimates all hits', () => {
     const { count } = roleBoostSearches(params, ['Recruiter'], 'agents');
     expect(count).toMatchObject({ q: 'recruiter', page: 1, hitsPerPage: 0, facets: ['role'] });
     expect(count.attributesToHighlight).toBeUndefined();
@@ -88,7 +88,8 @@ describe('the role boost', () => {
     );
     expect(merged.hits.map((h) => h.id)).toEqual(['b', 'a']);
     expect(merged).toMatchObject({
-      totalHits: 2,
+      totalHits: 3,
+      matchCount: 2,
       facetDistribution: { role: { Recruiter: 2 } },
       processingTimeMs: 4,
     });

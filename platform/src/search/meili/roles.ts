@@ -88,12 +88,16 @@ export function roleBoostSearches(
   };
 }
 
-/** The boosted hits with the plain search's exact count and facets. */
+/**
+ * The boosted hits with the count of matches and their facets (the plain search with the match
+ * floor's threshold, match-floor.ts); all hits as federation estimates them.
+ */
 export function mergeRoleBoost(boosted: MeiliResult, counts: MeiliResult): MeiliResult {
   return {
     // Federation returns a document found by both queries once; kept defensive all the same.
     hits: uniqueHits(boosted.hits),
-    totalHits: counts.totalHits,
+    totalHits: Math.max(boosted.totalHits ?? boosted.estimatedTotalHits ?? 0, counts.totalHits ?? 0),
+    matchCount: counts.totalHits,
     facetDistribution: counts.facetDistribution,
     processingTimeMs: Math.max(boosted.processingTimeMs ?? 0, counts.processingTimeMs ?? 0),
   };

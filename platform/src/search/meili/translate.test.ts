@@ -9,6 +9,7 @@ import {
   HIGHLIGHT_POST_TAG as POST,
   HIGHLIGHT_PRE_TAG as PRE,
   queryTerms,
+  typedMarks,
 } from './highlight';
 import {
   buildFilter,
@@ -93,6 +94,7 @@ describe('toSearchParams', () => {
       q: 'email',
       page: 1,
       hitsPerPage: 20,
+      showRankingScore: true,
       matchingStrategy: 'frequency',
     });
     expect(toSearchParams(request({ query: 'x', page: 2, hitsPerPage: 5 }))).toMatchObject({
@@ -246,6 +248,7 @@ describe('fromMeiliResult', () => {
     expect(emptyResponse(request({ page: 1, hitsPerPage: 3, facets: ['role'] }))).toEqual({
       hits: [],
       totalHits: 0,
+      matchCount: 0,
       page: 1,
       hitsPerPage: 3,
       facets: { role: {} },
@@ -317,5 +320,34 @@ describe('matchLevel and matchedWords', () => {
     expect(editDistance('email', 'emails')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('typedMarks (the marks shown)', () => {
+  const parts = (...pieces: Array<[string, boolean]>) => pieces.map(([text, match]) => ({ text, match }));
+  const context = matchContext('customer support transl');
+
+  it('keeps words typed, drops synonyms Meilisearch marked, and marks nothing in the category', () => {
+    const marked = parts(
+      ['Handles ', false],
+      ['customer', true],
+      [' tickets at the ', false],
+      ['help desk', true],
+    );
+    expect(typedMarks(marked, context, 'description')).toEqual(
+      parts(['Handles ', false], ['customer', true], [' tickets at the help desk', false]),
+    );
+    expect(typedMarks(parts(['Customer', true], [' Service', false]), context, 'category')).toEqual(
+      parts(['Customer Service', false]),
+    );
+  });
+
+  it('widens the completed word being typed to the whole word, and drops a mark inside a longer word', () => {
+    expect(typedMarks(parts(['Transl', true], ['ates emails', false]), context, 'description')).toEqual(
+      parts(['Translates', true], [' emails', false]),
+    );
+    expect(typedMarks(parts(['Support', true], ['Bee', false]), context, 'name')).toEqual(
+      parts(['SupportBee', false]),
+    );
   });
 });

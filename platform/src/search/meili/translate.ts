@@ -8,8 +8,10 @@ import {
   type SearchResponse,
   type SortOrder,
 } from '../port';
+import type { QueryGroup } from '../query/plan';
 import { fromStoredDocument, type StoredDocument } from './documents';
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG, highlightDocument, matchContext } from './highlight';
+import { explainHit, type HitStanding, isMatchHit, listedTotal, MEILI_MATCH_SCORE } from './match-floor';
 
 // The port's SearchRequest as Meilisearch search parameters, and Meilisearch's answer as the port's
 // SearchResponse. Pure functions: unit-tested without a server (translate.test.ts).
@@ -151,6 +153,12 @@ export function toSearchParams(
   }
   if (options.embedder && query !== '')
     params.hybrid = { embedder: options.embedder, semanticRatio: options.semanticRatio ?? 0.5 };
+  // The match floor (match-floor.ts): a relevance search shows each hit's score; a sorted list of
+  // a query holds the matches only.
+  if (query !== '' && !request.similarTo) {
+    if ((request.sort ?? 'relevance') === 'relevance') params.showRankingScore = true;
+    else params.rankingScoreThreshold = MEILI_MATCH_SCORE;
+  }
   return params;
 }
 
@@ -161,32 +169,61 @@ export function facetsOf(request: Pick<SearchRequest, 'facets'>): FacetField[] {
 
 /** What we read from any Meilisearch search answer (search, federated multi-search, similar documents). */
 export interface MeiliResult {
-  hits: ReadonlyArray<StoredDocument & { _formatted?: Partial<Record<string, unknown>> }>;
+  hits: ReadonlyArray<StoredDocument & HitStanding & { _formatted?: Partial<Record<string, unknown>> }>;
   totalHits?: number;
+  /** How many hits meet the match floor (a count request with rankingScoreThreshold). */
+  matchCount?: number;
   estimatedTotalHits?: number;
   facetDistribution?: Record<string, Record<string, number>>;
   processingTimeMs?: number;
 }
 
+/** The query's parts, for the match floor and the "why" of each hit (searches with words). */
+export interface QueryReading {
+  query: string;
+  groups: QueryGroup[];
+}
+
 /**
  * Meilisearch's answer as the port's: documents without Meilisearch's _ fields, highlights from
  * `_formatted`, requested facets (an empty count for a facet with no values), totalHits exact when
- * Meilisearch paged by page/hitsPerPage and its estimate otherwise.
+ * Meilisearch paged by page/hitsPerPage and its estimate otherwise. With a reading of the query,
+ * each hit says whether it meets the match floor and why it was found, matches first.
  */
-export function fromMeiliResult(result: MeiliResult, request: SearchRequest): SearchResponse {
+export function fromMeiliResult(
+  result: MeiliResult,
+  request: SearchRequest,
+  reading?: QueryReading,
+): SearchResponse {
   const query = request.query.trim();
   const context = request.highlight && query !== '' && !request.similarTo ? matchContext(query) : undefined;
+  const floor = reading && query !== '' && !request.similarTo;
   const hits: SearchHit[] = result.hits.map((hit) => {
     const document = fromStoredDocument(hit);
-    return context
-      ? { document, highlight: highlightDocument(document, hit._formatted, context) }
-      : { document };
+    const highlight =
+      context || floor ? highlightDocument(document, hit._formatted, matchContext(query)) : undefined;
+    const answer: SearchHit = context ? { document, highlight } : { document };
+    if (floor) answer.why = explainHit(reading.query, reading.groups, document, highlight, hit);
+    return answer;
   });
   const facets: SearchResponse['facets'] = {};
   for (const field of facetsOf(request)) facets[field] = { ...(result.facetDistribution?.[field] ?? {}) };
+  const found = result.totalHits ?? result.estimatedTotalHits ?? hits.length;
+  const sorted = (request.sort ?? 'relevance') !== 'relevance';
+  // A sorted list was asked for its matches only (toSearchParams); a relevance list's matches were
+  // counted beside it (planned-search.ts).
+  const matchCount = !floor
+    ? found
+    : sorted
+      ? found
+      : (result.matchCount ?? result.hits.filter(isMatchHit).length);
+  const ordered = floor
+    ? [...hits.filter((hit) => hit.why?.match), ...hits.filter((hit) => !hit.why?.match)]
+    : hits;
   return {
-    hits,
-    totalHits: result.totalHits ?? result.estimatedTotalHits ?? hits.length,
+    hits: ordered,
+    totalHits: floor && !sorted ? listedTotal(matchCount, found) : found,
+    matchCount,
     page: pageOf(request),
     hitsPerPage: hitsPerPageOf(request),
     facets,

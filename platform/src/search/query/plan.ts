@@ -3,6 +3,7 @@ import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
 import { wholeWords } from '../analysis/tokenize';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
+import { mayReadLoosely, worthCorrecting } from './typo-rule';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
 // a document when any of its alternatives does (the literal words, a concept's other phrases, a
@@ -53,6 +54,11 @@ export const WEIGHTS = {
   correctedLiteral: 1,
 } as const;
 const MAX_COMPLETIONS = 8;
+/**
+ * The shortest beginning a loose reading completes ("gramm" of "grammarly"): four letters ("flor"
+ * of a made-up "florp") reach too many unrelated words.
+ */
+const LOOSE_PREFIX = 5;
 
 /** Below this many good matches, agents matching less of the query follow as a second tier (both engines). */
 export const SECOND_TIER_MIN_HITS = 20;
@@ -132,7 +138,10 @@ function correctWord(word: string, vocabulary: Vocabulary, concepts: CompiledCon
   if (vocabulary.documentFrequency(stemmed) > 0 || concepts.stems.has(stemmed))
     return { word, stem: stemmed };
   const budget = allowedTypos(word);
-  const best = budget > 0 ? vocabulary.corrections(word, budget)[0] : undefined;
+  const best =
+    budget > 0
+      ? vocabulary.corrections(word, budget).find((candidate) => worthCorrecting(word, candidate.word))
+      : undefined;
   return best ? { word, stem: stemmed, corrected: best } : { word, stem: stemmed };
 }
 
@@ -221,17 +230,19 @@ export function planQuery(
       addAlternative(group, { stems: [word.corrected.stem], weight, source: 'typo' });
     }
     addAlternative(group, { stems: [word.stem], weight: 1, source: 'literal' });
-    if (options.loose && word.word.length >= 5) {
-      // Last resort readings: words sharing the beginning, and corrections two letters away.
-      const stemPrefix = word.word.slice(0, Math.max(4, word.word.length - 3));
+    if (options.loose && word.word.length >= 5 && mayReadLoosely(word.word)) {
+      // Last resort readings: words sharing the beginning, and corrections two letters away that
+      // pass the typo rule ("qwerty" is not "query").
+      const stemPrefix = word.word.slice(0, Math.max(LOOSE_PREFIX, word.word.length - 3));
       for (const completion of vocabulary.completions(stemPrefix, MAX_COMPLETIONS)) {
         addAlternative(group, { stems: [completion.stem], weight: WEIGHTS.loose, source: 'prefix' });
       }
       for (const correction of vocabulary.corrections(word.word, 2)) {
+        if (!worthCorrecting(word.word, correction.word)) continue;
         addAlternative(group, { stems: [correction.stem], weight: WEIGHTS.loose, source: 'typo' });
       }
       // A name built on a known word ("grammarly" → grammar) borrows that word's concept.
-      for (let length = word.word.length - 1; length >= 4; length--) {
+      for (let length = word.word.length - 1; length >= LOOSE_PREFIX; length--) {
         const borrowed = concepts.singleWords.get(word.word.slice(0, length));
         if (!borrowed) continue;
         for (const conceptIndex of borrowed) {

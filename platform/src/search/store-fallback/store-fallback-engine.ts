@@ -13,6 +13,7 @@ import { readCandidates } from './candidates';
 import { countFacets } from './facet-counts';
 import { requestFilter } from './filter';
 import { comparatorOf } from './order';
+import { plainFloor } from './plain-floor';
 
 /** Agents per read when fingerprinting the whole catalog. */
 const SCAN_BATCH = 1000;
@@ -38,16 +39,21 @@ export class StoreFallbackEngine implements SearchEngine {
     const page = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const candidates = await readCandidates(this.store, request);
-    const matches = candidates.map(toSearchDocument).filter(requestFilter(request));
+    const found = candidates.map(toSearchDocument).filter(requestFilter(request));
     const compare = comparatorOf(request.sort);
-    if (compare) matches.sort(compare);
+    if (compare) found.sort(compare);
+    const floor = plainFloor(request, found);
+    const listed = floor ? floor.listed : found;
     return {
-      hits: matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((document) => ({ document })),
+      hits: listed
+        .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
+        .map((document) => (floor ? { document, why: floor.why(document) } : { document })),
       // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
-      totalHits: matches.length,
+      totalHits: listed.length,
+      matchCount: floor ? floor.matchCount : found.length,
       page,
       hitsPerPage,
-      facets: countFacets(matches, request.facets),
+      facets: countFacets(floor ? floor.matches : found, request.facets),
       processingTimeMs: Math.round(performance.now() - started),
     };
   }

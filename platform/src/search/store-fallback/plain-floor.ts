@@ -1,0 +1,42 @@
+import type { MatchExplanation } from '@agentry/domain/search-match';
+import { queryTokens } from '../../store/basic-search';
+import type { SearchDocument, SearchRequest } from '../port';
+import { RELATED_MAX } from '../ranking/match-floor';
+
+// The match floor of the store's plain matching: a match holds two thirds of the query's words
+// (every word of a query of one or two); agents holding fewer are related, listed after the
+// matches (a page of them at most), and a sorted list holds the matches only. Plainer than the engines' floor (no typo, no synonym, no
+// weight), but the same promise: the count is of matches, and the rest are said to be related.
+
+const FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+
+export interface PlainFloor {
+  listed: SearchDocument[];
+  matches: SearchDocument[];
+  matchCount: number;
+  why(document: SearchDocument): MatchExplanation;
+}
+
+/** Null for a request without words (a browse, similar agents): every hit counts. */
+export function plainFloor(request: SearchRequest, found: SearchDocument[]): PlainFloor | null {
+  const tokens = queryTokens(request.query);
+  if (request.similarTo || tokens.length === 0) return null;
+  const holds = (document: SearchDocument, token: string) =>
+    FIELDS.some((field) => String(document[field]).toLowerCase().includes(token));
+  const needed = Math.ceil((tokens.length * 2) / 3);
+  const isMatch = (document: SearchDocument) =>
+    tokens.filter((token) => holds(document, token)).length >= needed;
+  const matches = found.filter(isMatch);
+  const sorted = request.sort !== undefined && request.sort !== 'relevance';
+  const related = sorted ? [] : found.filter((document) => !isMatch(document)).slice(0, RELATED_MAX);
+  return {
+    listed: [...matches, ...related],
+    matches,
+    matchCount: matches.length,
+    why: (document) => ({
+      match: isMatch(document),
+      matched: tokens.filter((token) => holds(document, token)).map((words) => ({ words })),
+      missing: tokens.filter((token) => !holds(document, token)),
+    }),
+  };
+}
