@@ -37,7 +37,7 @@ describe('CORS on the public reads', () => {
       expect([path, response.headers['access-control-allow-origin']]).toEqual([path, '*']);
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
       expect(response.headers['access-control-expose-headers']).toBe(
-        'ETag, Last-Modified, X-Total-Count, Link, Server-Timing, X-Search-Degraded, RateLimit, RateLimit-Policy, Retry-After',
+        'ETag, Last-Modified, X-Total-Count, Link, Server-Timing, X-Search-Degraded, X-Match-Count, RateLimit, RateLimit-Policy, Retry-After',
       );
     }
   });

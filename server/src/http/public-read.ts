@@ -28,6 +28,7 @@ export const EXPOSED_HEADERS = [
   'Link',
   'Server-Timing',
   'X-Search-Degraded',
+  'X-Match-Count',
   'RateLimit',
   'RateLimit-Policy',
   'Retry-After',

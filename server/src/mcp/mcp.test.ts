@@ -36,6 +36,7 @@ const PUBLIC_FIELDS = [
 ];
 
 type Listed = { id: string; name: string; page_url: string } & Record<string, unknown>;
+type Searched = Listed & { match: boolean; why: string };
 
 describe('MCP server at /mcp', () => {
   let server: TestServer;
@@ -149,7 +150,7 @@ describe('MCP server at /mcp', () => {
       ['hire a recruiter', 50],
       ['replyranch', 20],
     ])('answers "%s" with the agents GET /api/search answers, in the same order', async (query, limit) => {
-      const found = await answer<{ agents: Listed[]; total: number; query: string }>('search_agents', {
+      const found = await answer<{ agents: Searched[]; total: number; query: string }>('search_agents', {
         query,
         limit,
       });
@@ -157,7 +158,11 @@ describe('MCP server at /mcp', () => {
       expect(expected.length).toBeGreaterThan(0);
       expect(ids(found.agents)).toEqual(ids(expected));
       expect(found.query).toBe(query);
-      expect(found.total).toBeGreaterThanOrEqual(found.agents.length);
+      // total counts the close matches; they come first, related agents after them.
+      const matches = found.agents.filter((agent) => agent.match).length;
+      expect(matches).toBe(Math.min(found.total, found.agents.length));
+      expect(found.agents.slice(0, matches).every((agent) => agent.match)).toBe(true);
+      for (const agent of found.agents) expect(agent.why).not.toBe('');
     });
 
     it('answers 10 agents unless told, the same 10 as GET /api/search?limit=10', async () => {
@@ -171,7 +176,8 @@ describe('MCP server at /mcp', () => {
       const result = await callTool(client, 'search_agents', { query: 'customer emails', limit: 3 });
       const { agents } = result.structuredContent as { agents: Listed[] };
       for (const agent of agents) {
-        expect(Object.keys(agent).sort()).toEqual([...PUBLIC_FIELDS].sort());
+        // The public fields, and whether and why the search found it.
+        expect(Object.keys(agent).sort()).toEqual([...PUBLIC_FIELDS, 'match', 'why'].sort());
         expect(agent.page_url).toBe(`${ORIGIN}/agents/${agent.id}`);
         expect(agent.address).toMatch(/^https?:\/\//);
       }
@@ -199,7 +205,7 @@ describe('MCP server at /mcp', () => {
       for (const agent of free.agents) expect(agent.pricing).toBe('free');
 
       const cheap = await answer<{ agents: Listed[] }>('search_agents', {
-        query: 'sales',
+        query: 'writing',
         max_price_monthly: 30,
         limit: 50,
       });
@@ -227,8 +233,27 @@ describe('MCP server at /mcp', () => {
         category: 'No Such Category',
       });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual({ query: 'emails', total: 0, agents: [] });
-      expect(textOf(result)).toMatch(/No agents match/);
+      expect(result.structuredContent).toMatchObject({ query: 'emails', total: 0, agents: [] });
+      expect(textOf(result)).toMatch(/No agent matches "emails" closely with these filters/);
+    });
+
+    it('claims no match for made-up words, and says what to try', async () => {
+      const result = await callTool(client, 'search_agents', { query: 'xyzzy qwerty' });
+      const found = result.structuredContent as { total: number; agents: Searched[] };
+      expect(found.total).toBe(0);
+      expect(found.agents.every((agent) => !agent.match)).toBe(true);
+      expect(textOf(result)).toMatch(/^No agent matches "xyzzy qwerty" closely/);
+    });
+
+    it('says why each agent was found', async () => {
+      const found = await answer<{ agents: Searched[] }>('search_agents', {
+        query: 'answer customer emails in Spanish',
+        limit: 3,
+      });
+      expect(found.agents[0]).toMatchObject({ name: 'ReplyRanch', match: true });
+      expect(found.agents[0]!.why).toMatch(
+        /^matches: .*customer.*emails.*spanish.* · role: Customer Support Agent$/,
+      );
     });
 
     it.each([

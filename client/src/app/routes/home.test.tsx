@@ -1,6 +1,6 @@
 import '../../testing/dom-polyfills';
 import type { PublicAgent } from '@agentry/domain/agent';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MULTI_SEARCH_PATH } from '../../lib/search-client';
 import { makeAgent } from '../../testing/agents';
@@ -98,11 +98,56 @@ describe('Home', () => {
   it('suggests the directory when nothing matches', async () => {
     renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([]) }]);
     await userEvent.type(box(), 'juggle flaming torches{Enter}');
-    expect(await screen.findByText(/No agents match/)).toBeTruthy();
+    expect(await screen.findByText('No close match')).toBeTruthy();
+    expect(screen.getByText(/No agent matches/)).toBeTruthy();
     expect(screen.getByText('juggle flaming torches', { selector: 'q' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'browse the directory' }).getAttribute('href')).toBe(
       '/directory',
     );
+  });
+
+  it('counts only the matches, says why each was found, and lists related agents apart', async () => {
+    const answer = searchAnswer([REPLY, PORTER, LEDGER], { nbHits: 3 });
+    const result = answer.results[0]!;
+    const why = (match: boolean, text: string) => ({ match, matched: [], missing: [], text });
+    Object.assign(result, { matchCount: 2 });
+    Object.assign(result.hits[0]!, { _why: why(true, 'matches: customer emails, spanish · role: Support') });
+    Object.assign(result.hits[1]!, { _why: why(true, 'matches: customer emails') });
+    Object.assign(result.hits[2]!, { _why: why(false, 'related: emails · not: spanish') });
+    renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, body: answer }]);
+    await userEvent.type(box(), 'answer customer emails in Spanish{Enter}');
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    expect(screen.getByText('matches: customer emails, spanish · role: Support')).toBeTruthy();
+    const related = screen.getByRole('region', { name: 'Related agents' });
+    expect(within(related).getByRole('heading', { level: 3, name: 'LedgerLark' })).toBeTruthy();
+    expect(within(related).queryByRole('heading', { level: 3, name: 'ReplyRanch' })).toBeNull();
+  });
+
+  it('says when nothing matches closely and offers a corrected query, a category and a role', async () => {
+    const answer = searchAnswer([LEDGER], { nbHits: 1 });
+    const result = answer.results[0]!;
+    Object.assign(result, {
+      matchCount: 0,
+      suggestions: {
+        query: 'bookkeeping',
+        categories: ['Finance'],
+        roles: [{ role: 'Bookkeeper', category: 'Finance' }],
+      },
+    });
+    Object.assign(result.hits[0]!, {
+      _why: { match: false, matched: [], missing: [], text: 'related: books' },
+    });
+    const { fetchMock } = renderHome([{ method: 'POST', path: MULTI_SEARCH_PATH, body: answer }]);
+    await userEvent.type(box(), 'bookkeepnig{Enter}');
+    expect(await screen.findByText('No close match')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Finance' }).getAttribute('href')).toBe(
+      '/directory?category=Finance',
+    );
+    expect(screen.getByRole('button', { name: 'Bookkeeper agents' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Related agents' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'bookkeeping' }));
+    await waitFor(() => expect(postedQueries(fetchMock).at(-1)).toMatchObject({ query: 'bookkeeping' }));
+    expect(box().value).toBe('bookkeeping');
   });
 
   it('runs the search from a /?query= link and fills the box', async () => {

@@ -17,9 +17,11 @@ interface AgentCardProps {
   agent: PublicAgent;
   onRoleSelect: (role: string, category: string) => void;
   highlights?: Partial<Record<HighlightableField, ReactNode>>;
+  /** Why a search found the agent, as one line ("matches: customer emails · role: …"). */
+  why?: string;
 }
 
-export function AgentCard({ agent, onRoleSelect, highlights = {} }: AgentCardProps) {
+export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCardProps) {
   const name = decodeEntities(agent.name);
   const headingId = `agent-${agent.id}-name`;
   return (
@@ -44,6 +46,12 @@ export function AgentCard({ agent, onRoleSelect, highlights = {} }: AgentCardPro
         </RoleChip>
       </div>
       <p className="agent-card__description">{highlights.description ?? decodeEntities(agent.description)}</p>
+      {why && (
+        <p className="agent-card__why">
+          <span className="visually-hidden">Why this matched: </span>
+          {why}
+        </p>
+      )}
       <div className="agent-card__footer">
         <p className="agent-card__cost">
           <span className="agent-card__cost-label">Cost</span> {decodeEntities(agent.cost)}

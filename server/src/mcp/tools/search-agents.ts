@@ -1,4 +1,5 @@
 import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { explanationText, type SearchSuggestions } from '@agentry/domain/search-match';
 import type { FacetField, SearchRequest } from '@agentry/platform/search/port';
 import { z } from 'zod';
 import { countAppeared } from '../../analytics/count-hits';
@@ -9,7 +10,20 @@ import { defineTool } from './tool';
 // search_agents: the site's search (GET /api/search) for assistants. Without filters it sends the
 // search service exactly the request GET /api/search sends, so both answer the same agents in the
 // same order; the filters are the free facets (category, role, pricing tier) and, for an employer
-// API key, the employer search's price ceiling.
+// API key, the employer search's price ceiling. As on the site, the agents meeting the match floor
+// come first and `total` counts only them; related agents follow, marked, and each agent says why
+// it was found. A query with no close match says so, with what to try instead.
+
+const SearchedAgentSchema = ListedAgentSchema.extend({
+  match: z
+    .boolean()
+    .describe('True for a close match of the query; false for a related agent (listed after the matches)'),
+  why: z
+    .string()
+    .describe(
+      'Why it was found: the parts of the query it matched, and its role when that carried the match',
+    ),
+});
 
 export const SEARCH_LIMIT = { default: 10, max: 50 } as const;
 
@@ -66,8 +80,18 @@ export const searchAgentsTool = defineTool({
       .number()
       .int()
       .min(0)
-      .describe('How many agents match in all (the answer holds the first `limit`)'),
-    agents: z.array(ListedAgentSchema).describe('Best match first'),
+      .describe('How many agents match the query closely in all (the answer holds the first `limit`)'),
+    agents: z
+      .array(SearchedAgentSchema)
+      .describe('Close matches, best first, then related agents (match false) when there are few'),
+    suggestions: z
+      .object({
+        query: z.string().optional().describe('The query with a word read otherwise'),
+        categories: z.array(z.string()).describe('Categories of the nearest agents, to browse'),
+        roles: z.array(z.object({ role: z.string(), category: z.string() })).describe('Their roles'),
+      })
+      .optional()
+      .describe('When nothing matches closely: what to try instead'),
   },
   async run(
     { query, category, role, pricing, max_price_monthly, limit },
@@ -85,14 +109,41 @@ export const searchAgentsTool = defineTool({
     const { response } = await search.search(request);
     // Provider analytics: an agent shown to an assistant appeared in search results, as on the site.
     countAppeared(analytics, response.hits, caller.audience);
-    const agents = response.hits.map((hit) => presentListedAgent(hit.document, origin));
-    const text =
-      agents.length === 0
-        ? `No agents match "${query}"${request.filters || request.priceMonthly ? ' with these filters' : ''}. Try other words or fewer filters.`
-        : [
-            `${response.totalHits} agents match "${query}"; the best ${agents.length}:`,
-            ...agents.map((agent, index) => `${index + 1}. ${agentLine(agent)}`),
-          ].join('\n');
-    return { structured: { query, total: response.totalHits, agents }, text };
+    const agents = response.hits.map((hit) => ({
+      ...presentListedAgent(hit.document, origin),
+      match: hit.why?.match ?? true,
+      why: hit.why ? explanationText(hit.why) : '',
+    }));
+    const matches = agents.filter((agent) => agent.match);
+    const related = agents.filter((agent) => !agent.match);
+    const filtered = request.filters || request.priceMonthly ? ' with these filters' : '';
+    const lines = (list: typeof agents, from: number) =>
+      list.map(
+        (agent, index) => `${from + index + 1}. ${agentLine(agent)}${agent.why ? ` — ${agent.why}` : ''}`,
+      );
+    const text = [
+      response.matchCount === 0
+        ? `No agent matches "${query}" closely${filtered}.${tryInstead(response.suggestions)}`
+        : `${response.matchCount} agents match "${query}"${filtered}; the best ${matches.length}:`,
+      ...lines(matches, 0),
+      ...(related.length > 0
+        ? ['Related agents (not close matches):', ...lines(related, matches.length)]
+        : []),
+    ].join('\n');
+    const structured = { query, total: response.matchCount, agents };
+    return {
+      structured: response.suggestions ? { ...structured, suggestions: response.suggestions } : structured,
+      text,
+    };
   },
 });
+
+function tryInstead(suggestions: SearchSuggestions | undefined): string {
+  if (!suggestions) return ' Try other words or fewer filters.';
+  const tries = [
+    ...(suggestions.query ? [`"${suggestions.query}"`] : []),
+    ...suggestions.categories.map((category) => `the category ${category}`),
+    ...suggestions.roles.map(({ role }) => `the role ${role}`),
+  ];
+  return tries.length > 0 ? ` Try ${tries.join(', ')}.` : ' Try other words or fewer filters.';
+}

@@ -5,6 +5,7 @@ import { SubscribeInvitation } from '../../../components/employer-tools/subscrib
 import { SEARCH_INDEX } from '../../../config/site';
 import { ApiError } from '../../../lib/api/api-client';
 import { requiresSubscription } from '../../../lib/api/requires-subscription';
+import { matchCountOf } from '../../../lib/match-info';
 import { createEmployerSearchClient } from '../api/employer-search-client';
 import { useSearchRouting } from '../hooks/use-search-routing';
 import { FACETS, HITS_PER_PAGE, SORT_OPTIONS } from '../utils/search-config';
@@ -46,7 +47,7 @@ export function AdvancedSearch({ writeDelay }: { writeDelay?: number }) {
 }
 
 function countText(count: number): string {
-  if (count === 0) return 'No agents match';
+  if (count === 0) return 'No close match';
   return count === 1 ? '1 agent matches' : `${count.toLocaleString('en-US')} agents match`;
 }
 
@@ -120,7 +121,7 @@ function SearchLayout() {
                 : searching && !results
                   ? 'Searching...'
                   : results
-                    ? countText(results.nbHits)
+                    ? countText(matchCountOf(results, results.nbHits))
                     : ''}
             </p>
             {failed ? (

@@ -8,6 +8,7 @@ import {
 } from 'react-instantsearch';
 import { Link } from 'react-router-dom';
 import { HITS_PER_PAGE, SEARCH_INDEX } from '../../../config/site';
+import { matchCountOf, suggestionsOf } from '../../../lib/match-info';
 import { createSearchClient } from '../../../lib/search-client';
 import { type RoleSelection, RoleView } from './role-view';
 import { SEARCH_BOX_ID, SearchBox } from './search-box';
@@ -53,7 +54,8 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
 
   const searching = query !== '' && (status === 'loading' || status === 'stalled');
   const failed = status === 'error' && error !== undefined;
-  const total = results?.nbHits ?? 0;
+  // The count shown is of the agents meeting the match floor; nbHits also counts related agents.
+  const total = matchCountOf(results, results?.nbHits ?? 0);
   const hasEarlierResults = query !== '' && items.length > 0;
 
   function submit(nextQuery: string) {
@@ -103,6 +105,11 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
           query={query}
           hits={items}
           total={total}
+          suggestions={suggestionsOf(results)}
+          onSearch={(next) => {
+            setText(next);
+            submit(next);
+          }}
           searching={searching}
           failed={failed}
           isLastPage={isLastPage}

@@ -1,13 +1,17 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import type { SearchSuggestions } from '@agentry/domain/search-match';
 import type { Hit } from 'instantsearch.js';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { AgentCard, type HighlightableField } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
+import { isRelated, whyOf } from '../../../lib/match-info';
 import { HighlightedText } from './highlighted-text';
+import { NoCloseMatch } from './no-close-match';
 
-// The home search's results: a live count, the cards with highlighted matches, "Show more",
-// and a way forward when nothing matches.
+// The home search's results: a live count of the agents that meet the match floor, their cards
+// with the words that carried the match highlighted and a line saying why each was found, then
+// the related agents apart under their own heading, "Show more", and a way forward when nothing
+// matches closely.
 
 export type AgentHit = Hit<PublicAgent & Record<string, unknown>>;
 
@@ -37,7 +41,11 @@ export function matchCountText(count: number): string {
 interface SearchResultsProps {
   query: string;
   hits: readonly AgentHit[];
+  /** How many agents meet the match floor (the count shown). */
   total: number;
+  suggestions?: SearchSuggestions;
+  /** Runs another query (a suggested reading of this one). */
+  onSearch: (query: string) => void;
   searching: boolean;
   failed: boolean;
   isLastPage: boolean;
@@ -52,6 +60,8 @@ export function SearchResults(props: SearchResultsProps) {
     query,
     hits,
     total,
+    suggestions,
+    onSearch,
     searching,
     failed,
     isLastPage,
@@ -70,7 +80,21 @@ export function SearchResults(props: SearchResultsProps) {
       ? 'Searching...'
       : failed
         ? ''
-        : matchCountText(total);
+        : total === 0
+          ? 'No close match'
+          : matchCountText(total);
+  const matches = hits.filter((hit) => !isRelated(hit));
+  const related = hits.filter(isRelated);
+  const card = (hit: AgentHit) => (
+    <li key={hit.objectID}>
+      <AgentCard
+        agent={hit}
+        highlights={highlightsOf(hit)}
+        why={whyOf(hit)?.text}
+        onRoleSelect={onRoleSelect}
+      />
+    </li>
+  );
   return (
     <section className="search-results" aria-labelledby="search-results-heading">
       <h2 id="search-results-heading" className="visually-hidden">
@@ -85,24 +109,22 @@ export function SearchResults(props: SearchResultsProps) {
         </p>
       )}
       {!idle && !searching && !failed && total === 0 && (
-        <div className="empty-state">
-          <p>
-            No agents match <q>{query}</q>.
-          </p>
-          <p>
-            Try describing the job in other words, or <Link to="/directory">browse the directory</Link> by
-            category and role.
-          </p>
-        </div>
+        <NoCloseMatch
+          query={query}
+          suggestions={suggestions}
+          onSearch={onSearch}
+          onRoleSelect={onRoleSelect}
+        />
       )}
-      {hits.length > 0 && (
-        <AgentGrid>
-          {hits.map((hit) => (
-            <li key={hit.objectID}>
-              <AgentCard agent={hit} highlights={highlightsOf(hit)} onRoleSelect={onRoleSelect} />
-            </li>
-          ))}
-        </AgentGrid>
+      {matches.length > 0 && <AgentGrid>{matches.map(card)}</AgentGrid>}
+      {related.length > 0 && (
+        <section className="related-agents" aria-labelledby="related-agents-heading">
+          <h3 id="related-agents-heading" className="related-agents__heading">
+            Related agents
+          </h3>
+          <p className="related-agents__note">They match part of what you asked, not all of it.</p>
+          <AgentGrid>{related.map(card)}</AgentGrid>
+        </section>
       )}
       {hits.length > 0 && !isLastPage && (
         <div className="show-more">

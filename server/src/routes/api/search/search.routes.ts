@@ -61,7 +61,12 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
   // a cache may keep an answer but asks again each time, so results stay current for a 304's cost.
   router.options(['/search', '/search-by-role', '/agents/:id/similar'], answerPreflight);
 
-  /** Spec: an array of agents, best first. Blank queries answer an empty array. */
+  /**
+   * Spec: an array of agents, best first. Blank queries answer an empty array. The array keeps the
+   * spec's shape; the match floor travels in a header: X-Match-Count says how many agents meet it
+   * in all, and the first that many of the array (as far as it goes) are matches, the rest related
+   * agents. The "why" of each agent is in the InstantSearch and MCP answers, whose shapes have room.
+   */
   router.get('/search', allowAnyOrigin, async (req, res) => {
     const { query, limit } = parseQuery(SearchQuery, req);
     res.set('Cache-Control', 'no-cache');
@@ -74,6 +79,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
     );
     // Said, not hidden: monitoring and the benchmarks tell the store's plain matching apart.
     if (degraded) res.set('X-Search-Degraded', 'store');
+    res.set('X-Match-Count', String(response.matchCount));
     countAppeared(analytics, response.hits, audienceOf(req));
     sendJson(res, presentedBody(response));
   });

@@ -171,6 +171,51 @@ describe('search API', () => {
     expect(second).toMatchObject({ nbHits: 2, hits: [], facets: { role: { Recruiter: 2 } } });
   });
 
+  it('says in X-Match-Count how many agents match, matches first, related agents after them', async () => {
+    const response = await server.http
+      .get('/api/search')
+      .query({ query: 'take meeting notes in spanish' })
+      .expect(200);
+    expect(response.headers['x-match-count']).toBe('1');
+    expect(response.headers['access-control-expose-headers']).toMatch(/X-Match-Count/);
+    // InboxPilot shares only "spanish" with the query: listed, after the match, as related.
+    expect(names(response.body)).toEqual(['MinuteMaid', 'InboxPilot']);
+  });
+
+  it('claims no match for made-up words: X-Match-Count 0, and no agent read into them', async () => {
+    for (const query of ['xyzzy qwerty', 'asdfghjkl', 'blorptastic wumbus']) {
+      const response = await server.http.get('/api/search').query({ query }).expect(200);
+      expect(response.headers['x-match-count']).toBe('0');
+      expect(response.body).toEqual([]);
+    }
+  });
+
+  it('gives InstantSearch the match count, why each agent was found, and what to try when nothing matches', async () => {
+    const response = await server.http
+      .post('/api/instantsearch/multi-search')
+      .send({
+        requests: [
+          { indexName: 'agents', params: { query: 'answer customer emails in Spanish', hitsPerPage: 5 } },
+          { indexName: 'agents', params: { query: 'recruiter', hitsPerPage: 5 } },
+          { indexName: 'agents', params: { query: 'xyzzy qwerty', hitsPerPage: 5 } },
+        ],
+      })
+      .expect(200);
+    const [emails, recruiter, nonsense] = response.body.results;
+    expect(emails.matchCount).toBe(1);
+    expect(emails.hits[0]).toMatchObject({
+      name: 'InboxPilot',
+      _why: { match: true, role: 'Customer Support Agent' },
+    });
+    expect(emails.hits[0]._why.text).toMatch(
+      /^matches: .*customer emails.*spanish.* · role: Customer Support Agent$/,
+    );
+    expect(recruiter).toMatchObject({ matchCount: 2, nbHits: 2 });
+    expect(recruiter.hits.map((hit: { _why: { match: boolean } }) => hit._why.match)).toEqual([true, true]);
+    expect(nonsense).toMatchObject({ matchCount: 0, nbHits: 0, hits: [] });
+    expect(nonsense.suggestions).toEqual({ categories: [], roles: [] });
+  });
+
   it('refuses malformed InstantSearch requests with a 400', async () => {
     await server.http.post('/api/instantsearch/multi-search').send({ requests: [] }).expect(400);
     const response = await server.http
@@ -209,6 +254,8 @@ describe('search API when the engine is down', () => {
       'ScreenSense',
       'TalentHound',
     ]);
+    // The store's plain floor: agents holding every word of the query match.
+    expect(response.headers['x-match-count']).toBe('2');
   });
 
   it('reports itself degraded but up', async () => {

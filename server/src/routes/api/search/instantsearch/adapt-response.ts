@@ -1,9 +1,15 @@
 import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import { explanationText } from '@agentry/domain/search-match';
 import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
 import { HIGHLIGHT_FIELDS } from '@agentry/platform/search/port';
 import type { AdaptedQuery } from './adapt-request';
 
-// Our engine-neutral response in the shape InstantSearch reads (Algolia's search response).
+// Our engine-neutral response in the shape InstantSearch reads (Algolia's search response), with
+// what the shape has no place for added beside it: `matchCount` (how many hits meet the match
+// floor: the count to show; nbHits also counts the related agents listed after them, so that
+// paging reaches them), `suggestions` when nothing meets it, and per hit `_why` (whether it is a
+// match, what it matched, and the same as one line of text). algoliasearch-helper copies every
+// field of a response onto its results, so a widget reads them as results.matchCount.
 
 export function renderHighlight(highlight: Highlight, preTag: string, postTag: string) {
   return {
@@ -24,7 +30,8 @@ export function adaptHit(hit: SearchHit, preTag: string, postTag: string) {
       ? renderHighlight(highlight, preTag, postTag)
       : { value: String(hit.document[field]), matchLevel: 'none', matchedWords: [], fullyHighlighted: false };
   }
-  return { ...hit.document, objectID: hit.document.id, _highlightResult: highlightResult };
+  const adapted = { ...hit.document, objectID: hit.document.id, _highlightResult: highlightResult };
+  return hit.why ? { ...adapted, _why: { ...hit.why, text: explanationText(hit.why) } } : adapted;
 }
 
 export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse) {
@@ -35,6 +42,8 @@ export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse) {
     params: '',
     hits: response.hits.map((hit) => adaptHit(hit, adapted.preTag, adapted.postTag)),
     nbHits: response.totalHits,
+    matchCount: response.matchCount,
+    ...(response.suggestions ? { suggestions: response.suggestions } : {}),
     page: response.page,
     hitsPerPage,
     // As Algolia does: no more pages than reach INSTANTSEARCH_MAX_DEPTH results.
