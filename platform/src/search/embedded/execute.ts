@@ -268,17 +268,23 @@ interface RelevanceOrder {
 
 function relevanceOrder(
   index: InvertedIndex,
+  scratch: Scratch,
   ranked: Ranked,
   plan: QueryPlan,
   wanted: number,
   query: string,
   floor: number,
+  pending: QueryPlan | null,
 ): RelevanceOrder {
   const candidates = rankingWindow(index, ranked, plan, wanted);
   const model = FEATURES.learnedRanking ? rankerModel() : null;
+  // The word being typed orders the window (its completions' scores added), never the floor.
+  const typing = pending ? pendingScores(index, scratch, pending, candidates) : null;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
-    : candidates.map(({ n, score }) => ({ n, score })).sort((a, b) => b.score - a.score || a.n - b.n);
+    : candidates
+        .map(({ n, score }, i) => ({ n, score: score + (typing ? typing[i]! : 0) }))
+        .sort((a, b) => b.score - a.score || a.n - b.n);
   const matches = new Set<number>();
   const inWindow = new Set<number>();
   for (const candidate of candidates) {
@@ -293,6 +299,38 @@ function relevanceOrder(
   }
   const order = ordered.map((entry) => entry.n);
   return { order: matchesFirst(order, matches), matches, matchesBeyond, inWindow };
+}
+
+/**
+ * The query without its last word while that word is still being typed (QueryGroup.pending), when
+ * the words before it find something: what the search counts and cuts at the floor. The pending
+ * word's own plan comes apart, to order the matches by.
+ */
+function typedPart(index: InvertedIndex, plan: QueryPlan): { typed: QueryPlan; pending: QueryPlan } | null {
+  if (!FEATURES.stableTyping) return null;
+  const at = plan.groups.findIndex((group) => group.pending);
+  if (at < 0 || plan.groups.length < 2) return null;
+  const typed: QueryPlan = {
+    groups: plan.groups.filter((_, g) => g !== at),
+    // The pending word is the last word typed: the last of each list.
+    literalStems: plan.literalStems.slice(0, -1),
+    words: plan.words.slice(0, -1),
+  };
+  if (!groupImportance(index, typed).some((weight) => weight > 0)) return null;
+  return { typed, pending: { groups: [plan.groups[at]!], literalStems: [], words: [] } };
+}
+
+/** Each candidate's score for the word being typed alone (0 without it). */
+function pendingScores(
+  index: InvertedIndex,
+  scratch: Scratch,
+  pending: QueryPlan,
+  candidates: Candidate[],
+): number[] {
+  scorePlan(index, pending, scratch);
+  const scores = candidates.map(({ n }) => scratch.total[n]!);
+  scratch.reset();
+  return scores;
 }
 
 /** The same documents, those meeting the floor first, each part in its order. */
@@ -501,6 +539,10 @@ function searchWithWords(
   const intent = readIntent(query, roleContext(index));
   const vocabulary = index.vocabulary.asVocabulary();
   let plan = planQuery(intent.text, vocabulary, { asYouType: true });
+  // A last word still being typed neither counts nor filters: the count holds until it is a word.
+  const typing = typedPart(index, plan);
+  let pending = typing?.pending ?? null;
+  if (typing) plan = typing.typed;
   let ranked = rankPlan(index, scratch, plan, filter);
   let floor = floorScore(ranked.importance);
   if (ranked.hits.length === 0 && FEATURES.looseRetry) {
@@ -510,6 +552,7 @@ function searchWithWords(
     plan = planQuery(intent.text, vocabulary, { asYouType: true, loose: true });
     ranked = rankPlan(index, scratch, plan, filter);
     floor = Number.POSITIVE_INFINITY;
+    pending = null;
   }
   let order: number[];
   let matches: ReadonlySet<number>;
@@ -526,7 +569,7 @@ function searchWithWords(
     relatedCount = 0;
     facetHits = kept;
   } else {
-    const relevance = relevanceOrder(index, ranked, plan, wanted, intent.text, floor);
+    const relevance = relevanceOrder(index, scratch, ranked, plan, wanted, intent.text, floor, pending);
     const top = relevance.order.slice(0, wanted);
     const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
     // A product the query asks for by name is a match, whatever its score.

@@ -33,6 +33,8 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
     // word ("write") is not made important by a rare synonym of it ("ghostwriting").
     const cap = FEATURES.literalImportance ? literalIdf(index, group, documents) : Number.POSITIVE_INFINITY;
     let best = 0;
+    let commonestCompletion = Number.POSITIVE_INFINITY;
+    let onlyCompletions = true;
     for (const alternative of group.alternatives) {
       let idf = 0;
       let exists = true;
@@ -43,8 +45,16 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
       }
       const literal = alternative.source === 'literal' || alternative.source === 'typo';
       const rarity = literal ? idf / alternative.stems.length : Math.min(cap, idf / alternative.stems.length);
-      if (exists) best = Math.max(best, rarity * alternative.weight);
+      if (!exists) continue;
+      best = Math.max(best, rarity * alternative.weight);
+      if (alternative.source === 'prefix')
+        commonestCompletion = Math.min(commonestCompletion, rarity * alternative.weight);
+      else onlyCompletions = false;
     }
+    // A beginning of words ("hir") weighs as its commonest completion ("hire"), not its rarest
+    // ("hirebot"): a rare completion would lift the floor so that one more letter swings the count.
+    if (FEATURES.stableTyping && onlyCompletions && Number.isFinite(commonestCompletion))
+      return commonestCompletion;
     return best;
   });
 }

@@ -128,6 +128,10 @@ export class WordVocabulary {
       documentFrequency: (stem) => this.stems.frequency(this.stems.idOf(stem)),
       corrections: (word, maxDistance) => this.corrections(word, maxDistance),
       completions: (prefix, limit) => this.completions(prefix, limit),
+      hasWord: (word) => {
+        const id = this.ids.get(word);
+        return id !== undefined && this.count[id]! > 0;
+      },
     };
   }
 

@@ -1,6 +1,7 @@
 import { stem } from '../analysis/stem';
 import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
 import { wholeWords } from '../analysis/tokenize';
+import { englishLexicon } from '../lexicon/english-lexicon';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
@@ -22,6 +23,14 @@ export interface QueryGroup {
   /** The same words as meant: typos corrected. */
   meant: string[];
   alternatives: Alternative[];
+  /**
+   * The last word of an as-you-type query, still being typed: no agent has it, but it begins words
+   * agents have ("docu"), or it is one letter after other words. A search with words before it
+   * (embedded/execute.ts, typedPart) counts, filters and cuts at the floor as if it were not
+   * there, and lets it only order the matches, so the count stays what the words before it found
+   * until it is a word the search knows (an agent's word or a concept phrase: "doc").
+   */
+  pending?: boolean;
 }
 
 export interface QueryPlan {
@@ -40,6 +49,8 @@ export interface Vocabulary {
   corrections(word: string, maxDistance: number): Array<{ word: string; stem: string; distance: number }>;
   /** Indexed words that start with the prefix, most frequent first. */
   completions(prefix: string, limit: number): Array<{ word: string; stem: string }>;
+  /** Whether some document has this very word (not only its stem: "custome" stems as "custom"). */
+  hasWord?(word: string): boolean;
 }
 
 export const WEIGHTS = {
@@ -54,6 +65,11 @@ export const WEIGHTS = {
   correctedLiteral: 1,
 } as const;
 const MAX_COMPLETIONS = 8;
+/**
+ * English words this common are words, not beginnings, when typed last ("deck", "pitch"); rarer
+ * entries of the list are as often fragments of longer words ("tran", "cus", "hir").
+ */
+const COMMON_WORD_RANK = 20_000;
 /**
  * The shortest beginning a loose reading completes ("gramm" of "grammarly"): four letters ("flor"
  * of a made-up "florp") reach too many unrelated words.
@@ -145,6 +161,39 @@ function correctWord(word: string, vocabulary: Vocabulary, concepts: CompiledCon
   return best ? { word, stem: stemmed, corrected: best } : { word, stem: stemmed };
 }
 
+/**
+ * The last word of an as-you-type query: its completions, and whether it is still being typed
+ * (QueryGroup.pending): one letter after other words ("translate d"), or a beginning of words
+ * agents have that is no word of its own, of an agent, of the concept list or of everyday English
+ * ("docu", "custome"; not "deck", which agents only say as "decks"). After other words, a
+ * correction that only completes it ("researc" → "research") is dropped: that is typing, not a
+ * typo, and the completions hold the word.
+ */
+function lastWordTyping(
+  planned: PlannedWord[],
+  vocabulary: Vocabulary,
+  concepts: CompiledConcepts,
+): { completions: Array<{ word: string; stem: string }>; pending: boolean } | null {
+  const last = planned.at(-1);
+  if (!last) return null;
+  if (last.word.length < 2) return { completions: [], pending: FEATURES.stableTyping && planned.length > 1 };
+  const completions = vocabulary.completions(last.word, MAX_COMPLETIONS);
+  const own = vocabulary.hasWord
+    ? vocabulary.hasWord(last.word)
+    : vocabulary.documentFrequency(last.stem) > 0;
+  // A common English word is a word even when agents have it only in another form ("deck", "decks").
+  const english = (englishLexicon().rank(last.word) ?? Number.POSITIVE_INFINITY) < COMMON_WORD_RANK;
+  const pending =
+    FEATURES.stableTyping &&
+    completions.length > 0 &&
+    !own &&
+    !english &&
+    !concepts.singleWords.has(last.word);
+  // After other words only: alone, a misspelt name ("synthflo") is read as the name it misspells.
+  if (pending && planned.length > 1 && last.corrected?.word.startsWith(last.word)) delete last.corrected;
+  return { completions, pending };
+}
+
 const known = (word: string, vocabulary: Vocabulary, concepts: CompiledConcepts) =>
   vocabulary.documentFrequency(stem(word)) > 0 || concepts.stems.has(stem(word));
 
@@ -197,12 +246,17 @@ export function planQuery(
   const planned = joinSplitWords(kept, vocabulary, concepts).map((word) =>
     correctWord(word, vocabulary, concepts),
   );
+  const typing = options.asYouType ? lastWordTyping(planned, vocabulary, concepts) : null;
   const matchStems = planned.map((p) => p.corrected?.stem ?? p.stem);
 
   const groups: QueryGroup[] = [];
   const covered = new Set<number>();
   const typedWords = planned.map((p) => p.corrected?.word ?? p.word);
-  const conceptMatches = FEATURES.concepts ? matchConcepts(matchStems, concepts, typedWords) : [];
+  // A word being typed after others is matched by its completions only, never in a concept phrase.
+  const phraseWords = typing?.pending && planned.length > 1 ? planned.length - 1 : planned.length;
+  const conceptMatches = FEATURES.concepts
+    ? matchConcepts(matchStems.slice(0, phraseWords), concepts, typedWords.slice(0, phraseWords))
+    : [];
   for (const match of conceptMatches) {
     const group: QueryGroup = {
       words: match.positions.map((i) => planned[i]!.word),
@@ -252,11 +306,11 @@ export function planQuery(
         break;
       }
     }
-    const isLast = i === planned.length - 1;
-    if (isLast && options.asYouType && word.word.length >= 2) {
-      for (const completion of vocabulary.completions(word.word, MAX_COMPLETIONS)) {
+    if (typing && i === planned.length - 1) {
+      for (const completion of typing.completions) {
         addAlternative(group, { stems: [completion.stem], weight: WEIGHTS.prefix, source: 'prefix' });
       }
+      if (typing.pending) group.pending = true;
     }
     groups.splice(insertionIndex(groups, i, planned), 0, group);
   });
