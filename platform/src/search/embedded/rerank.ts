@@ -10,7 +10,7 @@ import { sequenceTerms } from './sequence-terms';
 
 // The second stage of a search: the engine's best documents (a window of about a hundred) are
 // described by general features (ranking/features.ts) and put in the order a learned model gives
-// them. Also what the training script reads (scripts/src/eval/train-ranker.ts).
+// them. Also what the training script reads (scripts/src/eval/ranker/train-ranker-main.ts).
 
 export interface Candidate {
   n: number;

@@ -1,6 +1,6 @@
 import { FEATURE_COUNT, FEATURE_NAMES, type FeatureName } from './features';
 
-// A linear ranker: a weight per feature, learned offline (scripts/src/eval/train-ranker.ts) and
+// A linear ranker: a weight per feature, learned offline (scripts/src/eval/ranker/train-ranker-main.ts) and
 // committed as JSON (ranker-weights.json). Features a model file does not name weigh nothing, so
 // an older file keeps working when a feature is added.
 
