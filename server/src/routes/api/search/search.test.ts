@@ -216,6 +216,31 @@ describe('search API', () => {
     expect(nonsense.suggestions).toEqual({ categories: [], roles: [] });
   });
 
+  it('holds the count while the next word is typed, in the InstantSearch answer and in X-Match-Count', async () => {
+    await server.running.context.store.agents.importMany([
+      agentInput({
+        name: 'Formwise',
+        category: 'Productivity',
+        role: 'Form Builder',
+        description: 'Builds forms for grant applications and application portals.',
+      }),
+    ]);
+    await eventually(async () => (await server.http.get('/api/search?query=formwise')).body.length > 0);
+    const typed = ['screens', 'screens appl', 'screens applic', 'screens applica', 'screens applican'];
+    const response = await server.http
+      .post('/api/instantsearch/multi-search')
+      .send({ requests: typed.map((query) => ({ indexName: 'agents', params: { query, hitsPerPage: 5 } })) })
+      .expect(200);
+    const counts = response.body.results.map((result: { matchCount: number }) => result.matchCount);
+    expect(counts).toEqual(typed.map(() => 2));
+    for (const query of typed) {
+      const answer = await server.http.get('/api/search').query({ query }).expect(200);
+      expect([query, answer.headers['x-match-count']]).toEqual([query, '2']);
+    }
+    // The word being typed orders the matches: ScreenSense screens applicants.
+    expect(response.body.results[4].hits[0].name).toBe('ScreenSense');
+  });
+
   it('refuses malformed InstantSearch requests with a 400', async () => {
     await server.http.post('/api/instantsearch/multi-search').send({ requests: [] }).expect(400);
     const response = await server.http
