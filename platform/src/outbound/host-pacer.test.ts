@@ -42,6 +42,23 @@ describe('per-host politeness', () => {
     expect(pacer.readyIn('a.example')).toBe(600);
   });
 
+  it('counts the next turn from when a late turn really started', async () => {
+    const clock = fakeClock();
+    // The first wait's timer fires 30 ms late, the next one on time.
+    const late = async (ms: number) => {
+      clock.advance(clock.slept.length === 0 ? ms + 30 : ms);
+      clock.slept.push(ms);
+    };
+    const pacer = new HostPacer(1000, clock.now, late);
+    await pacer.take('a.example');
+    const first = clock.now();
+    await pacer.take('a.example');
+    const second = clock.now();
+    await pacer.take('a.example');
+    expect(second - first).toBeGreaterThanOrEqual(1000);
+    expect(clock.now() - second).toBeGreaterThanOrEqual(1000);
+  });
+
   it('forgets hosts whose turn has come, so it holds only recent hosts', async () => {
     const clock = fakeClock();
     const pacer = new HostPacer(1000, clock.now, clock.sleep);

@@ -19,13 +19,19 @@ export class HostPacer {
     return Math.max(0, (this.nextTurn.get(host.toLowerCase()) ?? 0) - this.now());
   }
 
-  /** Takes the host's next turn and waits for it. */
+  /**
+   * Takes the host's next turn and waits for it. The turn after it counts from when this one really
+   * started (a timer may fire late), so two requests never leave less than the interval apart.
+   */
   async take(host: string): Promise<void> {
     const key = host.toLowerCase();
     const now = this.now();
     const at = Math.max(now, this.nextTurn.get(key) ?? 0);
     this.nextTurn.set(key, at + this.intervalMs);
     if (at > now) await this.sleep(at - now);
+    const started = this.now();
+    if (started > at)
+      this.nextTurn.set(key, Math.max(this.nextTurn.get(key) ?? 0, started + this.intervalMs));
   }
 
   /** Forgets hosts whose turn is free again, so the map holds only hosts called within the interval. */

@@ -2,51 +2,89 @@ import { normalizeAddress } from '@agentry/domain/address';
 import type { Agent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import { ROUTES } from '@agentry/domain/routes';
-import type { Logger } from '@agentry/platform/log/logger';
 import { checkSite, RobotsCache, type SiteCheck } from '@agentry/platform/outbound/check-site';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';
-import type { Store } from '@agentry/platform/store/port';
 import type { LinkCheckRecord } from '@agentry/platform/store/trust-port';
 import { deliver, publicLink, type Services } from '../commands/services';
 import { siteDownMessage } from '../mail/trust-messages';
 import { type CheckedLink, nextLinkRecord } from './link-state';
 import type { Outbound } from './outbound';
 
-// The link checker (issue 26): visits every listed agent's website once per LINK_CHECK_INTERVAL_HOURS,
-// walking the catalog a batch at a time in id order (its place kept in the store, so a restart goes
-// on where it was), and the failed sites again an hour later. Within a batch: at most
-// `concurrency` checks at once, at most `maxPerSecond` started a second, never two requests to a
-// host less than `hostIntervalMs` apart (robots.txt and redirects included: each request takes the
-// host's turn), one host's queue never holding up another's. Records are saved per batch; agents
-// whose public state changed are touched (their listing and search document follow), and the
-// provider of a site that went down gets one e-mail.
+// The link checker (issue 26): visits every listed agent's website once per LINK_CHECK_INTERVAL_HOURS
+// (a pass over the catalog in id order, its place kept in the store so a restart goes on where it
+// was), and a failed site again an hour later. Checks run from a window of the catalog held in
+// memory, queued per host: at most `concurrency` at once, `maxPerSecond` started a second, never two
+// requests to one host less than `hostIntervalMs` apart (robots.txt and redirects included: each
+// request takes the host's turn), and a host with many listings never holds up the others: while it
+// works through its queue at one a second, the window moves on for everyone else (up to `maxChunks`
+// chunks ahead). Records are saved as they come; agents whose public state changed are touched
+// (their listing and search document follow); the provider of a site that went down gets one e-mail.
 
 export interface LinkCheckerSettings {
   intervalMs: number;
   concurrency: number;
   maxPerSecond: number;
   hostIntervalMs: number;
-  /** Agents per batch of the pass (and retries per turn). */
-  batchSize?: number;
+  /** Agents read from the catalog at a time. */
+  chunkSize?: number;
+  /** Chunks of the catalog held at once: how far the pass runs ahead of its slowest host. */
+  maxChunks?: number;
+  /** How long one turn dispatches checks before it saves and yields (the job's next turn goes on). */
+  turnMs?: number;
+  /** At most this many checks started in one turn (tests). */
+  maxChecksPerTurn?: number;
 }
 
 /** Where the current pass stands, kept in the store's key-value settings. */
 interface PassState {
   started_at: string;
-  /** The last agent id of the last batch done; null before the first. */
+  /** Every agent up to this id (in the catalog's id order) is checked in this pass; null before any. */
   after: string | null;
   done_at: string | null;
 }
 
+/** A part of the catalog read into the window; the pass's place moves past it once it is all done. */
+interface Chunk {
+  lastId: string;
+  pending: number;
+}
+
+interface Item {
+  agent: Agent;
+  url: string;
+  host: string;
+  /** The chunk of the pass it belongs to; null for a retry. */
+  chunk: Chunk | null;
+}
+
 export const PASS_KEY = 'link_check:pass';
+export const POLITENESS_MARGIN_MS = 50;
+const FLUSH_EVERY = 200;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
 
 export class LinkChecker {
   private readonly pacer: HostPacer;
   private readonly robots = new RobotsCache();
+  private readonly chunkSize: number;
+  private readonly maxChunks: number;
   private lastStart = 0;
-  private readonly batchSize: number;
+  /** The pass the window belongs to (its start), and the window itself. */
+  private passStarted: string | null = null;
+  private readCursor: string | undefined;
+  private walked = false;
+  private chunks: Chunk[] = [];
+  private readonly queues = new Map<string, Item[]>();
+  private readonly queued = new Set<string>();
+  private results: CheckedLink[] = [];
 
   constructor(
     private readonly services: Pick<
@@ -56,39 +94,66 @@ export class LinkChecker {
     private readonly outbound: Outbound,
     private readonly settings: LinkCheckerSettings,
   ) {
-    // Politeness and pace are kept in real time, whatever clock the records are dated by.
-    this.pacer = new HostPacer(settings.hostIntervalMs);
-    this.batchSize = settings.batchSize ?? 100;
+    // Politeness and pace are kept in real time, whatever clock the records are dated by. A margin
+    // on top of the interval: a connection that takes a few milliseconds less than the one before
+    // must not bring two requests to the site closer than the interval.
+    this.pacer = new HostPacer(settings.hostIntervalMs + POLITENESS_MARGIN_MS);
+    this.chunkSize = settings.chunkSize ?? 500;
+    this.maxChunks = settings.maxChunks ?? 8;
   }
 
-  private get store(): Store {
+  private get store() {
     return this.services.store;
   }
 
-  private get logger(): Logger {
-    return this.services.logger;
+  /** Items waiting in the window. */
+  get backlog(): number {
+    return this.queued.size;
   }
 
-  /** One turn: the retries that are due, then the pass's next batch when a pass is under way or due. */
+  /**
+   * One turn: the retries that are due, then the pass's window, for up to `turnMs`; what was found
+   * is saved and the pass's place moved on before it returns.
+   */
   async runOnce(signal?: AbortSignal): Promise<{ checked: number; passDone: boolean }> {
     const now = new Date(this.services.now());
-    const retries = await this.store.linkChecks.listRetries(now, this.batchSize);
-    let checked = 0;
-    if (retries.length > 0)
-      checked += await this.checkAgents(await this.listed(retries.map((r) => r.agent_id)), signal);
-    if (signal?.aborted) return { checked, passDone: false };
-
+    await this.queueRetries(now);
     const pass = await this.passState(now);
-    if (pass.done_at) return { checked, passDone: true };
-    const batch = await this.nextBatch(pass.after ?? undefined);
-    if (batch.length === 0) {
-      await this.savePass({ ...pass, done_at: now.toISOString() });
-      this.logger.info({ started_at: pass.started_at }, 'link check pass done');
-      return { checked, passDone: true };
+    if (!pass.done_at) {
+      if (this.passStarted !== pass.started_at) this.resetWindow(pass);
+      await this.fill(pass);
     }
-    checked += await this.checkAgents(batch, signal);
-    if (!signal?.aborted) await this.savePass({ ...pass, after: batch[batch.length - 1]!.id });
-    return { checked, passDone: false };
+    const checked = await this.dispatch(signal, pass);
+    await this.flush();
+    if (pass.done_at) return { checked, passDone: true };
+    this.advance(pass);
+    // The window ran dry: read on, so the pass knows whether the catalog has more.
+    if (!this.walked && this.queued.size === 0 && !signal?.aborted) await this.fill(pass);
+    if (this.walked && this.chunks.length === 0 && !this.hasPassWork()) {
+      pass.done_at = new Date(this.services.now()).toISOString();
+      this.services.logger.info({ started_at: pass.started_at }, 'link check pass done');
+    }
+    await this.savePass(pass);
+    return { checked, passDone: pass.done_at !== null };
+  }
+
+  private hasPassWork(): boolean {
+    for (const queue of this.queues.values()) if (queue.some((item) => item.chunk)) return true;
+    return false;
+  }
+
+  private resetWindow(pass: PassState): void {
+    this.passStarted = pass.started_at;
+    this.readCursor = pass.after ?? undefined;
+    this.walked = false;
+    this.chunks = [];
+    for (const [host, queue] of this.queues) {
+      const retries = queue.filter((item) => item.chunk === null);
+      if (retries.length > 0) this.queues.set(host, retries);
+      else this.queues.delete(host);
+    }
+    this.queued.clear();
+    for (const queue of this.queues.values()) for (const item of queue) this.queued.add(item.agent.id);
   }
 
   /** The pass under way; a new one when the last is done and due again (or there was none). */
@@ -106,45 +171,160 @@ export class LinkChecker {
     return this.store.kv.set(PASS_KEY, JSON.stringify(pass));
   }
 
-  private async nextBatch(after: string | undefined): Promise<Agent[]> {
-    for await (const batch of this.store.agents.scan(this.batchSize, after)) return batch;
-    return [];
+  private enqueue(agent: Agent, chunk: Chunk | null): boolean {
+    if (this.queued.has(agent.id)) return false;
+    const url = normalizeAddress(agent.address);
+    const host = hostOf(url);
+    const queue = this.queues.get(host);
+    const item = { agent, url, host, chunk };
+    if (queue) queue.push(item);
+    else this.queues.set(host, [item]);
+    this.queued.add(agent.id);
+    return true;
   }
 
-  /** The agents of these ids that are still listed. */
-  private async listed(ids: string[]): Promise<Agent[]> {
-    return (await this.store.agents.getMany(ids)).filter((agent) => !agent.removed);
+  private async queueRetries(now: Date): Promise<void> {
+    const due = await this.store.linkChecks.listRetries(now, this.chunkSize);
+    if (due.length === 0) return;
+    const agents = await this.store.agents.getMany(due.map((record) => record.agent_id));
+    const listed = new Set(agents.filter((agent) => !agent.removed).map((agent) => agent.id));
+    for (const agent of agents) if (listed.has(agent.id)) this.enqueue(agent, null);
+    // A retry of an agent gone from the listing is dropped.
+    const gone = due.filter((record) => !listed.has(record.agent_id));
+    if (gone.length > 0)
+      await this.store.linkChecks.saveMany(gone.map((record) => ({ ...record, retry_at: null })));
   }
 
-  /** Checks the agents, saves what was found, touches and mails what changed. Returns how many were checked. */
-  async checkAgents(agents: Agent[], signal?: AbortSignal): Promise<number> {
-    if (agents.length === 0) return 0;
-    const previous = new Map(
-      (await this.store.linkChecks.getMany(agents.map((agent) => agent.id))).map((record) => [
-        record.agent_id,
-        record,
-      ]),
-    );
-    const results: CheckedLink[] = [];
-    await this.dispatch(
-      agents,
-      async (agent, url) => {
-        const found = await this.check(url, signal);
-        if (signal?.aborted) return; // cut short by a shutdown: says nothing about the site
-        results.push(
-          nextLinkRecord(agent.id, url, previous.get(agent.id) ?? null, found, new Date(this.services.now())),
-        );
-      },
-      signal,
-    );
-    if (results.length === 0) return 0;
-    await this.store.linkChecks.saveMany(results.map((result) => result.record));
-    const changed = results.filter((result) => result.publicChange).map((result) => result.record.agent_id);
-    if (changed.length > 0) await this.store.agents.touch(changed);
-    const byId = new Map(agents.map((agent) => [agent.id, agent]));
-    for (const result of results.filter((r) => r.notify))
-      await this.tellProvider(byId.get(result.record.agent_id)!, result.record);
-    return results.length;
+  /** Hosts with a check that could start now. */
+  private readyHosts(busy: Set<string>): number {
+    let ready = 0;
+    for (const host of this.queues.keys()) if (!busy.has(host) && this.pacer.readyIn(host) === 0) ready += 1;
+    return ready;
+  }
+
+  /** The pass's place moves past the chunks that are done, oldest first (saved with the turn). */
+  private advance(pass: PassState): void {
+    while (this.chunks.length > 0 && this.chunks[0]!.pending === 0) pass.after = this.chunks.shift()!.lastId;
+  }
+
+  /** Reads more of the catalog into the window while it holds fewer than `maxChunks` chunks and little is ready. */
+  private async fill(pass: PassState, busy = new Set<string>()): Promise<void> {
+    this.advance(pass);
+    while (
+      !this.walked &&
+      this.chunks.length < this.maxChunks &&
+      this.readyHosts(busy) < this.settings.concurrency * 2
+    ) {
+      let batch: Agent[] = [];
+      for await (const read of this.store.agents.scan(this.chunkSize, this.readCursor)) {
+        batch = read;
+        break;
+      }
+      if (batch.length === 0) {
+        this.walked = true;
+        return;
+      }
+      this.readCursor = batch[batch.length - 1]!.id;
+      // Agents checked in this pass already (before a restart, or as a retry) are not checked again.
+      const done = new Set(
+        (await this.store.linkChecks.getMany(batch.map((agent) => agent.id)))
+          .filter((record) => record.checked_at >= pass.started_at)
+          .map((record) => record.agent_id),
+      );
+      const chunk: Chunk = { lastId: this.readCursor, pending: 0 };
+      for (const agent of batch) if (!done.has(agent.id) && this.enqueue(agent, chunk)) chunk.pending += 1;
+      this.chunks.push(chunk);
+    }
+  }
+
+  /**
+   * Starts checks for `turnMs`: hosts that are free first, one request at a time per host, at most
+   * `concurrency` at once and `maxPerSecond` started a second. Waits for the checks under way.
+   */
+  private async dispatch(signal: AbortSignal | undefined, pass: PassState): Promise<number> {
+    const deadline = Date.now() + (this.settings.turnMs ?? 20_000);
+    const maxStarts = this.settings.maxChecksPerTurn ?? Number.POSITIVE_INFINITY;
+    const previous = new Map<string, LinkCheckRecord>();
+    const busy = new Set<string>();
+    const running = new Set<Promise<void>>();
+    const { concurrency, maxPerSecond } = this.settings;
+    let started = 0;
+    let checked = 0;
+    const canStart = () => !signal?.aborted && Date.now() < deadline && started < maxStarts;
+    while (canStart()) {
+      if (this.queued.size === 0 && running.size === 0) {
+        // The window is empty: read on, unless the pass has read the whole catalog.
+        if (pass.done_at || this.walked) break;
+        await this.fill(pass, busy);
+        continue;
+      }
+      let startedNow = false;
+      for (const [host, queue] of this.queues) {
+        if (running.size >= concurrency || !canStart()) break;
+        if (busy.has(host) || this.pacer.readyIn(host) > 0) continue;
+        const wait = this.lastStart + 1000 / maxPerSecond - Date.now();
+        if (wait > 0) await sleep(wait);
+        this.lastStart = Date.now();
+        const item = queue.shift()!;
+        if (queue.length === 0) this.queues.delete(host);
+        busy.add(host);
+        started += 1;
+        startedNow = true;
+        const task: Promise<void> = this.checkOne(item, previous, signal)
+          .then((counted) => {
+            if (counted) checked += 1;
+          })
+          .finally(() => {
+            busy.delete(host);
+            running.delete(task);
+          });
+        running.add(task);
+      }
+      if (this.results.length >= FLUSH_EVERY) await this.flush();
+      if (!pass.done_at && !this.walked && this.readyHosts(busy) === 0) await this.fill(pass, busy);
+      if (startedNow) continue;
+      // Nothing could start: wait for a check to end or the nearest free host's turn.
+      const nearest = Math.min(
+        1000,
+        ...[...this.queues.keys()].filter((host) => !busy.has(host)).map((host) => this.pacer.readyIn(host)),
+      );
+      await Promise.race([...running, sleep(Math.max(5, nearest))]);
+    }
+    await Promise.allSettled(running);
+    this.pacer.prune();
+    return checked;
+  }
+
+  /** One check; its result kept for the next flush. False when cut short (a shutdown says nothing of a site). */
+  private async checkOne(
+    item: Item,
+    previous: Map<string, LinkCheckRecord>,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    try {
+      if (!previous.has(item.agent.id)) {
+        const record = await this.store.linkChecks.get(item.agent.id);
+        if (record) previous.set(item.agent.id, record);
+      }
+      const found = await this.check(item.url, signal);
+      if (signal?.aborted) return false;
+      this.results.push(
+        nextLinkRecord(
+          item.agent.id,
+          item.url,
+          previous.get(item.agent.id) ?? null,
+          found,
+          new Date(this.services.now()),
+        ),
+      );
+      return true;
+    } catch (error) {
+      this.services.logger.warn({ err: error, agentId: item.agent.id }, 'link check failed');
+      return false;
+    } finally {
+      this.queued.delete(item.agent.id);
+      if (item.chunk && !signal?.aborted) item.chunk.pending -= 1;
+    }
   }
 
   private check(url: string, signal?: AbortSignal): Promise<SiteCheck> {
@@ -156,60 +336,27 @@ export class LinkChecker {
     });
   }
 
-  /**
-   * Runs `work` for each agent: hosts that are free first, one request at a time per host,
-   * at most `concurrency` at once and `maxPerSecond` started a second.
-   */
-  private async dispatch(
-    agents: Agent[],
-    work: (agent: Agent, url: string) => Promise<void>,
-    signal?: AbortSignal,
-  ): Promise<void> {
-    const queues = new Map<string, Array<{ agent: Agent; url: string }>>();
-    for (const agent of agents) {
-      const url = normalizeAddress(agent.address);
-      let host: string;
-      try {
-        host = new URL(url).hostname.toLowerCase();
-      } catch {
-        host = '';
-      }
-      queues.set(host, [...(queues.get(host) ?? []), { agent, url }]);
+  /** Saves what was found, touches the agents whose listing changed, and mails breakages. */
+  private async flush(): Promise<void> {
+    const results = this.results;
+    if (results.length === 0) return;
+    this.results = [];
+    await this.store.linkChecks.saveMany(results.map((result) => result.record));
+    const changed = results.filter((result) => result.publicChange).map((result) => result.record.agent_id);
+    for (let start = 0; start < changed.length; start += 1000)
+      await this.store.agents.touch(changed.slice(start, start + 1000));
+    const broken = results.filter((result) => result.notify);
+    if (broken.length === 0) return;
+    const agents = new Map(
+      (await this.store.agents.getMany(broken.map((result) => result.record.agent_id))).map((agent) => [
+        agent.id,
+        agent,
+      ]),
+    );
+    for (const result of broken) {
+      const agent = agents.get(result.record.agent_id);
+      if (agent) await this.tellProvider(agent, result.record);
     }
-    const busy = new Set<string>();
-    const running = new Set<Promise<void>>();
-    const { concurrency, maxPerSecond } = this.settings;
-    while ((queues.size > 0 || running.size > 0) && !signal?.aborted) {
-      let started = false;
-      for (const [host, queue] of queues) {
-        if (running.size >= concurrency) break;
-        if (busy.has(host) || this.pacer.readyIn(host) > 0) continue;
-        // The pace: no more than maxPerSecond starts a second.
-        const wait = this.lastStart + 1000 / maxPerSecond - Date.now();
-        if (wait > 0) await sleep(wait);
-        this.lastStart = Date.now();
-        const item = queue.shift()!;
-        if (queue.length === 0) queues.delete(host);
-        busy.add(host);
-        const task: Promise<void> = work(item.agent, item.url)
-          .catch((error) => this.logger.warn({ err: error, agentId: item.agent.id }, 'link check failed'))
-          .finally(() => {
-            busy.delete(host);
-            running.delete(task);
-          });
-        running.add(task);
-        started = true;
-      }
-      if (started) continue;
-      // Nothing could start: wait for a check to end or the nearest free host's turn.
-      const nearest = Math.min(
-        1000,
-        ...[...queues.keys()].filter((host) => !busy.has(host)).map((host) => this.pacer.readyIn(host)),
-      );
-      await Promise.race([...running, sleep(Math.max(5, nearest))]);
-    }
-    await Promise.allSettled(running);
-    this.pacer.prune();
   }
 
   /** The one e-mail of a breakage, to the account that owns the agent (nobody owns it: nobody to tell). */
