@@ -1,6 +1,7 @@
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/agent-card.css';
+import './styles/trust.css';
 import './styles/home.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -7,6 +7,8 @@ export const ROUTES = {
   agent: '/agents/:id',
   privacy: '/privacy',
   terms: '/terms',
+  // Not in the spec: how search ranks, what moves an agent and what never does (issue 26).
+  rankingPolicy: '/ranking-policy',
   // Not in the spec: how to connect an AI assistant (an MCP client) to the site.
   forAiAssistants: '/for-ai-assistants',
   registerAgent: '/register-agent',

@@ -138,6 +138,30 @@ describe('buildAgentMeta', () => {
     });
   });
 
+  it('carries AggregateRating from 3 reviews on, and only then (issue 26)', () => {
+    expect(buildAgentMeta(ORIGIN, agent({ rating_average: 4.5, rating_count: 2 })).jsonLd).not.toHaveProperty(
+      'aggregateRating',
+    );
+    expect(
+      buildAgentMeta(ORIGIN, agent({ rating_average: 4.333, rating_count: 3 })).jsonLd.aggregateRating,
+    ).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      ratingCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
+  });
+
+  it("names a verified provider's proven domain as its site", () => {
+    const meta = buildAgentMeta(ORIGIN, agent({ verified_domain: 'fenwick.example' }));
+    expect(meta.jsonLd.provider).toEqual({
+      '@type': 'Organization',
+      name: 'Fenwick & Grove',
+      url: 'https://fenwick.example',
+    });
+  });
+
   it('leaves the price out of the offer when the cost states no plain amount', () => {
     const meta = buildAgentMeta(
       ORIGIN,

@@ -1,4 +1,5 @@
 import type { PublicAgent } from './agent';
+import { publicTrust } from './agent-trust';
 import { decodeEntities } from './entities';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
 import { offerPriceUsd } from './pricing';
@@ -18,7 +19,7 @@ const DESCRIPTION_MAX = 160;
 
 export type JsonLd = Record<string, unknown>;
 export type OgType = 'website' | 'product';
-export type LegalKind = 'privacy' | 'terms';
+export type LegalKind = 'privacy' | 'terms' | 'ranking';
 
 export interface PageMeta {
   title: string;
@@ -140,6 +141,7 @@ export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
   const description = decodeEntities(agent.description);
   const canonicalPath = `/agents/${encodeURIComponent(agent.id)}`;
   const price = offerPriceUsd(agent.cost);
+  const trust = publicTrust(agent);
   return {
     title: `${name} by ${provider}: ${agent.role} AI agent | ${SITE_NAME}`,
     description: truncateText(description),
@@ -153,8 +155,25 @@ export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
       description,
       applicationCategory: agent.category,
       url: absoluteUrl(origin, canonicalPath),
-      provider: { '@type': 'Organization', name: provider },
+      // A verified provider's site is the domain it proved control of (issue 26).
+      provider: {
+        '@type': 'Organization',
+        name: provider,
+        ...(trust.verified_domain ? { url: `https://${trust.verified_domain}` } : {}),
+      },
       offers: { '@type': 'Offer', ...(price === null ? {} : { price }), priceCurrency: 'USD' },
+      // Only from RATING_SHOWN_FROM reviews, as the page shows it: then and only then.
+      ...(trust.rating_average === null
+        ? {}
+        : {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: trust.rating_average,
+              ratingCount: trust.rating_count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }),
     },
   };
 }
@@ -222,6 +241,17 @@ const LEGAL_PAGES: Record<LegalKind, { title: string; description: string; path:
     description: `The terms for using ${SITE_NAME}: listings, subscriptions, billing, cancellation and disputes.`,
     path: '/terms',
   },
+  ranking: {
+    title: `How ranking works | ${SITE_NAME}`,
+    description: `How ${SITE_NAME} orders search results and its public lists: paying never moves an agent; verified domains, site health and reviews do, as written here.`,
+    path: '/ranking-policy',
+  },
+};
+
+const LEGAL_KEYWORDS: Record<LegalKind, string> = {
+  privacy: 'privacy policy',
+  terms: 'terms of service',
+  ranking: 'ranking policy, search ranking, verified providers, reviews',
 };
 
 /** A plain page (legal pages, pages still to come): WebPage structured data, no keywords of note. */
@@ -251,7 +281,7 @@ export function buildLegalMeta(origin: string, kind: LegalKind): PageMeta {
   const page = LEGAL_PAGES[kind];
   return buildBasicPageMeta(origin, {
     ...page,
-    keywords: `${SITE_NAME}, ${kind === 'privacy' ? 'privacy policy' : 'terms of service'}`,
+    keywords: `${SITE_NAME}, ${LEGAL_KEYWORDS[kind]}`,
   });
 }
 

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: child(ROUTES.agent), lazy: () => import('./routes/agent') },
       { path: child(ROUTES.privacy), lazy: () => import('./routes/privacy') },
       { path: child(ROUTES.terms), lazy: () => import('./routes/terms') },
+      { path: child(ROUTES.rankingPolicy), lazy: () => import('./routes/ranking-policy') },
       { path: child(ROUTES.forAiAssistants), lazy: () => import('./routes/for-ai-assistants') },
       // Accounts, registration and subscriptions (docs/accounts.md).
       { path: child(ROUTES.registerAgent), lazy: () => import('./routes/register-agent') },

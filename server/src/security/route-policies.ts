@@ -539,6 +539,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /for-ai-assistants': page,
   'GET /privacy': page,
   'GET /terms': page,
+  'GET /ranking-policy': page,
   'GET /register-agent': page,
   'GET /account-setup': page,
   'GET /subscription/success': page,

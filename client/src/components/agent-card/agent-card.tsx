@@ -3,6 +3,7 @@ import { decodeEntities } from '@agentry/domain/entities';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { reportAgentClick } from '../../lib/api/report-agent-click';
+import { TrustBadges } from '../trust/trust-badges';
 import { UseAgentLink } from './agent-site-link';
 import { PricingBadge } from './pricing-badge';
 import { RoleChip } from './role-chip';
@@ -36,6 +37,7 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
         <span className="visually-hidden">Provider: </span>
         by {highlights.provider ?? decodeEntities(agent.provider)}
       </p>
+      <TrustBadges agent={agent} />
       <div className="agent-card__tags">
         <span className="agent-card__category">
           <span className="visually-hidden">Category: </span>

@@ -12,7 +12,7 @@ describe('Footer', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Directory', 'For AI assistants', 'Privacy', 'Terms']);
+    ).toEqual(['Directory', 'For AI assistants', 'How ranking works', 'Privacy', 'Terms']);
     await userEvent.click(within(nav).getByRole('link', { name: 'For AI assistants' }));
     expect(currentUrl(router)).toBe('/for-ai-assistants');
   });

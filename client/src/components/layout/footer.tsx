@@ -18,6 +18,9 @@ export function Footer() {
               <Link to={ROUTES.forAiAssistants}>For AI assistants</Link>
             </li>
             <li>
+              <Link to={ROUTES.rankingPolicy}>How ranking works</Link>
+            </li>
+            <li>
               <Link to={ROUTES.privacy}>Privacy</Link>
             </li>
             <li>

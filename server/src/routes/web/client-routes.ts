@@ -7,7 +7,11 @@ import { ACCOUNT_SCREENS, ADMIN_SCREENS, ROUTES } from '@agentry/domain/routes';
 export const HOME_PATH = ROUTES.home;
 export const DIRECTORY_PATH = ROUTES.directory;
 export const AGENT_PATH = ROUTES.agent;
-export const LEGAL_PATHS = { privacy: ROUTES.privacy, terms: ROUTES.terms } as const;
+export const LEGAL_PATHS = {
+  privacy: ROUTES.privacy,
+  terms: ROUTES.terms,
+  ranking: ROUTES.rankingPolicy,
+} as const;
 export const FOR_AI_ASSISTANTS_PATH = ROUTES.forAiAssistants;
 
 /**

@@ -47,6 +47,7 @@ describe('sitemap.xml and robots.txt', () => {
       `${PUBLIC_URL}/for-ai-assistants`,
       `${PUBLIC_URL}/privacy`,
       `${PUBLIC_URL}/terms`,
+      `${PUBLIC_URL}/ranking-policy`,
     ]);
     expect(response.text).toContain(
       `<loc>${PUBLIC_URL}/directory</loc><lastmod>${new Date(listed.updated_at).toISOString()}</lastmod>`,

@@ -18,6 +18,7 @@ const FIXED_PAGES = [
   FOR_AI_ASSISTANTS_PATH,
   LEGAL_PATHS.privacy,
   LEGAL_PATHS.terms,
+  LEGAL_PATHS.ranking,
 ];
 /** Provider pages share the pages part with the fixed pages, within one part's size. */
 const SITEMAP_MAX_PROVIDERS = SITEMAP_CHUNK_URLS - FIXED_PAGES.length;

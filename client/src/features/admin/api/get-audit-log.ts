@@ -1,6 +1,15 @@
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 
-export const AUDIT_ENTITY_TYPES = ['agent', 'subscriber', 'upload', 'reindex'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'agent',
+  'subscriber',
+  'upload',
+  'reindex',
+  // Trust (issue 26).
+  'review',
+  'verification',
+  'listing_claim',
+] as const;
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -11,6 +20,11 @@ export const AUDIT_ACTIONS = [
   'upload',
   'subscription_status',
   'reindex',
+  'hide_review',
+  'restore_review',
+  'verification_lapsed',
+  'claim_by_domain',
+  'reverse_claim',
 ] as const;
 
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

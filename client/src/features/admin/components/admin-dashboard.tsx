@@ -23,6 +23,12 @@ import { McpUsagePanel } from './mcp-usage-panel';
 import { ReindexPanel } from './reindex-panel';
 import { ReviewQueuePanel } from './review-queue-panel';
 import { SubscribersPanel } from './subscribers-panel';
+import {
+  BrokenLinksPanel,
+  DomainsAdminPanel,
+  ListingClaimsPanel,
+  ReviewModerationPanel,
+} from './trust-panels';
 
 // The admin dashboard (spec section 2). Every change to agents (add, edit, delete, restore,
 // upload) is followed, ADMIN_REFRESH_DELAY_MS later, by a fresh list and fresh counts; a change
@@ -124,6 +130,12 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
       <SubscribersPanel onChanged={subscribersRefresh.schedule} />
       <AdminInboxPanel />
       <McpUsagePanel />
+
+      {/* Trust (issue 26): moderation, domains, claims and unreachable listings. */}
+      <ReviewModerationPanel onChanged={schedule} />
+      <DomainsAdminPanel />
+      <ListingClaimsPanel onChanged={schedule} />
+      <BrokenLinksPanel />
 
       <ReindexPanel onFinished={reindexFinished} />
       <AuditLogPanel generation={generation + reindexes} />

@@ -63,6 +63,11 @@ export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
         return { success: true, agents: queue, total: queue.length };
       },
     },
+    // Trust (issue 26): nothing to moderate, no domains, claims or unreachable listings.
+    { path: /^\/api\/admin\/reviews\?/, body: { success: true, reviews: [], total: 0 } },
+    { path: /^\/api\/admin\/verifications\?/, body: { success: true, domains: [], total: 0 } },
+    { path: /^\/api\/admin\/listing-claims\?/, body: { success: true, claims: [], total: 0 } },
+    { path: /^\/api\/admin\/link-checks\?/, body: { success: true, listings: [], total: 0 } },
     {
       path: /^\/api\/admin\/inbox\?/,
       get body() {

@@ -3,11 +3,12 @@ import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import { RoleChip } from '../../../components/agent-card/role-chip';
+import { TrustBadges } from '../../../components/trust/trust-badges';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
@@ -19,8 +20,10 @@ import { getAgent } from '../api/get-agent';
 import { directoryLink } from '../utils/directory-link';
 import { AgentCompareBar, AgentEmployerActions } from './agent-employer-actions';
 import { SimilarAgents } from './similar-agents';
+import { SiteCheckLine } from './site-check-line';
 
-// /agents/:id: everything public about one agent, then similar agents.
+// /agents/:id: everything public about one agent, then similar agents. `trust`: the reviews and
+// the claim by domain proof, handed in by the route (features do not import each other).
 
 function siteLabel(address: string): string {
   try {
@@ -30,7 +33,7 @@ function siteLabel(address: string): string {
   }
 }
 
-export function AgentProfile({ id }: { id: string }) {
+export function AgentProfile({ id, trust }: { id: string; trust?: ReactNode }) {
   const state = useAsync(id, (signal) => getAgent(id, signal));
   const meta = useMemo(() => {
     const origin = siteOrigin();
@@ -44,7 +47,7 @@ export function AgentProfile({ id }: { id: string }) {
 
   if (state.status === 'loading' || state.status === 'idle') return <PageLoading label="Loading agent..." />;
   if (state.status === 'error') return <AgentUnavailable notFound={isNotFound(state.error)} />;
-  return <AgentDetails agent={state.data} />;
+  return <AgentDetails agent={state.data} trust={trust} />;
 }
 
 function AgentUnavailable({ notFound }: { notFound: boolean }) {
@@ -59,7 +62,7 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-function AgentDetails({ agent }: { agent: PublicAgent }) {
+function AgentDetails({ agent, trust }: { agent: PublicAgent; trust?: ReactNode }) {
   const navigate = useNavigate();
   const name = decodeEntities(agent.name);
   const category = decodeEntities(agent.category);
@@ -85,6 +88,7 @@ function AgentDetails({ agent }: { agent: PublicAgent }) {
           <div>
             <h1 id="agent-name">{name}</h1>
             <p className="agent-profile__provider">by {decodeEntities(agent.provider)}</p>
+            <TrustBadges agent={agent} />
           </div>
           <PricingBadge pricing={agent.pricing} />
         </header>
@@ -119,7 +123,10 @@ function AgentDetails({ agent }: { agent: PublicAgent }) {
           </div>
           <div>
             <dt>Website</dt>
-            <dd className="agent-facts__site">{siteLabel(address)}</dd>
+            <dd className="agent-facts__site">
+              {siteLabel(address)}
+              <SiteCheckLine agentId={agent.id} />
+            </dd>
           </div>
         </dl>
         <p className="agent-profile__actions">
@@ -132,6 +139,7 @@ function AgentDetails({ agent }: { agent: PublicAgent }) {
         </p>
       </article>
       <AgentEmployerActions agent={agent} />
+      {trust}
       <SimilarAgents id={agent.id} />
       <AgentCompareBar />
     </div>

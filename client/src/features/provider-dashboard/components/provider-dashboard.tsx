@@ -15,8 +15,19 @@ import { VerificationNotice } from './verification-notice';
 // Subscription and Logout; and from docs/accounts.md the subscription, the e-mail confirmation
 // that brings waiting agents in, and the provider page.
 
-/** `analytics`: the provider analytics section, handed in by the route (features do not import each other). */
-export function ProviderDashboard({ user, analytics }: { user: SessionUser; analytics?: ReactNode }) {
+/**
+ * `analytics`: the provider analytics section; `domains`: verified domains (issue 26); both handed
+ * in by the route (features do not import each other).
+ */
+export function ProviderDashboard({
+  user,
+  analytics,
+  domains,
+}: {
+  user: SessionUser;
+  analytics?: ReactNode;
+  domains?: ReactNode;
+}) {
   const agents = useOwnAgents();
   const waiting = agents.state.status === 'ready' ? agents.state.unverifiedAgents : null;
   // A message handed over by the page that sent us here (registration of an agent that is already ours).
@@ -56,6 +67,7 @@ export function ProviderDashboard({ user, analytics }: { user: SessionUser; anal
         onRetry={agents.reload}
       />
       {analytics}
+      {domains}
       <ProviderPagePanel user={user} />
     </div>
   );

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
+import { VerifiedBadge } from '../../../components/trust/trust-badges';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
@@ -70,6 +71,10 @@ function ProviderDetails({ provider }: { provider: Provider }) {
   const navigate = useNavigate();
   const name = decodeEntities(provider.name);
   const count = provider.agents.length;
+  // The domains this provider proved, as its listings carry them (issue 26).
+  const verified = [
+    ...new Set(provider.agents.flatMap((agent) => (agent.verified_domain ? [agent.verified_domain] : []))),
+  ];
   return (
     <div className="container provider-page">
       <header className="page-header">
@@ -81,6 +86,15 @@ function ProviderDetails({ provider }: { provider: Provider }) {
             <a href={normalizeAddress(provider.website)} rel="noopener">
               {siteHost(provider.website)}
             </a>
+          </p>
+        ) : null}
+        {verified.length > 0 ? (
+          <p className="trust-badges">
+            {verified.map((domain) => (
+              <span key={domain}>
+                <VerifiedBadge domain={domain} /> <span className="provider-page__domain">{domain}</span>
+              </span>
+            ))}
           </p>
         ) : null}
         <p className="page-header__lead">

@@ -1,3 +1,4 @@
+import { publicTrust } from '@agentry/domain/agent-trust';
 import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import { explanationText } from '@agentry/domain/search-match';
 import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
@@ -30,7 +31,13 @@ export function adaptHit(hit: SearchHit, preTag: string, postTag: string) {
       ? renderHighlight(highlight, preTag, postTag)
       : { value: String(hit.document[field]), matchLevel: 'none', matchedWords: [], fullyHighlighted: false };
   }
-  const adapted = { ...hit.document, objectID: hit.document.id, _highlightResult: highlightResult };
+  // Trust signals as every public answer gives them: the rating only from enough reviews.
+  const adapted = {
+    ...hit.document,
+    ...publicTrust(hit.document),
+    objectID: hit.document.id,
+    _highlightResult: highlightResult,
+  };
   return hit.why ? { ...adapted, _why: { ...hit.why, text: explanationText(hit.why) } } : adapted;
 }
 
