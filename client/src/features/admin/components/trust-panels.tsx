@@ -125,7 +125,7 @@ export function BrokenLinksPanel() {
         label="unreachable listings"
       />
       {list.items.length > 0 ? (
-        <ul className="admin-review">
+        <ul className="admin-review trust-admin-list">
           {list.items.map((item) => (
             <li key={item.agent_id}>
               <Link to={`/agents/${encodeURIComponent(item.agent_id)}`}>{item.name}</Link> by {item.provider}:{' '}
@@ -167,7 +167,7 @@ export function DomainsAdminPanel() {
         </p>
       ) : null}
       {list.items.length > 0 ? (
-        <ul className="admin-review">
+        <ul className="admin-review trust-admin-list">
           {list.items.map((item) => {
             const domain = changed[item.id] ?? item;
             return (
@@ -240,7 +240,7 @@ export function ReviewModerationPanel({ onChanged }: { onChanged: () => void }) 
         label="reviews"
       />
       {list.items.length > 0 ? (
-        <ul className="admin-review">
+        <ul className="admin-review trust-admin-list">
           {list.items.map((review: ModeratedReview) => {
             const action = review.hidden ? 'restore' : 'hide';
             return (
@@ -328,7 +328,7 @@ export function ListingClaimsPanel({ onChanged }: { onChanged: () => void }) {
       </h2>
       <ListState list={list} empty="No listing has been claimed by domain proof." label="claims" />
       {list.items.length > 0 ? (
-        <ul className="admin-review">
+        <ul className="admin-review trust-admin-list">
           {list.items.map((claim: ListingClaim) => (
             <li key={claim.id}>
               <Link to={`/agents/${encodeURIComponent(claim.agent_id)}`}>{claim.agent_name}</Link>:{' '}
