@@ -44,8 +44,8 @@ export const SITE_DOWN_OUTCOMES: readonly SiteCheckOutcome[] = [
 export const SITE_DOWN_AFTER_FAILURES = 2;
 
 /**
- * Search puts a listing whose site has been down this long after the listings that match as well
- * (docs/search.md, the ranking policy page).
+ * A listing whose site has been down this long is put before staff (the ranking policy page says
+ * so). Search does not demote it: relevance stays the only order (docs/trust.md).
  */
 export const SITE_DEMOTED_AFTER_DAYS = 30;
 
@@ -86,7 +86,7 @@ export function describeSiteCheck(view: SiteCheckView, now: number): string | nu
   return null;
 }
 
-/** Has the site been down long enough for search to demote it? */
+/** Has the site been down SITE_DEMOTED_AFTER_DAYS or more (long enough to put before staff)? */
 export function isLongDown(state: SiteState, since: string | null, now: number): boolean {
   return state === 'down' && since !== null && now - Date.parse(since) >= SITE_DEMOTED_AFTER_DAYS * DAY_MS;
 }
