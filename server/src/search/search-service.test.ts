@@ -5,9 +5,9 @@ import type { Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { ENGINE_TIMEOUT_MS, SearchService } from './search-service';
 
-/** An engine that takes every search and never answers. */
+/** An engine on the network (Meilisearch) that takes every search and never answers. */
 const hanging = {
-  kind: 'embedded',
+  kind: 'meilisearch',
   search: () => new Promise(() => {}),
 } as unknown as SearchEngine;
 
