@@ -6,6 +6,7 @@ describe('what npm run build compiles', () => {
   it('When a workspace has *-worker-entry.ts files, then each becomes a bundle under its own file name', () => {
     expect(workerEntries()).toEqual({
       'parse-upload-worker-entry': 'platform/src/spreadsheet/parse-upload-worker-entry.ts',
+      'plain-matching-worker-entry': 'platform/src/store/sqlite/plain-matching-worker-entry.ts',
       'rebuild-worker-entry': 'indexer/src/rebuild-worker-entry.ts',
       'snapshot-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-worker-entry.ts',
     });

@@ -94,7 +94,11 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-export function createSqliteAgents(db: Database.Database): AgentRepository {
+/** `plainMatching`: where searchBasic runs (off this thread for a file-based store); here when absent. */
+export function createSqliteAgents(
+  db: Database.Database,
+  plainMatching?: (query: string, limit: number) => Promise<Agent[]>,
+): AgentRepository {
   const insert = db.prepare(
     `INSERT INTO agents (${WRITTEN.join(', ')}) VALUES (${WRITTEN.map((column) => `@${column}`).join(', ')})`,
   );
@@ -332,16 +336,7 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
     },
 
     async searchBasic(query, limit) {
-      const tokens = queryTokens(query);
-      if (tokens.length === 0) return [];
-      const haystack =
-        "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
-      const rows = db
-        .prepare(
-          `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${haystack}, ?) > 0`).join(' OR ')}) LIMIT 2000`,
-        )
-        .all(...tokens) as AgentRow[];
-      return rankBasic(rows.map(toAgent), tokens, limit);
+      return plainMatching ? plainMatching(query, limit) : searchBasicIn(db, query, limit);
     },
 
     createdPerDay: createdPerDay(db, 'agents'),
@@ -372,4 +367,21 @@ export function createSqliteAgents(db: Database.Database): AgentRepository {
       }
     },
   };
+}
+
+/**
+ * The store's plain matching (the search fallback): every agent's text scanned, so at 100,000
+ * agents it takes a few hundred milliseconds, which a file-based store spends on a worker thread
+ * (plain-matching-off-thread.ts). Shared by both.
+ */
+export function searchBasicIn(db: Database.Database, query: string, limit: number): Agent[] {
+  const tokens = queryTokens(query);
+  if (tokens.length === 0) return [];
+  const haystack = "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
+  const rows = db
+    .prepare(
+      `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${haystack}, ?) > 0`).join(' OR ')}) LIMIT 2000`,
+    )
+    .all(...tokens) as AgentRow[];
+  return rankBasic(rows.map(toAgent), tokens, limit);
 }

@@ -17,6 +17,7 @@ import { createSqliteLeases } from './leases';
 import { createSqliteLinkChecks } from './link-checks';
 import { createSqliteListingClaims } from './listing-claims';
 import { migrate } from './migrations';
+import { PlainMatchingOffThread } from './plain-matching-off-thread';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteReviews } from './reviews';
 import { createSqliteKv, createSqliteSessions } from './sessions';
@@ -53,9 +54,15 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const verifications = retryWhenBusy(createSqliteVerifications(db));
   const linkChecks = retryWhenBusy(createSqliteLinkChecks(db));
   const reviews = retryWhenBusy(createSqliteReviews(db));
+  // The search fallback's scan of every agent runs on a worker thread (a file can be opened twice).
+  const plainMatching = file === ':memory:' ? null : new PlainMatchingOffThread(file);
+  const agents = createSqliteAgents(
+    db,
+    plainMatching ? (query, limit) => plainMatching.search(query, limit) : undefined,
+  );
   const store: Store = {
     kind: 'sqlite',
-    agents: withAgentTrust(retryWhenBusy(createSqliteAgents(db)), { verifications, linkChecks, reviews }),
+    agents: withAgentTrust(retryWhenBusy(agents), { verifications, linkChecks, reviews }),
     changes: retryWhenBusy(createSqliteChanges(db)),
     users: retryWhenBusy(createSqliteUsers(db)),
     sessions: retryWhenBusy(createSqliteSessions(db)),
@@ -80,6 +87,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       db.prepare('SELECT 1').get();
     },
     async close() {
+      await plainMatching?.close();
       if (!db.open) return;
       // The write-ahead log folded into the file (and emptied), so the file alone is whole. SQLite
       // does it too when the last connection closes, but another process may still hold one.
