@@ -130,7 +130,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   /** Whether the live generation is small enough to analyse on this thread (no snapshot). */
   private loadsInThread(): boolean {
-    return this.snapshots === null || this.db.count() <= this.inThreadLimit;
+    return this.snapshots === null || !this.db.holdsMoreThan(this.inThreadLimit);
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -179,7 +179,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
       swap: async (checkpoint) => {
         // A writer holds the snapshot lock from before the swap until the new generation's
         // snapshot is written, so serving engines wait for it instead of each building their own.
-        const snapshots = !this.options.serve && this.db.count(generation) > this.inThreadLimit;
+        const snapshots = !this.options.serve && this.db.holdsMoreThan(this.inThreadLimit, generation);
         const locked = snapshots && this.snapshots ? await this.snapshots.lockForSwap() : false;
         try {
           // A build that a newer one has superseded is dropped; the newer one is already live.

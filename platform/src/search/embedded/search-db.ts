@@ -201,6 +201,18 @@ export class SearchDb {
     }
   }
 
+  /**
+   * Whether a generation holds more than `limit` documents: reads at most limit + 1 rows, where
+   * count() reads them all (a tenth of a second at 100,000 agents, on the thread that asks).
+   */
+  holdsMoreThan(limit: number, generation = this.activeGeneration()): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM documents WHERE generation = ? LIMIT 1 OFFSET ?')
+        .get(generation, Math.max(0, limit)) !== undefined
+    );
+  }
+
   count(generation = this.activeGeneration()): number {
     return (this.statements.count.get(generation) as { n: number }).n;
   }

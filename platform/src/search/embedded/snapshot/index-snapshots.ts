@@ -70,15 +70,15 @@ export class IndexSnapshots {
         if (!(error instanceof SnapshotRefused)) throw error;
         reason = error.message;
       }
-      this.logger?.info({ reason }, 'search index snapshot not usable: building it on a worker thread');
-      if (!(await this.buildOrAwait())) return null;
+      if (!(await this.buildOrAwait(reason))) return null;
     }
     return null;
   }
 
   /** Builds the snapshot on a worker (or waits while another holds the lock); false when that failed. */
-  private async buildOrAwait(): Promise<boolean> {
+  private async buildOrAwait(reason: string): Promise<boolean> {
     if (this.lock.tryTake()) {
+      this.logger?.info({ reason }, 'search index snapshot not usable: building it on a worker thread');
       try {
         const started = performance.now();
         this.worker = buildSnapshotInWorker(this.searchFile, this.snapshotFile);
@@ -100,6 +100,7 @@ export class IndexSnapshots {
         this.lock.release();
       }
     }
+    this.logger?.info({ reason }, 'search index snapshot not usable: waiting for the one being built');
     while (this.lock.held() && !this.stopped) await sleep(WAIT_STEP_MS);
     return !this.stopped;
   }
