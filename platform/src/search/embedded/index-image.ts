@@ -3,13 +3,13 @@ import type { IndexImage, RoleEntry } from './inverted-index';
 import { type TimeSlices, UNSLICED } from './time-slices';
 
 // An index image (inverted-index.ts) as bytes and back: a short JSON description, then each typed
-// array as its raw bytes and each string list as one UTF-16 text with the lengths of its strings,
+// array as its raw bytes and each string list as one text with the lengths of its strings,
 // every part aligned to 8 bytes. Reading gives typed arrays that are views of the bytes (nothing
 // copied, nothing parsed but the strings), which is what lets a 100,000-agent index load in well
 // under a second; the reader keeps the bytes alive as long as the index.
 
 type Typed = Int32Array | Uint8Array | Uint32Array | Float32Array | Float64Array;
-type Kind = 'i32' | 'u8' | 'u32' | 'f32' | 'f64' | 'strings';
+type Kind = 'i32' | 'u8' | 'u32' | 'f32' | 'f64' | 'strings' | 'strings16';
 
 interface Section {
   name: string;
@@ -48,7 +48,9 @@ interface Part {
   count: number;
 }
 
-function typedPart(name: string, kind: Exclude<Kind, 'strings'>, array: Typed): Part {
+type TypedKind = Exclude<Kind, 'strings' | 'strings16'>;
+
+function typedPart(name: string, kind: TypedKind, array: Typed): Part {
   return {
     name,
     kind,
@@ -58,17 +60,24 @@ function typedPart(name: string, kind: Exclude<Kind, 'strings'>, array: Typed): 
 }
 
 /**
- * A string list: the length of each string (Uint32), then all of them as UTF-16 (lossless for any
- * JavaScript string, lone surrogates included, and the fastest to read back).
+ * A string list: the length of each string (Uint32, in UTF-16 units), then all of them as UTF-8,
+ * which reads back into one-byte strings when they are (nearly all catalog text is); as UTF-16 when
+ * UTF-8 cannot carry them (a lone surrogate), so that any JavaScript string comes back as it was.
  */
 function stringsPart(name: string, strings: readonly string[]): Part {
   const lengths = new Uint32Array(strings.length);
   for (let i = 0; i < strings.length; i++) lengths[i] = strings[i]!.length;
-  const text = Buffer.from(strings.join(''), 'utf16le');
+  const joined = strings.join('');
+  let text = Buffer.from(joined, 'utf8');
+  let kind: Kind = 'strings';
+  if (text.toString('utf8') !== joined) {
+    text = Buffer.from(joined, 'utf16le');
+    kind = 'strings16';
+  }
   const data = new Uint8Array(align(lengths.byteLength) + text.length);
   data.set(new Uint8Array(lengths.buffer), 0);
   data.set(text, align(lengths.byteLength));
-  return { name, kind: 'strings', data, count: strings.length };
+  return { name, kind, data, count: strings.length };
 }
 
 function partsOf(image: IndexImage): Part[] {
@@ -159,7 +168,7 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
       throw new Error(`index image cut short in ${name}`);
     return found;
   };
-  const typed = <K extends Exclude<Kind, 'strings'>>(name: string, kind: K) => {
+  const typed = <K extends TypedKind>(name: string, kind: K) => {
     const found = section(name);
     if (found.kind !== kind) throw new Error(`index image: ${name} is ${found.kind}, not ${kind}`);
     const Constructor = CONSTRUCTORS[kind] as unknown as new (
@@ -174,7 +183,8 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     const found = section(name);
     const lengths = new Uint32Array(bytes.buffer, bytes.byteOffset + start + found.offset, found.count);
     const textStart = start + found.offset + align(lengths.byteLength);
-    const text = buffer.toString('utf16le', textStart, start + found.offset + found.bytes);
+    const encoding = found.kind === 'strings16' ? 'utf16le' : 'utf8';
+    const text = buffer.toString(encoding, textStart, start + found.offset + found.bytes);
     const list = new Array<string>(found.count);
     let at = 0;
     for (let i = 0; i < found.count; i++) {

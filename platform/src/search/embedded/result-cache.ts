@@ -3,20 +3,41 @@ import { featuresKey } from '../query/features';
 import { rankerModelKey } from '../ranking/ranker-model';
 
 // Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
-// the index changes. A Map keeps insertion order, which makes it a simple LRU.
+// the index changes. A Map keeps insertion order, which makes it a simple LRU. It is bounded by
+// count and by weight: each answer holds its own copies of its documents (read back from the
+// index's text), and a thousand pages of 100 agents (role lists) would hold 100 MB or more.
 
 /** How many answers the engine keeps by default (the benchmark models its hit rate with it). */
 export const RESULT_CACHE_SIZE = 1000;
+/** About how much memory the kept answers may take (their documents and what the API makes of them). */
+export const RESULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A rough weight of an answer in memory: its documents' text, twice (as objects, and as the JSON
+ * the API keeps beside a cached answer), and a little per hit. Cheap: no serialising.
+ */
+export function weightOf(response: SearchResponse): number {
+  let bytes = 512;
+  for (const { document } of response.hits) {
+    bytes += 400 + 2 * (document.name.length + document.description.length + document.cost.length);
+    bytes += 2 * (document.role.length + document.category.length + document.provider.length);
+  }
+  return bytes;
+}
 
 export class ResultCache {
-  private readonly entries = new Map<string, SearchResponse>();
+  private readonly entries = new Map<string, { response: SearchResponse; weight: number }>();
   private version = -1;
+  private weight = 0;
 
-  constructor(private readonly capacity = RESULT_CACHE_SIZE) {}
+  constructor(
+    private readonly capacity = RESULT_CACHE_SIZE,
+    private readonly budget = RESULT_CACHE_BYTES,
+  ) {}
 
   get(request: SearchRequest, version: number): SearchResponse | undefined {
     if (version !== this.version) {
-      this.entries.clear();
+      this.clear();
       this.version = version;
       return undefined;
     }
@@ -26,20 +47,36 @@ export class ResultCache {
       this.entries.delete(key);
       this.entries.set(key, hit);
     }
-    return hit;
+    return hit?.response;
   }
 
   /** Forgets every answer (the index was replaced: its version numbers start again). */
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
     this.version = -1;
   }
 
   set(request: SearchRequest, version: number, response: SearchResponse): void {
     if (version !== this.version) return;
     const key = keyOf(request);
-    this.entries.set(key, response);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    const weight = weightOf(response);
+    // An answer heavier than the whole budget is not kept at all.
+    if (weight > this.budget) return;
+    const previous = this.entries.get(key);
+    if (previous) this.weight -= previous.weight;
+    this.entries.set(key, { response, weight });
+    this.weight += weight;
+    while (this.entries.size > this.capacity || this.weight > this.budget) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+  }
+
+  /** Answers kept and their weight (tests). */
+  get size(): { entries: number; weight: number } {
+    return { entries: this.entries.size, weight: this.weight };
   }
 }
 

@@ -43,7 +43,13 @@ export async function indexFromSnapshot(
   const snapshot = await readSnapshot(snapshotFile, slices);
   if (!snapshot) return null;
   checkUsable(db, snapshot.header);
-  const index = await InvertedIndex.fromImage(await imageFromBytes(snapshot.image, slices), slices);
+  let index: InvertedIndex;
+  try {
+    index = await InvertedIndex.fromImage(await imageFromBytes(snapshot.image, slices), slices);
+  } catch (error) {
+    // Whole by its checksum yet unreadable: written by code that laid it out otherwise.
+    throw new SnapshotRefused(`snapshot unreadable (${(error as Error).message})`);
+  }
   const { generation, seq, checkpoint } = snapshot.header;
   return { index, generation, seq, checkpoint };
 }

@@ -23,7 +23,8 @@ import { analysisSignature } from './analysis-signature';
 
 export const SNAPSHOT_FILE_NAME = 'search-index.snapshot';
 const MAGIC = Buffer.from('AGENTRY-SNAPSHOT', 'latin1');
-export const SNAPSHOT_FORMAT = 1;
+/** 2: string lists in UTF-8 (one-byte strings in memory) unless a lone surrogate needs UTF-16. */
+export const SNAPSHOT_FORMAT = 2;
 const PREFIX = 32;
 /** CRC-32 is computed this many bytes at a time when reading on a serving thread. */
 const CRC_CHUNK = 8 * 1024 * 1024;

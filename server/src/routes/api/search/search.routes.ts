@@ -17,12 +17,16 @@ import { SearchByRoleQuery, SearchQuery, SimilarQuery } from './schema';
 import { timed } from './timed';
 
 // Popular searches come back from the engine's cache as the same object: their JSON (and its
-// ETag) is kept beside it rather than rebuilt for every request.
+// ETag) is kept beside it rather than rebuilt for every request; role lists, whose ETag also covers
+// the total, keep theirs too.
 const bodies = new WeakMap<SearchResponse, JsonBody>();
+const pagedBodies = new WeakMap<SearchResponse, JsonBody>();
+const presented = (hits: SearchResponse['hits']) =>
+  JSON.stringify(hits.map((hit) => presentAgent(hit.document)));
 function presentedBody(response: SearchResponse): JsonBody {
   let body = bodies.get(response);
   if (body === undefined) {
-    body = jsonBody(JSON.stringify(response.hits.map((hit) => presentAgent(hit.document))));
+    body = jsonBody(presented(response.hits));
     bodies.set(response, body);
   }
   return body;
@@ -32,7 +36,7 @@ const EMPTY = jsonBody('[]');
 
 /**
  * `limit` results after `offset`, from the engine's pages of `limit` (one page, or the two that
- * straddle an offset that is not a multiple of the limit).
+ * straddle an offset that is not a multiple of the limit), with the total in its ETag.
  */
 async function searchWindow(search: SearchService, request: SearchRequest, offset: number, limit: number) {
   const first = Math.floor(offset / limit);
@@ -40,17 +44,19 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
   const responses = await Promise.all(
     pages.map(async (page) => (await search.search({ ...request, page, hitsPerPage: limit })).response),
   );
+  const total = responses[0]!.totalHits;
   if (responses.length === 1) {
     const [response] = responses as [SearchResponse];
-    return { text: presentedBody(response).text, total: response.totalHits, hits: response.hits };
+    let body = pagedBodies.get(response);
+    if (body === undefined) {
+      body = jsonBody(presented(response.hits), String(total));
+      pagedBodies.set(response, body);
+    }
+    return { body, total, hits: response.hits };
   }
   const start = offset - first * limit;
   const hits = responses.flatMap((response) => response.hits).slice(start, start + limit);
-  return {
-    text: JSON.stringify(hits.map((hit) => presentAgent(hit.document))),
-    total: responses[0]!.totalHits,
-    hits,
-  };
+  return { body: jsonBody(presented(hits), String(total)), total, hits };
 }
 
 /** Each search runs on its client's turn (http/fair-turns.ts): a burst of them interleaves with others' requests. */
@@ -88,13 +94,13 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
   router.get('/search-by-role', allowAnyOrigin, async (req, res) => {
     const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
-    const { text, total, hits } = await timed(res, () =>
+    const { body, total, hits } = await timed(res, () =>
       costs.inTurn(req, () => searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit)),
     );
     countAppeared(analytics, hits, audienceOf(req));
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
     res.set('Cache-Control', 'no-cache');
-    sendJson(res, jsonBody(text, String(total)));
+    sendJson(res, body);
   });
 
   /** Agents like this one (same job first), itself left out. */
