@@ -83,3 +83,30 @@ export function treeMemory(pid: number): Array<{ pid: number; rssMb: number; pea
     return memory ? [{ pid: each, ...memory }] : [];
   });
 }
+
+/**
+ * CPU time (user and system, seconds) used so far by a process and its children: the work a
+ * request costs, which a busy machine delays but does not inflate the way it does wall time.
+ */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const each of processTree(pid)) {
+    try {
+      // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${each}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();

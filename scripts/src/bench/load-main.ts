@@ -16,6 +16,7 @@ import {
 } from './child-process';
 import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
+import { compareLoad } from './load-compare';
 import { seedAccounts } from './product-accounts';
 import type { ProductRun } from './product-actions';
 import { productOpenLoop } from './product-load';
@@ -107,6 +108,8 @@ function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample
 }
 
 async function main(argv: string[]) {
+  // --against DIR: issue 24's table, the code at DIR ("before") and this checkout, in one run.
+  if (argv.includes('--against')) return compareLoad(argv);
   const agents = Number(option(argv, 'agents', '100000'));
   const clients = Number(option(argv, 'clients', '200'));
   const closedSeconds = Number(option(argv, 'closed', '60'));

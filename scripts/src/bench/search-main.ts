@@ -7,6 +7,7 @@ import { openStore } from '@agentry/platform/store/factory';
 import { freePort, percentile, startProcess, stop, treeMemory, waitUntilReady } from './child-process';
 import { load } from './load';
 import { lruHitRate, zipfLog } from './query-log';
+import { compareSearch } from './search-compare';
 import { importWithCli, type StartFigures, timeStart } from './start-paths';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
@@ -28,6 +29,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
 async function main(argv: string[]) {
+  // --against DIR: the table of issue 24, before (the checkout at DIR) and after, in one run.
+  if (argv.includes('--against')) return compareSearch(argv);
   const agents = option(argv, 'agents', 100_000);
   const duration = option(argv, 'duration', 10);
   const connections = option(argv, 'connections', 16);

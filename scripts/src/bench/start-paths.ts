@@ -55,3 +55,22 @@ export async function timeStart(
   }
   return { readySeconds, searchableSeconds: (performance.now() - started) / 1000 };
 }
+
+/**
+ * Until the agent of that name is found by the engine (not the store's fallback, which a process
+ * still loading its index answers with), four times in a row so that every worker has answered.
+ */
+export async function untilSearchable(base: string, name: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let inARow = 0;
+  while (inARow < 4) {
+    if (performance.now() > deadline)
+      throw new Error(`${base}: "${name}" not searchable within ${timeoutMs} ms`);
+    const response = await fetch(`${base}/api/search?${new URLSearchParams({ query: name })}`);
+    const hits = response.ok ? ((await response.json()) as Array<{ name: string }>) : [];
+    if (!response.ok) await response.arrayBuffer();
+    const found = !response.headers.has('x-search-degraded') && hits.some((hit) => hit.name === name);
+    inARow = found ? inARow + 1 : 0;
+    if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

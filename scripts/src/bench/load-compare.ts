@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@agentry/platform/config/env';
+import { openStore } from '@agentry/platform/store/factory';
+import type { Store } from '@agentry/platform/store/port';
+import {
+  ALTERNATE_ORDER,
+  type Checkout,
+  checkoutsToCompare,
+  loadAverageNow,
+  optionOf as option,
+  ratioOf,
+  tableRow,
+} from './checkouts';
+import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
+import { withEventLoopSamples } from './event-loop-samples';
+import { closedLoop, openLoop } from './http-load';
+import { type Run, summariseClosed, summariseOpen } from './load-runs';
+import { untilSearchable } from './start-paths';
+import { syntheticAgents } from './synthetic-agents';
+import { type Catalog, MIX, planTraffic } from './traffic-mix';
+
+// `npm run bench:load -- --against DIR [--agents 100000 --clients 200 --closed 30 --rate 300
+// --open 30 --workers 2]`: the visitor mix of issue 10 (1 % full catalog lists) on the code at DIR
+// ("before") and on this checkout ("after"), each with its own `npm run import` of the same
+// catalog and its API started as `npm start` starts it, both up at once and loaded in turn (before,
+// after, then after, before), with the server's event-loop delay read from /healthz meanwhile: the
+// closed loop's throughput and the open loop's per-kind p99 of issue 24's table, and the memory
+// of each API process after the runs.
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Side {
+  checkout: Checkout;
+  dataDir: string;
+  base: string;
+  env: Record<string, string>;
+  closed: Run[];
+  open: Run[];
+}
+
+async function catalogOf(store: Store): Promise<Catalog> {
+  const ids: string[] = [];
+  for await (const batch of store.agents.scan(5000)) for (const agent of batch) ids.push(agent.id);
+  const categories = await store.agents.categories();
+  const roles: Array<{ category: string; role: string }> = [];
+  for (const category of categories) {
+    for (const role of await store.agents.roles(category)) roles.push({ category, role });
+  }
+  return { ids, roles, categories };
+}
+
+export async function compareLoad(argv: string[]): Promise<void> {
+  const agents = Number(option(argv, 'agents', '100000'));
+  const clients = Number(option(argv, 'clients', '200'));
+  const closedSeconds = Number(option(argv, 'closed', '30'));
+  const rate = Number(option(argv, 'rate', '300'));
+  const openSeconds = Number(option(argv, 'open', '30'));
+  const workers = option(argv, 'workers', '2');
+  const checkouts = checkoutsToCompare(option(argv, 'against', ''));
+  const kinds = MIX.map(([kind]) => kind);
+  log(
+    `Agentry load benchmark, before (${checkouts[0].root}) and after (${checkouts[1].root}): ${agents.toLocaleString()} agents, ${workers} workers each; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadAverageNow()}`,
+  );
+  const file = path.join(os.tmpdir(), `agentry-load-agents-${process.pid}.json`);
+  const generated = [...syntheticAgents(agents)];
+  fs.writeFileSync(file, JSON.stringify(generated));
+  const newest = generated[generated.length - 1]!.name;
+  generated.length = 0;
+  const sides: Side[] = [];
+  const apis = new Map<Side, ReturnType<Checkout['startApi']>>();
+  try {
+    for (const checkout of checkouts) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentry-load-${checkout.label}-`));
+      const port = await freePort();
+      const seconds = checkout.importFile(file, { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+      log(`${checkout.label}: npm run import ${seconds.toFixed(1)} s (load average ${loadAverageNow()})`);
+      sides.push({
+        checkout,
+        dataDir,
+        base: `http://127.0.0.1:${port}`,
+        env: {
+          DATA_DIR: dataDir,
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          WEB_CONCURRENCY: workers,
+          // Each visitor from its own address (X-Forwarded-For), the limits at their production settings.
+          TRUST_PROXY: '1',
+          PAYMENTS_MODE: 'test',
+        },
+        closed: [],
+        open: [],
+      });
+    }
+    const store = await openStore(
+      loadConfig({ DATA_DIR: sides[1]!.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }),
+    );
+    const catalog = await catalogOf(store);
+    await store.close();
+    const plan = planTraffic(catalog, 400_000, 42);
+    for (const side of sides) {
+      const api = side.checkout.startApi(side.env);
+      apis.set(side, api);
+      await waitUntilReady(`${side.base}/healthz`, api, 600_000);
+      await untilSearchable(side.base, newest);
+      // Warm-up: code paths compiled, caches as a running site has them.
+      await closedLoop(side.base, plan.slice(300_000), { clients: 20, seconds: 5 });
+    }
+    log(`both APIs answering (load average ${loadAverageNow()})`);
+    // Each round starts at its own place in the plan, so that no run asks a search that the same
+    // API answered (and cached) in an earlier run: 100,000 requests per closed run, 50,000 per open.
+    for (const [round, order] of ALTERNATE_ORDER.entries()) {
+      for (const s of order) {
+        const side = sides[s]!;
+        side.closed.push(
+          await withEventLoopSamples(
+            side.base,
+            closedLoop(side.base, plan.slice(round * 100_000, (round + 1) * 100_000), {
+              clients,
+              seconds: closedSeconds,
+            }),
+          ),
+        );
+        log(
+          `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s (load average ${loadAverageNow()})`,
+        );
+      }
+      for (const s of order) {
+        const side = sides[s]!;
+        side.open.push(
+          await withEventLoopSamples(
+            side.base,
+            openLoop(side.base, plan.slice(200_000 + round * 50_000, 250_000 + round * 50_000), {
+              rate,
+              seconds: openSeconds,
+            }),
+          ),
+        );
+        log(
+          `  ${side.checkout.label}: open loop worst per-kind p99 ${summariseOpen([side.open.at(-1)!], kinds).worst} ms (load average ${loadAverageNow()})`,
+        );
+      }
+    }
+    const memory = sides.map((side) => treeMemory(apis.get(side)!.pid!));
+    const closed = sides.map((side) => summariseClosed(side.closed));
+    const open = sides.map((side) => summariseOpen(side.open, kinds));
+    const workerRss = memory.map((tree) => Math.max(...tree.slice(1).map((entry) => entry.rssMb), 0));
+    log('');
+    log('| what | before | after | after / before | goal |');
+    log('| --- | --- | --- | --- | --- |');
+    log(
+      tableRow(
+        `closed loop, ${clients} clients, visitor mix with 1 % full lists (mean of 2 runs of ${closedSeconds} s)`,
+        `${closed[0]!.rps.toFixed(0)} req/s, ${closed[0]!.errors} errors`,
+        `${closed[1]!.rps.toFixed(0)} req/s, ${closed[1]!.errors} errors`,
+        ratioOf(closed[1]!.rps, closed[0]!.rps),
+        '≥ 1,500 req/s, 0 errors',
+      ),
+    );
+    log(
+      tableRow(
+        `open loop ${rate} req/s, worst per-kind p99 (worse of 2 runs of ${openSeconds} s), errors`,
+        `${open[0]!.worst} ms, ${open[0]!.errors} errors`,
+        `${open[1]!.worst} ms, ${open[1]!.errors} errors`,
+        ratioOf(open[1]!.worst, open[0]!.worst),
+        'every kind ≤ 50 ms',
+      ),
+    );
+    for (const kind of kinds) {
+      log(
+        tableRow(
+          `  open loop p99: ${kind}`,
+          `${open[0]!.byKind[kind]} ms`,
+          `${open[1]!.byKind[kind]} ms`,
+          ratioOf(open[1]!.byKind[kind]!, open[0]!.byKind[kind]!),
+          '≤ 50 ms',
+        ),
+      );
+    }
+    log(
+      tableRow(
+        'event-loop delay under the open loop, worst second: p99 / max',
+        `${open[0]!.loopP99} / ${open[0]!.loopMax} ms`,
+        `${open[1]!.loopP99} / ${open[1]!.loopMax} ms`,
+        ratioOf(open[1]!.loopMax, open[0]!.loopMax),
+        'no stall over 50 ms',
+      ),
+    );
+    log(
+      tableRow(
+        'memory per API worker after the runs (RSS, largest)',
+        `${workerRss[0]} MB`,
+        `${workerRss[1]} MB`,
+        ratioOf(workerRss[1]!, workerRss[0]!),
+        '≤ 400 MB',
+      ),
+    );
+    log('');
+    log(
+      `RSS per process (supervisor first): before ${JSON.stringify(memory[0])}, after ${JSON.stringify(memory[1])}`,
+    );
+    log(`load average at the end: ${loadAverageNow()}`);
+  } finally {
+    for (const api of apis.values()) await stop(api);
+    for (const side of sides) fs.rmSync(side.dataDir, { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,348 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ALTERNATE_ORDER,
+  type Checkout,
+  checkoutsToCompare,
+  loadAverageNow,
+  optionOf as option,
+  ratioOf,
+  tableRow,
+} from './checkouts';
+import { freePort, percentile, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
+import { load } from './load';
+import { syntheticAgents, useCaseQueries } from './synthetic-agents';
+
+// `npm run bench:search -- --against DIR [--agents 100000 --duration 10 --connections 50]`: the
+// table of issue 24, before (the checkout at DIR) and after (this one), measured in one run on the
+// same machine: each imports the same catalog with its own `npm run import`, then, one after the
+// other, every start is timed (after the import, a plain restart, and a start whose index mirror is
+// gone), and with both APIs up, the latency and throughput figures are taken alternately (before,
+// after, after, before) so that a machine busy with other work weighs on both alike.
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Side {
+  checkout: Checkout;
+  dataDir: string;
+  port: number;
+  base: string;
+  env: Record<string, string>;
+  api?: ChildProcess;
+}
+
+interface StartTimes {
+  readySeconds: number;
+  searchableSeconds: number;
+}
+
+interface FaultFigures {
+  searches: number;
+  empty: number;
+  degraded: number;
+  engineSeconds: number;
+  slowestSearchMs: number;
+  slowestHealthMs: number;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await work();
+  return [value, performance.now() - started];
+}
+
+/** A search: the names answered and whether the store answered (X-Search-Degraded). */
+async function searchNames(base: string, query: string): Promise<{ names: string[]; degraded: boolean }> {
+  const response = await fetch(`${base}/api/search?${new URLSearchParams({ query })}`);
+  const body = (await response.json()) as Array<{ name: string }>;
+  return {
+    names: response.ok ? body.map((agent) => agent.name) : [],
+    degraded: response.headers.has('x-search-degraded'),
+  };
+}
+
+/**
+ * Starts the side's API and times it: /healthz 200, then every agent searchable: the last agent
+ * imported found by its name by the engine (not the store's fallback), four answers in a row (so
+ * that both workers answer from the whole index).
+ */
+async function timeStart(side: Side, probe: string): Promise<StartTimes> {
+  const started = performance.now();
+  side.api = side.checkout.startApi(side.env);
+  const readySeconds = (await waitUntilReady(`${side.base}/healthz`, side.api, 300_000)) / 1000;
+  let inARow = 0;
+  while (inARow < 4) {
+    if (side.api.exitCode !== null) throw new Error(`the ${side.checkout.label} API exited`);
+    if (performance.now() - started > 600_000) throw new Error('not searchable within 10 minutes');
+    const { names, degraded } = await searchNames(side.base, probe);
+    inARow = !degraded && names.includes(probe) ? inARow + 1 : 0;
+    if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { readySeconds, searchableSeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The index mirror lost (search.db and its snapshot gone, as on a new machine): from the moment the
+ * API is spawned, search (the probe's name and a use case that has matches) and /healthz are asked
+ * in turn until the engine answers for the probe four times in a row.
+ */
+async function timeLostIndex(side: Side, probe: string): Promise<FaultFigures> {
+  for (const name of fs.readdirSync(side.dataDir)) {
+    if (name.startsWith('search.db') || name.startsWith('search-index.snapshot'))
+      fs.rmSync(path.join(side.dataDir, name), { force: true });
+  }
+  const started = performance.now();
+  side.api = side.checkout.startApi(side.env);
+  await waitUntilReady(`${side.base}/livez`, side.api, 300_000);
+  const figures: FaultFigures = {
+    searches: 0,
+    empty: 0,
+    degraded: 0,
+    engineSeconds: 0,
+    slowestSearchMs: 0,
+    slowestHealthMs: 0,
+  };
+  let inARow = 0;
+  while (inARow < 4) {
+    if (performance.now() - started > 600_000) throw new Error('the engine did not answer within 10 minutes');
+    for (const query of [probe, 'answer customer emails for online stores']) {
+      const [answer, ms] = await timed(() => searchNames(side.base, query));
+      figures.searches += 1;
+      figures.slowestSearchMs = Math.max(figures.slowestSearchMs, ms);
+      if (answer.names.length === 0) figures.empty += 1;
+      if (answer.degraded) figures.degraded += 1;
+      if (query === probe) inARow = !answer.degraded && answer.names.includes(probe) ? inARow + 1 : 0;
+    }
+    const [, healthMs] = await timed(async () => (await fetch(`${side.base}/healthz`)).arrayBuffer());
+    figures.slowestHealthMs = Math.max(figures.slowestHealthMs, healthMs);
+  }
+  figures.engineSeconds = (performance.now() - started) / 1000;
+  return figures;
+}
+
+/** Server-side time (Server-Timing) of distinct use-case queries, one at a time. */
+async function distinctLatency(base: string, queries: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const query of queries) {
+    const response = await fetch(`${base}/api/search?${new URLSearchParams({ query })}`);
+    await response.arrayBuffer();
+    times.push(Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN));
+  }
+  return times;
+}
+
+/** The heap of each worker, as /healthz reports it (asked on new connections, so each worker answers). */
+async function workerHeaps(base: string): Promise<Record<string, number>> {
+  const heaps: Record<string, number> = {};
+  for (let i = 0; i < 20; i++) {
+    const health = (await (await fetch(`${base}/healthz`, { headers: { connection: 'close' } })).json()) as {
+      worker?: string;
+      memory?: { heap_used_mb: number };
+    };
+    if (health.worker && health.memory) heaps[health.worker] = health.memory.heap_used_mb;
+  }
+  return heaps;
+}
+
+function startBareExpress(port: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      `const e=require('express');const a=e();a.get('/',(q,r)=>r.json({hello:'world'}));a.listen(${port},'127.0.0.1')`,
+    ],
+    { stdio: 'ignore', cwd: path.resolve(__dirname, '../../..') },
+  );
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+const throughput = (f: { popular: number; categories: number; health: number; bare: number }) =>
+  `${fixed(f.popular / f.bare, 2)}; ${[f.popular, f.categories, f.health, f.bare].map((rps) => fixed(rps, 0)).join(', ')}`;
+
+export async function compareSearch(argv: string[]): Promise<void> {
+  const agents = Number(option(argv, 'agents', '100000'));
+  const duration = Number(option(argv, 'duration', '10'));
+  const connections = Number(option(argv, 'connections', '50'));
+  const checkouts = checkoutsToCompare(option(argv, 'against', ''));
+  log(
+    `Agentry search benchmark, before (${checkouts[0].root}) and after (${checkouts[1].root}): ${agents.toLocaleString()} synthetic agents; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadAverageNow()}`,
+  );
+  const sides: Side[] = [];
+  for (const checkout of checkouts) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentry-bench-${checkout.label}-`));
+    const port = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Two API workers, as issue 24 measured (the default on two cores, said so on any machine).
+      WEB_CONCURRENCY: '2',
+      // One client hammers the API: the per-client read limit is lifted (the limiter still runs).
+      RATE_LIMIT_READS_PER_MINUTE: '100000000',
+    };
+    sides.push({ checkout, dataDir, port, base: `http://127.0.0.1:${port}`, env });
+  }
+  const file = path.join(os.tmpdir(), `agentry-bench-agents-${process.pid}.json`);
+  const generated = [...syntheticAgents(agents)];
+  fs.writeFileSync(file, JSON.stringify(generated));
+  const probe = generated[generated.length - 1]!.name;
+  generated.length = 0;
+  const rows: string[] = [];
+  const both = <T>(f: (side: Side) => T) => sides.map(f) as [T, T];
+  try {
+    const imports = both((side) =>
+      side.checkout.importFile(file, { DATA_DIR: side.dataDir, SEED_DEMO: 'false' }),
+    );
+    log(
+      `npm run import: before ${fixed(imports[0])} s, after ${fixed(imports[1])} s (load average ${loadAverageNow()})`,
+    );
+
+    const afterImport: StartTimes[] = [];
+    const restart: StartTimes[] = [];
+    const lost: FaultFigures[] = [];
+    for (const side of sides) {
+      afterImport.push(await timeStart(side, probe));
+      await stop(side.api!);
+    }
+    for (const side of sides) {
+      restart.push(await timeStart(side, probe));
+      await stop(side.api!);
+    }
+    log(`starts timed (load average ${loadAverageNow()})`);
+    for (const side of sides) {
+      lost.push(await timeLostIndex(side, probe));
+      await stop(side.api!);
+    }
+    log(`lost-index starts timed (load average ${loadAverageNow()})`);
+
+    // Both APIs up; every figure below taken before, after, after, before.
+    for (const side of sides) await timeStart(side, probe);
+    const barePort = await freePort();
+    const bare = startBareExpress(barePort);
+    await waitUntilReady(`http://127.0.0.1:${barePort}/`, bare);
+    const queries = useCaseQueries(1000, 99);
+    const popular = useCaseQueries(50, 5).map((query) => `/api/search?${new URLSearchParams({ query })}`);
+    const figures = sides.map(() => ({
+      server: [] as number[],
+      popular: 0,
+      popularCpuSeconds: 0,
+      popularRequests: 0,
+      categories: 0,
+      health: 0,
+      bare: 0,
+    }));
+    for (const order of ALTERNATE_ORDER) {
+      for (const s of order) {
+        const side = sides[s]!;
+        const f = figures[s]!;
+        // Warm-up: compiled code paths, the popular answers cached as a running site has them.
+        await load(side.base, popular, { connections: 8, durationSeconds: 2 });
+        f.server.push(
+          ...(await distinctLatency(side.base, queries.slice(s === order[0] ? 0 : 500).slice(0, 500))),
+        );
+        const run = { connections, durationSeconds: duration };
+        // The API's own CPU time per cached answer: what a request costs, less moved by other work
+        // on the machine than requests per second are.
+        const cpuBefore = treeCpuSeconds(side.api!.pid!);
+        const hot = await load(side.base, popular, run);
+        f.popularCpuSeconds += treeCpuSeconds(side.api!.pid!) - cpuBefore;
+        f.popularRequests += hot.requests;
+        f.popular += hot.requestsPerSecond / 2;
+        f.categories += (await load(side.base, ['/api/categories'], run)).requestsPerSecond / 2;
+        f.health += (await load(side.base, ['/healthz'], run)).requestsPerSecond / 2;
+        f.bare += (await load(`http://127.0.0.1:${barePort}`, ['/'], run)).requestsPerSecond / 2;
+      }
+    }
+    await stop(bare);
+    const memory = both((side) => treeMemory(side.api!.pid!));
+    const heaps = await Promise.all(sides.map((side) => workerHeaps(side.base)));
+    for (const side of sides) await stop(side.api!);
+    log(`load tests done (load average ${loadAverageNow()})`);
+
+    const server = figures.map((f) => [...f.server].sort((a, b) => a - b));
+    const p = (s: number, q: number) => percentile(server[s]!, q);
+    const workersRss = memory.map((tree) =>
+      Math.max(...tree.slice(1).map((entry) => entry.rssMb), tree[0]!.rssMb),
+    );
+    const cpuPerRequest = figures.map((f) => (f.popularCpuSeconds / Math.max(1, f.popularRequests)) * 1e6);
+    const maxHeap = heaps.map((heap) => Math.max(0, ...Object.values(heap)));
+    rows.push(
+      tableRow(
+        'search after a start with the index mirror lost: empty answers / searches, degraded answers',
+        `${lost[0]!.empty} / ${lost[0]!.searches}, ${lost[0]!.degraded} degraded`,
+        `${lost[1]!.empty} / ${lost[1]!.searches}, ${lost[1]!.degraded} degraded`,
+        '—',
+        'no empty answer',
+      ),
+      tableRow(
+        'same: engine answers after (s); slowest search / /healthz meanwhile (ms)',
+        `${fixed(lost[0]!.engineSeconds)} s; ${fixed(lost[0]!.slowestSearchMs, 0)} / ${fixed(lost[0]!.slowestHealthMs, 0)} ms`,
+        `${fixed(lost[1]!.engineSeconds)} s; ${fixed(lost[1]!.slowestSearchMs, 0)} / ${fixed(lost[1]!.slowestHealthMs, 0)} ms`,
+        ratioOf(lost[1]!.slowestHealthMs, lost[0]!.slowestHealthMs),
+        '≤ 100 ms',
+      ),
+      tableRow(
+        'every agent searchable after `npm start` following the import (ready)',
+        `${fixed(afterImport[0]!.searchableSeconds)} s (${fixed(afterImport[0]!.readySeconds)} s)`,
+        `${fixed(afterImport[1]!.searchableSeconds)} s (${fixed(afterImport[1]!.readySeconds)} s)`,
+        ratioOf(afterImport[1]!.searchableSeconds, afterImport[0]!.searchableSeconds),
+        '≤ 3 s',
+      ),
+      tableRow(
+        'every agent searchable after a restart (ready)',
+        `${fixed(restart[0]!.searchableSeconds)} s (${fixed(restart[0]!.readySeconds)} s)`,
+        `${fixed(restart[1]!.searchableSeconds)} s (${fixed(restart[1]!.readySeconds)} s)`,
+        ratioOf(restart[1]!.searchableSeconds, restart[0]!.searchableSeconds),
+        '≤ 3 s',
+      ),
+      tableRow(
+        'distinct queries on the server (Server-Timing), p50 / p99',
+        `${fixed(p(0, 0.5), 2)} / ${fixed(p(0, 0.99), 1)} ms`,
+        `${fixed(p(1, 0.5), 2)} / ${fixed(p(1, 0.99), 1)} ms`,
+        `${ratioOf(p(1, 0.5), p(0, 0.5))} / ${ratioOf(p(1, 0.99), p(0, 0.99))}`,
+        'p50 ≤ 3 ms, p99 ≤ 20 ms',
+      ),
+      tableRow(
+        `popular (cached) search / bare Express, ${connections} connections; popular, /api/categories, /healthz, bare (req/s)`,
+        throughput(figures[0]!),
+        throughput(figures[1]!),
+        ratioOf(figures[1]!.popular / figures[1]!.bare, figures[0]!.popular / figures[0]!.bare),
+        '≥ 0.6',
+      ),
+      tableRow(
+        'CPU time of the API processes per cached search, during the popular-query runs',
+        `${fixed(cpuPerRequest[0]!, 0)} µs`,
+        `${fixed(cpuPerRequest[1]!, 0)} µs`,
+        ratioOf(cpuPerRequest[1]!, cpuPerRequest[0]!),
+        '—',
+      ),
+      tableRow(
+        'memory per API process after the load tests: RSS (largest), heap used (largest)',
+        `${workersRss[0]} MB, heap ${maxHeap[0]} MB`,
+        `${workersRss[1]} MB, heap ${maxHeap[1]} MB`,
+        ratioOf(workersRss[1]!, workersRss[0]!),
+        '≤ 400 MB',
+      ),
+    );
+    log('');
+    log('| what | before | after | after / before | goal |');
+    log('| --- | --- | --- | --- | --- |');
+    for (const row of rows) log(row);
+    log('');
+    log(
+      `RSS per process (supervisor first): before ${JSON.stringify(memory[0])}, after ${JSON.stringify(memory[1])}`,
+    );
+    log(`load average at the end: ${loadAverageNow()}`);
+  } finally {
+    for (const side of sides) {
+      if (side.api) await stop(side.api);
+      fs.rmSync(side.dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(file, { force: true });
+  }
+}
