@@ -44,6 +44,22 @@ describe('ResultCache', () => {
     expect(cache.get({ query: 'huge' }, 1)).toBeUndefined();
   });
 
+  it("weighs each hit's reasons too (why it matched)", () => {
+    const plain = answer(20);
+    const explained: SearchResponse = {
+      ...plain,
+      hits: plain.hits.map((hit) => ({
+        ...hit,
+        why: {
+          match: true,
+          matched: [{ words: 'answer customer emails', as: 'support tickets' }],
+          missing: [],
+        },
+      })),
+    };
+    expect(weightOf(explained)).toBeGreaterThan(weightOf(plain) + 20 * 300);
+  });
+
   it('forgets every answer when the index changes', () => {
     const cache = new ResultCache();
     cache.get({ query: 'a' }, 1);

@@ -18,9 +18,11 @@ export const RESULT_CACHE_BYTES = 32 * 1024 * 1024;
  */
 export function weightOf(response: SearchResponse): number {
   let bytes = 512;
-  for (const { document } of response.hits) {
+  for (const { document, why } of response.hits) {
     bytes += 400 + 2 * (document.name.length + document.description.length + document.cost.length);
     bytes += 2 * (document.role.length + document.category.length + document.provider.length);
+    // Why the hit matched: a few short strings and lists (once per answer computed, not per request).
+    if (why) bytes += 300 + 2 * JSON.stringify(why).length;
   }
   return bytes;
 }
