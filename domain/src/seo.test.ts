@@ -1,4 +1,5 @@
 import type { PublicAgent } from './agent';
+import { EMPTY_PROFILE } from './agent-profile';
 import {
   absoluteUrl,
   buildAgentMeta,
@@ -176,6 +177,31 @@ describe('buildAgentMeta', () => {
     expect(meta.jsonLd.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
     expect(meta.description.length).toBeLessThanOrEqual(160);
     expect(meta.jsonLd.description).toBe(long);
+  });
+});
+
+describe('buildAgentMeta with a structured profile', () => {
+  it('takes the offer from the stated price and currency, the tasks as featureList and the languages as inLanguage', () => {
+    const profile = {
+      ...EMPTY_PROFILE,
+      starting_price: 19.5,
+      currency: 'EUR' as const,
+      billing_period: 'month' as const,
+      tasks: ['Answer tickets'],
+      languages: ['en' as const, 'es' as const],
+    };
+    const meta = buildAgentMeta(ORIGIN, agent(), profile);
+    expect(meta.jsonLd).toMatchObject({
+      offers: { '@type': 'Offer', price: '19.5', priceCurrency: 'EUR' },
+      featureList: ['Answer tickets'],
+      inLanguage: ['en', 'es'],
+    });
+  });
+
+  it('adds nothing for a profile that states nothing', () => {
+    expect(buildAgentMeta(ORIGIN, agent(), EMPTY_PROFILE).jsonLd).toEqual(
+      buildAgentMeta(ORIGIN, agent()).jsonLd,
+    );
   });
 });
 

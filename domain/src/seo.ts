@@ -1,4 +1,5 @@
 import type { PublicAgent } from './agent';
+import type { AgentProfile } from './agent-profile';
 import { publicTrust } from './agent-trust';
 import { decodeEntities } from './entities';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
@@ -135,7 +136,12 @@ export function buildDirectoryMeta(
   };
 }
 
-export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
+/**
+ * `profile`: the structured profile (issue 28), where schema.org has a property for a fact: the
+ * stated starting price and currency make the offer, the tasks the featureList, the languages
+ * inLanguage (IETF codes). The rest has no SoftwareApplication property and stays on the page.
+ */
+export function buildAgentMeta(origin: string, agent: PublicAgent, profile?: AgentProfile | null): PageMeta {
   const name = decodeEntities(agent.name);
   const provider = decodeEntities(agent.provider);
   const description = decodeEntities(agent.description);
@@ -161,7 +167,9 @@ export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
         name: provider,
         ...(trust.verified_domain ? { url: `https://${trust.verified_domain}` } : {}),
       },
-      offers: { '@type': 'Offer', ...(price === null ? {} : { price }), priceCurrency: 'USD' },
+      offers: offerOf(price, profile),
+      ...(profile && profile.tasks.length > 0 ? { featureList: profile.tasks } : {}),
+      ...(profile && profile.languages.length > 0 ? { inLanguage: profile.languages } : {}),
       // Only from RATING_SHOWN_FROM reviews, as the page shows it: then and only then.
       ...(trust.rating_average === null
         ? {}
@@ -176,6 +184,13 @@ export function buildAgentMeta(origin: string, agent: PublicAgent): PageMeta {
           }),
     },
   };
+}
+
+function offerOf(costPrice: number | null, profile: AgentProfile | null | undefined): JsonLd {
+  if (profile?.starting_price != null && profile.currency) {
+    return { '@type': 'Offer', price: String(profile.starting_price), priceCurrency: profile.currency };
+  }
+  return { '@type': 'Offer', ...(costPrice === null ? {} : { price: costPrice }), priceCurrency: 'USD' };
 }
 
 /** An agent that is not listed (unknown or removed): the server answers it with 404 and noindex. */

@@ -4,6 +4,7 @@ import { describeCountOnceContract } from './contract-count-once';
 import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
+import { describeProfilesContract } from './contract-profiles';
 import { describeToolUsageContract } from './contract-tool-usage';
 import { describeTrustContract } from './contract-trust';
 import {
@@ -833,6 +834,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeApiKeysContract(() => store);
     describeOwnershipContract(() => store);
     describeTrustContract(() => store);
+    describeProfilesContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

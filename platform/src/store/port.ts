@@ -6,6 +6,7 @@ import type {
   ContactRequestRepository,
   ShortlistRepository,
 } from './employer-port';
+import type { AgentProfileRepository } from './profile-port';
 import type {
   DomainVerificationRepository,
   LeaseRepository,
@@ -314,7 +315,8 @@ export type AuditEntityType =
   | 'contact_request'
   | 'review'
   | 'verification'
-  | 'listing_claim';
+  | 'listing_claim'
+  | 'agent_profile';
 
 /** One staff action: who did what to which record, with the record's fields before and after. */
 export interface AuditEntry {
@@ -485,6 +487,8 @@ export interface Store {
   readonly toolUsage: ToolUsageRepository;
   /** Employers' API keys (hashes only). */
   readonly apiKeys: ApiKeyRepository;
+  /** Structured agent profiles (issue 28). */
+  readonly profiles: AgentProfileRepository;
   /** Trust (issue 26): providers' domains, the link checker's records, reviews, listings claimed by domain, job leases. */
   readonly verifications: DomainVerificationRepository;
   readonly linkChecks: LinkCheckRepository;

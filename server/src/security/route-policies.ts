@@ -46,6 +46,14 @@ export interface RoutePolicy {
   apiKey?: true;
 }
 
+/** A structured profile (issue 28) every caller allowed may save. */
+const PROFILE_PROBE = {
+  deployment: ['cloud'],
+  languages: 'en, es',
+  integrations: ['Slack'],
+  free_trial: true,
+};
+
 type Outcome = 'ok' | 401 | 403 | 'refused' | 'no-signature';
 
 /** What each kind of caller gets, by access. 'refused' is 403 or 404 (a 404 does not say the thing exists). */
@@ -263,6 +271,10 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     access: 'provider-owner',
     probe: (w) => ({ path: `/api/users/agents/${w.ids.ownAgent}`, body: agentBody(w) }),
   },
+  'PUT /api/users/agents/{id}/profile': {
+    access: 'provider-owner',
+    probe: (w) => ({ path: `/api/users/agents/${w.ids.ownAgent}/profile`, body: PROFILE_PROBE }),
+  },
   'DELETE /api/users/agents/{id}': {
     access: 'provider-owner',
     probe: get((w) => `/api/users/agents/${w.ids.ownAgentToDelete}`),
@@ -471,6 +483,14 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'PUT /api/admin/agents/{id}': {
     access: 'admin',
     probe: (w) => ({ path: `/api/admin/agents/${w.ids.adminAgent}`, body: agentBody(w) }),
+  },
+  'GET /api/admin/agents/{id}/profile': {
+    access: 'admin',
+    probe: get((w) => `/api/admin/agents/${w.ids.adminAgent}/profile`),
+  },
+  'PUT /api/admin/agents/{id}/profile': {
+    access: 'admin',
+    probe: (w) => ({ path: `/api/admin/agents/${w.ids.adminAgent}/profile`, body: PROFILE_PROBE }),
   },
   'DELETE /api/admin/agents/{id}': {
     access: 'admin',

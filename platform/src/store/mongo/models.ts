@@ -10,6 +10,7 @@ import {
   USER_EDITABLE_FIELDS,
   type UserWithSecret,
 } from '../port';
+import { type AgentProfileDoc, registerProfileModel } from './profiles';
 import { registerTrustModels, type TrustModels } from './trust-models';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each
@@ -421,6 +422,8 @@ export interface MongoModels extends TrustModels {
   agentStatsOnce: Model<AgentStatsOnceDoc>;
   toolUsage: Model<ToolUsageDoc>;
   apiKeys: Model<ApiKeyDoc>;
+  /** Structured agent profiles (issue 28). */
+  profiles: Model<AgentProfileDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -443,6 +446,7 @@ export function registerModels(conn: Connection): MongoModels {
     agentStatsOnce: conn.model<AgentStatsOnceDoc>('AgentStatsOnce', agentStatsOnceSchema, 'agent_stats_once'),
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
+    profiles: registerProfileModel(conn),
     ...registerTrustModels(conn),
   };
 }

@@ -16,6 +16,7 @@ import { createMongoLeases } from './leases';
 import { createMongoLinkChecks } from './link-checks';
 import { createMongoListingClaims } from './listing-claims';
 import { registerModels } from './models';
+import { createMongoProfiles } from './profiles';
 import { createMongoReviews } from './reviews';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
@@ -56,6 +57,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       agentStats: createMongoAgentStats(conn, models),
       toolUsage: createMongoToolUsage(models),
       apiKeys: createMongoApiKeys(models),
+      profiles: createMongoProfiles(models.profiles),
       verifications,
       linkChecks,
       reviews,

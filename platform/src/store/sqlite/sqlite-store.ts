@@ -18,6 +18,7 @@ import { createSqliteLinkChecks } from './link-checks';
 import { createSqliteListingClaims } from './listing-claims';
 import { migrate } from './migrations';
 import { PlainMatchingOffThread } from './plain-matching-off-thread';
+import { createSqliteProfiles } from './profiles';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteReviews } from './reviews';
 import { createSqliteKv, createSqliteSessions } from './sessions';
@@ -76,6 +77,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     agentStats: retryWhenBusy(createSqliteAgentStats(db)),
     toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
     apiKeys: retryWhenBusy(createSqliteApiKeys(db)),
+    profiles: retryWhenBusy(createSqliteProfiles(db)),
     verifications,
     linkChecks,
     reviews,

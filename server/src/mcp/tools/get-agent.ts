@@ -1,8 +1,10 @@
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { z } from 'zod';
+import { readAgentProfile } from '../../commands/save-agent-profile';
 import { presentReview } from '../../presenters/review';
 import { agentLine, ListedAgentSchema, presentListedAgent } from '../listed-agent';
+import { AgentProfileSchema, profileLines } from '../profile-schema';
 import { agentId } from './agent-id';
 import { defineTool, ToolError } from './tool';
 
@@ -30,11 +32,12 @@ export const getAgentTool = defineTool({
   name: 'get_agent',
   title: 'Get an AI agent',
   description:
-    'Everything public about one agent of the Agentry directory, by its id (as search_agents answers it): name, provider, category, role, full description, cost and pricing tier, website, and its page URL on this site. ' +
+    'Everything public about one agent of the Agentry directory, by its id (as search_agents answers it): name, provider, category, role, full description, cost and pricing tier, website, and its page URL on this site; its structured profile as the provider stated it (pricing model and starting price, free trial, deployment, integrations, languages, data residency, certifications claimed, API and MCP availability, tasks, last confirmed). ' +
     `Also answers up to ${SIMILAR_COUNT} similar agents (the same job first), as alternatives, and the ${REVIEWS_COUNT} newest reviews by employers who hired it (the average shows from ${RATING_SHOWN_FROM} reviews).`,
   input: { id: agentId('id').describe('The agent id, as search_agents answers it') },
   output: {
     agent: ListedAgentSchema,
+    profile: AgentProfileSchema,
     similar: z.array(ListedAgentSchema).describe('Agents like this one, most alike first'),
     reviews: z
       .array(ReviewSchema)
@@ -56,10 +59,12 @@ export const getAgentTool = defineTool({
       const { rating, body, organization, created_at, updated_at, reply } = presentReview(review);
       return { rating, body, organization, created_at, updated_at, reply };
     });
+    const profile = await readAgentProfile(store, found.id);
     const text = [
       agentLine(agent),
       `Pricing: ${PRICING_LABELS[agent.pricing]}${agent.price_monthly === null ? '' : ` ($${agent.price_monthly}/month)`}. Website: ${agent.address}`,
       agent.description,
+      ...profileLines(profile),
       ...(reviews.length > 0
         ? [
             'Reviews:',
@@ -68,6 +73,6 @@ export const getAgentTool = defineTool({
         : []),
       ...(similar.length > 0 ? ['Similar agents:', ...similar.map((other) => `- ${agentLine(other)}`)] : []),
     ].join('\n');
-    return { structured: { agent, similar, reviews }, text };
+    return { structured: { agent, profile, similar, reviews }, text };
   },
 });

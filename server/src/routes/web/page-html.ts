@@ -81,7 +81,11 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       }
       return {
         status: 200,
-        html: renderPageHtml(template, buildAgentMeta(origin, presentAgent(agent)), origin),
+        html: renderPageHtml(
+          template,
+          buildAgentMeta(origin, presentAgent(agent), (await store.profiles.get(agent.id))?.profile),
+          origin,
+        ),
       };
     },
 

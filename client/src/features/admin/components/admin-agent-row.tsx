@@ -5,6 +5,7 @@ import type { AdminAgent } from '../api/get-admin-agents';
 import { setAgentRemoved } from '../api/save-admin-agent';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { ADMIN_MESSAGES } from '../utils/admin-messages';
+import { AdminAgentFacts } from './admin-agent-facts';
 
 // One agent in Manage Agents: its fields, its status, a Removed badge when soft-deleted, Edit, and
 // Delete, which reads Restore once the agent is removed (spec section 4). A delete is a soft one,
@@ -29,6 +30,7 @@ export function AdminAgentRow({
   const { run } = useAdminSession();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [factsOpen, setFactsOpen] = useState(false);
   const name = decodeEntities(agent.name);
   const removing = !agent.removed;
 
@@ -78,6 +80,14 @@ export function AdminAgentRow({
           Edit<span className="visually-hidden"> {name}</span>
         </button>
         <button
+          className="button button--secondary button--small"
+          type="button"
+          aria-expanded={factsOpen}
+          onClick={() => setFactsOpen((open) => !open)}
+        >
+          Profile<span className="visually-hidden"> of {name}</span>
+        </button>
+        <button
           className={`button button--small ${removing ? 'button--secondary' : 'button--primary'}`}
           type="button"
           // aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page.
@@ -93,6 +103,7 @@ export function AdminAgentRow({
           {failure}
         </p>
       ) : null}
+      {factsOpen ? <AdminAgentFacts agentId={agent.id} onClose={() => setFactsOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { normalizeAddress } from '@agentry/domain/address';
-import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
@@ -8,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import { RoleChip } from '../../../components/agent-card/role-chip';
+import { AgentFactsList } from '../../../components/agent-facts/agent-facts-list';
 import { TrustBadges } from '../../../components/trust/trust-badges';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
@@ -16,7 +16,7 @@ import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
 import { reportAgentClick } from '../../../lib/api/report-agent-click';
-import { getAgent } from '../api/get-agent';
+import { type AgentWithProfile, getAgent } from '../api/get-agent';
 import { directoryLink } from '../utils/directory-link';
 import { AgentCompareBar, AgentEmployerActions } from './agent-employer-actions';
 import { SimilarAgents } from './similar-agents';
@@ -37,7 +37,7 @@ export function AgentProfile({ id, trust }: { id: string; trust?: ReactNode }) {
   const state = useAsync(id, (signal) => getAgent(id, signal));
   const meta = useMemo(() => {
     const origin = siteOrigin();
-    if (state.status === 'success') return buildAgentMeta(origin, state.data);
+    if (state.status === 'success') return buildAgentMeta(origin, state.data, state.data.profile);
     if (state.status === 'error') {
       return buildAgentNotFoundMeta(origin, id);
     }
@@ -62,7 +62,7 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-function AgentDetails({ agent, trust }: { agent: PublicAgent; trust?: ReactNode }) {
+function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: ReactNode }) {
   const navigate = useNavigate();
   const name = decodeEntities(agent.name);
   const category = decodeEntities(agent.category);
@@ -129,6 +129,7 @@ function AgentDetails({ agent, trust }: { agent: PublicAgent; trust?: ReactNode 
             </dd>
           </div>
         </dl>
+        {agent.profile ? <AgentFactsList profile={agent.profile} /> : null}
         <p className="agent-profile__actions">
           <UseAgentLink
             address={agent.address}

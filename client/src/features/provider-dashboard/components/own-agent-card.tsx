@@ -5,12 +5,13 @@ import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import type { OwnAgent } from '../api/get-own-agents';
 import { AgentEditForm } from './agent-edit-form';
+import { AgentFactsEditor } from './agent-facts-editor';
 import { DeleteAgentDialog } from './delete-agent-dialog';
 
 // One of the provider's agents on the dashboard: the public card's fields (same look as
 // components/agent-card) with Edit, which turns the card into its form, and Delete.
 
-type Mode = 'view' | 'edit' | 'confirm-delete';
+type Mode = 'view' | 'edit' | 'facts' | 'confirm-delete';
 
 export function OwnAgentCard({
   agent,
@@ -53,6 +54,24 @@ export function OwnAgentCard({
           onSaved={(updated) => {
             setSaved(true);
             onSaved(updated);
+            closeEditor();
+          }}
+          onCancel={closeEditor}
+        />
+      </article>
+    );
+  }
+
+  if (mode === 'facts') {
+    return (
+      <article className="agent-card agent-card--editing" aria-labelledby={headingId}>
+        <h3 className="agent-card__name" id={headingId}>
+          Profile of {name}
+        </h3>
+        <AgentFactsEditor
+          agentId={agent.id}
+          onSaved={() => {
+            setSaved(true);
             closeEditor();
           }}
           onCancel={closeEditor}
@@ -105,6 +124,16 @@ export function OwnAgentCard({
           }}
         >
           Edit<span className="visually-hidden"> {name}</span>
+        </button>
+        <button
+          className="button button--secondary button--small"
+          type="button"
+          onClick={() => {
+            setSaved(false);
+            setMode('facts');
+          }}
+        >
+          Profile<span className="visually-hidden"> of {name}</span>
         </button>
         <button
           className="button button--secondary button--small"

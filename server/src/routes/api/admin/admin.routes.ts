@@ -23,10 +23,11 @@ import {
 import { readReindexJob, startReindex } from '../../../commands/admin/reindex-job';
 import { approveHeldAgent, listReviewQueue, rejectHeldAgent } from '../../../commands/admin/review-queue';
 import { uploadAgents } from '../../../commands/admin/upload-agents';
+import { readAgentProfile, saveAgentProfileAsAdmin } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
 import { issueCsrfToken, requireCsrf } from '../../../http/csrf';
-import { HttpError } from '../../../http/errors';
+import { HttpError, notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
 import { adminOf, requireAdmin } from '../../../http/require-admin';
 import { ADMIN_SESSION_COOKIE, adminSessions } from '../../../http/sessions';
@@ -41,6 +42,7 @@ import {
   AdminAgentsQuery,
   AdminCodeBody,
   AdminLoginBody,
+  AgentProfileBody,
   AuditQuery,
   IdParams,
   ReviewQueueQuery,
@@ -224,6 +226,19 @@ export function adminRoutes(
     const { id } = parse(IdParams, req.params);
     const agent = await updateAgentAsAdmin(store, me(req), id, parseBody(AdminAgentBody, req));
     res.json({ success: true, agent: presentAdminAgent(agent) });
+  });
+
+  // Structured profiles (issue 28): staff read any agent's, correct it and verify claimed certifications.
+  router.get('/agents/:id/profile', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    if (!(await store.agents.get(id))) throw notFound('Agent not found');
+    res.set('Cache-Control', 'no-store').json({ success: true, profile: await readAgentProfile(store, id) });
+  });
+
+  router.put('/agents/:id/profile', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const profile = await saveAgentProfileAsAdmin(store, me(req), id, parseBody(AgentProfileBody, req));
+    res.json({ success: true, profile });
   });
 
   router.delete('/agents/:id', async (req, res) => {

@@ -93,3 +93,6 @@ export const AuditQuery = z.object({
     .optional(),
   entity_id: text(64).optional(),
 });
+
+/** The structured profile's shape, the same for staff as for providers. */
+export { AgentProfileBody } from '../users/schema';

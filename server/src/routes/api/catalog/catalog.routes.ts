@@ -1,6 +1,7 @@
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
+import { readAgentProfile } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
 import { CatalogLastChange } from '../../../http/catalog-last-change';
 import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
@@ -58,7 +59,10 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
     // is not counted (the page calls this too), nor other readers (shortlists, programs).
     if (req.query.view === 'page') analytics?.countFor(audienceOf(req), 'opened', [agent.id]);
     res.set('Cache-Control', 'no-cache');
-    sendJson(res, jsonBody(JSON.stringify(presentAgent(agent))), agent.updated_at);
+    // The structured profile (issue 28) rides along: one read by id; saving it touches the agent,
+    // so updated_at (the ETag) moves with it.
+    const profile = await readAgentProfile(store, agent.id);
+    sendJson(res, jsonBody(JSON.stringify({ ...presentAgent(agent), profile })), agent.updated_at);
   });
 
   router.get('/categories', allowAnyOrigin, async (_req, res) => {

@@ -1,6 +1,7 @@
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { createAccount } from '../../../commands/create-account';
+import { saveOwnAgentProfile } from '../../../commands/save-agent-profile';
 import { countOwnWaitingAgents } from '../../../commands/send-email-verification';
 import { startCheckout } from '../../../commands/start-checkout';
 import { removeOwnAgent, updateOwnAgent } from '../../../commands/update-own-agent';
@@ -12,7 +13,14 @@ import { parse, parseBody } from '../../../http/validate';
 import { presentOwnAgent } from '../../../presenters/own-agent';
 import { presentUser } from '../../../presenters/user';
 import { type AuthLimits, signIn } from '../auth/auth.routes';
-import { AgentIdParams, CreateUserBody, OwnAgentBody, ProfileBody, UserIdParams } from './schema';
+import {
+  AgentIdParams,
+  AgentProfileBody,
+  CreateUserBody,
+  OwnAgentBody,
+  ProfileBody,
+  UserIdParams,
+} from './schema';
 
 // Accounts (spec section 7): creation, the checkout that starts a subscription, the provider's own
 // agents and the profile. Every handler acts on the signed-in user only.
@@ -53,6 +61,14 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
     const input = parseBody(OwnAgentBody, req);
     const agent = await updateOwnAgent(services, { user: me(req), agentId: id, input });
     res.json({ success: true, agent: presentOwnAgent(agent) });
+  });
+
+  // The agent's structured profile (issue 28); saving it confirms it (confirmed_at: today).
+  router.put('/users/agents/:id/profile', requireUser, async (req, res) => {
+    const { id } = parse(AgentIdParams, req.params);
+    const input = parseBody(AgentProfileBody, req);
+    const profile = await saveOwnAgentProfile(services, { user: me(req), agentId: id, input });
+    res.json({ success: true, profile });
   });
 
   router.delete('/users/agents/:id', requireUser, async (req, res) => {
