@@ -304,6 +304,7 @@ export function validateAgentProfile(input: ProfileInput): ProfileValidation {
     PROFILE_LIMITS.taskLength,
     fail,
     (text) => text,
+    /[;\n]/,
   );
   if (value.starting_price !== null && (value.currency === null || value.billing_period === null)) {
     fail('starting_price', PROFILE_MESSAGES.priceNeedsCurrency);
@@ -342,10 +343,11 @@ function oneOf<T extends string>(
   return found ?? null;
 }
 
-function listOf(raw: unknown): unknown[] {
+/** Lists of choices and integrations split at commas or semicolons; tasks (which may hold commas) at semicolons and line ends. */
+function listOf(raw: unknown, separators = /[,;]/): unknown[] {
   if (isBlank(raw)) return [];
   if (Array.isArray(raw)) return raw;
-  if (typeof raw === 'string') return raw.split(/[,;]/).filter((part) => part.trim() !== '');
+  if (typeof raw === 'string') return raw.split(separators).filter((part) => part.trim() !== '');
   return [raw];
 }
 
@@ -378,8 +380,9 @@ function freeList(
   maxLength: number,
   fail: Fail,
   canonical: (text: string) => string,
+  separators?: RegExp,
 ): string[] {
-  const items = listOf(raw);
+  const items = listOf(raw, separators);
   const found: string[] = [];
   for (const item of items) {
     if (typeof item !== 'string') {

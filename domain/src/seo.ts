@@ -186,7 +186,7 @@ export function buildAgentMeta(origin: string, agent: PublicAgent, profile?: Age
   };
 }
 
-function offerOf(costPrice: number | null, profile: AgentProfile | null | undefined): JsonLd {
+function offerOf(costPrice: string | null, profile: AgentProfile | null | undefined): JsonLd {
   if (profile?.starting_price != null && profile.currency) {
     return { '@type': 'Offer', price: String(profile.starting_price), priceCurrency: profile.currency };
   }

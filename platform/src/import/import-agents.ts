@@ -1,4 +1,6 @@
+import { type AgentProfile, validateAgentProfile } from '@agentry/domain/agent-profile';
 import { validateAgentRecord } from '@agentry/domain/agent-rules';
+import { profileInputOfRow } from '@agentry/domain/profile-cells';
 import type { AgentCreate, Store } from '../store/port';
 import { ImportFileError } from './import-file-error';
 import { mapColumns, missingColumns } from './map-columns';
@@ -29,6 +31,8 @@ export interface ImportResult {
 export interface PendingAgent {
   row: number;
   agent: AgentCreate;
+  /** The row's structured profile (issue 28), when its profile columns state anything. */
+  profile?: AgentProfile;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface PendingAgent {
  * the rows lack a required column altogether.
  */
 export async function importAgents(
-  store: Pick<Store, 'agents'>,
+  store: Pick<Store, 'agents' | 'profiles'>,
   rows: Record<string, unknown>[],
   { batchSize = 500, onProgress, rowNumbers }: ImportOptions = {},
 ): Promise<ImportResult> {
@@ -86,10 +90,21 @@ export function prepareImport(
     const row = rowNumbers?.[index] ?? index + 1;
     const fields = mapColumns(rows[index]!);
     const validation = validateAgentRecord(fields);
-    if (validation.ok) {
-      prepared.pending.push({ row, agent: validation.value });
+    // The profile's columns (issue 28) are checked with the form's rules; a file without them
+    // (made before they existed) has none to check.
+    const profileInput = profileInputOfRow(rows[index]!);
+    const profile = profileInput ? validateAgentProfile(profileInput) : null;
+    if (validation.ok && (!profile || profile.ok)) {
+      prepared.pending.push({
+        row,
+        agent: validation.value,
+        ...(profile?.ok ? { profile: profile.value } : {}),
+      });
     } else {
-      const reason = Object.values(validation.errors).join('; ');
+      const reason = [
+        ...(validation.ok ? [] : Object.values(validation.errors)),
+        ...(profile && !profile.ok ? Object.values(profile.errors) : []),
+      ].join('; ');
       prepared.invalid.push({ row, name: displayName(fields.name), reason });
     }
   }
@@ -101,7 +116,7 @@ export function prepareImport(
  * listed; answers what was added and every skipped row, in row order.
  */
 export async function applyImport(
-  store: Pick<Store, 'agents'>,
+  store: Pick<Store, 'agents' | 'profiles'>,
   prepared: PreparedImport,
 ): Promise<ImportResult> {
   const skipped = [...prepared.invalid];
@@ -109,12 +124,29 @@ export async function applyImport(
   if (prepared.pending.length > 0) {
     const outcome = await store.agents.importMany(prepared.pending.map((item) => item.agent));
     added = outcome.added;
-    for (const duplicate of outcome.duplicates) {
-      const item = prepared.pending[duplicate.index]!;
+    const duplicates = new Set(outcome.duplicates.map((duplicate) => duplicate.index));
+    for (const index of duplicates) {
+      const item = prepared.pending[index]!;
       skipped.push({ row: item.row, name: item.agent.name, reason: DUPLICATE_REASON });
     }
+    await saveProfiles(
+      store,
+      prepared.pending.filter((item, index) => item.profile && !duplicates.has(index)),
+    );
   }
   return { added, skipped: skipped.sort((a, b) => a.row - b.row) };
+}
+
+/**
+ * The profiles of the agents a file added, each found by its identity (name and provider), as
+ * importMany answers no ids. An agent already listed keeps its profile: as for its fields, a file
+ * adds and never overwrites.
+ */
+async function saveProfiles(store: Pick<Store, 'agents' | 'profiles'>, items: PendingAgent[]): Promise<void> {
+  for (const item of items) {
+    const agent = await store.agents.findByIdentity(item.agent.name, item.agent.provider);
+    if (agent) await store.profiles.save(agent.id, item.profile!);
+  }
 }
 
 /** Longest name a report shows for a skipped row: a name cell may hold a whole page of text. */

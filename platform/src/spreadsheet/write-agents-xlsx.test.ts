@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
+import { EMPTY_PROFILE } from '@agentry/domain/agent-profile';
+import { PROFILE_COLUMNS } from '@agentry/domain/profile-cells';
 import * as XLSX from 'xlsx';
-import { agentsWorkbookStream, type SpreadsheetAgent } from './write-agents-xlsx';
+import { agentsWorkbookStream, DOWNLOAD_COLUMNS, type SpreadsheetAgent } from './write-agents-xlsx';
 
 function agent(name: string, overrides: Partial<SpreadsheetAgent> = {}): SpreadsheetAgent {
   return {
@@ -44,23 +45,50 @@ function asRow(value: SpreadsheetAgent): string[] {
     value.description,
     value.cost,
     value.address,
+    // No profile: its columns are empty.
+    ...PROFILE_COLUMNS.map(() => ''),
   ];
 }
 
 describe('agentsWorkbookStream', () => {
+  it('When an agent has a structured profile, then its columns follow the spec columns: codes, lists joined with "; ", yes/no', async () => {
+    const profile = {
+      ...EMPTY_PROFILE,
+      pricing_model: 'subscription' as const,
+      starting_price: 29,
+      currency: 'USD' as const,
+      billing_period: 'month' as const,
+      free_trial: true,
+      languages: ['en' as const, 'es' as const],
+      tasks: ['Answer tickets, fast', 'Draft replies'],
+      confirmed_at: '2026-11-27',
+    };
+    const bytes = await bytesOf(agentsWorkbookStream(batchesOf([agent('Scout', { profile })], 1)));
+    const [header, row] = rowsOf(bytes);
+    const cell = (column: string) => row![header!.indexOf(column)];
+    expect(header!.slice(7)).toEqual([...PROFILE_COLUMNS]);
+    expect(cell('Pricing model')).toBe('subscription');
+    expect(cell('Starting price')).toBe('29');
+    expect(cell('Free trial')).toBe('yes');
+    expect(cell('Languages')).toBe('en; es');
+    expect(cell('Tasks')).toBe('Answer tickets, fast; Draft replies');
+    expect(cell('MCP server')).toBe('');
+    expect(cell('Last confirmed')).toBe('2026-11-27');
+  });
+
   it('When agents arrive in batches, then the workbook has the header row and every agent in order', async () => {
     const agents = ['Scout', 'Closer', 'Helper', 'Writer', 'Analyst'].map((name) => agent(name));
 
     const bytes = await bytesOf(agentsWorkbookStream(batchesOf(agents, 2)));
 
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
-    expect(rowsOf(bytes)).toEqual([[...SPREADSHEET_COLUMNS], ...agents.map(asRow)]);
+    expect(rowsOf(bytes)).toEqual([[...DOWNLOAD_COLUMNS], ...agents.map(asRow)]);
   });
 
   it('When there are no agents, then the workbook holds the header row alone', async () => {
     const bytes = await bytesOf(agentsWorkbookStream(batchesOf([], 10)));
 
-    expect(rowsOf(bytes)).toEqual([[...SPREADSHEET_COLUMNS]]);
+    expect(rowsOf(bytes)).toEqual([[...DOWNLOAD_COLUMNS]]);
   });
 
   it('When a text looks like a formula, then it is a string cell with a leading apostrophe', async () => {

@@ -91,3 +91,13 @@ async function persist(
   }
   return saved.profile;
 }
+
+/** The agents with their profiles (one batched read; at most PROFILE_BATCH_MAX), for comparisons. */
+export async function withProfiles<T extends { id: string }>(
+  store: Pick<Store, 'profiles'>,
+  agents: T[],
+): Promise<Array<T & { profile: AgentProfile }>> {
+  const stored = await store.profiles.getMany(agents.map((agent) => agent.id));
+  const byId = new Map(stored.map((entry) => [entry.agent_id, entry.profile]));
+  return agents.map((agent) => ({ ...agent, profile: byId.get(agent.id) ?? EMPTY_PROFILE }));
+}

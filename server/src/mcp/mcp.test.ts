@@ -277,11 +277,16 @@ describe('MCP server at /mcp', () => {
   describe('get_agent', () => {
     it('answers everything public about the agent, as the API shows it, with the similar agents', async () => {
       const [first] = await apiSearch('replyranch', 1);
-      const { agent, similar } = await answer<{ agent: Listed; similar: Listed[] }>('get_agent', {
-        id: first!.id,
-      });
-      const api = (await server.http.get(`/api/agents/${first!.id}`).expect(200)).body;
+      const { agent, profile, similar } = await answer<{
+        agent: Listed;
+        profile: unknown;
+        similar: Listed[];
+      }>('get_agent', { id: first!.id });
+      // The API answers the structured profile (issue 28) inside the agent; MCP beside it.
+      const { profile: apiProfile, ...api } = (await server.http.get(`/api/agents/${first!.id}`).expect(200))
+        .body;
       expect(agent).toEqual({ ...api, page_url: `${ORIGIN}/agents/${api.id}` });
+      expect(profile).toEqual(apiProfile);
       const apiSimilar = (await server.http.get(`/api/agents/${first!.id}/similar`).expect(200)).body;
       expect(ids(similar)).toEqual(ids(apiSimilar));
       expect(similar.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import {
   COMPARE_MIN,
   compareAgents,
 } from '../../commands/employer/compare-agents';
+import { withProfiles } from '../../commands/save-agent-profile';
 import { presentAgents } from '../../presenters/agent';
 import { ListedAgentSchema, presentListedAgent } from '../listed-agent';
 import { agentId } from './agent-id';
@@ -31,7 +32,7 @@ export const compareAgentsTool = defineTool({
   name: 'compare_agents',
   title: 'Compare AI agents',
   paid: true,
-  description: `Sets ${COMPARE_MIN} to ${COMPARE_MAX} agents of the Agentry directory side by side, by their ids (as search_agents answers them), in the order given: category, role, provider, cost, pricing tier, description and website, each row saying whether the agents differ on it, and each agent with its page URL on this site.`,
+  description: `Sets ${COMPARE_MIN} to ${COMPARE_MAX} agents of the Agentry directory side by side, by their ids (as search_agents answers them), in the order given: category, role, provider, cost, pricing tier, description and website, then the facts of their structured profiles (pricing, free trial, deployment, integrations, languages, data residency, certifications claimed, API, MCP server, tasks, last confirmed; "Not stated" where the provider said nothing), each row saying whether the agents differ on it, and each agent with its page URL on this site.`,
   input: {
     ids: z
       .array(agentId('each id'), { error: COMPARE_COUNT_MESSAGE })
@@ -46,7 +47,7 @@ export const compareAgentsTool = defineTool({
   },
   async run({ ids }, { store, origin, analytics, caller }) {
     // Answers the agents in the order asked, or refuses naming every id that is not listed.
-    const found = presentAgents(await compareAgents(store, ids));
+    const found = await withProfiles(store, presentAgents(await compareAgents(store, ids)));
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and
     // day, as on the site. Only key holders reach this tool.
     analytics?.countFor(caller.audience, 'compared', ids);

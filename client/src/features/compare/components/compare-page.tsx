@@ -1,4 +1,5 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { ComparedAgent } from '@agentry/domain/compare-rows';
+import { COMPARISON_CSV_FILE_NAME, comparisonCsv } from '@agentry/domain/comparison-csv';
 import { decodeEntities } from '@agentry/domain/entities';
 import { ROUTES } from '@agentry/domain/routes';
 import { useEffect, useRef, useState } from 'react';
@@ -54,7 +55,7 @@ export function ComparePage() {
     navigate(compareLink(next), { replace: true, preventScrollReset: true });
   }
 
-  function remove(agent: PublicAgent) {
+  function remove(agent: ComparedAgent) {
     setIds(ids.filter((id) => id !== agent.id));
     selection.remove(agent.id);
     setAnnouncement(`${decodeEntities(agent.name)} was removed from the comparison.`);
@@ -135,6 +136,9 @@ export function ComparePage() {
             <button className="button button--secondary" type="button" onClick={() => window.print()}>
               Print
             </button>
+            <button className="button button--secondary" type="button" onClick={() => downloadCsv(agents)}>
+              Download CSV
+            </button>
             <Link className="button button--secondary" to={ROUTES.employerSearch}>
               Back to advanced search
             </Link>
@@ -147,6 +151,18 @@ export function ComparePage() {
       )}
     </div>
   );
+}
+
+/** The comparison as a CSV file (domain/comparison-csv.ts), made in the page: nothing more is asked of the server. */
+function downloadCsv(agents: readonly ComparedAgent[]) {
+  const url = URL.createObjectURL(new Blob([comparisonCsv(agents)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = COMPARISON_CSV_FILE_NAME;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function ComparisonFailure({

@@ -1,12 +1,13 @@
 import { normalizeAddress } from '@agentry/domain/address';
-import type { PublicAgent } from '@agentry/domain/agent';
-import { COMPARE_ROWS, type CompareRow, rowDiffers } from '@agentry/domain/compare-rows';
+import { NOT_STATED } from '@agentry/domain/agent-profile';
+import { COMPARE_ROWS, type ComparedAgent, type CompareRow, rowDiffers } from '@agentry/domain/compare-rows';
 import { decodeEntities } from '@agentry/domain/entities';
 import { Link } from 'react-router-dom';
 import { ContactAction } from '../../../components/employer-tools/agent-actions';
 
 // One table, an agent per column. A row whose values differ is highlighted and says so in words
-// ("differs"), so the difference does not rest on colour alone.
+// ("differs"), so the difference does not rest on colour alone. The structured profile's facts
+// follow the spec's fields; a fact not stated reads "Not stated", set apart as a gap.
 
 function siteLabel(address: string): string {
   try {
@@ -16,7 +17,7 @@ function siteLabel(address: string): string {
   }
 }
 
-function Cell({ row, agent }: { row: CompareRow; agent: PublicAgent }) {
+function Cell({ row, agent }: { row: CompareRow; agent: ComparedAgent }) {
   if (row.key === 'link') {
     return (
       <a href={normalizeAddress(agent.address)} target="_blank" rel="noopener">
@@ -32,8 +33,8 @@ export function ComparisonTable({
   agents,
   onRemove,
 }: {
-  agents: readonly PublicAgent[];
-  onRemove: (agent: PublicAgent) => void;
+  agents: readonly ComparedAgent[];
+  onRemove: (agent: ComparedAgent) => void;
 }) {
   const names = agents.map((agent) => decodeEntities(agent.name));
   return (
@@ -71,7 +72,10 @@ export function ComparisonTable({
                   {differs ? <span className="comparison__differs"> differs</span> : null}
                 </th>
                 {agents.map((agent) => (
-                  <td key={agent.id}>
+                  <td
+                    key={agent.id}
+                    className={row.text(agent) === NOT_STATED ? 'comparison__gap' : undefined}
+                  >
                     <Cell row={row} agent={agent} />
                   </td>
                 ))}

@@ -1,4 +1,4 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { ComparedAgent } from '@agentry/domain/compare-rows';
 import { useEffect, useState } from 'react';
 import { COMPARE_MIN } from '../../../lib/compare-selection';
 import { getComparison } from '../api/get-comparison';
@@ -7,14 +7,14 @@ import { getComparison } from '../api/get-comparison';
 // the rest are already here.
 
 export type ComparisonState =
-  | { status: 'idle'; agents: PublicAgent[] }
-  | { status: 'loading'; agents: PublicAgent[] }
-  | { status: 'ready'; agents: PublicAgent[] }
-  | { status: 'error'; agents: PublicAgent[]; error: unknown };
+  | { status: 'idle'; agents: ComparedAgent[] }
+  | { status: 'loading'; agents: ComparedAgent[] }
+  | { status: 'ready'; agents: ComparedAgent[] }
+  | { status: 'error'; agents: ComparedAgent[]; error: unknown };
 
 /** `attempt` counts retries: a new one loads again after a failure. */
 export function useComparison(ids: readonly string[], enabled: boolean, attempt = 0): ComparisonState {
-  const [loaded, setLoaded] = useState<PublicAgent[]>([]);
+  const [loaded, setLoaded] = useState<ComparedAgent[]>([]);
   const [failed, setFailed] = useState<{ key: string; error: unknown } | null>(null);
   const key = `${ids.join(',')}#${attempt}`;
   const byId = new Map(loaded.map((agent) => [agent.id, agent]));

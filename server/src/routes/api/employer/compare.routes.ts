@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { compareAgents, compareIds } from '../../../commands/employer/compare-agents';
+import { withProfiles } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parseQuery } from '../../../http/validate';
@@ -16,7 +17,9 @@ export function compareRoutes({ store, analytics }: AppContext): Router {
     const agents = await compareAgents(store, ids);
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.
     analytics?.countFor(audienceOf(req), 'compared', ids);
-    res.set('Cache-Control', 'no-store').json({ success: true, agents: presentAgents(agents) });
+    // Each with its structured profile (issue 28), which the table sets side by side.
+    const compared = await withProfiles(store, presentAgents(agents));
+    res.set('Cache-Control', 'no-store').json({ success: true, agents: compared });
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import { PUBLIC_AGENT_FIELDS } from '@agentry/domain/agent';
+import { EMPTY_PROFILE } from '@agentry/domain/agent-profile';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';
 
@@ -20,7 +21,7 @@ describe('comparison', () => {
   });
   afterAll(() => server.stop());
 
-  it('answers the agents in the order asked, with their public fields only', async () => {
+  it('answers the agents in the order asked, with their public fields and structured profile only', async () => {
     const asked = [ids[2]!, ids[0]!, ids[3]!];
     const response = await grace.browser.get(`/api/compare?ids=${asked.join(',')}`).expect(200);
     expect(response.body.success).toBe(true);
@@ -31,7 +32,9 @@ describe('comparison', () => {
       'DeckHand',
     ]);
     for (const agent of response.body.agents)
-      expect(Object.keys(agent).sort()).toEqual([...PUBLIC_AGENT_FIELDS].sort());
+      expect(Object.keys(agent).sort()).toEqual([...PUBLIC_AGENT_FIELDS, 'profile'].sort());
+    // None saved yet: a profile that states nothing (issue 28), so the table shows the gaps.
+    expect(response.body.agents[0].profile).toEqual(EMPTY_PROFILE);
   });
 
   it('takes ids with spaces around them and four at most', async () => {
