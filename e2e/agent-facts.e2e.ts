@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   createAccount,
   linkInMail,
