@@ -1,4 +1,5 @@
 import { type BodyList, bodyLists, itemsFor, valueAt, withValueAt } from './body-lists';
+import { pathValue } from './callers';
 import type { RawResponse } from './client';
 import type { Operation } from './openapi';
 import type { FuzzReport } from './report';
@@ -10,7 +11,8 @@ import type { CallerName, World } from './world';
 // - a list of objects is a batch of units of work (the searches of a multi-search): its most
 //   items are answered, and cost the client that many reads (the RateLimit header's `remaining`
 //   drops by as many), so a batch is never cheaper than the requests it stands for.
-// An endpoint added later with a list in its body meets these checks without any change here.
+// An endpoint added later with a list in its body meets these checks without any change here,
+// also one whose path names a record (filled as the cases fill it: callers.ts, pathValue).
 
 const CALLERS: CallerName[] = ['anonymous', 'employer', 'provider', 'visitor', 'admin'];
 
@@ -49,8 +51,13 @@ export async function checkRequestCosts(
       fail('its body', ['has lists but no example to build requests from: add one to docs/openapi.yaml']);
       continue;
     }
+    // A path with ids (a provider's own agent) names the seeded record each caller would use.
+    const pathFor = (caller: CallerName) =>
+      operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+        encodeURIComponent(pathValue(operation, name, world.callers[caller], world.ids)),
+      );
     const send = (caller: CallerName, body: unknown) =>
-      world.json(caller, operation.method, operation.path, body);
+      world.json(caller, operation.method, pathFor(caller), body);
     // Whoever may call it: the first caller its own example is answered for.
     let caller: CallerName | null = null;
     for (const candidate of CALLERS) {
