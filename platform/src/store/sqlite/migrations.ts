@@ -398,7 +398,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX agent_stats_week_compared ON agent_stats (week, compared DESC, agent_id);
   CREATE INDEX agent_stats_week_opened ON agent_stats (week, opened DESC, agent_id);
   `,
-  // 12: structured agent profiles (issue 28), one JSON text per agent.
+  // 14: structured agent profiles (issue 28), one JSON text per agent.
   `
   CREATE TABLE agent_profiles (
     agent_id TEXT PRIMARY KEY,
