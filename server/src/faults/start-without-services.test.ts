@@ -4,11 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
+import { agentInput } from '@agentry/platform/store/contract-fixtures';
 import { openStore } from '@agentry/platform/store/factory';
 import { connectionOptions, SERVER_SELECTION_TIMEOUT_MS } from '@agentry/platform/store/mongo/connect';
 import { freePort } from '../testing/api-process';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { ADMIN_ENV, agentForm, Visitor } from '../testing/visitor';
+import { ADMIN_ENV, Visitor } from '../testing/visitor';
 
 // A start while a dependency is away, as a deploy or a reboot meets it:
 // - Meilisearch not there (a refused port) or hung (a port that accepts and never answers): the API
@@ -58,7 +59,8 @@ describe('when Meilisearch is not there at start', () => {
     const visitor = new Visitor(server.running.url);
     const ready = await visitor.get('/readyz').expect(200);
     const readyAfterMs = performance.now() - started;
-    await visitor.post('/api/agents', agentForm({ name: 'Driftwood' })).expect(201);
+    // Listed by the store itself: a visitor's registration is now held until its address is confirmed.
+    await server.running.context.store.agents.create(agentInput({ name: 'Driftwood' }));
     const search = await visitor.get('/api/search?query=Driftwood').expect(200);
     return { ready: ready.body, readyAfterMs, search };
   }

@@ -4,8 +4,9 @@ import { createLogger } from '@agentry/platform/log/logger';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
 import { MeiliSearchEngine } from '@agentry/platform/search/meili/meili-engine';
 import { RecordingMeili } from '@agentry/platform/search/meili/testing/recording-meili';
+import { agentInput } from '@agentry/platform/store/contract-fixtures';
 import { eventually, startTestServer, type TestServer } from '../../testing/test-server';
-import { ADMIN_ENV, AdminBrowser, agentForm, Visitor } from '../../testing/visitor';
+import { ADMIN_ENV, AdminBrowser } from '../../testing/visitor';
 
 // In the production shape the API holds Meilisearch's search-only key and the indexer runs apart
 // (INDEXER=external): the admin screen's Reindex cannot rebuild from the API, so the API records the
@@ -33,7 +34,8 @@ describe('a reindex asked of the indexer', () => {
   });
 
   it('When an admin asks through an API that cannot write the index, then the indexer takes it, runs it and reports it', async () => {
-    await new Visitor(server.running.url).post('/api/agents', agentForm({ name: 'Driftwood' })).expect(201);
+    // Listed by the store itself: a visitor's registration is now held until its address is confirmed.
+    await server.running.context.store.agents.create(agentInput({ name: 'Driftwood' }));
     const admin = await new AdminBrowser(server.running.url).signIn();
     const asked = await admin.post('/api/admin/reindex').expect(202);
     expect(asked.body.job).toMatchObject({ state: 'running', runner: 'indexer', claimed_at: null });
