@@ -76,9 +76,9 @@ export function inputOf(draft: Draft, staff: boolean): ProfileInput {
   const { otherIntegrations, tasks, certifications_verified, ...rest } = draft;
   return {
     ...rest,
-    integrations: [...draft.integrations, ...otherIntegrations.split(',')].filter(
-      (name) => name.trim() !== '',
-    ),
+    integrations: [...draft.integrations, ...otherIntegrations.split(',')]
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     tasks: tasks.split('\n').filter((task) => task.trim() !== ''),
     ...(staff ? { certifications_verified } : {}),
   };
