@@ -6,6 +6,9 @@ import { UPLOAD_EXTENSIONS } from './limits';
 
 // Admin edit and upload rules of spec section 5.
 
+/** The most subscribers one page of the admin's list answers (and the store's list() at most). */
+export const SUBSCRIBERS_PAGE_MAX = 500;
+
 export interface AdminAgentInput extends Partial<Record<AgentField | 'email' | 'status', string | null>> {}
 
 export interface ValidatedAdminAgent extends Record<AgentField, string> {

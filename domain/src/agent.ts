@@ -1,6 +1,9 @@
-import { type AgentTrust, TRUST_FIELDS } from './agent-trust';
+import type { AgentTrust } from './agent-trust';
+import { TRUST_FIELDS } from './agent-trust';
+import type { PublicAgent as PresentedAgent } from './contract/agents';
 
-// The Agent entity of spec section 3 and the shapes that move it between client and server.
+// The Agent entity of spec section 3: its fields, the record the store keeps, the labels people
+// read. The views of it the API answers are in contract/agents.ts.
 
 export const AGENT_FIELDS = [
   'name',
@@ -13,25 +16,17 @@ export const AGENT_FIELDS = [
 ] as const;
 export type AgentField = (typeof AGENT_FIELDS)[number];
 
-export type Pricing = 'free' | 'freemium' | 'paid' | 'contact' | 'unknown';
+/** The pricing classes read from the free-text cost (domain/pricing.ts). */
+export const PRICINGS = ['free', 'freemium', 'paid', 'contact', 'unknown'] as const;
+export type Pricing = (typeof PRICINGS)[number];
 
 /**
- * What anyone may see about an agent. Email, owner, status and the removed flag stay private. The
- * trust signals (agent-trust.ts) are optional here because a search index built before them holds
- * none; public answers always carry them (publicTrust).
+ * What anyone may see about an agent (email, owner, status and the removed flag stay private),
+ * as the store and the search index hold it: the API's public view (contract/agents.ts, built from
+ * AGENT_FIELDS), except that the trust signals (agent-trust.ts) are optional here, because a search
+ * index built before them holds none; public answers always carry them (publicTrust).
  */
-export interface PublicAgent extends Partial<AgentTrust> {
-  id: string;
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
-  pricing: Pricing;
-  price_monthly: number | null;
-}
+export type PublicAgent = Omit<PresentedAgent, keyof AgentTrust> & Partial<AgentTrust>;
 
 /** What anyone may see: the presenter and the search document show these and nothing else. */
 export const PUBLIC_AGENT_FIELDS = [
@@ -58,8 +53,8 @@ export function pickPublicFields(agent: PublicAgent): PublicAgent {
  * signed-in, confirmed account, it waits for a link sent to the address to be opened. A held agent
  * is also `removed`, so no public surface can show it.
  */
-export type AgentHold = 'review' | 'claim';
-export const AGENT_HOLDS: readonly AgentHold[] = ['review', 'claim'];
+export const AGENT_HOLDS = ['review', 'claim'] as const;
+export type AgentHold = (typeof AGENT_HOLDS)[number];
 
 /** The record as the store keeps it. */
 export interface Agent extends PublicAgent {

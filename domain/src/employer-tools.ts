@@ -5,16 +5,13 @@
  * contact and demo: an employer's request; ownership: a "this is my product" report about a
  * listing nobody owns, from whoever says they make it (staff read it in the admin inbox).
  */
-export type ContactKind = 'contact' | 'demo' | 'ownership';
-export type ContactStatus = 'new' | 'replied' | 'closed';
-export const CONTACT_STATUSES: readonly ContactStatus[] = ['new', 'replied', 'closed'];
+export const CONTACT_KINDS = ['contact', 'demo', 'ownership'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+export const CONTACT_STATUSES = ['new', 'replied', 'closed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-export interface ContactReply {
-  at: string;
-  /** Who answered: the agent's provider, or staff for requests in the admin inbox. */
-  by: 'provider' | 'admin';
-  body: string;
-}
+/** A reply to a request, as the store keeps it and the API answers it (the contract's shape). */
+export type { ContactReply } from './contract/employer';
 
 /** A request's message, and each reply, at most. */
 export const CONTACT_MESSAGE_MAX = 2000;

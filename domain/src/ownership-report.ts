@@ -6,6 +6,13 @@ import { MAX_LENGTHS } from './limits';
 // written once for the form and the server. Proof of a website's domain is a later way to the
 // same end (docs/accounts.md); this one puts a person in front of staff.
 
+/**
+ * How the maker of a listing nobody owns can claim it, as the registration's "already listed"
+ * answer lists them: report it to staff, or prove the website's domain (a listed one only).
+ */
+export const LISTING_CLAIM_WAYS = ['report', 'domain'] as const;
+export type ListingClaimWay = (typeof LISTING_CLAIM_WAYS)[number];
+
 export const OWNERSHIP_REPORT_MESSAGE_MAX = 2000;
 export const OWNERSHIP_REPORT_NAME_MAX = 100;
 

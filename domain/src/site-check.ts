@@ -25,7 +25,8 @@ export type SiteCheckOutcome =
   | 'inconclusive';
 
 /** up: answered at the last check; down: failed twice in a row or more; unknown: robots keep us out. */
-export type SiteState = 'up' | 'down' | 'unknown' | 'unchecked';
+export const SITE_STATES = ['up', 'down', 'unknown', 'unchecked'] as const;
+export type SiteState = (typeof SITE_STATES)[number];
 
 export const SITE_DOWN_OUTCOMES: readonly SiteCheckOutcome[] = [
   'http_error',

@@ -1,3 +1,4 @@
+import type { ReindexJob } from '@agentry/domain/contract/admin';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
@@ -10,23 +11,8 @@ import { type RebuildProgress, rebuildIndex } from './rebuild';
 // search key (compose: INDEXER=external) cannot write an index, so it records the request
 // (runner: 'indexer') and the indexer, which checks for one every REQUEST_POLL_MS, runs it.
 
-export interface ReindexJob {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  documents: number | null;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-  started_by: string;
-  /** Refreshed while the job runs: a running job whose heartbeat stops died with its process. */
-  heartbeat_at: string;
-  /** Which process runs it; an older record without it was run by the API. */
-  runner?: 'api' | 'indexer';
-  /** When the indexer took a job the API asked it for (null: nobody has yet). */
-  claimed_at?: string | null;
-}
+/** A reindex job as the store keeps it and the admin API answers it (the contract's shape). */
+export type { ReindexJob } from '@agentry/domain/contract/admin';
 
 export const REINDEX_JOB_KEY = 'admin:reindex:job';
 export const HEARTBEAT_MS = 2_000;

@@ -1,6 +1,7 @@
 import { type AgentProfile, validateAgentProfile } from '@agentry/domain/agent-profile';
 import { validateAgentRecord } from '@agentry/domain/agent-rules';
 import { profileInputOfRow } from '@agentry/domain/profile-cells';
+import type { SkippedRow } from '@agentry/domain/contract/admin';
 import type { AgentCreate, Store } from '../store/port';
 import { ImportFileError } from './import-file-error';
 import { mapColumns, missingColumns } from './map-columns';
@@ -16,11 +17,8 @@ export interface ImportOptions {
   rowNumbers?: readonly number[];
 }
 
-export interface SkippedRow {
-  row: number;
-  name: string;
-  reason: string;
-}
+/** A row left out, and why: as the admin upload answers it. */
+export type { SkippedRow } from '@agentry/domain/contract/admin';
 
 export interface ImportResult {
   added: number;

@@ -1,4 +1,10 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import {
+  FACET_FIELDS,
+  type FacetField,
+  HIGHLIGHT_FIELDS,
+  type HighlightFieldName,
+} from '@agentry/domain/search-fields';
 import type { MatchExplanation, SearchSuggestions } from '@agentry/domain/search-match';
 
 export type { MatchExplanation, SearchSuggestions };
@@ -11,11 +17,8 @@ export type { MatchExplanation, SearchSuggestions };
 /** An agent's public fields, and when it was listed (for the newest-first order). */
 export type SearchDocument = PublicAgent & { created_at?: string };
 
-export const FACET_FIELDS = ['category', 'role', 'provider', 'pricing'] as const;
-export type FacetField = (typeof FACET_FIELDS)[number];
+export { FACET_FIELDS, type FacetField, HIGHLIGHT_FIELDS, type HighlightFieldName };
 
-export const HIGHLIGHT_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
-export type HighlightFieldName = (typeof HIGHLIGHT_FIELDS)[number];
 
 export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
 

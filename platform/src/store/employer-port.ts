@@ -1,6 +1,7 @@
 // The store's part for employer tools (shortlists, contact and demo requests) and provider
 // analytics. Both adapters implement it; the contract (contract-employer.ts) holds them to it.
 
+import { AGENT_EVENT_KINDS, type AgentEventKind } from '@agentry/domain/agent-events';
 import { API_KEYS_PER_EMPLOYER_MAX } from '@agentry/domain/api-keys';
 import {
   CONTACT_STATUSES,
@@ -102,8 +103,7 @@ export interface ContactRequestRepository {
 }
 
 /** What provider analytics count, per agent and per week. No visitor is recorded with a count. */
-export const AGENT_EVENT_KINDS = ['appeared', 'opened', 'clicked', 'compared', 'contacted'] as const;
-export type AgentEventKind = (typeof AGENT_EVENT_KINDS)[number];
+export { AGENT_EVENT_KINDS, type AgentEventKind };
 
 export type AgentWeekCounts = { agent_id: string; week: string } & Record<AgentEventKind, number>;
 

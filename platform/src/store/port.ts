@@ -1,4 +1,7 @@
+import { SUBSCRIBERS_PAGE_MAX } from '@agentry/domain/admin-rules';
 import type { Agent, AgentField, AgentHold } from '@agentry/domain/agent';
+import { AUDIT_PAGE_MAX, type AuditAction, type AuditEntityType } from '@agentry/domain/audit';
+import type { AuditEntry } from '@agentry/domain/contract/admin';
 import type { RateLimitStore } from '../rate-limit/port';
 import type {
   AgentStatsRepository,
@@ -254,8 +257,8 @@ export interface UserRepository {
   listSubscribedProviders(limit: number): Promise<User[]>;
 }
 
-/** The most users one list() call answers. */
-export const USER_LIST_MAX = 500;
+/** The most users one list() call answers: a page of the admin's subscribers. */
+export const USER_LIST_MAX = SUBSCRIBERS_PAGE_MAX;
 
 /** Staff who run the catalog: accounts apart from providers and employers (docs/admin.md). */
 export interface Admin {
@@ -307,43 +310,23 @@ export interface AdminRepository {
   count(): Promise<number>;
 }
 
-export type AuditEntityType =
-  | 'agent'
-  | 'subscriber'
-  | 'upload'
-  | 'reindex'
-  | 'contact_request'
-  | 'review'
-  | 'verification'
-  | 'listing_claim'
-  | 'agent_profile';
+/** What staff did to which kind of record (domain/audit.ts: one list for the store, the API and the screen). */
+export type { AuditAction, AuditEntityType } from '@agentry/domain/audit';
 
-/** One staff action: who did what to which record, with the record's fields before and after. */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  /** The admin's username. */
-  actor: string;
-  action: string;
-  entity_type: AuditEntityType;
-  entity_id: string | null;
-  /** What a person reads to know the record (an agent's name, a subscriber's e-mail, a file name). */
-  entity_label: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+/** One staff action, as the admin API answers it (its shape is the API's contract). */
+export type { AuditEntry } from '@agentry/domain/contract/admin';
 
 export type AuditEntryInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string };
 
 export interface AuditFilter {
   actor?: string;
-  action?: string;
+  action?: AuditAction;
   entity_type?: AuditEntityType;
   entity_id?: string;
 }
 
-/** The most audit entries one list() call answers. */
-export const AUDIT_LIST_MAX = 500;
+/** The most audit entries one list() call answers: a page of the admin's audit log. */
+export const AUDIT_LIST_MAX = AUDIT_PAGE_MAX;
 
 export interface AuditLog {
   record(entry: AuditEntryInput): Promise<AuditEntry>;

@@ -72,6 +72,14 @@ describe('import rules', () => {
     expect(judgeImport('client/src/features/admin/components/a.tsx', '../../../components/ui/x')).toBeNull();
   });
 
+  test('the browser takes the contract’s types only: its zod schemas stay out of the bundle', () => {
+    expect(judgeImport('client/src/lib/x.ts', '@agentry/domain/contract/agents')).toMatch(/import type/);
+    expect(judgeImport('client/src/lib/x.ts', '@agentry/domain/contract/agents', true)).toBeNull();
+    expect(judgeImport('domain/src/agent.ts', './contract/agents')).toMatch(/import type/);
+    expect(judgeImport('domain/src/contract/catalog.ts', './shapes')).toBeNull();
+    expect(judgeImport('server/src/x.ts', '@agentry/domain/contract/agents')).toBeNull();
+  });
+
   test('npm packages and Node built-ins are not this checker’s business', () => {
     expect(judgeImport('client/src/x.ts', 'react')).toBeNull();
     expect(judgeImport('server/src/x.ts', 'node:fs')).toBeNull();
@@ -91,7 +99,9 @@ describe('reading imports', () => {
       "import h = require('./h');",
       "// import x from './comment';",
     ].join('\n');
-    expect(importsOf({ path: 'server/src/x.ts', text }).map((found) => found.specifier)).toEqual([
+    const found = importsOf({ path: 'server/src/x.ts', text });
+    expect(found.filter((one) => one.typeOnly).map((one) => one.specifier)).toEqual(['./b']);
+    expect(found.map((one) => one.specifier)).toEqual([
       './a',
       './b',
       './c',

@@ -3,6 +3,7 @@ import { parseSync } from '@swc/core';
 import {
   ADAPTERS,
   CLIENT_SHARED,
+  CONTRACT_FOLDER,
   LAYER_REASONS,
   MAY_IMPORT,
   MAY_REACH_ADAPTERS,
@@ -51,7 +52,7 @@ const within = (file: string, folder: string) => file === folder || file.startsW
 const stem = (file: string) => file.replace(/\.(d\.ts|ts|tsx|js|cjs|mjs|jsx)$/, '');
 
 /** The problem with one import, or null when the rules allow it. */
-export function judgeImport(file: string, specifier: string): string | null {
+export function judgeImport(file: string, specifier: string, typeOnly = false): string | null {
   const target = resolveSpecifier(file, specifier);
   if (target === null) return null;
   const from = rootOf(file);
@@ -67,7 +68,19 @@ export function judgeImport(file: string, specifier: string): string | null {
       }`;
     if (!MAY_IMPORT[from].includes(to)) return `${from} may not import ${to}: ${LAYER_REASONS[from]}`;
   }
-  return judgeAdapter(file, target) ?? judgeClientFolders(file, stem(target));
+  return (
+    judgeAdapter(file, target) ??
+    judgeClientFolders(file, stem(target)) ??
+    (typeOnly ? null : judgeBrowserTypesOnly(file, target))
+  );
+}
+
+/** The contract's zod schemas stay out of the browser bundle: code that ships to it takes their types only. */
+function judgeBrowserTypesOnly(file: string, target: string): string | null {
+  if (!within(stem(target), CONTRACT_FOLDER) || within(file, CONTRACT_FOLDER)) return null;
+  const shipped = within(file, 'client/src') || within(file, 'domain/src');
+  if (!shipped || /\.test\.tsx?$/.test(file)) return null;
+  return `${CONTRACT_FOLDER}/ holds zod schemas: code that reaches the browser imports their types only (import type), so zod stays out of the bundle`;
 }
 
 function judgeAdapter(file: string, target: string): string | null {
@@ -101,6 +114,8 @@ function judgeClientFolders(file: string, target: string): string | null {
 interface Found {
   specifier: string;
   line: number;
+  /** Erased when compiled: `import type`, or every name imported marked `type`. */
+  typeOnly: boolean;
 }
 
 const MODULE_FUNCTIONS = new Set(['require', 'mock', 'unmock', 'doMock', 'requireActual', 'requireMock']);
@@ -115,9 +130,13 @@ export function importsOf(file: SourceFile): Found[] {
     ...(typescript ? { tsx } : { jsx: tsx }),
     target: 'es2022',
   } as Parameters<typeof parseSync>[1]);
-  const specifiers: string[] = [];
-  const add = (node: { value?: unknown } | undefined) => {
-    if (node && typeof node.value === 'string') specifiers.push(node.value);
+  const specifiers: Array<{ specifier: string; typeOnly: boolean }> = [];
+  const add = (node: { value?: unknown } | undefined, typeOnly = false) => {
+    if (node && typeof node.value === 'string') specifiers.push({ specifier: node.value, typeOnly });
+  };
+  const erased = (n: Record<string, unknown>) => {
+    const names = (n.specifiers as Array<{ isTypeOnly?: boolean }> | undefined) ?? [];
+    return n.typeOnly === true || (names.length > 0 && names.every((name) => name.isTypeOnly === true));
   };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
@@ -131,7 +150,7 @@ export function importsOf(file: SourceFile): Found[] {
       n.type === 'ExportAllDeclaration' ||
       n.type === 'ExportNamedDeclaration'
     )
-      add(n.source as never);
+      add(n.source as never, erased(n));
     if (n.type === 'TsExternalModuleReference') add(n.expression as never);
     if (n.type === 'CallExpression') {
       const callee = n.callee as { type: string; value?: string; property?: { value?: string } };
@@ -149,21 +168,21 @@ export function importsOf(file: SourceFile): Found[] {
   // swc's spans count bytes from where its previous parse ended; the line of each specifier is
   // found in the text instead, in order.
   let from = 0;
-  return specifiers.map((specifier) => {
+  return specifiers.map(({ specifier, typeOnly }) => {
     const places = ["'", '"', '`']
       .map((quote) => text.indexOf(`${quote}${specifier}${quote}`, from))
       .filter((place) => place >= 0);
     const at = places.length > 0 ? Math.min(...places) : from;
     from = at + 1;
-    return { specifier, line: text.slice(0, at).split('\n').length };
+    return { specifier, typeOnly, line: text.slice(0, at).split('\n').length };
   });
 }
 
 export function checkImports(files: readonly SourceFile[]): ImportViolation[] {
   const violations: ImportViolation[] = [];
   for (const file of files) {
-    for (const { specifier, line } of importsOf(file)) {
-      const message = judgeImport(file.path, specifier);
+    for (const { specifier, line, typeOnly } of importsOf(file)) {
+      const message = judgeImport(file.path, specifier, typeOnly);
       if (message) violations.push({ file: file.path, line, specifier, message });
     }
   }

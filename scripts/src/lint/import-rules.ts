@@ -64,3 +64,9 @@ export const MAY_REACH_ADAPTERS = [
  * and no app code; the app (routes) composes the features.
  */
 export const CLIENT_SHARED = ['components', 'hooks', 'lib', 'config', 'utils', 'testing', 'styles'];
+
+/**
+ * The API's contract: request and response shapes as zod schemas. The server validates with them;
+ * the client (and the domain code it bundles) imports only their types.
+ */
+export const CONTRACT_FOLDER = 'domain/src/contract';

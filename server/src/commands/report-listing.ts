@@ -1,6 +1,11 @@
 import type { Agent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
-import { checkOwnershipReport, type OwnershipReportInput } from '@agentry/domain/ownership-report';
+import {
+  checkOwnershipReport,
+  LISTING_CLAIM_WAYS,
+  type ListingClaimWay,
+  type OwnershipReportInput,
+} from '@agentry/domain/ownership-report';
 import type { ContactRequest } from '@agentry/platform/store/employer-port';
 import type { DuplicateAgentError, User } from '@agentry/platform/store/port';
 import { badRequest, conflict, type HttpError, notFound, tooManyRequests } from '../http/errors';
@@ -12,13 +17,10 @@ import type { Services } from './services';
 // product") and the report lands in the admin inbox, where staff reply, and remove, correct or
 // hand the listing over. Reports are rate-limited per client (RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY).
 //
-// The seam for the next way: LISTING_CLAIM_WAYS names how the maker of an unowned listing can act,
+// LISTING_CLAIM_WAYS (domain/ownership-report.ts) names how the maker of an unowned listing can act,
 // and the registration's "already listed" answer lists them. Proof of the listing's website domain
 // (a DNS TXT record or a file on the site, with the trust issue) joins as 'domain', with its own
 // command beside this one; the answer's shape does not change.
-
-export const LISTING_CLAIM_WAYS = ['report', 'domain'] as const;
-export type ListingClaimWay = (typeof LISTING_CLAIM_WAYS)[number];
 
 export const REPORT_MESSAGES = {
   sent: 'Thank you. Our staff read your report and answer you by e-mail.',

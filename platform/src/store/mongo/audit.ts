@@ -7,7 +7,7 @@ const toEntry = (doc: AuditDoc): AuditEntry => ({
   id: String(doc._id),
   at: doc.at.toISOString(),
   actor: doc.actor,
-  action: doc.action,
+  action: doc.action as AuditEntry['action'],
   entity_type: doc.entity_type as AuditEntry['entity_type'],
   entity_id: doc.entity_id ?? null,
   entity_label: doc.entity_label,

@@ -1,0 +1,38 @@
+// The staff audit log (docs/admin.md): what staff did to which kind of record, written once for
+// the store, the commands that record it, the admin API's filters and the admin screen.
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'approve',
+  'reject',
+  'upload',
+  'subscription_status',
+  'reindex',
+  'reply',
+  // Trust (issue 26).
+  'verification_lapsed',
+  'claim_by_domain',
+  'reverse_claim',
+  'hide_review',
+  'restore_review',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_TYPES = [
+  'agent',
+  'subscriber',
+  'upload',
+  'reindex',
+  'contact_request',
+  'review',
+  'verification',
+  'listing_claim',
+  'agent_profile',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** The most audit entries one page answers. */
+export const AUDIT_PAGE_MAX = 500;
