@@ -18,6 +18,9 @@ export const MODERATION_REASON_MAX = 500;
 /** Reviews one page of an agent's reviews answers, at most. */
 export const REVIEWS_PAGE_MAX = 50;
 
+/** Entries one page of the staff's trust lists answers, at most (and the store's list reads). */
+export const REVIEW_LIST_MAX = 100;
+
 export const REVIEW_MESSAGES = {
   ratingInvalid: `Choose a rating from ${RATING_MIN} to ${RATING_MAX}`,
   bodyTooShort: `A review has at least ${REVIEW_BODY_MIN} characters`,

@@ -146,3 +146,32 @@ export const ProfileAnswer = z.strictObject({
   message: z.string(),
 });
 export type ProfileAnswer = z.infer<typeof ProfileAnswer>;
+
+// A structured profile (issue 28) as sent: only its shape and size are bounded here; the rules
+// (controlled lists, numbers, lengths) and their messages are domain/agent-profile.ts's.
+const profileScalar = z
+  .union([z.string().max(200), z.number(), z.boolean()])
+  .nullable()
+  .optional();
+const profileList = z
+  .union([z.array(z.string().max(200)).max(40), z.string().max(2000)])
+  .nullable()
+  .optional();
+/** PUT of an agent's structured profile, the same for staff as for providers. */
+export const AgentProfileBody = z.object({
+  pricing_model: profileScalar,
+  starting_price: profileScalar,
+  currency: profileScalar,
+  billing_period: profileScalar,
+  free_trial: profileScalar,
+  trial_days: profileScalar,
+  deployment: profileList,
+  integrations: profileList,
+  languages: profileList,
+  data_residency: profileList,
+  certifications: profileList,
+  certifications_verified: profileList,
+  api_available: profileScalar,
+  mcp_available: profileScalar,
+  tasks: profileList,
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, PRICINGS } from '../agent';
-import type { AgentTrust } from '../agent-trust';
+import type { AgentTrust as AgentTrustFields } from '../agent-trust';
 import { MAX_LENGTHS } from '../limits';
 import { RATING_SHOWN_FROM } from '../reviews';
 import { SITE_STATES } from '../site-check';
@@ -52,10 +52,12 @@ export const agentTrust = {
     .min(1)
     .max(5)
     .nullable()
-    .meta({ description: `Average of the readable reviews, to one decimal; null under ${RATING_SHOWN_FROM} reviews.` }),
+    .meta({
+      description: `Average of the readable reviews, to one decimal; null under ${RATING_SHOWN_FROM} reviews.`,
+    }),
   rating_count: z.number().int().min(0).meta({ description: 'Readable reviews by employers who hired it.' }),
 };
-export const AgentTrust: z.ZodType<AgentTrust> = z.strictObject(agentTrust);
+export const AgentTrust: z.ZodType<AgentTrustFields> = z.strictObject(agentTrust);
 
 /** What anyone may see about an agent. E-mail, owner, status and the removed flag stay private. */
 export const PublicAgent = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgentProfile } from '../agent-profile';
 import { API_KEY_NAME_MAX } from '../api-keys';
 import {
   CONTACT_KINDS,
@@ -46,7 +47,11 @@ export const CompareQuery = z.object({
 });
 
 /** GET /api/compare: the agents in the order asked. */
-export const ComparisonAnswer = z.strictObject({ success: z.literal(true), agents: z.array(PublicAgent) });
+export const ComparisonAnswer = z.strictObject({
+  success: z.literal(true),
+  /** Each with its structured profile (issue 28; domain/agent-profile.ts), set side by side. */
+  agents: z.array(PublicAgent.extend({ profile: z.custom<AgentProfile>() })),
+});
 export type ComparisonAnswer = z.infer<typeof ComparisonAnswer>;
 
 export const ContactKind = z.enum(CONTACT_KINDS);

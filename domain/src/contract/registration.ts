@@ -45,7 +45,10 @@ export const RegistrationAnswer = z.strictObject({
 export type RegistrationAnswer = z.infer<typeof RegistrationAnswer>;
 
 /** In a 409 for a name already registered that nobody owns: how its maker can claim it. */
-export const UnclaimedListing = z.strictObject({ agent_id: z.string(), ways: z.array(z.enum(LISTING_CLAIM_WAYS)) });
+export const UnclaimedListing = z.strictObject({
+  agent_id: z.string(),
+  ways: z.array(z.enum(LISTING_CLAIM_WAYS)),
+});
 export type UnclaimedListing = z.infer<typeof UnclaimedListing>;
 
 /** "This is my product": the rules on the text (domain/ownership-report.ts) run in the command. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MAX_LENGTHS, MULTI_SEARCH_MAX_REQUESTS, SEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '../limits';
 import { FACET_FIELDS, HIGHLIGHT_FIELDS } from '../search-fields';
+import type {
+  MatchExplanation as MatchExplanationFields,
+  SearchSuggestions as SuggestionFields,
+} from '../search-match';
 import { PublicAgent } from './agents';
 import { pageQuery } from './shapes';
 
@@ -68,9 +72,9 @@ export type HighlightResult = z.infer<typeof HighlightResult>;
 /** An agent as InstantSearch reads it: its public fields, its id again as objectID, its highlights. */
 export const InstantSearchHit = PublicAgent.extend({
   objectID: z.string().meta({ description: 'The agent id.' }),
-  _highlightResult: z
-    .record(HighlightAttribute, HighlightResult)
-    .meta({ description: 'One entry per highlighted attribute (name, role, category, description, provider).' }),
+  _highlightResult: z.record(HighlightAttribute, HighlightResult).meta({
+    description: 'One entry per highlighted attribute (name, role, category, description, provider).',
+  }),
 });
 export type InstantSearchHit = z.infer<typeof InstantSearchHit>;
 
@@ -81,6 +85,9 @@ export const InstantSearchResult = z.strictObject({
   params: z.literal(''),
   hits: z.array(InstantSearchHit),
   nbHits: z.number().int().min(0),
+  /** How many hits meet the match floor (nbHits also counts the related agents listed after them). */
+  matchCount: z.number().int().min(0),
+  suggestions: SearchSuggestions.optional(),
   page: z.number().int().min(0),
   hitsPerPage: z.number().int().min(0),
   nbPages: z.number().int().min(0),

@@ -156,7 +156,7 @@ export interface ReviewReport {
 
 export type ReviewQueue = 'reported' | 'hidden';
 
-export const REVIEW_LIST_MAX = 100;
+export { REVIEW_LIST_MAX } from '@agentry/domain/reviews';
 
 export interface ReviewSummary {
   agent_id: string;

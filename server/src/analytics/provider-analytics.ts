@@ -1,10 +1,10 @@
+import { AGENT_EVENT_KINDS, type AgentEventCounts } from '@agentry/domain/agent-events';
+import type {
+  AgentAnalytics,
+  ProviderAnalytics as ProviderAnalyticsAnswer,
+} from '@agentry/domain/contract/analytics';
 import { lastWeeks } from '@agentry/domain/weeks';
-import {
-  AGENT_EVENT_KINDS,
-  type AgentEventKind,
-  type AgentWeekCounts,
-  STATS_AGENTS_MAX,
-} from '@agentry/platform/store/employer-port';
+import { type AgentWeekCounts, STATS_AGENTS_MAX } from '@agentry/platform/store/employer-port';
 import type { Store } from '@agentry/platform/store/port';
 import type { AgentEventCounter } from './agent-event-counter';
 
@@ -13,26 +13,11 @@ import type { AgentEventCounter } from './agent-event-counter';
 // are added from its counter; other API workers' unwritten counts arrive with their next flush
 // (within FLUSH_EVERY_MS).
 
-export type EventCounts = Record<AgentEventKind, number>;
+export type ProviderAnalytics = Omit<ProviderAnalyticsAnswer, 'success'>;
 
-export interface AgentAnalytics {
-  id: string;
-  name: string;
-  totals: EventCounts;
-  weekly: Array<{ week: string } & EventCounts>;
-}
+const zero = (): AgentEventCounts => ({ appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 });
 
-export interface ProviderAnalytics {
-  weeks: string[];
-  agents: AgentAnalytics[];
-}
-
-/** Weeks one request may ask for: 12 by default, a year at most. */
-export const ANALYTICS_WEEKS = { default: 12, max: 52 } as const;
-
-const zero = (): EventCounts => ({ appeared: 0, opened: 0, clicked: 0, compared: 0, contacted: 0 });
-
-function addCounts(into: EventCounts, from: EventCounts): void {
+function addCounts(into: AgentEventCounts, from: AgentEventCounts): void {
   for (const kind of AGENT_EVENT_KINDS) into[kind] += from[kind];
 }
 
@@ -58,7 +43,7 @@ export async function providerAnalytics(props: {
   }
   return {
     weeks,
-    agents: agents.map((agent) => {
+    agents: agents.map((agent): AgentAnalytics => {
       const perWeek = byAgent.get(agent.id)!;
       const totals = zero();
       const weekly = weeks.map((week) => {

@@ -1,5 +1,6 @@
-import type { Agent, PublicAgent } from '@agentry/domain/agent';
+import type { Agent } from '@agentry/domain/agent';
 import { type AgentRegistrationInput, validateAgentRegistration } from '@agentry/domain/agent-rules';
+import type { RegistrationAnswer } from '@agentry/domain/contract/registration';
 import { normalizeEmail } from '@agentry/domain/email';
 import { type AgentCreate, DuplicateAgentError, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
@@ -22,16 +23,8 @@ import { deliver, publicLink, type Services } from './services';
 // - without an address (the spec keeps it optional): RATE_LIMIT_ADDRESS_LESS_PER_DAY (one) a day
 //   per client, held until staff approve it.
 
-export interface RegisterAgentResult {
-  agent: PublicAgent;
-  /** The e-mail is the signed-in account's own: said only to that account (the client then goes to its dashboard). */
-  is_existing_subscriber: boolean;
-  /** The agent is already the signed-in account's. */
-  owned: boolean;
-  /** Public now; false while it waits for its address's link or for staff review. */
-  listed: boolean;
-  message: string;
-}
+/** What the registration answers (the contract's RegistrationAnswer) but its `success`. */
+export type RegisterAgentResult = Omit<RegistrationAnswer, 'success'>;
 
 export const REGISTRATION_MESSAGES = {
   listedOwned: 'Your agent is listed and added to your account.',

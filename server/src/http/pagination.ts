@@ -1,29 +1,10 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 
 // Lists answered a page at a time keep the spec's bare array and carry the rest in headers:
 // X-Total-Count (how many match in all) and Link (RFC 8288) with rel="next" and rel="prev" as
 // relative URLs that keep every other query parameter, so a client that only reads the array
-// still works and one that pages needs no second request to learn the total.
-
-/** A query parameter holding a whole number from min to max; anything else is a 400 saying so. */
-export function wholeNumber(min: number, max: number, fallback: number) {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error: message })
-    .regex(/^\d{1,12}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message))
-    .default(fallback);
-}
-
-/** The limit and offset parameters of a paged list. */
-export function pageQuery(limits: { defaultLimit: number; maxLimit: number; maxOffset: number }) {
-  return {
-    limit: wholeNumber(1, limits.maxLimit, limits.defaultLimit),
-    offset: wholeNumber(0, limits.maxOffset, 0),
-  };
-}
+// still works and one that pages needs no second request to learn the total. The limit and offset
+// parameters themselves are part of the contract (domain/src/contract/shapes.ts, pageQuery).
 
 export interface PageInfo {
   /** How many items match in all. */

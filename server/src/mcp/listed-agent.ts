@@ -1,9 +1,10 @@
 import { normalizeAddress } from '@agentry/domain/address';
-import type { Agent, Pricing, PublicAgent } from '@agentry/domain/agent';
+import { AGENT_FIELDS, type Agent, type AgentField, PRICINGS, type PublicAgent } from '@agentry/domain/agent';
+import { fieldsShape } from '@agentry/domain/contract/shapes';
 import { decodeEntities } from '@agentry/domain/entities';
-import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { absoluteUrl } from '@agentry/domain/seo';
+import { SITE_STATES } from '@agentry/domain/site-check';
 import { z } from 'zod';
 import { presentAgent } from '../presenters/agent';
 
@@ -11,26 +12,29 @@ import { presentAgent } from '../presenters/agent';
 // owner or status), text as people read it (entities decoded, the address with its https://), and
 // the absolute URL of its page on this site, which an assistant can hand to the person.
 
-const PRICINGS = Object.keys(PRICING_LABELS) as [Pricing, ...Pricing[]];
-
 export const PricingSchema = z
   .enum(PRICINGS)
   .describe('Pricing tier read from the cost: free, freemium, paid, contact (contact sales) or unknown');
 
+/** How an assistant should read each of the spec's fields (built from AGENT_FIELDS, like the API's views). */
+const FIELD_DESCRIPTIONS: Partial<Record<AgentField, string>> = {
+  provider: 'Who makes the agent',
+  role: 'The human role the agent fills or assists',
+  cost: 'The cost as the provider states it',
+  address: "The agent's own website",
+};
+
 export const ListedAgentSchema = z.object({
   id: z.string().describe('The agent id, for get_agent and compare_agents'),
-  name: z.string(),
-  provider: z.string().describe('Who makes the agent'),
-  category: z.string(),
-  role: z.string().describe('The human role the agent fills or assists'),
-  description: z.string(),
-  cost: z.string().describe('The cost as the provider states it'),
+  ...fieldsShape(AGENT_FIELDS, (field) => {
+    const description = FIELD_DESCRIPTIONS[field];
+    return description ? z.string().describe(description) : z.string();
+  }),
   pricing: PricingSchema,
   price_monthly: z
     .number()
     .nullable()
     .describe('Monthly price in USD read from the cost, 0 when free, null when the cost states none'),
-  address: z.string().describe("The agent's own website"),
   page_url: z.string().describe("The agent's page on this directory"),
   // Trust signals (issue 26): derived by the directory, none of them for sale.
   verified_domain: z
@@ -40,7 +44,7 @@ export const ListedAgentSchema = z.object({
       "The domain its provider proved control of (DNS, file or meta tag), covering the agent's website; null: not verified",
     ),
   site_state: z
-    .enum(['up', 'down', 'unknown', 'unchecked'])
+    .enum(SITE_STATES)
     .describe(
       "Whether the agent's website answered the directory's link checker: up, down (two failures in a row), unknown (robots.txt keeps the checker out) or unchecked",
     ),
@@ -61,17 +65,17 @@ export const agentPageUrl = (origin: string, id: string) =>
 
 export function presentListedAgent(agent: PublicAgent | Agent, origin: string): ListedAgent {
   const fields = presentAgent(agent);
+  const text = Object.fromEntries(
+    AGENT_FIELDS.map((field) => [
+      field,
+      field === 'address' ? normalizeAddress(fields.address) : decodeEntities(fields[field]),
+    ]),
+  ) as Record<AgentField, string>;
   return {
     id: fields.id,
-    name: decodeEntities(fields.name),
-    provider: decodeEntities(fields.provider),
-    category: decodeEntities(fields.category),
-    role: decodeEntities(fields.role),
-    description: decodeEntities(fields.description),
-    cost: decodeEntities(fields.cost),
+    ...text,
     pricing: fields.pricing,
     price_monthly: fields.price_monthly,
-    address: normalizeAddress(fields.address),
     page_url: agentPageUrl(origin, fields.id),
     verified_domain: fields.verified_domain,
     site_state: fields.site_state,

@@ -1,13 +1,15 @@
 import type { Agent } from '@agentry/domain/agent';
-import { AGENT_FIELDS } from '@agentry/domain/agent';
-import type { AuditEntry, User } from '@agentry/platform/store/port';
+import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
+import type { AuditEntry, Subscriber } from '@agentry/domain/contract/admin';
+import type { AdminAgent } from '@agentry/domain/contract/agents';
+import type { User } from '@agentry/platform/store/port';
 
 // What staff see. Explicit lists, as for every presenter: no password hash, owner id or payment id.
 
-export function presentAdminAgent(agent: Agent) {
+export function presentAdminAgent(agent: Agent): AdminAgent {
   return {
     id: agent.id,
-    ...Object.fromEntries(AGENT_FIELDS.map((field) => [field, agent[field]])),
+    ...(Object.fromEntries(AGENT_FIELDS.map((field) => [field, agent[field]])) as Pick<Agent, AgentField>),
     email: agent.email,
     status: agent.status,
     removed: agent.removed,
@@ -18,7 +20,10 @@ export function presentAdminAgent(agent: Agent) {
   };
 }
 
-export function presentSubscriber(user: User, counts: { agent_count: number; active_agent_count: number }) {
+export function presentSubscriber(
+  user: User,
+  counts: { agent_count: number; active_agent_count: number },
+): Subscriber {
   return {
     id: user.id,
     full_name: user.full_name,
@@ -32,4 +37,5 @@ export function presentSubscriber(user: User, counts: { agent_count: number; act
   };
 }
 
-export const presentAuditEntry = (entry: AuditEntry) => entry;
+/** The store keeps an entry in the shape the API answers (AuditEntry is the contract's). */
+export const presentAuditEntry = (entry: AuditEntry): AuditEntry => entry;

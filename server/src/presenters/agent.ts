@@ -14,4 +14,4 @@ export function presentAgent(agent: PublicAgent | Agent): PresentedAgent {
   return { ...pickPublicFields(agent), ...publicTrust(agent) };
 }
 
-export const presentAgents = (agents: Array<PublicAgent | Agent>) => agents.map(presentAgent);
+export const presentAgents = (agents: Array<PublicAgent | Agent>): PublicAgent[] => agents.map(presentAgent);

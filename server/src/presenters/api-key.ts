@@ -1,7 +1,8 @@
+import type { ApiKey as PresentedApiKey } from '@agentry/domain/contract/employer';
 import type { ApiKey } from '@agentry/platform/store/employer-port';
 
 /** An employer's API key as they see it: never the key (shown once, at creation) nor its hash. */
-export function presentApiKey(key: ApiKey) {
+export function presentApiKey(key: ApiKey): PresentedApiKey {
   return {
     id: key.id,
     name: key.name,

@@ -1,3 +1,4 @@
+import type { InboxContactRequest, SentContactRequest } from '@agentry/domain/contract/employer';
 import type { ContactRequest } from '@agentry/platform/store/employer-port';
 
 // Contact and demo requests, as the two sides see them. Explicit lists: account ids stay inside.
@@ -6,7 +7,7 @@ const presentReplies = (request: ContactRequest) =>
   request.replies.map((reply) => ({ at: reply.at, by: reply.by, body: reply.body }));
 
 /** What the provider (or staff) read in an inbox: the request and who sent it, to answer them. */
-export function presentInboxRequest(request: ContactRequest) {
+export function presentInboxRequest(request: ContactRequest): InboxContactRequest {
   return {
     id: request.id,
     agent_id: request.agent_id,
@@ -26,7 +27,7 @@ export function presentInboxRequest(request: ContactRequest) {
 }
 
 /** What the employer reads about a request they sent: its state and the replies. */
-export function presentSentRequest(request: ContactRequest) {
+export function presentSentRequest(request: ContactRequest): SentContactRequest {
   return {
     id: request.id,
     agent_id: request.agent_id,
@@ -35,7 +36,7 @@ export function presentSentRequest(request: ContactRequest) {
     message: request.message,
     preferred_times: request.preferred_times,
     /** 'provider' when it went to the agent's provider, 'admin' when Agentry staff handle it. */
-    sent_to: request.provider_id === null ? ('admin' as const) : ('provider' as const),
+    sent_to: request.provider_id === null ? 'admin' : 'provider',
     status: request.status,
     replies: presentReplies(request),
     created_at: request.created_at,

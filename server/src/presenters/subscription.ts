@@ -1,3 +1,4 @@
+import type { PaymentsMode, Subscription } from '@agentry/domain/contract/subscriptions';
 import { PLANS, planForUserType } from '@agentry/domain/plans';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 
@@ -9,8 +10,8 @@ import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 export function presentSubscription(
   user: User,
   record: SubscriptionRecord | null,
-  paymentsMode: 'test' | 'stripe',
-) {
+  paymentsMode: PaymentsMode,
+): Subscription {
   const plan = record ? PLANS[record.plan] : planForUserType(user.user_type);
   return {
     success: true,

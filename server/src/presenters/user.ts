@@ -1,7 +1,8 @@
+import type { User as PresentedUser } from '@agentry/domain/contract/accounts';
 import type { User } from '@agentry/platform/store/port';
 
 /** What a signed-in user learns about their own account: an explicit list, so no hash or payment id leaks. */
-export function presentUser(user: User) {
+export function presentUser(user: User): PresentedUser {
   return {
     id: user.id,
     email: user.email,

@@ -1,9 +1,9 @@
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
 import { explanationText, type SearchSuggestions } from '@agentry/domain/search-match';
 import type { FacetField, SearchRequest } from '@agentry/platform/search/port';
 import { z } from 'zod';
 import { countAppeared } from '../../analytics/count-hits';
-import { MAX_QUERY_LENGTH } from '../../routes/api/search/schema';
 import { agentLine, ListedAgentSchema, PricingSchema, presentListedAgent } from '../listed-agent';
 import { defineTool } from './tool';
 
@@ -45,7 +45,7 @@ export const searchAgentsTool = defineTool({
     query: z
       .string({ error: 'query must be text: the job to be done, or the name of an agent' })
       .min(1, 'query must not be blank: describe the job, or name the agent')
-      .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`)
+      .max(SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG)
       .refine((query) => query.trim() !== '', 'query must not be blank: describe the job, or name the agent')
       .describe('The job to be done in plain words, or the name of an agent'),
     category: filterText('category', MAX_LENGTHS.category)

@@ -1,3 +1,4 @@
+import type { McpUsageWeek } from '@agentry/domain/contract/admin';
 import { lastIsoWeeks } from '@agentry/domain/iso-weeks';
 import type { Store } from '@agentry/platform/store/port';
 import { MCP_TOOL_NAMES } from '../tools/all-tools';
@@ -9,10 +10,7 @@ import type { ToolUsageCounter } from './tool-usage-counter';
 
 export const MCP_USAGE_WEEKS = 12;
 
-export interface McpUsageWeek {
-  week: string;
-  calls: Record<string, number>;
-}
+export type { McpUsageWeek } from '@agentry/domain/contract/admin';
 
 export async function mcpUsage(props: {
   store: Pick<Store, 'toolUsage'>;

@@ -1,3 +1,4 @@
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
 import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
 import {
@@ -15,7 +16,6 @@ import type { Store } from '@agentry/platform/store/port';
 import { findProviderPage } from '../../commands/find-provider-page';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import { presentAgent } from '../../presenters/agent';
-import { AgentIdParams } from '../api/catalog/schema';
 import { renderPageHtml } from './index-template';
 
 // index.html for each page, with the meta the client would set, built by the same functions

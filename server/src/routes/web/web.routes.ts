@@ -1,9 +1,9 @@
+import { DirectoryQuery } from '@agentry/domain/contract/catalog';
 import type { LegalKind } from '@agentry/domain/seo';
 import { type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { StoreVersionCache } from '../../http/store-version-cache';
-import { DirectoryQuery } from '../api/catalog/schema';
 import {
   ACCOUNT_PATHS,
   AGENT_PATH,

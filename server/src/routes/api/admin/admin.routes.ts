@@ -1,3 +1,25 @@
+import {
+  type AdminAgentAnswer,
+  AdminAgentBody,
+  type AdminAgentsPage,
+  AdminAgentsQuery,
+  AdminCodeBody,
+  type AdminCodeRequired,
+  AdminLoginBody,
+  type AdminSignedIn,
+  type AdminStats,
+  type AdminToken,
+  type AuditPage,
+  AuditQuery,
+  type ReindexAnswer,
+  ReviewQueueQuery,
+  type SubscriberAnswer,
+  type SubscribersPage,
+  SubscribersQuery,
+  SubscriptionStatusBody,
+  type UploadReport,
+} from '@agentry/domain/contract/admin';
+import { IdParams, type Success } from '@agentry/domain/contract/shapes';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/limits';
 import type { Admin } from '@agentry/platform/store/port';
 import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
@@ -37,18 +59,7 @@ import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
 import { adminInboxRoutes } from './inbox.routes';
 import { mcpUsageRoutes } from './mcp-usage.routes';
-import {
-  AdminAgentBody,
-  AdminAgentsQuery,
-  AdminCodeBody,
-  AdminLoginBody,
-  AgentProfileBody,
-  AuditQuery,
-  IdParams,
-  ReviewQueueQuery,
-  SubscribersQuery,
-  SubscriptionStatusBody,
-} from './schema';
+import { AgentProfileBody } from '@agentry/domain/contract/accounts';
 import { adminTrustRoutes } from './trust.routes';
 
 // The admin API (spec section 7, docs/admin.md). Mounted at /api/admin before the user sessions:
@@ -107,7 +118,7 @@ export function adminRoutes(
 
   /** Starts an admin session (no admin in it yet) for the sign-in form's CSRF token. */
   router.get('/csrf-token', (req, res) => {
-    res.json({ success: true, csrf_token: issueCsrfToken(req) });
+    res.json({ success: true, csrf_token: issueCsrfToken(req) } satisfies AdminToken);
   });
 
   /** The admin is in: a new session id (an id planted before is worth nothing after), a trusted browser. */
@@ -120,7 +131,7 @@ export function adminRoutes(
       req.session.startedAt = Date.now();
       const csrf_token = issueCsrfToken(req);
       context.logger.info({ admin: admin.username, two_factor: admin.totp_enabled }, 'admin signed in');
-      res.json({ success: true, admin: { username: admin.username }, csrf_token });
+      res.json({ success: true, admin: { username: admin.username }, csrf_token } satisfies AdminSignedIn);
     });
   };
 
@@ -143,7 +154,12 @@ export function adminRoutes(
             if (error) return next(error);
             req.session.pendingAdmin = { id: admin.id, username: admin.username, at: now(), failures: 0 };
             const csrf_token = issueCsrfToken(req);
-            res.json({ success: false, totp_required: true, message: TOTP_REQUIRED_MESSAGE, csrf_token });
+            res.json({
+              success: false,
+              totp_required: true,
+              message: TOTP_REQUIRED_MESSAGE,
+              csrf_token,
+            } satisfies AdminCodeRequired);
           });
         })
         .catch(next);
@@ -192,18 +208,25 @@ export function adminRoutes(
   const me = (req: Request) => adminOf(req);
 
   router.get('/me', (req, res) => {
-    res.json({ success: true, admin: { username: me(req).username }, csrf_token: issueCsrfToken(req) });
+    res.json({
+      success: true,
+      admin: { username: me(req).username },
+      csrf_token: issueCsrfToken(req),
+    } satisfies AdminSignedIn);
   });
 
   router.post('/logout', (req, res, next) => {
     req.session.destroy((error) => {
       if (error) return next(error);
-      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' }).json({ success: true });
+      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' }).json({ success: true } satisfies Success);
     });
   });
 
   router.get('/stats', async (_req, res) => {
-    res.json({ success: true, ...(await dashboardStats(store, new Date(context.services.now()))) });
+    res.json({
+      success: true,
+      ...(await dashboardStats(store, new Date(context.services.now()))),
+    } satisfies AdminStats);
   });
 
   router.get('/agents', async (req, res) => {
@@ -214,18 +237,18 @@ export function adminRoutes(
       store.agents.count(filter),
     ]);
     setPageHeaders(req, res, { total, limit, offset });
-    res.json({ success: true, agents: agents.map(presentAdminAgent), total });
+    res.json({ success: true, agents: agents.map(presentAdminAgent), total } satisfies AdminAgentsPage);
   });
 
   router.post('/agents', async (req, res) => {
     const agent = await createAgentAsAdmin(store, me(req), parseBody(AdminAgentBody, req));
-    res.status(201).json({ success: true, agent: presentAdminAgent(agent) });
+    res.status(201).json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.put('/agents/:id', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await updateAgentAsAdmin(store, me(req), id, parseBody(AdminAgentBody, req));
-    res.json({ success: true, agent: presentAdminAgent(agent) });
+    res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   // Structured profiles (issue 28): staff read any agent's, correct it and verify claimed certifications.
@@ -244,39 +267,39 @@ export function adminRoutes(
   router.delete('/agents/:id', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await setAgentRemoved(store, me(req), id, true);
-    res.json({ success: true, agent: presentAdminAgent(agent) });
+    res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.post('/agents/:id/restore', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await setAgentRemoved(store, me(req), id, false);
-    res.json({ success: true, agent: presentAdminAgent(agent) });
+    res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.get('/review-queue', async (req, res) => {
     const page = parseQuery(ReviewQueueQuery, req);
     const { agents, total } = await listReviewQueue(store, page);
     setPageHeaders(req, res, { total, ...page });
-    res.json({ success: true, agents: agents.map(presentAdminAgent), total });
+    res.json({ success: true, agents: agents.map(presentAdminAgent), total } satisfies AdminAgentsPage);
   });
 
   router.post('/review-queue/:id/approve', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await approveHeldAgent(store, me(req), id);
-    res.json({ success: true, agent: presentAdminAgent(agent) });
+    res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.post('/review-queue/:id/reject', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const agent = await rejectHeldAgent(store, me(req), id);
-    res.json({ success: true, agent: presentAdminAgent(agent) });
+    res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.get('/subscribers', async (req, res) => {
     const page = parseQuery(SubscribersQuery, req);
     const { subscribers, total } = await listSubscribers(store, page);
     setPageHeaders(req, res, { total, ...page });
-    res.json({ success: true, subscribers, total });
+    res.json({ success: true, subscribers, total } satisfies SubscribersPage);
   });
 
   router.put('/subscribers/:id/subscription-status', async (req, res) => {
@@ -284,12 +307,12 @@ export function adminRoutes(
     const { subscription_status } = parseBody(SubscriptionStatusBody, req);
     const user = await setSubscriptionStatus(store, me(req), id, subscription_status);
     const [subscriber] = await presentSubscribers(store, [user]);
-    res.json({ success: true, subscriber });
+    res.json({ success: true, subscriber: subscriber! } satisfies SubscriberAnswer);
   });
 
   router.post('/upload', singleFile, async (req, res) => {
     const result = await uploadAgents(context, me(req), req.file);
-    res.json({ success: true, ...result });
+    res.json({ success: true, ...result } satisfies UploadReport);
   });
 
   router.get('/download-agents', async (_req, res) => {
@@ -298,11 +321,11 @@ export function adminRoutes(
 
   router.post('/reindex', async (req, res) => {
     const job = await startReindex(context, me(req));
-    res.status(202).json({ success: true, job });
+    res.status(202).json({ success: true, job } satisfies ReindexAnswer);
   });
 
   router.get('/reindex', async (_req, res) => {
-    res.json({ success: true, job: await readReindexJob(store) });
+    res.json({ success: true, job: await readReindexJob(store) } satisfies ReindexAnswer);
   });
 
   router.get('/audit', async (req, res) => {
@@ -312,7 +335,7 @@ export function adminRoutes(
       store.audit.count(filter),
     ]);
     setPageHeaders(req, res, { total, limit, offset });
-    res.json({ success: true, entries, total });
+    res.json({ success: true, entries, total } satisfies AuditPage);
   });
 
   // Unknown admin paths answer 404 only to an admin; anyone else got the 401 above.

@@ -1,3 +1,11 @@
+import {
+  IdParams,
+  type InboxPage,
+  InboxQuery,
+  type InboxRequestAnswer,
+  ReplyBody,
+  StatusBody,
+} from '@agentry/domain/contract/employer';
 import { Router } from 'express';
 import {
   replyToContactRequest,
@@ -9,7 +17,6 @@ import { setPageHeaders } from '../../../http/pagination';
 import { adminOf } from '../../../http/require-admin';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentInboxRequest } from '../../../presenters/contact-request';
-import { IdParams, InboxQuery, ReplyBody, StatusBody } from '../employer/schema';
 
 // The admin inbox: contact and demo requests about agents that no account owns. Mounted inside the
 // admin router, after its admin and CSRF checks; replies and status changes go to the audit log.
@@ -28,7 +35,7 @@ export function adminInboxRoutes({ services, store }: AppContext): Router {
       requests: page.requests.map(presentInboxRequest),
       total: page.total,
       counts: page.counts,
-    });
+    } satisfies InboxPage);
   });
 
   router.put('/inbox/:id/status', async (req, res) => {
@@ -40,7 +47,7 @@ export function adminInboxRoutes({ services, store }: AppContext): Router {
       status,
       admin: adminOf(req),
     });
-    res.json({ success: true, request: presentInboxRequest(request) });
+    res.json({ success: true, request: presentInboxRequest(request) } satisfies InboxRequestAnswer);
   });
 
   router.post('/inbox/:id/reply', async (req, res) => {
@@ -52,7 +59,7 @@ export function adminInboxRoutes({ services, store }: AppContext): Router {
       message,
       responder: { by: 'admin', admin: adminOf(req) },
     });
-    res.json({ success: true, request: presentInboxRequest(request) });
+    res.json({ success: true, request: presentInboxRequest(request) } satisfies InboxRequestAnswer);
   });
 
   return router;

@@ -1,3 +1,4 @@
+import type { McpUsageAnswer } from '@agentry/domain/contract/admin';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { mcpUsage } from '../../../mcp/usage/mcp-usage';
@@ -10,7 +11,7 @@ export function mcpUsageRoutes({ store, mcpUsage: counter, services }: AppContex
   const router = Router();
   router.get('/mcp-usage', async (_req, res) => {
     const weeks = await mcpUsage({ store, counter, now: new Date(services.now()) });
-    res.json({ success: true, weeks });
+    res.json({ success: true, weeks } satisfies McpUsageAnswer);
   });
   return router;
 }

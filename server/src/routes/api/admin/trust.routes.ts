@@ -1,3 +1,11 @@
+import {
+  BrokenLinksQuery,
+  ClaimsQuery,
+  ReasonBody,
+  ReviewModerationQuery,
+  TrustIdParams,
+  VerificationsQuery,
+} from '@agentry/domain/contract/trust';
 import { decodeEntities } from '@agentry/domain/entities';
 import { Router } from 'express';
 import { MODERATION_MESSAGES, moderateReview } from '../../../commands/reviews/manage-reviews';
@@ -10,14 +18,6 @@ import { adminOf } from '../../../http/require-admin';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentModeratedReview } from '../../../presenters/review';
 import { presentAdminDomain, presentClaim, presentFindings } from '../../../presenters/verification';
-import {
-  BrokenLinksQuery,
-  ClaimsQuery,
-  ReasonBody,
-  ReviewQueueQuery,
-  TrustIdParams,
-  VerificationsQuery,
-} from './trust-schema';
 
 // Staff's side of trust (issue 26, docs/admin.md): listings whose site is unreachable, providers'
 // domains (lapsed ones first to see), the review moderation queue (hide and restore with a reason),
@@ -100,7 +100,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
   });
 
   router.get('/reviews', async (req, res) => {
-    const { queue, limit, offset } = parseQuery(ReviewQueueQuery, req);
+    const { queue, limit, offset } = parseQuery(ReviewModerationQuery, req);
     const [reviews, total] = await Promise.all([
       store.reviews.listQueue(queue, { limit, offset }),
       store.reviews.countQueue(queue),

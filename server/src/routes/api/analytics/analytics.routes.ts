@@ -1,3 +1,4 @@
+import { AnalyticsQuery, EventBody, type ProviderAnalytics } from '@agentry/domain/contract/analytics';
 import type { User } from '@agentry/platform/store/port';
 import express, { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
@@ -5,7 +6,6 @@ import { providerAnalytics } from '../../../analytics/provider-analytics';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseQuery } from '../../../http/validate';
-import { AnalyticsQuery, EventBody } from './schema';
 
 // Provider analytics: the events the browser reports (a click through to an agent's site) and a
 // provider's weekly counts. Searches and agent pages are counted where they are answered.
@@ -48,7 +48,7 @@ export function analyticsRoutes({ store, analytics, services }: AppContext): Rou
       weeks,
       now: new Date(services.now()),
     });
-    res.set('Cache-Control', 'no-store').json({ success: true, ...result });
+    res.set('Cache-Control', 'no-store').json({ success: true, ...result } satisfies ProviderAnalytics);
   });
 
   return router;

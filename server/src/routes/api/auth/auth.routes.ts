@@ -1,3 +1,16 @@
+import {
+  type AccountCreated,
+  type CsrfToken,
+  ForgotPasswordBody,
+  LoginBody,
+  type Me,
+  type ResendVerificationAnswer,
+  ResetPasswordBody,
+  type SignedIn,
+  type VerifyEmailAnswer,
+  VerifyEmailBody,
+} from '@agentry/domain/contract/accounts';
+import type { MessageAnswer, Success } from '@agentry/domain/contract/shapes';
 import type { User } from '@agentry/platform/store/port';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { confirmEmail } from '../../../commands/confirm-email';
@@ -12,7 +25,6 @@ import { requireUser } from '../../../http/require-user';
 import { SESSION_COOKIE } from '../../../http/sessions';
 import { parseBody } from '../../../http/validate';
 import { presentUser } from '../../../presenters/user';
-import { ForgotPasswordBody, LoginBody, ResetPasswordBody, VerifyEmailBody } from './schema';
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
@@ -30,7 +42,7 @@ export function signIn(
   res: Response,
   next: NextFunction,
   user: User,
-  extra: object = {},
+  extra: Partial<Pick<AccountCreated, 'user_id'>> = {},
 ): void {
   // req.login regenerates the session; the old CSRF token goes with it.
   req.login(user, (loginError) => {
@@ -38,7 +50,13 @@ export function signIn(
     req.session.startedAt = Date.now();
     const csrf_token = issueCsrfToken(req);
     const presented = presentUser(user);
-    res.json({ success: true, ...extra, user: presented, user_type: presented.user_type, csrf_token });
+    res.json({
+      success: true,
+      ...extra,
+      user: presented,
+      user_type: presented.user_type,
+      csrf_token,
+    } satisfies SignedIn);
   });
 }
 
@@ -48,17 +66,19 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
   /** The token state-changing calls must echo in X-CSRF-Token (two field names: both screens' readings). */
   router.get('/csrf-token', (req, res) => {
     const token = issueCsrfToken(req);
-    res.set('Cache-Control', 'no-store').json({ success: true, csrf_token: token, csrfToken: token });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ success: true, csrf_token: token, csrfToken: token } satisfies CsrfToken);
   });
 
   router.get('/auth/me', (req, res) => {
     res.set('Cache-Control', 'no-store');
     if (!req.user) {
-      res.json({ success: false, user: null });
+      res.json({ success: false, user: null } satisfies Me);
       return;
     }
     const user = presentUser(req.user as User);
-    res.json({ success: true, user, user_type: user.user_type });
+    res.json({ success: true, user, user_type: user.user_type } satisfies Me);
   });
 
   router.post('/auth/login', limits.login, (req, res, next) => {
@@ -78,7 +98,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
     req.logout((error) => {
       if (error) return next(error);
       req.session.destroy(() => {
-        res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ success: true });
+        res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ success: true } satisfies Success);
       });
     });
   });
@@ -89,7 +109,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
     requestPasswordReset(services, email).catch((error) =>
       services.logger.error({ err: error }, 'password reset request failed'),
     );
-    res.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+    res.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageAnswer);
   });
 
   router.post('/auth/reset-password', limits.signups, async (req, res) => {
@@ -97,7 +117,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
     await resetPassword(services, { token, password });
     // Whoever asked from this browser signs in afresh too.
     await new Promise<void>((resolve) => req.logout(() => resolve()));
-    res.json({ success: true, message: PASSWORD_RESET_MESSAGE });
+    res.json({ success: true, message: PASSWORD_RESET_MESSAGE } satisfies MessageAnswer);
   });
 
   router.post('/auth/verify-email', async (req, res) => {
@@ -109,13 +129,16 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
       success: true,
       claimed,
       message: `Your e-mail address ${user.email} is confirmed.${claimed > 0 ? ` ${agents} added to your account.` : ''}`,
-    });
+    } satisfies VerifyEmailAnswer);
   });
 
   router.post('/auth/resend-verification', limits.signups, requireUser, async (req, res) => {
     const user = req.user as User;
     if (user.email_verified_at) {
-      res.json({ success: true, message: 'Your e-mail address is already confirmed.' });
+      res.json({
+        success: true,
+        message: 'Your e-mail address is already confirmed.',
+      } satisfies ResendVerificationAnswer);
       return;
     }
     const sent = await resendEmailVerification(services, user);
@@ -124,7 +147,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
       message: sent
         ? `We sent a new link to ${user.email}.`
         : 'We could not send the link right now. Please try again later.',
-    });
+    } satisfies ResendVerificationAnswer);
   });
 
   return router;

@@ -1,3 +1,13 @@
+import type { AgentList } from '@agentry/domain/contract/agents';
+import {
+  type AgentCount,
+  AgentIdParams,
+  AgentsQuery,
+  DirectoryAgentsQuery,
+  type DirectoryCount,
+  DirectoryCountsQuery,
+  RolesQuery,
+} from '@agentry/domain/contract/catalog';
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
@@ -11,7 +21,6 @@ import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { StoreVersionCache } from '../../../http/store-version-cache';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent, presentAgents } from '../../../presenters/agent';
-import { AgentIdParams, AgentsQuery, DirectoryAgentsQuery, DirectoryCountsQuery, RolesQuery } from './schema';
 
 // The public catalog read straight from the store (the source of record). Removed agents never
 // appear here; lists come sorted by category, then role, one page at a time (LIST_PAGE), with the
@@ -24,7 +33,7 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
   const router = Router();
   // Totals and counts change only with the catalog: counted once per change, not per request.
   const totals = new StoreVersionCache<number>(store);
-  const counts = new StoreVersionCache<Array<{ name: string; count: number }>>(store);
+  const counts = new StoreVersionCache<DirectoryCount[]>(store);
   const totalOf = (filter: Pick<AgentFilter, 'category' | 'role'>) =>
     totals.get(JSON.stringify(filter), () => store.agents.count(filter));
   // Lists of distinct values, asked by every directory and registration visit: a DISTINCT over the
@@ -48,7 +57,7 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
   });
 
   router.get('/agents/count', allowAnyOrigin, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ count: await totalOf({}) });
+    res.set('Cache-Control', 'no-store').json({ count: await totalOf({}) } satisfies AgentCount);
   });
 
   router.get('/agents/:id', allowAnyOrigin, async (req, res) => {
@@ -89,7 +98,7 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
       totalOf(filter),
     ]);
     setPageHeaders(req, res, { total, limit, offset });
-    res.json(presentAgents(agents));
+    res.json(presentAgents(agents) satisfies AgentList);
   });
 
   /** How many agents each category lists, or each role of one category: the directory's overview. */

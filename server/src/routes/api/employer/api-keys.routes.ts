@@ -1,4 +1,11 @@
 import { API_KEYS_PER_EMPLOYER_MAX } from '@agentry/domain/api-keys';
+import {
+  ApiKeyBody,
+  type ApiKeyCreated,
+  type ApiKeysAnswer,
+  IdParams,
+} from '@agentry/domain/contract/employer';
+import type { Success } from '@agentry/domain/contract/shapes';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { createApiKey, revokeApiKey } from '../../../commands/employer/manage-api-keys';
@@ -7,7 +14,6 @@ import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
 import { requireActiveEmployer, requireEmployerAccount } from '../../../policies/employer';
 import { presentApiKey } from '../../../presenters/api-key';
-import { ApiKeyBody, IdParams } from './schema';
 
 // An employer's API keys, managed from the employer dashboard with the session (a key cannot make
 // or revoke keys: http/api-key-auth.ts does not open these paths). Making one needs the active
@@ -19,9 +25,11 @@ export function apiKeysRoutes({ store }: AppContext): Router {
 
   router.get('/employer/api-keys', requireUser, requireEmployerAccount, async (req, res) => {
     const keys = await store.apiKeys.listForUser(me(req).id);
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ success: true, api_keys: keys.map(presentApiKey), max: API_KEYS_PER_EMPLOYER_MAX });
+    res.set('Cache-Control', 'no-store').json({
+      success: true,
+      api_keys: keys.map(presentApiKey),
+      max: API_KEYS_PER_EMPLOYER_MAX,
+    } satisfies ApiKeysAnswer);
   });
 
   /** The key itself is in this answer only: it is stored as a hash and never shown again. */
@@ -31,13 +39,13 @@ export function apiKeysRoutes({ store }: AppContext): Router {
     res
       .status(201)
       .set('Cache-Control', 'no-store')
-      .json({ success: true, api_key: presentApiKey(key), key: token });
+      .json({ success: true, api_key: presentApiKey(key), key: token } satisfies ApiKeyCreated);
   });
 
   router.delete('/employer/api-keys/:id', requireUser, requireEmployerAccount, async (req, res) => {
     const { id } = parse(IdParams, req.params);
     await revokeApiKey(store, me(req), id);
-    res.json({ success: true });
+    res.json({ success: true } satisfies Success);
   });
 
   return router;

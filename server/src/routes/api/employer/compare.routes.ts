@@ -1,3 +1,4 @@
+import { CompareQuery, type ComparisonAnswer } from '@agentry/domain/contract/employer';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { compareAgents, compareIds } from '../../../commands/employer/compare-agents';
@@ -7,7 +8,6 @@ import { requireUser } from '../../../http/require-user';
 import { parseQuery } from '../../../http/validate';
 import { requireActiveEmployer } from '../../../policies/employer';
 import { presentAgents } from '../../../presenters/agent';
-import { CompareQuery } from './schema';
 
 /** GET /api/compare?ids=1,2,3: two to four listed agents side by side, in the order asked. */
 export function compareRoutes({ store, analytics }: AppContext): Router {
@@ -19,7 +19,7 @@ export function compareRoutes({ store, analytics }: AppContext): Router {
     analytics?.countFor(audienceOf(req), 'compared', ids);
     // Each with its structured profile (issue 28), which the table sets side by side.
     const compared = await withProfiles(store, presentAgents(agents));
-    res.set('Cache-Control', 'no-store').json({ success: true, agents: compared });
+    res.set('Cache-Control', 'no-store').json({ success: true, agents: compared } satisfies ComparisonAnswer);
   });
   return router;
 }

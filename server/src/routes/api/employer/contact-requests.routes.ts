@@ -1,3 +1,9 @@
+import {
+  ContactRequestBody,
+  type SentRequestAnswer,
+  type SentRequestsPage,
+  SentRequestsQuery,
+} from '@agentry/domain/contract/employer';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
@@ -9,7 +15,6 @@ import { requireUser } from '../../../http/require-user';
 import { parseBody, parseQuery } from '../../../http/validate';
 import { requireActiveEmployer } from '../../../policies/employer';
 import { presentSentRequest } from '../../../presenters/contact-request';
-import { ContactRequestBody, SentRequestsQuery } from './schema';
 
 // An active employer's contact and demo requests: sending one, and reading what they sent.
 
@@ -22,7 +27,7 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
     const request = await sendContactRequest(services, { employer: me(req), input });
     // Provider analytics: the agent got a contact or demo request.
     analytics?.countFor(audienceOf(req), 'contacted', [request.agent_id]);
-    res.status(201).json({ success: true, request: presentSentRequest(request) });
+    res.status(201).json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
   });
 
   router.get('/employer/requests', requireUser, requireActiveEmployer, async (req, res) => {
@@ -35,7 +40,7 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
     setPageHeaders(req, res, { total, limit, offset });
     res
       .set('Cache-Control', 'no-store')
-      .json({ success: true, requests: requests.map(presentSentRequest), total });
+      .json({ success: true, requests: requests.map(presentSentRequest), total } satisfies SentRequestsPage);
   });
 
   return router;

@@ -1,3 +1,11 @@
+import {
+  IdParams,
+  type InboxPage,
+  InboxQuery,
+  type InboxRequestAnswer,
+  ReplyBody,
+  StatusBody,
+} from '@agentry/domain/contract/employer';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import {
@@ -10,7 +18,6 @@ import { setPageHeaders } from '../../../http/pagination';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentInboxRequest } from '../../../presenters/contact-request';
-import { IdParams, InboxQuery, ReplyBody, StatusBody } from './schema';
 
 // The provider's inbox: requests about the agents they own. Any signed-in account, whatever its
 // subscription: a provider whose plan lapsed still reads and answers what was sent to them.
@@ -29,14 +36,14 @@ export function providerInboxRoutes({ services, store }: AppContext): Router {
       requests: page.requests.map(presentInboxRequest),
       total: page.total,
       counts: page.counts,
-    });
+    } satisfies InboxPage);
   });
 
   router.put('/users/inbox/:id/status', requireUser, async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const { status } = parseBody(StatusBody, req);
     const request = await setContactRequestStatus(services, { inbox: inboxOf(req), requestId: id, status });
-    res.json({ success: true, request: presentInboxRequest(request) });
+    res.json({ success: true, request: presentInboxRequest(request) } satisfies InboxRequestAnswer);
   });
 
   router.post('/users/inbox/:id/reply', requireUser, async (req, res) => {
@@ -49,7 +56,7 @@ export function providerInboxRoutes({ services, store }: AppContext): Router {
       message,
       responder: { by: 'provider', organization: user.organization || user.full_name },
     });
-    res.json({ success: true, request: presentInboxRequest(request) });
+    res.json({ success: true, request: presentInboxRequest(request) } satisfies InboxRequestAnswer);
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { MultiSearchBody } from '@agentry/domain/contract/search';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { countAppeared } from '../../../analytics/count-hits';
@@ -11,7 +12,6 @@ import { adaptQuery } from '../search/instantsearch/adapt-request';
 import { adaptResponse } from '../search/instantsearch/adapt-response';
 import { searchesIn } from '../search/instantsearch/multi-search-units';
 import { timed } from '../search/timed';
-import { MultiSearchBody } from './schema';
 
 /**
  * POST /api/employer/instantsearch/multi-search: the public InstantSearch protocol and engine, for

@@ -1,7 +1,11 @@
+import {
+  type CheckoutRedirect,
+  type TestCheckout,
+  TestCheckoutParams,
+} from '@agentry/domain/contract/subscriptions';
 import { PLANS } from '@agentry/domain/plans';
 import { CheckoutNotFoundError, CheckoutNotOpenError } from '@agentry/platform/payments/factory';
 import { Router } from 'express';
-import { z } from 'zod';
 import { handlePaymentEvent } from '../../../commands/handle-payment-event';
 import type { AppContext } from '../../../context';
 import { conflict, notFound } from '../../../http/errors';
@@ -10,9 +14,6 @@ import { conflict, notFound } from '../../../http/errors';
 // session here, and Pay produces Stripe-shaped events that go through the same handler as
 // Stripe's webhook. Only in test mode; the session id is the capability, as with Stripe's page.
 
-const SessionParams = z.object({
-  id: z.string().regex(/^cs_test_[A-Za-z0-9]{8,64}$/, 'Not a checkout session'),
-});
 const NOT_FOUND = 'This checkout session does not exist or has expired.';
 
 /** The checkout page's own failures as answers: unknown → 404, paid or expired → 409. */
@@ -31,7 +32,7 @@ export function testCheckoutRoutes({ services, testCheckout }: AppContext): Rout
   if (!testCheckout) return router;
 
   const sessionId = (params: unknown) => {
-    const parsed = SessionParams.safeParse(params);
+    const parsed = TestCheckoutParams.safeParse(params);
     if (!parsed.success) throw notFound(NOT_FOUND);
     return parsed.data.id;
   };
@@ -49,18 +50,18 @@ export function testCheckoutRoutes({ services, testCheckout }: AppContext): Rout
       interval: view.interval,
       email: view.email,
       payments_mode: 'test',
-    });
+    } satisfies TestCheckout);
   });
 
   router.post('/test-checkout/:id/pay', async (req, res) => {
     const { redirectUrl, events } = await asAnswer(() => testCheckout.pay(sessionId(req.params)));
     for (const event of events) await handlePaymentEvent(services, event);
-    res.json({ success: true, redirect_url: redirectUrl });
+    res.json({ success: true, redirect_url: redirectUrl } satisfies CheckoutRedirect);
   });
 
   router.post('/test-checkout/:id/cancel', async (req, res) => {
     const { redirectUrl } = await asAnswer(() => testCheckout.cancelCheckout(sessionId(req.params)));
-    res.json({ success: true, redirect_url: redirectUrl });
+    res.json({ success: true, redirect_url: redirectUrl } satisfies CheckoutRedirect);
   });
 
   return router;

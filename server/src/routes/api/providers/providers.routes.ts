@@ -1,10 +1,8 @@
+import { type ProviderPage, SlugParams } from '@agentry/domain/contract/providers';
 import { Router } from 'express';
-import { z } from 'zod';
 import { findProviderPage } from '../../../commands/find-provider-page';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
-
-export const SlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
 
 /** GET /api/providers/:slug: a subscribed provider's page (the $5 plan's dedicated page). */
 export function providersRoutes({ store }: AppContext): Router {
@@ -13,7 +11,7 @@ export function providersRoutes({ store }: AppContext): Router {
     const parsed = SlugParams.safeParse(req.params);
     const page = parsed.success ? await findProviderPage(store, parsed.data.slug) : null;
     if (!page) throw notFound('Provider not found');
-    res.json(page);
+    res.json(page satisfies ProviderPage);
   });
   return router;
 }

@@ -1,3 +1,10 @@
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import {
+  OwnershipReportBody,
+  RegisterAgentBody,
+  type RegistrationAnswer,
+} from '@agentry/domain/contract/registration';
+import type { MessageAnswer } from '@agentry/domain/contract/shapes';
 import type { User } from '@agentry/platform/store/port';
 import { CLAIM_AGENTS_MAX } from '@agentry/platform/store/port';
 import { Router } from 'express';
@@ -8,7 +15,6 @@ import { answerPreflight } from '../../../http/public-read';
 import { clientKey } from '../../../http/rate-limits';
 import { parse, parseBody } from '../../../http/validate';
 import type { AuthLimits } from '../auth/auth.routes';
-import { AgentIdParams, OwnershipReportBody, RegisterAgentBody } from './schema';
 
 /**
  * POST /api/agents: the public registration form (spec sections 4, 5 and 7; docs/accounts.md), and
@@ -32,7 +38,7 @@ export function registrationRoutes({ services }: AppContext, limits: Pick<AuthLi
       const ids = [...(req.session.registeredAgentIds ?? []), result.agent.id];
       req.session.registeredAgentIds = ids.slice(-CLAIM_AGENTS_MAX);
     }
-    res.status(201).json({ success: true, ...result });
+    res.status(201).json({ success: true, ...result } satisfies RegistrationAnswer);
   });
 
   router.post('/agents/:id/ownership-reports', limits.signups, async (req, res) => {
@@ -44,7 +50,7 @@ export function registrationRoutes({ services }: AppContext, limits: Pick<AuthLi
       signedIn: (req.user as User | undefined) ?? null,
       client: clientKey(req),
     });
-    res.status(201).json({ success: true, message: REPORT_MESSAGES.sent });
+    res.status(201).json({ success: true, message: REPORT_MESSAGES.sent } satisfies MessageAnswer);
   });
   return router;
 }

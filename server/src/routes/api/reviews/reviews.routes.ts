@@ -1,3 +1,10 @@
+import {
+  ReportBody,
+  ReviewBody,
+  ReviewIdParams,
+  ReviewReplyBody,
+  ReviewsQuery,
+} from '@agentry/domain/contract/trust';
 import { RATING_SHOWN_FROM, shownAverage } from '@agentry/domain/reviews';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
@@ -10,7 +17,6 @@ import { requireUser } from '../../../http/require-user';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentReview } from '../../../presenters/review';
 import { AgentIdParams } from '../catalog/schema';
-import { ReplyBody, ReportBody, ReviewBody, ReviewIdParams, ReviewsQuery } from './schema';
 
 // Reviews from people who hired (issue 26, docs/trust.md). Reading is public (and open to other
 // origins, like the catalog); writing needs an active employer with a confirmed address; the
@@ -67,7 +73,7 @@ export function reviewsRoutes({ services, trust }: AppContext): Router {
 
   router.post('/reviews/:id/reply', requireUser, async (req, res) => {
     const { id } = parse(ReviewIdParams, req.params);
-    const { body } = parseBody(ReplyBody, req);
+    const { body } = parseBody(ReviewReplyBody, req);
     const review = await answerReview(services, { user: req.user as User, reviewId: id, body });
     res.json({ review: presentReview(review) });
   });

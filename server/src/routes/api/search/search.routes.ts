@@ -1,3 +1,5 @@
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import { SearchByRoleQuery, SearchQuery, SimilarQuery } from '@agentry/domain/contract/search';
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
@@ -12,8 +14,7 @@ import type { RequestCosts } from '../../../http/request-costs';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
 import type { SearchService } from '../../../search/search-service';
-import { AgentIdParams } from '../catalog/schema';
-import { SearchByRoleQuery, SearchQuery, SimilarQuery } from './schema';
+
 import { timed } from './timed';
 
 // Popular searches come back from the engine's cache as the same object: their JSON (and its

@@ -1,3 +1,8 @@
+import {
+  type SubscriptionChange,
+  type VerifiedSession,
+  VerifySessionBody,
+} from '@agentry/domain/contract/subscriptions';
 import { FINAL_STATES } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
@@ -8,7 +13,6 @@ import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parseBody } from '../../../http/validate';
 import { presentSubscription } from '../../../presenters/subscription';
-import { VerifySessionBody } from './schema';
 
 // The subscription pages (spec sections 2, 4 and 7): the success page's verification, and the
 // manage page's details, cancel and reactivate.
@@ -26,7 +30,7 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
       subscription_status: user.subscription_status,
       plan: subscription.plan,
       payments_mode: mode,
-    });
+    } satisfies VerifiedSession);
   });
 
   router.get('/users/subscription', requireUser, async (req, res) => {
@@ -64,7 +68,7 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
       res.json({
         ...presentSubscription(fresh, await store.billing.getSubscription(user.id), mode),
         message,
-      });
+      } satisfies SubscriptionChange);
     });
   }
 

@@ -1,3 +1,16 @@
+import {
+  AgentProfileBody,
+  CreateUserBody,
+  type OwnAgentAnswer,
+  OwnAgentBody,
+  type OwnAgentsAnswer,
+  type ProfileAnswer,
+  ProfileBody,
+  UserIdParams,
+} from '@agentry/domain/contract/accounts';
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import type { MessageAnswer } from '@agentry/domain/contract/shapes';
+import type { CheckoutAnswer } from '@agentry/domain/contract/subscriptions';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { createAccount } from '../../../commands/create-account';
@@ -13,14 +26,6 @@ import { parse, parseBody } from '../../../http/validate';
 import { presentOwnAgent } from '../../../presenters/own-agent';
 import { presentUser } from '../../../presenters/user';
 import { type AuthLimits, signIn } from '../auth/auth.routes';
-import {
-  AgentIdParams,
-  AgentProfileBody,
-  CreateUserBody,
-  OwnAgentBody,
-  ProfileBody,
-  UserIdParams,
-} from './schema';
 
 // Accounts (spec section 7): creation, the checkout that starts a subscription, the provider's own
 // agents and the profile. Every handler acts on the signed-in user only.
@@ -40,7 +45,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
     const { user_id } = parse(UserIdParams, req.params);
     if (user_id !== me(req).id) throw forbidden('You can only subscribe your own account');
     const { url } = await startCheckout(services, me(req));
-    res.json({ success: true, url, payments_mode: services.payments.kind });
+    res.json({ success: true, url, payments_mode: services.payments.kind } satisfies CheckoutAnswer);
   });
 
   router.get('/users/agents', requireUser, async (req, res) => {
@@ -53,14 +58,14 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
       success: true,
       agents: agents.map(presentOwnAgent),
       unverified_agents: unverified,
-    });
+    } satisfies OwnAgentsAnswer);
   });
 
   router.put('/users/agents/:id', requireUser, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const input = parseBody(OwnAgentBody, req);
     const agent = await updateOwnAgent(services, { user: me(req), agentId: id, input });
-    res.json({ success: true, agent: presentOwnAgent(agent) });
+    res.json({ success: true, agent: presentOwnAgent(agent) } satisfies OwnAgentAnswer);
   });
 
   // The agent's structured profile (issue 28); saving it confirms it (confirmed_at: today).
@@ -74,13 +79,13 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
   router.delete('/users/agents/:id', requireUser, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     await removeOwnAgent(services, { user: me(req), agentId: id });
-    res.json({ success: true, message: 'Agent deleted' });
+    res.json({ success: true, message: 'Agent deleted' } satisfies MessageAnswer);
   });
 
   router.put('/users/profile', requireUser, async (req, res) => {
     const input = parseBody(ProfileBody, req);
     const { user, message } = await updateProfile(services, { user: me(req), input });
-    res.json({ success: true, user: presentUser(user), message });
+    res.json({ success: true, user: presentUser(user), message } satisfies ProfileAnswer);
   });
 
   return router;

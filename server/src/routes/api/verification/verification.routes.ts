@@ -1,3 +1,4 @@
+import { DomainBody, DomainIdParams } from '@agentry/domain/contract/trust';
 import { DOMAINS_PER_ACCOUNT_MAX } from '@agentry/domain/domain-verification';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
@@ -14,7 +15,6 @@ import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
 import { presentDomain, presentFindings } from '../../../presenters/verification';
 import { AgentIdParams } from '../catalog/schema';
-import { DomainBody, DomainIdParams } from './schema';
 
 // Verified providers (issue 26, docs/trust.md): a provider adds a domain, puts the token we issue in
 // a TXT record, a file or a meta tag, and asks us to check; a verified domain gives its listings the

@@ -1,8 +1,9 @@
-import { publicTrust } from '@agentry/domain/agent-trust';
+import type { HighlightResult, InstantSearchHit, InstantSearchResult } from '@agentry/domain/contract/search';
 import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import { explanationText } from '@agentry/domain/search-match';
 import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
 import { HIGHLIGHT_FIELDS } from '@agentry/platform/search/port';
+import { presentAgent } from '../../../../presenters/agent';
 import type { AdaptedQuery } from './adapt-request';
 
 // Our engine-neutral response in the shape InstantSearch reads (Algolia's search response), with
@@ -12,7 +13,7 @@ import type { AdaptedQuery } from './adapt-request';
 // match, what it matched, and the same as one line of text). algoliasearch-helper copies every
 // field of a response onto its results, so a widget reads them as results.matchCount.
 
-export function renderHighlight(highlight: Highlight, preTag: string, postTag: string) {
+export function renderHighlight(highlight: Highlight, preTag: string, postTag: string): HighlightResult {
   return {
     value: highlight.parts
       .map((part) => (part.match ? `${preTag}${part.text}${postTag}` : part.text))
@@ -23,25 +24,33 @@ export function renderHighlight(highlight: Highlight, preTag: string, postTag: s
   };
 }
 
-export function adaptHit(hit: SearchHit, preTag: string, postTag: string) {
-  const highlightResult: Record<string, ReturnType<typeof renderHighlight>> = {};
-  for (const field of HIGHLIGHT_FIELDS) {
-    const highlight = hit.highlight?.[field];
-    highlightResult[field] = highlight
-      ? renderHighlight(highlight, preTag, postTag)
-      : { value: String(hit.document[field]), matchLevel: 'none', matchedWords: [], fullyHighlighted: false };
-  }
-  // Trust signals as every public answer gives them: the rating only from enough reviews.
+/** The hit's public fields (never what the engine keeps for itself, like created_at), for InstantSearch. */
+export function adaptHit(hit: SearchHit, preTag: string, postTag: string): InstantSearchHit {
+  const highlightResult = Object.fromEntries(
+    HIGHLIGHT_FIELDS.map((field): [string, HighlightResult] => {
+      const highlight = hit.highlight?.[field];
+      return [
+        field,
+        highlight
+          ? renderHighlight(highlight, preTag, postTag)
+          : {
+              value: String(hit.document[field]),
+              matchLevel: 'none',
+              matchedWords: [],
+              fullyHighlighted: false,
+            },
+      ];
+    }),
+  ) as InstantSearchHit['_highlightResult'];
   const adapted = {
-    ...hit.document,
-    ...publicTrust(hit.document),
+    ...presentAgent(hit.document),
     objectID: hit.document.id,
     _highlightResult: highlightResult,
   };
   return hit.why ? { ...adapted, _why: { ...hit.why, text: explanationText(hit.why) } } : adapted;
 }
 
-export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse) {
+export function adaptResponse(adapted: AdaptedQuery, response: SearchResponse): InstantSearchResult {
   const hitsPerPage = response.hitsPerPage;
   return {
     index: adapted.indexName,
