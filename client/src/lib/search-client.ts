@@ -1,3 +1,9 @@
+import type {
+  InstantSearchResult,
+  MultiSearchAnswer,
+  MultiSearchBody,
+  MultiSearchRequest,
+} from '@agentry/domain/contract/search';
 import type { SearchClient } from 'instantsearch.js';
 
 // The searchClient react-instantsearch calls. It POSTs Algolia-shaped requests to our own API
@@ -7,15 +13,15 @@ import type { SearchClient } from 'instantsearch.js';
 
 export const MULTI_SEARCH_PATH = '/api/instantsearch/multi-search';
 
-type MultiSearchRequest = { indexName: string; params?: Record<string, unknown> };
-type SearchResult = Record<string, unknown>;
+/** InstantSearch sends its params as an object (the API also takes Algolia's URL-encoded string). */
+type WidgetRequest = MultiSearchRequest & { indexName: string; params?: Record<string, unknown> };
 
-function queryOf(request: MultiSearchRequest): string {
+function queryOf(request: WidgetRequest): string {
   const query = request.params?.query;
   return typeof query === 'string' ? query.trim() : '';
 }
 
-function emptyResult(request: MultiSearchRequest): SearchResult {
+function emptyResult(request: WidgetRequest): InstantSearchResult {
   const hitsPerPage = Number(request.params?.hitsPerPage ?? 20);
   return {
     index: request.indexName,
@@ -27,20 +33,22 @@ function emptyResult(request: MultiSearchRequest): SearchResult {
     nbPages: 0,
     hitsPerPage: Number.isFinite(hitsPerPage) ? hitsPerPage : 20,
     facets: {},
+    exhaustiveFacetsCount: true,
     exhaustiveNbHits: true,
+    exhaustive: { facetsCount: true, nbHits: true },
     processingTimeMS: 0,
   };
 }
 
-async function postMultiSearch(endpoint: string, requests: MultiSearchRequest[]): Promise<SearchResult[]> {
+async function postMultiSearch(endpoint: string, requests: WidgetRequest[]): Promise<InstantSearchResult[]> {
   const response = await fetch(endpoint, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ requests }),
+    body: JSON.stringify({ requests } satisfies MultiSearchBody),
   });
   if (!response.ok) throw new Error(`Search failed with status ${response.status}`);
-  const body = (await response.json()) as { results?: SearchResult[] };
+  const body = (await response.json()) as Partial<MultiSearchAnswer>;
   if (!Array.isArray(body.results) || body.results.length !== requests.length) {
     throw new Error('Search returned an unexpected response');
   }
@@ -48,7 +56,7 @@ async function postMultiSearch(endpoint: string, requests: MultiSearchRequest[])
 }
 
 export function createSearchClient(endpoint = MULTI_SEARCH_PATH): SearchClient {
-  async function search(requests: readonly MultiSearchRequest[]) {
+  async function search(requests: readonly WidgetRequest[]) {
     const toSend = requests.filter((request) => queryOf(request) !== '');
     const sent = toSend.length > 0 ? await postMultiSearch(endpoint, toSend) : [];
     let next = 0;

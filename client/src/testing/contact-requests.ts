@@ -1,7 +1,7 @@
-import type { ContactRequest } from '../lib/api/contact-requests';
+import type { InboxContactRequest } from '../lib/api/contact-requests';
 
 /** A contact request as the inboxes answer it; override what the test is about. */
-export function makeContactRequest(overrides: Partial<ContactRequest> = {}): ContactRequest {
+export function makeContactRequest(overrides: Partial<InboxContactRequest> = {}): InboxContactRequest {
   return {
     id: 'r1',
     agent_id: 'a1',
@@ -22,6 +22,6 @@ export function makeContactRequest(overrides: Partial<ContactRequest> = {}): Con
 }
 
 /** An inbox answer holding `requests`, with counts by status. */
-export function inboxAnswer(requests: ContactRequest[], counts = { new: 0, replied: 0, closed: 0 }) {
+export function inboxAnswer(requests: InboxContactRequest[], counts = { new: 0, replied: 0, closed: 0 }) {
   return { success: true, requests, total: requests.length, counts };
 }

@@ -1,3 +1,4 @@
+import type { ContactRequestBody } from '@agentry/domain/contract/employer';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../lib/api/api-client';
@@ -103,7 +104,7 @@ function ContactForm({
 }) {
   const { state } = useAuth();
   const user = state.user;
-  const [kind, setKind] = useState<ContactKind>('contact');
+  const [kind, setKind] = useState<ContactRequestBody['kind']>('contact');
   const [message, setMessage] = useState('');
   const [times, setTimes] = useState('');
   const [messageError, setMessageError] = useState<string | null>(null);

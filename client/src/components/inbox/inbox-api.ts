@@ -1,4 +1,4 @@
-import type { ContactRequest, ContactStatus, InboxPage } from '../../lib/api/contact-requests';
+import type { ContactStatus, InboxContactRequest, InboxPage } from '../../lib/api/contact-requests';
 
 /**
  * What an inbox reads and changes. The provider's inbox and the admin inbox show requests alike
@@ -7,8 +7,8 @@ import type { ContactRequest, ContactStatus, InboxPage } from '../../lib/api/con
 export interface InboxApi {
   /** One page of requests with `status` (every status when null), newest first. */
   list: (status: ContactStatus | null, offset: number, signal: AbortSignal) => Promise<InboxPage>;
-  setStatus: (id: string, status: ContactStatus) => Promise<ContactRequest>;
-  reply: (id: string, message: string) => Promise<ContactRequest>;
+  setStatus: (id: string, status: ContactStatus) => Promise<InboxContactRequest>;
+  reply: (id: string, message: string) => Promise<InboxContactRequest>;
 }
 
 /** "Nov 23, 2026, 4:21 PM": when a request or reply was sent. */

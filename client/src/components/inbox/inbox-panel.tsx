@@ -4,8 +4,8 @@ import { errorText } from '../../lib/api/api-client';
 import {
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
-  type ContactRequest,
   type ContactStatus,
+  type InboxContactRequest,
 } from '../../lib/api/contact-requests';
 import { PageLoading } from '../ui/page-loading';
 import { ShowMore } from '../ui/show-more';
@@ -39,7 +39,7 @@ export function InboxPanel({
   const [counts, setCounts] = useState<Counts | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Requests as changed since they were loaded, over the loaded copies.
-  const [changed, setChanged] = useState<Record<string, ContactRequest>>({});
+  const [changed, setChanged] = useState<Record<string, InboxContactRequest>>({});
   // Requests on screen that have left the filter's status: the server's list no longer holds
   // them, so the next page starts that many earlier (or it would skip as many requests).
   const leftFilter = useRef(0);
@@ -69,7 +69,7 @@ export function InboxPanel({
     setFailure(null);
   }, [key]);
 
-  function onChanged(request: ContactRequest) {
+  function onChanged(request: InboxContactRequest) {
     const before = changed[request.id] ?? list.items.find((item) => item.id === request.id);
     if (before) setCounts((current) => afterChange(current, before.status, request.status));
     setChanged((old) => ({ ...old, [request.id]: request }));

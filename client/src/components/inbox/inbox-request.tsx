@@ -3,8 +3,8 @@ import { errorText } from '../../lib/api/api-client';
 import {
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
-  type ContactRequest,
   type ContactStatus,
+  type InboxContactRequest,
 } from '../../lib/api/contact-requests';
 import type { InboxApi } from './inbox-api';
 import { ReplyForm } from './reply-form';
@@ -27,9 +27,9 @@ export function InboxRequest({
   api,
   onChanged,
 }: {
-  request: ContactRequest;
+  request: InboxContactRequest;
   api: InboxApi;
-  onChanged: (request: ContactRequest) => void;
+  onChanged: (request: InboxContactRequest) => void;
 }) {
   const headingId = `inbox-request-${request.id}`;
   const [replying, setReplying] = useState(false);

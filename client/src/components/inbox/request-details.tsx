@@ -1,5 +1,9 @@
 import type { Ref } from 'react';
-import { CONTACT_KIND_LABELS, type ContactReply, type ContactRequest } from '../../lib/api/contact-requests';
+import {
+  CONTACT_KIND_LABELS,
+  type ContactReply,
+  type InboxContactRequest,
+} from '../../lib/api/contact-requests';
 import { formatWhen } from './inbox-api';
 
 // What a request says and who sent it, and the replies under it: shown alike in the provider's and
@@ -10,11 +14,11 @@ export function replyAuthor(by: ContactReply['by']): string {
 }
 
 /** "Demo request about LedgerLark". */
-export function requestTitle(request: Pick<ContactRequest, 'kind' | 'agent_name'>): string {
+export function requestTitle(request: Pick<InboxContactRequest, 'kind' | 'agent_name'>): string {
   return `${CONTACT_KIND_LABELS[request.kind]} about ${request.agent_name}`;
 }
 
-export function SenderFacts({ request }: { request: ContactRequest }) {
+export function SenderFacts({ request }: { request: InboxContactRequest }) {
   return (
     <dl className="request-facts">
       <div>

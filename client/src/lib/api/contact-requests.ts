@@ -1,4 +1,11 @@
-import type { ContactKind, ContactReply, ContactStatus } from '@agentry/domain/employer-tools';
+import type {
+  ContactRequestBody,
+  InboxPage as InboxAnswer,
+  InboxContactRequest,
+  SentContactRequest,
+  SentRequestAnswer,
+} from '@agentry/domain/contract/employer';
+import type { ContactKind, ContactStatus } from '@agentry/domain/employer-tools';
 import { type ApiPage, withQuery } from './api-client';
 import { sendWithCsrf } from './send-with-csrf';
 
@@ -19,50 +26,27 @@ export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
   ownership: 'This is my product',
 };
 
-export interface ContactRequest {
-  id: string;
-  agent_id: string;
-  agent_name: string;
-  kind: ContactKind;
-  message: string;
-  preferred_times: string | null;
-  company: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string | null;
-  status: ContactStatus;
-  replies: ContactReply[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface NewContactRequest {
-  agent_id: string;
-  kind: ContactKind;
-  message: string;
-  preferred_times?: string;
-}
+/** A request as the employer who sent it reads it, and as an inbox (the provider's, staff's) reads it. */
+export type { InboxContactRequest, SentContactRequest } from '@agentry/domain/contract/employer';
 
 /** POST /api/contact-requests → the request as stored; 429 throttled, 409 sent about this agent just now. */
-export async function sendContactRequest(request: NewContactRequest): Promise<ContactRequest> {
-  const body: NewContactRequest = {
+export async function sendContactRequest(request: ContactRequestBody): Promise<SentContactRequest> {
+  const body: ContactRequestBody = {
     agent_id: request.agent_id,
     kind: request.kind,
     message: request.message,
   };
   if (request.kind === 'demo' && request.preferred_times) body.preferred_times = request.preferred_times;
   return (
-    await sendWithCsrf<{ success: boolean; request: ContactRequest }>('/api/contact-requests', {
+    await sendWithCsrf<SentRequestAnswer>('/api/contact-requests', {
       method: 'POST',
       body,
     })
   ).request;
 }
 
-/** One page of an inbox: the requests, how many match, and how many there are of each status. */
-export interface InboxPage extends ApiPage<ContactRequest> {
-  counts: Record<ContactStatus, number>;
-}
+/** One page of an inbox as the inbox screens page it: the requests, how many match, how many of each status. */
+export type InboxPage = ApiPage<InboxContactRequest> & Pick<InboxAnswer, 'counts'>;
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -72,12 +56,10 @@ export function inboxQuery(path: string, status: ContactStatus | null, offset: n
   return withQuery(path, status ? { status, ...params } : params);
 }
 
-/** An inbox answer ({ requests, total, counts }) as a page. */
-export function toInboxPage(answer: {
-  requests: ContactRequest[];
-  total: number;
-  counts?: Partial<Record<ContactStatus, number>>;
-}): InboxPage {
+/** An inbox answer ({ requests, total, counts }) as a page (counts missing from it read as 0). */
+export function toInboxPage(
+  answer: Pick<InboxAnswer, 'requests' | 'total'> & { counts?: Partial<InboxAnswer['counts']> },
+): InboxPage {
   return {
     items: answer.requests,
     total: answer.total,

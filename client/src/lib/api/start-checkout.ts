@@ -1,11 +1,7 @@
+import type { CheckoutAnswer } from '@agentry/domain/contract/subscriptions';
 import { sendWithCsrf } from './send-with-csrf';
 
-export interface CheckoutAnswer {
-  success: boolean;
-  /** Where to pay: Stripe Checkout, or the built-in test-mode checkout. */
-  url?: string;
-  payments_mode?: string;
-}
+export type { CheckoutAnswer };
 
 /** POST /api/users/{user_id}/subscription: opens a checkout for the plan of the account's type; 409 when already subscribed. */
 export function startCheckout(userId: string): Promise<CheckoutAnswer> {

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { calls, mockFetch } from '../../testing/mock-fetch';
+import { makeUser } from '../../testing/users';
 import { type AuthContextValue, AuthProvider, useAuth } from './auth-provider';
 
 let auth: AuthContextValue;
@@ -93,7 +94,7 @@ describe('AuthProvider', () => {
       </AuthProvider>,
     );
     await screen.findByText('signed-out');
-    act(() => auth.signIn({ ...ME.user, user_type: 'employer' }));
+    act(() => auth.signIn(makeUser({ ...ME.user, user_type: 'employer' })));
     await waitFor(() => expect(screen.getByText('in:ada@example.com')).toBeTruthy());
   });
 });

@@ -1,3 +1,5 @@
+import type { AdminCodeRequired, AdminSignedIn, AdminToken } from '@agentry/domain/contract/admin';
+import type { Success } from '@agentry/domain/contract/shapes';
 import { apiRequest } from '../../../lib/api/api-client';
 
 // The admin's own session, apart from the site's accounts: GET /api/admin/me is the client's
@@ -9,20 +11,14 @@ export interface AdminSession {
   csrfToken: string;
 }
 
-interface SessionAnswer {
-  success: boolean;
-  admin: { username: string };
-  csrf_token: string;
-}
-
-const sessionOf = (answer: SessionAnswer): AdminSession => ({
+const sessionOf = (answer: AdminSignedIn): AdminSession => ({
   username: answer.admin.username,
   csrfToken: answer.csrf_token,
 });
 
 /** GET /api/admin/me → the admin session; a 401 (signed out) rejects with an ApiError. */
 export async function getAdminMe(signal?: AbortSignal): Promise<AdminSession> {
-  return sessionOf(await apiRequest<SessionAnswer>('/api/admin/me', { signal }));
+  return sessionOf(await apiRequest<AdminSignedIn>('/api/admin/me', { signal }));
 }
 
 /** The password was right and the account has two-factor sign-in: the code is the next step. */
@@ -33,31 +29,27 @@ export interface CodeRequired {
   message: string;
 }
 
-type LoginAnswer =
-  | SessionAnswer
-  | { success: false; totp_required: true; message: string; csrf_token: string };
-
 /**
  * POST /api/admin/login with the token of a fresh admin session (GET /api/admin/csrf-token), so no
  * other site can sign this browser in; 401 'Invalid credentials', 429 when throttled, 403 when
  * two-factor sign-in is required and not set up. With two-factor sign-in the answer asks for the code.
  */
 export async function loginAdmin(username: string, password: string): Promise<AdminSession | CodeRequired> {
-  const { csrf_token } = await apiRequest<{ csrf_token: string }>('/api/admin/csrf-token');
-  const answer = await apiRequest<LoginAnswer>('/api/admin/login', {
+  const { csrf_token } = await apiRequest<AdminToken>('/api/admin/csrf-token');
+  const answer = await apiRequest<AdminSignedIn | AdminCodeRequired>('/api/admin/login', {
     method: 'POST',
     body: { username, password },
     headers: { 'X-CSRF-Token': csrf_token },
   });
   if ('totp_required' in answer && answer.totp_required)
     return { codeRequired: true, csrfToken: answer.csrf_token, message: answer.message };
-  return sessionOf(answer as SessionAnswer);
+  return sessionOf(answer as AdminSignedIn);
 }
 
 /** POST /api/admin/login/totp: the code from the app (or a recovery code); 401 'Invalid code'. */
 export async function sendAdminCode(csrfToken: string, code: string): Promise<AdminSession> {
   return sessionOf(
-    await apiRequest<SessionAnswer>('/api/admin/login/totp', {
+    await apiRequest<AdminSignedIn>('/api/admin/login/totp', {
       method: 'POST',
       body: { code },
       headers: { 'X-CSRF-Token': csrfToken },
@@ -67,5 +59,5 @@ export async function sendAdminCode(csrfToken: string, code: string): Promise<Ad
 
 /** POST /api/admin/logout. */
 export async function logoutAdmin(csrfToken: string): Promise<void> {
-  await apiRequest<unknown>('/api/admin/logout', { method: 'POST', headers: { 'X-CSRF-Token': csrfToken } });
+  await apiRequest<Success>('/api/admin/logout', { method: 'POST', headers: { 'X-CSRF-Token': csrfToken } });
 }

@@ -1,23 +1,8 @@
-import type { AgentField, AgentHold } from '@agentry/domain/agent';
+import type { AdminAgentsPage } from '@agentry/domain/contract/admin';
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 
-/** An agent as the admin sees it: every field, removed ones included. */
-export interface AdminAgent extends Record<AgentField, string> {
-  id: string;
-  email: string | null;
-  status: string | null;
-  removed: boolean;
-  /** Why a removed agent is not listed yet: staff review, or its address's claim (docs/accounts.md). */
-  held_for: AgentHold | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminAgentsPage {
-  success: boolean;
-  agents: AdminAgent[];
-  total: number;
-}
+/** An agent as the admin sees it: every field, removed and held ones included (the API's contract). */
+export type { AdminAgent } from '@agentry/domain/contract/agents';
 
 /** How many agents one page asks for; and the most the server answers at once. */
 export const AGENTS_PAGE_SIZE = 100;

@@ -1,5 +1,10 @@
+import type { AuditAction, AuditEntityType } from '@agentry/domain/audit';
+import type { AuditPage } from '@agentry/domain/contract/admin';
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 
+export type { AuditEntry } from '@agentry/domain/contract/admin';
+
+/** The filters the audit log offers (a choice of the store's kinds and actions). */
 export const AUDIT_ENTITY_TYPES = [
   'agent',
   'subscriber',
@@ -9,7 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'review',
   'verification',
   'listing_claim',
-] as const;
+] as const satisfies readonly AuditEntityType[];
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -25,40 +30,21 @@ export const AUDIT_ACTIONS = [
   'verification_lapsed',
   'claim_by_domain',
   'reverse_claim',
-] as const;
-
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: AuditAction;
-  entity_type: AuditEntityType;
-  entity_id: string | null;
-  entity_label: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+] as const satisfies readonly AuditAction[];
 
 export interface AuditFilters {
-  entityType: AuditEntityType | '';
-  action: AuditAction | '';
+  entityType: (typeof AUDIT_ENTITY_TYPES)[number] | '';
+  action: (typeof AUDIT_ACTIONS)[number] | '';
   actor: string;
 }
 
 export const AUDIT_PAGE_SIZE = 50;
 
 /** GET /api/admin/audit?limit=&offset=[&entity_type=][&action=][&actor=] → one page, and the total. */
-export function getAuditLog(
-  filters: AuditFilters,
-  offset: number,
-  signal?: AbortSignal,
-): Promise<{ entries: AuditEntry[]; total: number }> {
+export function getAuditLog(filters: AuditFilters, offset: number, signal?: AbortSignal): Promise<AuditPage> {
   const params: Record<string, string> = { limit: String(AUDIT_PAGE_SIZE), offset: String(offset) };
   if (filters.entityType) params.entity_type = filters.entityType;
   if (filters.action) params.action = filters.action;
   if (filters.actor.trim()) params.actor = filters.actor.trim();
-  return apiRequest(withQuery('/api/admin/audit', params), { signal });
+  return apiRequest<AuditPage>(withQuery('/api/admin/audit', params), { signal });
 }

@@ -1,6 +1,6 @@
+import type { InboxContactRequest, InboxRequestAnswer } from '@agentry/domain/contract/employer';
 import { apiRequest } from '../../../lib/api/api-client';
 import {
-  type ContactRequest,
   type ContactStatus,
   type InboxPage,
   inboxQuery,
@@ -10,7 +10,6 @@ import { adminSend } from './admin-send';
 
 // The admin inbox: contact and demo requests about agents nobody owns, answered by staff.
 
-type RequestAnswer = { success: boolean; request: ContactRequest };
 const path = (id: string) => `/api/admin/inbox/${encodeURIComponent(id)}`;
 
 /** GET /api/admin/inbox?status=&limit=&offset= → { requests, total, counts } */
@@ -27,9 +26,9 @@ export async function setAdminInboxStatus(
   csrfToken: string,
   id: string,
   status: ContactStatus,
-): Promise<ContactRequest> {
+): Promise<InboxContactRequest> {
   return (
-    await adminSend<RequestAnswer>(csrfToken, `${path(id)}/status`, { method: 'PUT', body: { status } })
+    await adminSend<InboxRequestAnswer>(csrfToken, `${path(id)}/status`, { method: 'PUT', body: { status } })
   ).request;
 }
 
@@ -38,8 +37,8 @@ export async function replyFromAdminInbox(
   csrfToken: string,
   id: string,
   message: string,
-): Promise<ContactRequest> {
+): Promise<InboxContactRequest> {
   return (
-    await adminSend<RequestAnswer>(csrfToken, `${path(id)}/reply`, { method: 'POST', body: { message } })
+    await adminSend<InboxRequestAnswer>(csrfToken, `${path(id)}/reply`, { method: 'POST', body: { message } })
   ).request;
 }

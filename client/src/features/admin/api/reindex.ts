@@ -1,21 +1,12 @@
+import type { ReindexAnswer, ReindexJob } from '@agentry/domain/contract/admin';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { adminSend } from './admin-send';
 
-export interface ReindexJob {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  documents: number;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-  started_by: string;
-}
+export type { ReindexJob };
 
 /** GET /api/admin/reindex → the latest job, or null when there has been none. */
 export async function getReindexJob(signal?: AbortSignal): Promise<ReindexJob | null> {
-  return (await apiRequest<{ job: ReindexJob | null }>('/api/admin/reindex', { signal })).job;
+  return (await apiRequest<ReindexAnswer>('/api/admin/reindex', { signal })).job;
 }
 
 /**
@@ -24,8 +15,8 @@ export async function getReindexJob(signal?: AbortSignal): Promise<ReindexJob | 
  */
 export async function startReindex(csrfToken: string): Promise<{ job: ReindexJob; notice: string | null }> {
   try {
-    const answer = await adminSend<{ job: ReindexJob }>(csrfToken, '/api/admin/reindex', { method: 'POST' });
-    return { job: answer.job, notice: null };
+    const answer = await adminSend<ReindexAnswer>(csrfToken, '/api/admin/reindex', { method: 'POST' });
+    return { job: answer.job!, notice: null };
   } catch (error) {
     const job = error instanceof ApiError && error.status === 409 ? error.body?.job : undefined;
     if (!job || typeof job !== 'object') throw error;

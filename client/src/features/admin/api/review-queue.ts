@@ -1,3 +1,4 @@
+import type { AdminAgentAnswer, AdminAgentsPage } from '@agentry/domain/contract/admin';
 import { type ApiPage, apiRequest, withQuery } from '../../../lib/api/api-client';
 import { adminSend } from './admin-send';
 import type { AdminAgent } from './get-admin-agents';
@@ -13,7 +14,7 @@ export async function getReviewQueue(offset: number, signal?: AbortSignal): Prom
     limit: String(REVIEW_PAGE_SIZE),
     offset: String(offset),
   });
-  const answer = await apiRequest<{ agents: AdminAgent[]; total: number }>(path, { signal });
+  const answer = await apiRequest<AdminAgentsPage>(path, { signal });
   return { items: answer.agents, total: answer.total };
 }
 
@@ -25,7 +26,7 @@ export async function decideHeldAgent(
   id: string,
   decision: ReviewDecision,
 ): Promise<AdminAgent> {
-  const answer = await adminSend<{ agent: AdminAgent }>(
+  const answer = await adminSend<AdminAgentAnswer>(
     csrfToken,
     `/api/admin/review-queue/${encodeURIComponent(id)}/${decision}`,
     { method: 'POST' },

@@ -1,4 +1,5 @@
 import type { AgentField } from '@agentry/domain/agent';
+import type { AdminAgentAnswer, AdminAgentBody } from '@agentry/domain/contract/admin';
 import { adminSend } from './admin-send';
 import type { AdminAgent } from './get-admin-agents';
 
@@ -7,16 +8,11 @@ import type { AdminAgent } from './get-admin-agents';
 
 export type AdminAgentFields = Record<AgentField | 'email', string>;
 
-interface AgentAnswer {
-  success: boolean;
-  agent: AdminAgent;
-}
-
 /** POST /api/admin/agents → 201 the new agent; 400 names the missing fields; 409 a duplicate. */
 export async function createAdminAgent(csrfToken: string, fields: AdminAgentFields): Promise<AdminAgent> {
-  const answer = await adminSend<AgentAnswer>(csrfToken, '/api/admin/agents', {
+  const answer = await adminSend<AdminAgentAnswer>(csrfToken, '/api/admin/agents', {
     method: 'POST',
-    body: fields,
+    body: fields satisfies AdminAgentBody,
   });
   return answer.agent;
 }
@@ -27,9 +23,9 @@ export async function updateAdminAgent(
   id: string,
   fields: AdminAgentFields & { status: string },
 ): Promise<AdminAgent> {
-  const answer = await adminSend<AgentAnswer>(csrfToken, `/api/admin/agents/${encodeURIComponent(id)}`, {
+  const answer = await adminSend<AdminAgentAnswer>(csrfToken, `/api/admin/agents/${encodeURIComponent(id)}`, {
     method: 'PUT',
-    body: fields,
+    body: fields satisfies AdminAgentBody,
   });
   return answer.agent;
 }
@@ -38,7 +34,7 @@ export async function updateAdminAgent(
 export async function setAgentRemoved(csrfToken: string, id: string, removed: boolean): Promise<AdminAgent> {
   const path = `/api/admin/agents/${encodeURIComponent(id)}`;
   const answer = removed
-    ? await adminSend<AgentAnswer>(csrfToken, path, { method: 'DELETE' })
-    : await adminSend<AgentAnswer>(csrfToken, `${path}/restore`, { method: 'POST' });
+    ? await adminSend<AdminAgentAnswer>(csrfToken, path, { method: 'DELETE' })
+    : await adminSend<AdminAgentAnswer>(csrfToken, `${path}/restore`, { method: 'POST' });
   return answer.agent;
 }

@@ -1,18 +1,13 @@
+import type {
+  Subscriber,
+  SubscriberAnswer,
+  SubscribersPage,
+  SubscriptionStatusBody,
+} from '@agentry/domain/contract/admin';
 import { type ApiPage, apiRequest, withQuery } from '../../../lib/api/api-client';
 import { adminSend } from './admin-send';
 
-export interface Subscriber {
-  id: string;
-  full_name: string;
-  email: string;
-  organization: string;
-  phone: string | null;
-  user_type: string;
-  subscription_status: string;
-  created_at: string;
-  agent_count: number;
-  active_agent_count: number;
-}
+export type { Subscriber };
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
@@ -22,11 +17,11 @@ export async function getSubscribers(offset: number, signal?: AbortSignal): Prom
     limit: String(SUBSCRIBERS_PAGE_SIZE),
     offset: String(offset),
   });
-  const answer = await apiRequest<{ subscribers: Subscriber[]; total: number }>(path, { signal });
+  const answer = await apiRequest<SubscribersPage>(path, { signal });
   return { items: answer.subscribers, total: answer.total };
 }
 
-export type SubscriptionStatus = 'active' | 'inactive';
+export type SubscriptionStatus = SubscriptionStatusBody['subscription_status'];
 
 /** PUT /api/admin/subscribers/{id}/subscription-status → the subscriber as saved. */
 export async function updateSubscriptionStatus(
@@ -34,7 +29,7 @@ export async function updateSubscriptionStatus(
   id: string,
   status: SubscriptionStatus,
 ): Promise<Subscriber> {
-  const answer = await adminSend<{ subscriber: Subscriber }>(
+  const answer = await adminSend<SubscriberAnswer>(
     csrfToken,
     `/api/admin/subscribers/${encodeURIComponent(id)}/subscription-status`,
     { method: 'PUT', body: { subscription_status: status } },

@@ -6,8 +6,6 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
   AUDIT_PAGE_SIZE,
-  type AuditAction,
-  type AuditEntityType,
   type AuditFilters,
   getAuditLog,
 } from '../api/get-audit-log';
@@ -55,7 +53,7 @@ export function AuditLogPanel({ generation }: { generation: number }) {
             id="audit-entity-type"
             value={draft.entityType}
             onChange={(event) =>
-              setDraft((old) => ({ ...old, entityType: event.target.value as AuditEntityType | '' }))
+              setDraft((old) => ({ ...old, entityType: event.target.value as AuditFilters['entityType'] }))
             }
           >
             <option value="">All</option>
@@ -72,7 +70,7 @@ export function AuditLogPanel({ generation }: { generation: number }) {
             id="audit-action"
             value={draft.action}
             onChange={(event) =>
-              setDraft((old) => ({ ...old, action: event.target.value as AuditAction | '' }))
+              setDraft((old) => ({ ...old, action: event.target.value as AuditFilters['action'] }))
             }
           >
             <option value="">All</option>

@@ -17,6 +17,7 @@ const RUNNING: ReindexJob = {
   finished_at: null,
   error: null,
   started_by: 'grace',
+  heartbeat_at: '2026-11-23T10:00:00.000Z',
 };
 const DONE: ReindexJob = {
   ...RUNNING,

@@ -19,7 +19,7 @@ function outcome(job: ReindexJob): string {
   if (job.state === 'running') return `Reindexing started by ${job.started_by}.`;
   const when = job.finished_at ? formatTime(job.finished_at) : formatTime(job.started_at);
   if (job.state === 'failed') return `The last reindex failed (${when}): ${job.error ?? 'no reason given'}.`;
-  return `The last reindex finished ${when}: ${number(job.documents)} documents indexed (started by ${job.started_by}).`;
+  return `The last reindex finished ${when}: ${number(job.documents ?? 0)} documents indexed (started by ${job.started_by}).`;
 }
 
 /** `onFinished`: called once when a job this screen followed ends (the audit log has a new entry). */

@@ -1,11 +1,6 @@
+import type { AdminAgentsPage } from '@agentry/domain/contract/admin';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type AdminAgent,
-  type AdminAgentsPage,
-  AGENTS_MAX_LIMIT,
-  AGENTS_PAGE_SIZE,
-  getAdminAgents,
-} from '../api/get-admin-agents';
+import { type AdminAgent, AGENTS_MAX_LIMIT, AGENTS_PAGE_SIZE, getAdminAgents } from '../api/get-admin-agents';
 import { useAdminSession } from './use-admin-session';
 
 // Manage Agents' list. With 100,000 agents it is read a page at a time ("Show more" appends the

@@ -1,4 +1,4 @@
-import type { ContactRequest } from '../../../lib/api/contact-requests';
+import type { InboxContactRequest } from '../../../lib/api/contact-requests';
 import type { FakeRoute } from '../../../testing/mock-fetch';
 import type { AdminAgent } from '../api/get-admin-agents';
 import type { Subscriber } from '../api/subscribers';
@@ -31,14 +31,14 @@ export interface FakeAdminDb {
   total?: number;
   subscribers: Subscriber[];
   /** The admin inbox's requests (none when left out). */
-  inbox?: ContactRequest[];
+  inbox?: InboxContactRequest[];
   /** Agents in the review queue (none when left out). */
   reviewQueue?: AdminAgent[];
 }
 
 export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
   return [
-    { path: '/api/admin/stats', body: { success: true, ...makeStats() } },
+    { path: '/api/admin/stats', body: makeStats() },
     {
       path: /^\/api\/admin\/agents\?/,
       get body() {

@@ -41,6 +41,7 @@ export function makeSubscriber(overrides: Partial<Subscriber> = {}): Subscriber 
 
 export function makeStats(overrides: Partial<AdminStats> = {}): AdminStats {
   return {
+    success: true,
     agents: { total: 1234, active: 1200, removed: 34 },
     per_category: [
       { value: 'Finance', count: 700 },

@@ -1,5 +1,5 @@
-import type { PublicAgent } from '@agentry/domain/agent';
 import type { AgentProfile } from '@agentry/domain/agent-profile';
+import type { PublicAgent } from '@agentry/domain/contract/agents';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** The agent page's answer: the agent and its structured profile (issue 28). */

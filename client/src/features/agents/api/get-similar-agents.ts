@@ -1,7 +1,7 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { AgentList } from '@agentry/domain/contract/agents';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** GET /api/agents/:id/similar → agents like this one. */
-export function getSimilarAgents(id: string, signal?: AbortSignal): Promise<PublicAgent[]> {
-  return apiRequest<PublicAgent[]>(`/api/agents/${encodeURIComponent(id)}/similar`, { signal });
+export function getSimilarAgents(id: string, signal?: AbortSignal): Promise<AgentList> {
+  return apiRequest<AgentList>(`/api/agents/${encodeURIComponent(id)}/similar`, { signal });
 }

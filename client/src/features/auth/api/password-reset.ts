@@ -1,9 +1,5 @@
+import type { MessageAnswer } from '@agentry/domain/contract/shapes';
 import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
-
-interface MessageAnswer {
-  success: boolean;
-  message: string;
-}
 
 /** POST /api/auth/forgot-password: always the same neutral message, whether or not the account exists. */
 export function requestPasswordReset(email: string): Promise<MessageAnswer> {

@@ -1,4 +1,4 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { PublicAgent } from '@agentry/domain/contract/agents';
 import { type ApiPage, apiPage, withQuery } from '../../../lib/api/api-client';
 
 /**

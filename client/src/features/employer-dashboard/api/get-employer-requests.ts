@@ -1,5 +1,5 @@
+import type { SentContactRequest, SentRequestsPage } from '@agentry/domain/contract/employer';
 import { type ApiPage, apiRequest, withQuery } from '../../../lib/api/api-client';
-import type { ContactRequest } from '../../../lib/api/contact-requests';
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -7,8 +7,8 @@ export const REQUESTS_PAGE_SIZE = 20;
 export async function getEmployerRequests(
   offset: number,
   signal?: AbortSignal,
-): Promise<ApiPage<ContactRequest>> {
-  const answer = await apiRequest<{ success: boolean; requests: ContactRequest[]; total: number }>(
+): Promise<ApiPage<SentContactRequest>> {
+  const answer = await apiRequest<SentRequestsPage>(
     withQuery('/api/employer/requests', { limit: String(REQUESTS_PAGE_SIZE), offset: String(offset) }),
     { signal },
   );

@@ -1,4 +1,4 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { PublicAgent } from '@agentry/domain/contract/agents';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** GET /api/agents/:id → the agent; an ApiError with status 404 once it is no longer listed. */

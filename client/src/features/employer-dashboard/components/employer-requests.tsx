@@ -4,7 +4,7 @@ import { ReplyList, RequestMessage, requestTitle } from '../../../components/inb
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
-import { CONTACT_STATUS_LABELS, type ContactRequest } from '../../../lib/api/contact-requests';
+import { CONTACT_STATUS_LABELS, type SentContactRequest } from '../../../lib/api/contact-requests';
 import { getEmployerRequests } from '../api/get-employer-requests';
 
 // "Your requests" on the employer dashboard: what this employer asked providers, newest first,
@@ -55,7 +55,7 @@ export function EmployerRequests() {
   );
 }
 
-function SentRequest({ request }: { request: ContactRequest }) {
+function SentRequest({ request }: { request: SentContactRequest }) {
   const headingId = `sent-request-${request.id}`;
   return (
     <article className="sent-request" aria-labelledby={headingId}>

@@ -1,3 +1,9 @@
+import type {
+  InstantSearchResult,
+  MultiSearchAnswer,
+  MultiSearchBody,
+  MultiSearchRequest,
+} from '@agentry/domain/contract/search';
 import type { SearchClient } from 'instantsearch.js';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { getCsrfToken } from '../../../lib/auth/auth-api';
@@ -11,8 +17,6 @@ import { getCsrfToken } from '../../../lib/auth/auth-api';
 
 export const EMPLOYER_MULTI_SEARCH_PATH = '/api/employer/instantsearch/multi-search';
 
-type MultiSearchRequest = { indexName: string; params?: Record<string, unknown> };
-type SearchResult = Record<string, unknown>;
 
 /** A 403 about the token, not about the subscription. */
 function isTokenRefusal(error: unknown): boolean {
@@ -22,7 +26,7 @@ function isTokenRefusal(error: unknown): boolean {
 export function createEmployerSearchClient(readToken: () => Promise<string> = getCsrfToken): SearchClient {
   let token: Promise<string> | null = null;
 
-  async function post(requests: readonly MultiSearchRequest[]): Promise<SearchResult[]> {
+  async function post(requests: readonly MultiSearchRequest[]): Promise<InstantSearchResult[]> {
     token ??= readToken();
     let csrf: string;
     try {
@@ -31,9 +35,9 @@ export function createEmployerSearchClient(readToken: () => Promise<string> = ge
       token = null;
       throw error;
     }
-    const answer = await apiRequest<{ results?: SearchResult[] }>(EMPLOYER_MULTI_SEARCH_PATH, {
+    const answer = await apiRequest<Partial<MultiSearchAnswer>>(EMPLOYER_MULTI_SEARCH_PATH, {
       method: 'POST',
-      body: { requests },
+      body: { requests: [...requests] } satisfies MultiSearchBody,
       headers: { 'X-CSRF-Token': csrf },
     });
     if (!Array.isArray(answer.results) || answer.results.length !== requests.length) {

@@ -1,31 +1,25 @@
+import { AGENT_EVENT_KINDS, ANALYTICS_WEEKS } from '@agentry/domain/agent-events';
+import type { AgentAnalytics, ProviderAnalytics } from '@agentry/domain/contract/analytics';
 import { apiRequest } from '../../../lib/api/api-client';
 
-export const EVENT_KINDS = ['appeared', 'opened', 'clicked', 'compared', 'contacted'] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-export type EventCounts = Record<EventKind, number>;
-export type WeekCounts = { week: string } & EventCounts;
+export type {
+  AgentEventCounts as EventCounts,
+  AgentEventKind as EventKind,
+} from '@agentry/domain/agent-events';
+export type {
+  AgentAnalytics,
+  ProviderAnalytics as ProviderAnalyticsAnswer,
+} from '@agentry/domain/contract/analytics';
+/** One week of one agent's counts. */
+export type WeekCounts = AgentAnalytics['weekly'][number];
 
-export interface AgentAnalytics {
-  id: string;
-  name: string;
-  totals: EventCounts;
-  /** One entry per week of `weeks`, in the same order (zeros for a quiet week). */
-  weekly: WeekCounts[];
-}
-
-export interface ProviderAnalyticsAnswer {
-  success: boolean;
-  /** Mondays (YYYY-MM-DD), oldest first. */
-  weeks: string[];
-  agents: AgentAnalytics[];
-}
-
-export const ANALYTICS_WEEKS = 12;
+/** The counts the table shows, in their order. */
+export const EVENT_KINDS = AGENT_EVENT_KINDS;
 
 /** GET /api/users/analytics → the signed-in provider's agents, counted per week. */
 export function getProviderAnalytics(
   signal?: AbortSignal,
-  weeks = ANALYTICS_WEEKS,
-): Promise<ProviderAnalyticsAnswer> {
-  return apiRequest<ProviderAnalyticsAnswer>(`/api/users/analytics?weeks=${weeks}`, { signal });
+  weeks: number = ANALYTICS_WEEKS.default,
+): Promise<ProviderAnalytics> {
+  return apiRequest<ProviderAnalytics>(`/api/users/analytics?weeks=${weeks}`, { signal });
 }

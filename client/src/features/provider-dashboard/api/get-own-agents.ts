@@ -1,20 +1,13 @@
-import type { AgentField, PublicAgent } from '@agentry/domain/agent';
+import type { AgentField } from '@agentry/domain/agent';
+import type { OwnAgentsAnswer } from '@agentry/domain/contract/accounts';
 import { apiRequest } from '../../../lib/api/api-client';
 
+export type { OwnAgentsAnswer } from '@agentry/domain/contract/accounts';
 /** A provider's view of their own agent: the public fields plus the e-mail and the staff's status. */
-export interface OwnAgent extends PublicAgent {
-  email: string | null;
-  status: string | null;
-}
+export type { OwnAgent } from '@agentry/domain/contract/agents';
 
+/** What the edit form sends: every field of the agent. */
 export type OwnAgentFields = Record<AgentField, string>;
-
-export interface OwnAgentsAnswer {
-  success: boolean;
-  agents: OwnAgent[];
-  /** Agents registered under the account's e-mail that wait for it to be confirmed. */
-  unverified_agents: number;
-}
 
 /** GET /api/users/agents → the signed-in provider's agents (removed ones left out), sorted. */
 export function getOwnAgents(signal?: AbortSignal): Promise<OwnAgentsAnswer> {

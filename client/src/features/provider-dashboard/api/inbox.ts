@@ -1,16 +1,11 @@
+import type { InboxRequestAnswer } from '@agentry/domain/contract/employer';
 import type { InboxApi } from '../../../components/inbox/inbox-api';
 import { apiRequest } from '../../../lib/api/api-client';
-import {
-  type ContactRequest,
-  type ContactStatus,
-  inboxQuery,
-  toInboxPage,
-} from '../../../lib/api/contact-requests';
+import { type ContactStatus, inboxQuery, toInboxPage } from '../../../lib/api/contact-requests';
 import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
 
 // The provider's inbox: contact and demo requests about their own agents.
 
-type RequestAnswer = { success: boolean; request: ContactRequest };
 const path = (id: string) => `/api/users/inbox/${encodeURIComponent(id)}`;
 
 export const providerInboxApi: InboxApi = {
@@ -20,12 +15,13 @@ export const providerInboxApi: InboxApi = {
   },
   /** PUT /api/users/inbox/:id/status */
   async setStatus(id: string, status: ContactStatus) {
-    return (await sendWithCsrf<RequestAnswer>(`${path(id)}/status`, { method: 'PUT', body: { status } }))
+    return (await sendWithCsrf<InboxRequestAnswer>(`${path(id)}/status`, { method: 'PUT', body: { status } }))
       .request;
   },
   /** POST /api/users/inbox/:id/reply: e-mailed to the employer; the request is then marked replied. */
   async reply(id: string, message: string) {
-    return (await sendWithCsrf<RequestAnswer>(`${path(id)}/reply`, { method: 'POST', body: { message } }))
-      .request;
+    return (
+      await sendWithCsrf<InboxRequestAnswer>(`${path(id)}/reply`, { method: 'POST', body: { message } })
+    ).request;
   },
 };

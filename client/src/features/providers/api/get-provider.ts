@@ -1,12 +1,7 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { ProviderPage } from '@agentry/domain/contract/providers';
 import { apiRequest } from '../../../lib/api/api-client';
 
-export interface ProviderPage {
-  name: string;
-  slug: string;
-  website: string | null;
-  agents: PublicAgent[];
-}
+export type { ProviderPage };
 
 /** GET /api/providers/{slug}: a subscribed provider's page; 404 for any other slug. */
 export function getProvider(slug: string, signal?: AbortSignal): Promise<ProviderPage> {

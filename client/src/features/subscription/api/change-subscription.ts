@@ -1,13 +1,10 @@
+import type { SubscriptionChange } from '@agentry/domain/contract/subscriptions';
 import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
-import type { SubscriptionDetails } from './get-subscription';
 
 export type SubscriptionAction = 'cancel' | 'reactivate';
 
 /** What happened, for people, and the subscription as it now is (the GET's fields). */
-export interface SubscriptionChange extends SubscriptionDetails {
-  success: boolean;
-  message: string;
-}
+export type { SubscriptionChange };
 
 /**
  * POST /api/users/subscription/cancel (at the end of the billing period) or /reactivate (undo

@@ -1,19 +1,19 @@
 import '../../../testing/dom-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SessionUser } from '../../../lib/auth/auth-api';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { SubscriptionManagePage } from './subscription-manage-page';
 
-const USER: SessionUser = {
+const USER = makeUser({
   id: 'u1',
   email: 'ada@example.com',
   full_name: 'Ada',
   organization: 'A',
   user_type: 'agent_provider',
   subscription_status: 'active',
-};
+});
 // 2027-01-11 and 2027-02-11, 00:00 UTC.
 const PERIOD = { current_period_start: 1_799_625_600, current_period_end: 1_802_304_000 };
 const details = (stripe: Record<string, unknown> | null, extra: Record<string, unknown> = {}) => ({

@@ -28,7 +28,7 @@ export function useSubscription() {
     setRunning(action);
     setNotice(null);
     try {
-      const { success: _success, message, ...details } = await changeSubscription(action);
+      const { message, ...details } = await changeSubscription(action);
       setChanged(details);
       setNotice({ kind: 'info', text: message });
     } catch (error) {
