@@ -19,7 +19,6 @@ export type SearchDocument = PublicAgent & { created_at?: string };
 
 export { FACET_FIELDS, type FacetField, HIGHLIGHT_FIELDS, type HighlightFieldName };
 
-
 export type SortOrder = 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
 
 /**

@@ -1,9 +1,10 @@
 import type { Agent, PublicAgent } from '@agentry/domain/agent';
 import { pickPublicFields } from '@agentry/domain/agent';
-import { type AgentTrust, publicTrust } from '@agentry/domain/agent-trust';
+import { publicTrust } from '@agentry/domain/agent-trust';
+import type { PublicAgent as PresentedAgent } from '@agentry/domain/contract/agents';
 
-/** An agent as every public answer gives it: its public fields and all of its trust signals. */
-export type PresentedAgent = PublicAgent & AgentTrust;
+/** An agent as every public answer gives it (the contract's PublicAgent): its public fields and all of its trust signals. */
+export type { PresentedAgent };
 
 /**
  * The public view of an agent: the one list of public fields (PUBLIC_AGENT_FIELDS, built from the
@@ -14,4 +15,5 @@ export function presentAgent(agent: PublicAgent | Agent): PresentedAgent {
   return { ...pickPublicFields(agent), ...publicTrust(agent) };
 }
 
-export const presentAgents = (agents: Array<PublicAgent | Agent>): PublicAgent[] => agents.map(presentAgent);
+export const presentAgents = (agents: Array<PublicAgent | Agent>): PresentedAgent[] =>
+  agents.map(presentAgent);

@@ -17,7 +17,6 @@ import { getCsrfToken } from '../../../lib/auth/auth-api';
 
 export const EMPLOYER_MULTI_SEARCH_PATH = '/api/employer/instantsearch/multi-search';
 
-
 /** A 403 about the token, not about the subscription. */
 function isTokenRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.body?.requires_subscription !== true;

@@ -1,3 +1,4 @@
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import {
   ReportBody,
   ReviewBody,
@@ -16,7 +17,6 @@ import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { presentReview } from '../../../presenters/review';
-import { AgentIdParams } from '../catalog/schema';
 
 // Reviews from people who hired (issue 26, docs/trust.md). Reading is public (and open to other
 // origins, like the catalog); writing needs an active employer with a confirmed address; the

@@ -1,10 +1,10 @@
 import { normalizeAddress } from '@agentry/domain/address';
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
 import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { parse } from '../../../http/validate';
-import { AgentIdParams } from '../catalog/schema';
 
 // GET /api/agents/:id/site-check: what the link checker last found of an agent's website (issue
 // 26), for the agent page's "Site answered, checked 3 days ago" / "Site unreachable since …".

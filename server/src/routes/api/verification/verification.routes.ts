@@ -1,3 +1,4 @@
+import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { DomainBody, DomainIdParams } from '@agentry/domain/contract/trust';
 import { DOMAINS_PER_ACCOUNT_MAX } from '@agentry/domain/domain-verification';
 import type { User } from '@agentry/platform/store/port';
@@ -14,7 +15,6 @@ import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
 import { presentDomain, presentFindings } from '../../../presenters/verification';
-import { AgentIdParams } from '../catalog/schema';
 
 // Verified providers (issue 26, docs/trust.md): a provider adds a domain, puts the token we issue in
 // a TXT record, a file or a meta tag, and asks us to check; a verified domain gives its listings the
