@@ -161,6 +161,10 @@ export type ReindexJob = z.infer<typeof ReindexJob>;
 export const ReindexAnswer = z.strictObject({ success: z.literal(true), job: ReindexJob.nullable() });
 export type ReindexAnswer = z.infer<typeof ReindexAnswer>;
 
+/** POST /api/admin/reindex (202): the job just started. */
+export const ReindexStarted = z.strictObject({ success: z.literal(true), job: ReindexJob });
+export type ReindexStarted = z.infer<typeof ReindexStarted>;
+
 export const AuditQuery = z.object({
   ...pageQuery({ defaultLimit: 50, maxLimit: AUDIT_PAGE_MAX, maxOffset: MAX_OFFSET }),
   actor: text(64).optional(),

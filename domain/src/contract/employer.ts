@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentProfile } from '../agent-profile';
-import { API_KEY_NAME_MAX } from '../api-keys';
+import { API_KEY_NAME_MAX, API_KEYS_PER_EMPLOYER_MAX } from '../api-keys';
 import {
   CONTACT_KINDS,
   CONTACT_MESSAGE_MAX,
@@ -159,7 +159,7 @@ export const ApiKeysAnswer = z.strictObject({
   success: z.literal(true),
   api_keys: z.array(ApiKey),
   /** Keys one employer may hold at once. */
-  max: z.number().int(),
+  max: z.literal(API_KEYS_PER_EMPLOYER_MAX),
 });
 export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
 

@@ -12,6 +12,7 @@ import {
   type AuditPage,
   AuditQuery,
   type ReindexAnswer,
+  type ReindexStarted,
   ReviewQueueQuery,
   type SubscriberAnswer,
   type SubscribersPage,
@@ -321,7 +322,7 @@ export function adminRoutes(
 
   router.post('/reindex', async (req, res) => {
     const job = await startReindex(context, me(req));
-    res.status(202).json({ success: true, job } satisfies ReindexAnswer);
+    res.status(202).json({ success: true, job } satisfies ReindexStarted);
   });
 
   router.get('/reindex', async (_req, res) => {
