@@ -31,6 +31,7 @@ function emptyResult(request: WidgetRequest): InstantSearchResult {
     nbHits: 0,
     page: 0,
     nbPages: 0,
+    matchCount: 0,
     hitsPerPage: Number.isFinite(hitsPerPage) ? hitsPerPage : 20,
     facets: {},
     exhaustiveFacetsCount: true,

@@ -70,11 +70,36 @@ export const HighlightResult = z.strictObject({
 export type HighlightResult = z.infer<typeof HighlightResult>;
 
 /** An agent as InstantSearch reads it: its public fields, its id again as objectID, its highlights. */
+/** Why an agent was found (domain/search-match.ts), checked against MatchExplanation. */
+const matchFields = z.strictObject({
+  match: z
+    .boolean()
+    .meta({ description: 'Meets the match floor; false for a related agent, listed after the matches.' }),
+  matched: z.array(z.strictObject({ words: z.string(), as: z.string().optional() })),
+  missing: z.array(z.string()),
+  role: z.string().optional(),
+  category: z.string().optional(),
+  name: z.boolean().optional(),
+  alternativeTo: z.string().optional(),
+}) satisfies z.ZodType<MatchExplanationFields>;
+
+/** A hit's `_why`: why it was found, and the same as one line of text. */
+export const MatchExplanation = matchFields.extend({ text: z.string() });
+
+/** What a search with no close match offers instead, checked against SearchSuggestions. */
+export const SearchSuggestions = z.strictObject({
+  query: z.string().optional(),
+  categories: z.array(z.string()),
+  roles: z.array(z.strictObject({ role: z.string(), category: z.string() })),
+}) satisfies z.ZodType<SuggestionFields>;
+
+/** An agent as InstantSearch reads it: its public fields, its id again as objectID, its highlights, why it was found. */
 export const InstantSearchHit = PublicAgent.extend({
   objectID: z.string().meta({ description: 'The agent id.' }),
   _highlightResult: z.record(HighlightAttribute, HighlightResult).meta({
     description: 'One entry per highlighted attribute (name, role, category, description, provider).',
   }),
+  _why: MatchExplanation.optional(),
 });
 export type InstantSearchHit = z.infer<typeof InstantSearchHit>;
 
