@@ -1,3 +1,4 @@
+import { AgentProfileBody } from '@agentry/domain/contract/accounts';
 import {
   type AdminAgentAnswer,
   AdminAgentBody,
@@ -60,7 +61,6 @@ import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
 import { adminInboxRoutes } from './inbox.routes';
 import { mcpUsageRoutes } from './mcp-usage.routes';
-import { AgentProfileBody } from '@agentry/domain/contract/accounts';
 import { adminTrustRoutes } from './trust.routes';
 
 // The admin API (spec section 7, docs/admin.md). Mounted at /api/admin before the user sessions:
