@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, PRICINGS } from '../agent';
+import type { AgentProfile } from '../agent-profile';
 import type { AgentTrust as AgentTrustFields } from '../agent-trust';
 import { MAX_LENGTHS } from '../limits';
 import { RATING_SHOWN_FROM } from '../reviews';
@@ -75,6 +76,10 @@ export const PublicAgent = z
 export type PublicAgent = z.infer<typeof PublicAgent>;
 
 export const AgentList = z.array(PublicAgent);
+
+/** GET /api/agents/{id}: the agent and its structured profile (issue 28; domain/agent-profile.ts). */
+export const AgentPage = PublicAgent.extend({ profile: z.custom<AgentProfile>() });
+export type AgentPage = z.infer<typeof AgentPage>;
 export type AgentList = z.infer<typeof AgentList>;
 
 /** A provider's view of their own agent: the public fields plus the e-mail and the staff's status. */

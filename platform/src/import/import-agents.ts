@@ -1,7 +1,7 @@
 import { type AgentProfile, validateAgentProfile } from '@agentry/domain/agent-profile';
 import { validateAgentRecord } from '@agentry/domain/agent-rules';
-import { profileInputOfRow } from '@agentry/domain/profile-cells';
 import type { SkippedRow } from '@agentry/domain/contract/admin';
+import { profileInputOfRow } from '@agentry/domain/profile-cells';
 import type { AgentCreate, Store } from '../store/port';
 import { ImportFileError } from './import-file-error';
 import { mapColumns, missingColumns } from './map-columns';

@@ -40,7 +40,7 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   registerAgent: registration.RegistrationAnswer,
   reportListingOwnership: MessageAnswer,
   countAgents: catalog.AgentCount,
-  getAgent: agents.PublicAgent,
+  getAgent: agents.AgentPage,
   similarAgents: agents.AgentList,
   listCategories: catalog.NameList,
   listRoles: catalog.NameList,
@@ -115,6 +115,10 @@ const OUTSIDE_THE_CONTRACT: Record<string, string> = {
   healthz: 'health probe',
   readyz: 'health probe',
   stripeWebhook: "Stripe's call to us: its answer is for Stripe",
+  // Structured profiles (issue 28): answered with domain/agent-profile.ts's AgentProfile.
+  saveOwnAgentProfile: 'structured profile, not in the contract yet',
+  adminGetAgentProfile: 'structured profile, not in the contract yet',
+  adminSaveAgentProfile: 'structured profile, not in the contract yet',
   // Trust (issue 26): answered by its own presenters (server/src/presenters/review.ts,
   // verification.ts); not read by the client yet.
   listAgentReviews: 'trust, not in the contract yet',
