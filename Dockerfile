@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# Agentry: one image for the API (default command) and the indexer (docker-compose.yml runs it with
+# Rolecall: one image for the API (default command) and the indexer (docker-compose.yml runs it with
 # `node --enable-source-maps dist/indexer.js`). Production runs compiled JavaScript: the build stage
 # compiles the servers and CLIs into dist/ (`npm run build`: esbuild bundles with the workspaces
 # inlined and npm packages left as require()s, scripts/src/build/) and the client into client/dist;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 // By package name like every import across workspaces: the scripts load this config through Vite's
 // module runner (--configLoader runner), which compiles the domain's TypeScript.
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { buildHomeMeta, renderHeadTags, replaceSeoRegion } from '@agentry/domain/seo';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,7 +22,8 @@ function seoRegion(): Plugin {
   return {
     name: 'agentry-seo-region',
     transformIndexHtml(html) {
-      return replaceSeoRegion(html, renderHeadTags(buildHomeMeta(PUBLIC_URL), PUBLIC_URL));
+      const named = html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME);
+      return replaceSeoRegion(named, renderHeadTags(buildHomeMeta(PUBLIC_URL), PUBLIC_URL));
     },
   };
 }

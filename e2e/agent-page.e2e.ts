@@ -41,7 +41,7 @@ describe('Agent page', () => {
     const page = await app().open(`/agents/${id}`);
     const canonical = `${app().server.url}/agents/${id}`;
     await waitForHead(page, {
-      title: 'ReplyRanch by Quillstone Labs: Customer Support Agent AI agent | Agentry',
+      title: 'ReplyRanch by Quillstone Labs: Customer Support Agent AI agent | Rolecall',
       canonical,
     });
     const head = await headTags(page);
@@ -73,7 +73,7 @@ describe('Agent page', () => {
   it('shows the not-found state for an unknown id', async () => {
     const page = await app().open('/agents/999999');
     await page.getByRole('heading', { level: 1, name: 'Agent not found' }).waitFor();
-    await waitForTitle(page, 'Agent not found | Agentry');
+    await waitForTitle(page, 'Agent not found | Rolecall');
     expect(await page.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
       '/directory',
     );

@@ -35,7 +35,7 @@ describe('Pages for crawlers', () => {
     )!;
     const { status, html } = await get(`/agents/${agent.id}`);
     expect(status).toBe(200);
-    expect(title(html)).toBe('CloseCompass by Aldermoor Advisory: Accountant AI agent | Agentry');
+    expect(title(html)).toBe('CloseCompass by Aldermoor Advisory: Accountant AI agent | Rolecall');
     expect(meta(html, 'description')).toMatch(/^Speeds up the month-end close/);
     expect(canonical(html)).toBe(`${PUBLIC_URL}/agents/${agent.id}`);
     expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/agents/${agent.id}`);
@@ -54,7 +54,7 @@ describe('Pages for crawlers', () => {
   it('serves the directory with an ItemList of its first 10 agents', async () => {
     const { status, html } = await get('/directory');
     expect(status).toBe(200);
-    expect(title(html)).toBe('AI agent directory by category and role | Agentry');
+    expect(title(html)).toBe('AI agent directory by category and role | Rolecall');
     expect(meta(html, 'description')).toMatch(/^Browse AI agents by category/);
     expect(canonical(html)).toBe(`${PUBLIC_URL}/directory`);
     expect(meta(html, 'og:type')).toBe('website');

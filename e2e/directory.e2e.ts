@@ -103,7 +103,7 @@ describe('Directory', () => {
     const page = await app().open('/directory?category=Finance&role=Bookkeeper');
     await cards(page).first().waitFor();
     const canonical = `${app().server.url}/directory?category=Finance&role=Bookkeeper`;
-    await waitForHead(page, { title: 'Bookkeeper agents in Finance | Agentry directory', canonical });
+    await waitForHead(page, { title: 'Bookkeeper agents in Finance | Rolecall directory', canonical });
     const head = await headTags(page);
     expect(head.canonical).toBe(canonical);
     expect(head.jsonLd).toHaveLength(1);

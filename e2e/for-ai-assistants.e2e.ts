@@ -16,11 +16,11 @@ describe('For AI assistants', () => {
     await page.locator('footer.site-footer').getByRole('link', { name: 'For AI assistants' }).click();
     await page.getByRole('heading', HEADING).waitFor();
     expect(new URL(page.url()).pathname).toBe('/for-ai-assistants');
-    expect(await page.title()).toBe('For AI assistants: connect to Agentry over MCP');
+    expect(await page.title()).toBe('For AI assistants: connect to Rolecall over MCP');
 
     const snippet = page.locator('pre.config-snippet__code');
     const text = (await snippet.textContent()) ?? '';
-    expect(JSON.parse(text)).toEqual({ mcpServers: { agentry: { url: `${app().server.url}/mcp` } } });
+    expect(JSON.parse(text)).toEqual({ mcpServers: { rolecall: { url: `${app().server.url}/mcp` } } });
 
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();

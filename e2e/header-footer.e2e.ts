@@ -42,7 +42,7 @@ describe('Header, footer and legal pages', () => {
     const page = await app().open('/directory');
     const header = page.locator('header.site-header');
     await header.getByRole('link', { name: 'Sign In' }).waitFor();
-    expect(await header.getByRole('link', { name: 'Agentry home' }).getAttribute('href')).toBe('/');
+    expect(await header.getByRole('link', { name: 'Rolecall home' }).getAttribute('href')).toBe('/');
     expect(await header.getByRole('link', { name: 'Submit' }).getAttribute('href')).toBe('/register-agent');
     expect(await header.getByRole('link', { name: 'Hire' }).getAttribute('href')).toBe('/employer-signup');
     expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
@@ -62,7 +62,7 @@ describe('Header, footer and legal pages', () => {
 
   it('goes home from the logo', async () => {
     const page = await app().open('/privacy');
-    await page.getByRole('link', { name: 'Agentry home' }).click();
+    await page.getByRole('link', { name: 'Rolecall home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Describe the job. Find the agent.' }).waitFor();
     expect(page.url()).toBe(`${app().server.url}/`);
   });

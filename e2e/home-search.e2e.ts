@@ -13,7 +13,7 @@ import {
 // Home search (spec sections 2, 4 and 5) through the built app and the real API.
 
 const MULTI_SEARCH = '**/api/instantsearch/**';
-const HOME_TITLE = 'Agentry: describe the job, find the AI agent';
+const HOME_TITLE = 'Rolecall: describe the job, find the AI agent';
 
 describe('Home search', () => {
   const app = setUpApp();
@@ -136,7 +136,7 @@ describe('Home search', () => {
   it('starts afresh when the visitor comes back to / through the logo', async () => {
     const page = await app().open('/');
     await searchFor(page, 'meeting notes');
-    await page.getByRole('link', { name: 'Agentry home' }).click();
+    await page.getByRole('link', { name: 'Rolecall home' }).click();
     await page.waitForURL(`${app().server.url}/`);
     await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 0);
     expect(await page.locator(SEARCH_BOX).inputValue()).toBe('');
@@ -144,7 +144,7 @@ describe('Home search', () => {
     await searchFor(page, 'meeting notes');
     await page.getByRole('link', { name: 'Directory' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'AI agent directory' }).waitFor();
-    await page.getByRole('link', { name: 'Agentry home' }).click();
+    await page.getByRole('link', { name: 'Rolecall home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Describe the job. Find the agent.' }).waitFor();
     expect(await page.locator(SEARCH_BOX).inputValue()).toBe('');
     expect(await cards(page).count()).toBe(0);

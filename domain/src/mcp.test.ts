@@ -11,7 +11,7 @@ import { PAID_MCP_TOOLS } from './paid-boundary';
 describe('MCP client configuration', () => {
   it('points the client at /mcp on the given origin, whatever its trailing slash', () => {
     expect(mcpClientConfig('https://agentry.example/')).toEqual({
-      mcpServers: { agentry: { url: 'https://agentry.example/mcp' } },
+      mcpServers: { rolecall: { url: 'https://agentry.example/mcp' } },
     });
   });
 
@@ -34,7 +34,7 @@ describe('MCP client configuration', () => {
   it('sends an employer API key as a bearer header in the keyed configuration', () => {
     expect(mcpClientConfigWithKey('https://agentry.example', 'agk_x')).toEqual({
       mcpServers: {
-        agentry: { url: 'https://agentry.example/mcp', headers: { Authorization: 'Bearer agk_x' } },
+        rolecall: { url: 'https://agentry.example/mcp', headers: { Authorization: 'Bearer agk_x' } },
       },
     });
     expect(mcpClientConfigWithKeyText('https://agentry.example')).toContain(

@@ -1,4 +1,5 @@
 import { PAID_MCP_TOOLS } from './paid-boundary';
+import { PRODUCT_KEY } from './product';
 import { ROUTES } from './routes';
 import { absoluteUrl, buildBasicPageMeta, type PageMeta, SITE_NAME } from './seo';
 
@@ -9,7 +10,7 @@ import { absoluteUrl, buildBasicPageMeta, type PageMeta, SITE_NAME } from './seo
 /** Where the MCP server answers (Streamable HTTP). */
 export const MCP_PATH = '/mcp';
 /** The key a client's configuration files the server under. */
-export const MCP_SERVER_NAME = 'agentry';
+export const MCP_SERVER_NAME = PRODUCT_KEY;
 export const MCP_TRANSPORT = 'streamable-http';
 
 export interface McpToolSummary {

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from './product';
+
 // Reviews and ratings from people who hired (issue 26): the rules, written once for the client
 // (forms, what a card shows) and the server (commands, store). An active employer with a confirmed
 // address writes one review per organisation per agent; the provider answers it once, in public;
@@ -29,7 +31,7 @@ export const REVIEW_MESSAGES = {
   replyTooLong: `An answer has at most ${REVIEW_REPLY_MAX} characters`,
   reasonRequired: 'Say what is wrong with this review',
   reasonTooLong: `A reason has at most ${REPORT_REASON_MAX} characters`,
-  employersOnly: 'Reviews are written by employers who hired through Agentry.',
+  employersOnly: `Reviews are written by employers who hired through ${PRODUCT_NAME}.`,
   subscriptionRequired: 'Reviews are written by employers with an active subscription.',
   confirmAddress: 'Confirm your e-mail address before you write a review (see the link we sent you).',
   ownAgent: 'You cannot review an agent of your own organisation.',

@@ -57,13 +57,13 @@ describe('buildHomeMeta', () => {
     const meta = buildHomeMeta(`${ORIGIN}/`);
     expect(meta.canonicalPath).toBe('/');
     expect(meta.ogType).toBe('website');
-    expect(meta.title).toMatch(/Agentry/);
+    expect(meta.title).toMatch(/Rolecall/);
     expect(meta.description.length).toBeGreaterThan(50);
     expect(meta.keywords).toMatch(/AI agents/);
     expect(meta.jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@type': 'WebSite',
-      name: 'Agentry',
+      name: 'Rolecall',
       url: `${ORIGIN}/`,
       potentialAction: {
         '@type': 'SearchAction',
@@ -122,7 +122,7 @@ describe('buildDirectoryMeta', () => {
 describe('buildAgentMeta', () => {
   it('describes the agent as a SoftwareApplication with decoded text and a USD offer', () => {
     const meta = buildAgentMeta(ORIGIN, agent());
-    expect(meta.title).toBe('Q&A Desk by Fenwick & Grove: Customer Support Agent AI agent | Agentry');
+    expect(meta.title).toBe('Q&A Desk by Fenwick & Grove: Customer Support Agent AI agent | Rolecall');
     expect(meta.description).toBe('Answers "where is my order" questions.');
     expect(meta.canonicalPath).toBe('/agents/7');
     expect(meta.ogType).toBe('product');
@@ -208,7 +208,7 @@ describe('buildAgentMeta with a structured profile', () => {
 describe('buildAgentNotFoundMeta', () => {
   it('titles an unlisted agent as not found, on its own (encoded) path', () => {
     const meta = buildAgentNotFoundMeta('https://agentry.example', 'a b');
-    expect(meta.title).toBe('Agent not found | Agentry');
+    expect(meta.title).toBe('Agent not found | Rolecall');
     expect(meta.canonicalPath).toBe('/agents/a%20b');
     expect(meta.jsonLd['@type']).toBe('WebPage');
   });
@@ -229,11 +229,11 @@ describe('buildLegalMeta', () => {
 describe('buildBasicPageMeta', () => {
   it('builds a WebPage for any plain page', () => {
     const meta = buildBasicPageMeta(ORIGIN, {
-      title: 'Sign in | Agentry',
+      title: 'Sign in | Rolecall',
       description: 'Soon.',
       path: '/signin',
     });
-    expect(meta).toMatchObject({ canonicalPath: '/signin', ogType: 'website', keywords: 'Agentry' });
+    expect(meta).toMatchObject({ canonicalPath: '/signin', ogType: 'website', keywords: 'Rolecall' });
   });
 });
 
@@ -287,8 +287,8 @@ describe('buildProviderMeta', () => {
       agents: [agent],
     });
     expect(meta.canonicalPath).toBe('/providers/acme-labs');
-    expect(meta.title).toBe('Acme Labs: AI agents | Agentry');
-    expect(meta.description).toBe('Acme Labs on Agentry: 1 AI agent (Bookkeeper).');
+    expect(meta.title).toBe('Acme Labs: AI agents | Rolecall');
+    expect(meta.description).toBe('Acme Labs on Rolecall: 1 AI agent (Bookkeeper).');
     expect(meta.jsonLd).toMatchObject({
       '@type': 'Organization',
       name: 'Acme Labs',

@@ -4,6 +4,7 @@ import { publicTrust } from './agent-trust';
 import { decodeEntities } from './entities';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
 import { offerPriceUsd } from './pricing';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from './product';
 import { isAccountPath } from './routes';
 
 // Page meta (title, description, keywords, canonical link, social tags, JSON-LD) for the public
@@ -11,7 +12,8 @@ import { isAccountPath } from './routes';
 // into the `<!--seo:start-->…<!--seo:end-->` region of index.html for crawlers. Both must agree,
 // so both build from here.
 
-export const SITE_NAME = 'Agentry';
+/** The product name (product.ts), under the name the page-meta builders have always used. */
+export const SITE_NAME = PRODUCT_NAME;
 export const ROBOTS_NOINDEX_TAG = '<meta name="robots" content="noindex" />';
 export const SEO_REGION_START = '<!--seo:start-->';
 export const SEO_REGION_END = '<!--seo:end-->';
@@ -39,7 +41,7 @@ export interface DirectorySelection {
   role?: string | null;
 }
 
-/** "https://agentry.example/" + "/directory" → "https://agentry.example/directory". */
+/** "https://example.org/" + "/directory" → "https://example.org/directory". */
 export function absoluteUrl(origin: string, path: string): string {
   const base = origin.replace(/\/+$/, '');
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
@@ -57,7 +59,7 @@ export function truncateText(text: string, max = DESCRIPTION_MAX): string {
 export function buildHomeMeta(origin: string): PageMeta {
   const url = absoluteUrl(origin, '/');
   return {
-    title: `${SITE_NAME}: describe the job, find the AI agent`,
+    title: `${SITE_NAME}: ${PRODUCT_TAGLINE}`,
     description:
       'Describe a job in plain words and find the AI agents that do it. Search and browse a public directory of AI agents by category and by the role they fill.',
     keywords:

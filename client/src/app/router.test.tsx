@@ -64,7 +64,7 @@ describe('routes', () => {
   it('serves the page for AI assistants at /for-ai-assistants', async () => {
     renderApp('/for-ai-assistants');
     expect(await screen.findByRole('heading', { level: 1, name: 'For AI assistants' })).toBeTruthy();
-    expect(document.title).toBe('For AI assistants: connect to Agentry over MCP');
+    expect(document.title).toBe('For AI assistants: connect to Rolecall over MCP');
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe('routes', () => {
     async (url) => {
       renderApp(url);
       expect(await screen.findByRole('heading', { level: 1, name: 'Admin login' })).toBeTruthy();
-      expect(document.title).toBe('Admin | Agentry');
+      expect(document.title).toBe('Admin | Rolecall');
       // Staff pages: no search engine should index them.
       expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     },

@@ -15,7 +15,7 @@ const SERVER_REGION = `
   <meta name="description" content="Server description">
   <meta name="keywords" content="server">
   <link rel="canonical" href="https://agentry.example/">
-  <meta property="og:site_name" content="Agentry">
+  <meta property="og:site_name" content="Rolecall">
   <meta property="og:type" content="website">
   <meta property="og:title" content="Server title">
   <meta property="og:description" content="Server description">

@@ -139,7 +139,7 @@ describe('loadConfig', () => {
     });
 
     it('accepts a bare sender address or one with a display name', () => {
-      expect(loadConfig({}).MAIL_FROM).toBe('Agentry <no-reply@agentry.local>');
+      expect(loadConfig({}).MAIL_FROM).toBe('Rolecall <no-reply@rolecall.local>');
       expect(loadConfig({ MAIL_FROM: 'hello@agentry.example' }).MAIL_FROM).toBe('hello@agentry.example');
       expect(loadConfig({ MAIL_FROM: ' Agentry Support <help@agentry.example> ' }).MAIL_FROM).toBe(
         'Agentry Support <help@agentry.example>',

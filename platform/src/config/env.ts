@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRODUCT_KEY, PRODUCT_NAME } from '@agentry/domain/product';
 import { z } from 'zod';
 import { type ProcessRole, roleProblems } from './role';
 
@@ -155,8 +156,11 @@ export const envSchema = z
     MAIL_FROM: z
       .string()
       .trim()
-      .regex(MAILBOX, 'must be an address like no-reply@example.com or Agentry <no-reply@example.com>')
-      .default('Agentry <no-reply@agentry.local>'),
+      .regex(
+        MAILBOX,
+        `must be an address like no-reply@example.com or ${PRODUCT_NAME} <no-reply@example.com>`,
+      )
+      .default(`${PRODUCT_NAME} <no-reply@${PRODUCT_KEY}.local>`),
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     /**

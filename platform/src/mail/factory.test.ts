@@ -35,7 +35,7 @@ describe('openMailer', () => {
       expect(mailer.kind).toBe('smtp');
       expect(server.connectionsOpened()).toBe(0);
       await mailer.send(message);
-      expect(server.received.map((mail) => mail.from.address)).toEqual(['no-reply@agentry.local']);
+      expect(server.received.map((mail) => mail.from.address)).toEqual(['no-reply@rolecall.local']);
       await mailer.close();
     } finally {
       await server.stop();

@@ -1,3 +1,4 @@
+import { PRODUCT_KEY } from '@agentry/domain/product';
 import type { ApiKey } from '@agentry/platform/store/employer-port';
 import type { Store, User } from '@agentry/platform/store/port';
 import { unauthorized } from '../http/errors';
@@ -13,7 +14,7 @@ export const API_KEY_FORMAT_MESSAGE =
 export const API_KEY_INVALID_MESSAGE =
   'This API key is not valid: it was revoked, or it is not a key of this site. Create a new key in the employer dashboard.';
 /** What a refused key's answer says in its WWW-Authenticate header (RFC 6750). */
-export const INVALID_TOKEN_CHALLENGE = 'Bearer realm="agentry", error="invalid_token"';
+export const INVALID_TOKEN_CHALLENGE = `Bearer realm="${PRODUCT_KEY}", error="invalid_token"`;
 
 export interface KeyHolder {
   key: ApiKey;

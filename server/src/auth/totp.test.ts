@@ -45,7 +45,7 @@ describe('TOTP', () => {
   it('makes an otpauth URI naming the issuer and the admin, and a base32 secret of 160 bits', () => {
     const { secret, uri } = newTotpEnrolment('staff');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(uri).toBe(`otpauth://totp/Agentry:staff?secret=${secret}&issuer=Agentry`);
+    expect(uri).toBe(`otpauth://totp/Rolecall:staff?secret=${secret}&issuer=Rolecall`);
     expect(newTotpEnrolment('staff').secret).not.toBe(secret);
   });
 

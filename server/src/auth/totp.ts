@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 
 // Staff two-factor sign-in: RFC 6238 TOTP as every authenticator app speaks it (SHA-1, 6 digits,
@@ -9,7 +10,7 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 // Recovery codes, for a lost phone: ten random codes of ten characters (50 bits each), shown once at
 // enrolment, stored as SHA-256 hashes (they are random, so a fast hash is enough), each used once.
 
-export const TOTP_ISSUER = 'Agentry';
+export const TOTP_ISSUER = PRODUCT_NAME;
 export const TOTP_PERIOD_SECONDS = 30;
 /** One step either side of the server's: a phone up to 30 s off still signs in. */
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;

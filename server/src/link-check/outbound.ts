@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import type { Config } from '@agentry/platform/config/env';
 import type { AddressPolicy } from '@agentry/platform/outbound/address-policy';
 import { createResolver, type Resolver } from '@agentry/platform/outbound/resolver';
@@ -18,7 +19,7 @@ export interface Outbound {
   robotsToken: string;
 }
 
-export const ROBOTS_TOKEN = 'AgentryLinkChecker';
+export const ROBOTS_TOKEN = `${PRODUCT_NAME}LinkChecker`;
 export const MAX_REDIRECTS = 5;
 
 export function outboundFromConfig(

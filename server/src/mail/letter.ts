@@ -1,3 +1,4 @@
+import { PRODUCT_TEAM } from '@agentry/domain/product';
 import type { MailMessage } from '@agentry/platform/mail/port';
 
 // The shape every Agentry message shares, written once: a greeting, short paragraphs, links on a
@@ -16,7 +17,7 @@ export interface Letter {
   blocks: Block[];
 }
 
-const SIGNATURE = 'The Agentry team';
+const SIGNATURE = PRODUCT_TEAM;
 
 export function composeLetter({ to, kind, subject, name, blocks }: Letter): MailMessage {
   const greeting = name?.trim() ? `Hi ${name.trim()},` : 'Hello,';

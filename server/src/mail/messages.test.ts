@@ -25,7 +25,7 @@ describe('link messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'verify_email',
-      subject: 'Confirm your e-mail address for Agentry',
+      subject: 'Confirm your e-mail address for Rolecall',
     });
     expect(message.text).toMatch(/^Hi Ana López,\n/);
     expect(findLink(message.text, '/verify-email')).toBe(link);
@@ -53,10 +53,10 @@ describe('link messages', () => {
     expect(message).toMatchObject({
       to: 'ana.new@example.com',
       kind: 'change_email',
-      subject: 'Confirm your new sign-in address for Agentry',
+      subject: 'Confirm your new sign-in address for Rolecall',
     });
     expect(findLink(message.text, '/verify-email')).toBe(link);
-    expect(message.text).toContain('sign in to Agentry with ana.new@example.com');
+    expect(message.text).toContain('sign in to Rolecall with ana.new@example.com');
     expect(message.text).toContain('valid for 48 hours');
     expect(message.text).toContain('you keep signing in with your current address');
     expect(message.text).not.toContain('Ana');
@@ -73,13 +73,13 @@ describe('link messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'claim_agent',
-      subject: 'An agent was registered on Agentry under your address',
+      subject: 'An agent was registered on Rolecall under your address',
     });
     expect(message.text).toMatch(/^Hello,\n/);
     expect(message.text).toContain(
-      'registered the agent "InboxPilot" on Agentry under this e-mail address. It is not listed yet.',
+      'registered the agent "InboxPilot" on Rolecall under this e-mail address. It is not listed yet.',
     );
-    expect(message.text).toContain('sign in to your Agentry provider account with this address');
+    expect(message.text).toContain('sign in to your Rolecall provider account with this address');
     expect(findLink(message.text, '/verify-email')).toBe(link);
     expect(message.text).toContain('valid for 7 days');
     // The truth about ignoring it: never listed, nothing added to any account, deleted.
@@ -98,7 +98,7 @@ describe('link messages', () => {
       link,
       address: 'no-account',
     });
-    expect(none.text).toContain('create your Agentry provider account with this address');
+    expect(none.text).toContain('create your Rolecall provider account with this address');
     expect(findLink(none.text, '/verify-email')).toBe(link);
     const employer = claimAgentMessage({
       to: 'ana@example.com',
@@ -106,7 +106,7 @@ describe('link messages', () => {
       link: null,
       address: 'employer',
     });
-    expect(employer.text).toContain('belongs to an Agentry employer account');
+    expect(employer.text).toContain('belongs to a Rolecall employer account');
     expect(findLink(employer.text, '/verify-email')).toBeUndefined();
     expect(employer.text).toContain('deleted after 7 days');
   });
@@ -117,7 +117,7 @@ describe('link messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'reset_password',
-      subject: 'Reset your Agentry password',
+      subject: 'Reset your Rolecall password',
     });
     expect(findLink(message.text, '/reset-password')).toBe(link);
     expect(message.text).toContain('valid for 1 hour and works once');
@@ -134,7 +134,7 @@ describe('subscription messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'subscription_started',
-      subject: 'Your Agentry Provider plan is active',
+      subject: 'Your Rolecall Provider plan is active',
     });
     expect(message.text).toContain('Your Provider plan is active, at $5 a month.');
     expect(message.text).toContain('ends on January 5, 2027');
@@ -149,7 +149,7 @@ describe('subscription messages', () => {
     const message = subscriptionCancelledMessage({ ...plan, accessUntil: DEC_31_2026 });
     expect(message).toMatchObject({
       kind: 'subscription_cancelled',
-      subject: 'Your Agentry Provider plan has been cancelled',
+      subject: 'Your Rolecall Provider plan has been cancelled',
     });
     expect(message.text).toContain('will not renew');
     expect(message.text).toContain('until December 31, 2026');
@@ -163,7 +163,7 @@ describe('subscription messages', () => {
     });
     expect(message).toMatchObject({
       kind: 'subscription_reactivated',
-      subject: 'Your Agentry Employer plan is active again',
+      subject: 'Your Rolecall Employer plan is active again',
     });
     expect(message.text).toContain('The next payment is due on January 5, 2027.');
   });
@@ -173,7 +173,7 @@ describe('subscription messages', () => {
     expect(message).toMatchObject({
       to: 'ana@example.com',
       kind: 'subscription_ended',
-      subject: 'Your Agentry Provider plan has ended',
+      subject: 'Your Rolecall Provider plan has ended',
     });
     expect(message.text).toContain('Your Provider plan has ended');
   });
@@ -183,7 +183,7 @@ describe('subscription messages', () => {
     const message = paymentFailedMessage({ ...plan, manageLink });
     expect(message).toMatchObject({
       kind: 'payment_failed',
-      subject: 'Payment for your Agentry Provider plan failed',
+      subject: 'Payment for your Rolecall Provider plan failed',
     });
     expect(findLink(message.text, '/subscription/manage')).toBe(manageLink);
   });
@@ -204,10 +204,10 @@ describe('every message', () => {
   ];
 
   it.each(all.map((message) => [message.kind, message]))(
-    '%s is signed by Agentry and has an HTML alternative',
+    '%s is signed by Rolecall and has an HTML alternative',
     (_kind, message) => {
-      expect(message.text).toMatch(/\n\nThe Agentry team\n$/);
-      expect(message.html).toContain('<p>The Agentry team</p>');
+      expect(message.text).toMatch(/\n\nThe Rolecall team\n$/);
+      expect(message.html).toContain('<p>The Rolecall team</p>');
     },
   );
 

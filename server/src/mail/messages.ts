@@ -1,5 +1,6 @@
 import type { ContactKind } from '@agentry/domain/employer-tools';
 import { formatLongUsDate } from '@agentry/domain/payment-status';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import type { MailMessage } from '@agentry/platform/mail/port';
 import { CLAIM_HOLD_DAYS } from '../auth/one-time-tokens';
 import { type Block, composeLetter } from './letter';
@@ -53,14 +54,14 @@ export function verifyEmailMessage({
   return composeLetter({
     to,
     kind: 'verify_email',
-    subject: 'Confirm your e-mail address for Agentry',
+    subject: `Confirm your e-mail address for ${PRODUCT_NAME}`,
     name: fullName,
     blocks: [
-      'Please confirm that this is your e-mail address by opening the link below while signed in to your Agentry account.',
+      `Please confirm that this is your e-mail address by opening the link below while signed in to your ${PRODUCT_NAME} account.`,
       { label: 'Confirm your e-mail address', url: link },
       'The link is valid for 48 hours.',
       ...agents,
-      'If you did not create an Agentry account, you can ignore this e-mail.',
+      `If you did not create a ${PRODUCT_NAME} account, you can ignore this e-mail.`,
     ],
   });
 }
@@ -70,10 +71,10 @@ export function changeEmailMessage({ to, link }: LinkMail): MailMessage {
   return composeLetter({
     to,
     kind: 'change_email',
-    subject: 'Confirm your new sign-in address for Agentry',
+    subject: `Confirm your new sign-in address for ${PRODUCT_NAME}`,
     // No greeting by name: the address has not proved anything yet, and the name is typed text.
     blocks: [
-      `You asked to sign in to Agentry with ${to} from now on. Open the link below to confirm this address.`,
+      `You asked to sign in to ${PRODUCT_NAME} with ${to} from now on. Open the link below to confirm this address.`,
       { label: 'Confirm your new address', url: link },
       'The link is valid for 48 hours. Until it is opened, you keep signing in with your current address.',
       'If you did not ask for this, you can ignore this e-mail: nothing changes.',
@@ -106,13 +107,13 @@ export function claimAgentMessage({
   const next: Block[] =
     address === 'employer' || link === null
       ? [
-          'This address belongs to an Agentry employer account, and only provider accounts hold agents, so the agent cannot be added to it and will not be listed under this address.',
+          `This address belongs to a ${PRODUCT_NAME} employer account, and only provider accounts hold agents, so the agent cannot be added to it and will not be listed under this address.`,
           'If it was you, register the agent again with the address of a provider account.',
         ]
       : [
           address === 'provider'
-            ? 'If it was you, sign in to your Agentry provider account with this address and open the link below: the agent is then listed and added to your account.'
-            : 'If it was you, create your Agentry provider account with this address (or sign in to it, if you have created it since), then open the link below: the agent is then listed and added to your account.',
+            ? `If it was you, sign in to your ${PRODUCT_NAME} provider account with this address and open the link below: the agent is then listed and added to your account.`
+            : `If it was you, create your ${PRODUCT_NAME} provider account with this address (or sign in to it, if you have created it since), then open the link below: the agent is then listed and added to your account.`,
           { label: 'List the agent and add it to your account', url: link },
           `The link is valid for ${CLAIM_HOLD_DAYS} days and works only in the provider account of this address.`,
         ];
@@ -120,9 +121,9 @@ export function claimAgentMessage({
     to,
     kind: 'claim_agent',
     // Not the agent's name: that is text a stranger typed, and subjects are what inboxes show.
-    subject: 'An agent was registered on Agentry under your address',
+    subject: `An agent was registered on ${PRODUCT_NAME} under your address`,
     blocks: [
-      `Someone registered the agent "${agentName}" on Agentry under this e-mail address. It is not listed yet.`,
+      `Someone registered the agent "${agentName}" on ${PRODUCT_NAME} under this e-mail address. It is not listed yet.`,
       ...next,
       ignored,
     ],
@@ -133,10 +134,10 @@ export function resetPasswordMessage({ to, fullName, link }: LinkMail): MailMess
   return composeLetter({
     to,
     kind: 'reset_password',
-    subject: 'Reset your Agentry password',
+    subject: `Reset your ${PRODUCT_NAME} password`,
     name: fullName,
     blocks: [
-      'We received a request to reset the password of your Agentry account. Open the link below to choose a new one.',
+      `We received a request to reset the password of your ${PRODUCT_NAME} account. Open the link below to choose a new one.`,
       { label: 'Choose a new password', url: link },
       'The link is valid for 1 hour and works once. Setting a new password signs you out on every device.',
       'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
@@ -154,7 +155,7 @@ export function subscriptionStartedMessage({
   return composeLetter({
     to,
     kind: 'subscription_started',
-    subject: `Your Agentry ${planName} is active`,
+    subject: `Your ${PRODUCT_NAME} ${planName} is active`,
     name: fullName,
     blocks: [
       `Thank you for subscribing. Your ${planName} is active, at ${formatUsd(priceUsd)} a month.`,
@@ -173,7 +174,7 @@ export function subscriptionCancelledMessage({
   return composeLetter({
     to,
     kind: 'subscription_cancelled',
-    subject: `Your Agentry ${planName} has been cancelled`,
+    subject: `Your ${PRODUCT_NAME} ${planName} has been cancelled`,
     name: fullName,
     blocks: [
       `Your ${planName} is cancelled and will not renew: you will not be charged again. You keep its benefits until ${formatLongUsDate(accessUntil)}.`,
@@ -191,7 +192,7 @@ export function subscriptionReactivatedMessage({
   return composeLetter({
     to,
     kind: 'subscription_reactivated',
-    subject: `Your Agentry ${planName} is active again`,
+    subject: `Your ${PRODUCT_NAME} ${planName} is active again`,
     name: fullName,
     blocks: [
       `Your ${planName} is active again and renews every month. The next payment is due on ${formatLongUsDate(nextBillingDate)}.`,
@@ -203,7 +204,7 @@ export function subscriptionEndedMessage({ to, fullName, planName }: PlanMail): 
   return composeLetter({
     to,
     kind: 'subscription_ended',
-    subject: `Your Agentry ${planName} has ended`,
+    subject: `Your ${PRODUCT_NAME} ${planName} has ended`,
     name: fullName,
     blocks: [
       `Your ${planName} has ended, and its benefits are no longer available on your account.`,
@@ -221,7 +222,7 @@ export function paymentFailedMessage({
   return composeLetter({
     to,
     kind: 'payment_failed',
-    subject: `Payment for your Agentry ${planName} failed`,
+    subject: `Payment for your ${PRODUCT_NAME} ${planName} failed`,
     name: fullName,
     blocks: [
       `We could not take the latest payment for your ${planName}. Please check your payment method to keep your subscription.`,
@@ -262,10 +263,10 @@ export function contactRequestMessage({
   return composeLetter({
     to,
     kind: 'contact_request',
-    subject: `New ${REQUEST_WORD[kind]} on Agentry`,
+    subject: `New ${REQUEST_WORD[kind]} on ${PRODUCT_NAME}`,
     name: fullName,
     blocks: [
-      `${from.name} of ${from.company} sent a ${REQUEST_WORD[kind]} about your agent "${agentName}" on Agentry.`,
+      `${from.name} of ${from.company} sent a ${REQUEST_WORD[kind]} about your agent "${agentName}" on ${PRODUCT_NAME}.`,
       `Their message:\n${message}`,
       ...(kind === 'demo' && preferredTimes ? [`Preferred times: ${preferredTimes}`] : []),
       `You can reach ${from.name} at ${reach}, or reply from the inbox in your dashboard:`,
@@ -294,7 +295,7 @@ export function contactReplyMessage({
   return composeLetter({
     to,
     kind: 'contact_reply',
-    subject: `A reply to your ${REQUEST_WORD[kind]} on Agentry`,
+    subject: `A reply to your ${REQUEST_WORD[kind]} on ${PRODUCT_NAME}`,
     name: fullName,
     blocks: [
       `${repliedBy} replied to your ${REQUEST_WORD[kind]} about "${agentName}":`,

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { longDate } from '@agentry/domain/site-check';
 import type { MailMessage } from '@agentry/platform/mail/port';
 import { composeLetter } from './letter';
@@ -45,7 +46,7 @@ export function verificationLapsedMessage({
   return composeLetter({
     to,
     kind: 'verification_lapsed',
-    subject: 'Your domain is no longer verified on Agentry',
+    subject: `Your domain is no longer verified on ${PRODUCT_NAME}`,
     name: fullName,
     blocks: [
       `When we checked ${domain} again, its proof was gone (${detail}).`,
@@ -67,7 +68,7 @@ export function listingClaimedMessage({
     subject: 'A listing you managed passed to its domain owner',
     name: fullName,
     blocks: [
-      `The agent "${agentName}" is listed with a website on ${domain}. The owner of ${domain} proved control of it on Agentry and claimed the listing, which is no longer in your account.`,
+      `The agent "${agentName}" is listed with a website on ${domain}. The owner of ${domain} proved control of it on ${PRODUCT_NAME} and claimed the listing, which is no longer in your account.`,
       'If you believe this is a mistake, reply to this e-mail: our staff can reverse a claim.',
     ],
   });

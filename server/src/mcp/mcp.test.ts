@@ -137,7 +137,7 @@ describe('MCP server at /mcp', () => {
     });
 
     it('introduces itself with instructions on using the tools', () => {
-      expect(client.getServerVersion()?.name).toBe('agentry');
+      expect(client.getServerVersion()?.name).toBe('rolecall');
       expect(client.getInstructions()).toMatch(/search_agents/);
     });
   });

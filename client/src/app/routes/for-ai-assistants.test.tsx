@@ -10,7 +10,7 @@ describe('For AI assistants route', () => {
   it('builds the snippet on the origin the visitor is on, and sets the page’s title and description', () => {
     renderWithRouter(<ForAiAssistantsRoute />);
     expect(snippet().textContent).toContain(`"url": "${window.location.origin}/mcp"`);
-    expect(document.title).toBe('For AI assistants: connect to Agentry over MCP');
+    expect(document.title).toBe('For AI assistants: connect to Rolecall over MCP');
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /MCP client/,
     );

@@ -1,3 +1,4 @@
+import { PRODUCT_TEAM } from '@agentry/domain/product';
 import type { Ref } from 'react';
 import {
   CONTACT_KIND_LABELS,
@@ -10,7 +11,7 @@ import { formatWhen } from './inbox-api';
 // the admin inbox and, for the sender, on the employer dashboard. Every value is rendered as text.
 
 export function replyAuthor(by: ContactReply['by']): string {
-  return by === 'admin' ? 'The Agentry team' : 'The provider';
+  return by === 'admin' ? PRODUCT_TEAM : 'The provider';
 }
 
 /** "Demo request about LedgerLark". */

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { ROUTES } from '@agentry/domain/routes';
 import { Link } from 'react-router-dom';
 
@@ -6,7 +7,8 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <p className="site-footer__tagline">
-          <strong>Agentry</strong> is the public directory of AI agents: describe the job, find the agent.
+          <strong>{PRODUCT_NAME}</strong> is the public directory of AI agents: describe the job, find the
+          agent.
         </p>
         <nav aria-label="Footer">
           <ul className="site-footer__links">

@@ -29,7 +29,7 @@ describe('Header', () => {
   it('shows the logo home link with Submit and Hire', async () => {
     mockFetch([{ path: '/api/auth/me', body: { success: false, user: null } }]);
     renderHeader();
-    expect(screen.getByRole('link', { name: 'Agentry home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Rolecall home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Submit' }).getAttribute('href')).toBe('/register-agent');
     expect(screen.getByRole('link', { name: 'Hire' }).getAttribute('href')).toBe('/employer-signup');
     await screen.findByRole('link', { name: 'Sign In' });

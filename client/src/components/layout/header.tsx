@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link, NavLink } from 'react-router-dom';
 import { dashboardPath } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -26,9 +27,9 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="logo" aria-label="Agentry home">
+        <Link to="/" className="logo" aria-label={`${PRODUCT_NAME} home`}>
           <LogoMark />
-          <span className="logo__name">Agentry</span>
+          <span className="logo__name">{PRODUCT_NAME}</span>
         </Link>
         <nav className="site-nav" aria-label="Main">
           <ul className="site-nav__list">

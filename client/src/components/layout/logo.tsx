@@ -1,4 +1,4 @@
-/** The Agentry mark: a rounded square with an "A" and a small spark. Decorative next to the name. */
+/** The product's mark: a rounded square with an "R" (for Rolecall, domain/src/product.ts) and a small spark. Decorative next to the name. */
 export function LogoMark() {
   return (
     <svg
@@ -11,14 +11,14 @@ export function LogoMark() {
     >
       <rect width="32" height="32" rx="8" className="logo__mark-bg" />
       <path
-        d="M9 23 16 8l7 15M11.8 17.5h8.4"
+        d="M11 24V8h5.5a4.5 4.5 0 0 1 0 9H11m5.5 0 5.5 7"
         fill="none"
         className="logo__mark-letter"
         strokeWidth="3"
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <circle cx="24" cy="9" r="2.5" className="logo__mark-spark" />
+      <circle cx="24.5" cy="8.5" r="2.5" className="logo__mark-spark" />
     </svg>
   );
 }

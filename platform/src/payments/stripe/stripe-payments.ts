@@ -1,4 +1,5 @@
 import { PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import Stripe from 'stripe';
 import {
   type CheckoutRequest,
@@ -39,7 +40,7 @@ export class StripePayments implements PaymentsProvider {
       maxNetworkRetries: 2,
       // A person waits on these calls (checkout, subscription page): fail in seconds, not in 80.
       timeout: 15_000,
-      appInfo: { name: 'Agentry' },
+      appInfo: { name: PRODUCT_NAME },
       ...options.stripeOptions,
     });
     this.prices = new PriceCatalog(this.stripe);

@@ -1,4 +1,5 @@
 import { CONTACT_MESSAGE_MAX } from '@agentry/domain/employer-tools';
+import { PRODUCT_TEAM } from '@agentry/domain/product';
 import type { ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/employer-port';
 import type { Admin } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -13,7 +14,7 @@ import { cleanMessage } from './plain-text';
 /** Who answers: the agent's provider (their organisation signs the reply), or staff. */
 export type Responder = { by: 'provider'; organization: string } | { by: 'admin'; admin: Admin };
 
-const STAFF_SIGNATURE = 'The Agentry team';
+const STAFF_SIGNATURE = PRODUCT_TEAM;
 /** Replies one request holds at most: each is an e-mail, and the request's answers stay small. */
 export const REPLIES_MAX = 20;
 export const TOO_MANY_REPLIES = `This conversation has reached ${REPLIES_MAX} replies. Please continue by e-mail.`;

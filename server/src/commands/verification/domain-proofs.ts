@@ -1,4 +1,5 @@
 import { PROOF_METHODS } from '@agentry/domain/domain-verification';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { checkProof, type ProofFinding } from '@agentry/platform/outbound/domain-proof';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';
 import type { Outbound } from '../../link-check/outbound';
@@ -15,7 +16,7 @@ export async function findProofs(outbound: Outbound, domain: string, token: stri
     findings.push(
       await checkProof(domain, token, method, {
         ...outbound,
-        userAgent: outbound.userAgent.replace(/^\S+/, 'AgentryVerifier/1.0'),
+        userAgent: outbound.userAgent.replace(/^\S+/, `${PRODUCT_NAME}Verifier/1.0`),
         beforeRequest: (url) => pacer.take(url.hostname),
       }),
     );

@@ -1,4 +1,5 @@
 import { COMPARE_ROWS, rowDiffers } from '@agentry/domain/compare-rows';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { truncateText } from '@agentry/domain/seo';
 import { z } from 'zod';
 import {
@@ -32,7 +33,7 @@ export const compareAgentsTool = defineTool({
   name: 'compare_agents',
   title: 'Compare AI agents',
   paid: true,
-  description: `Sets ${COMPARE_MIN} to ${COMPARE_MAX} agents of the Agentry directory side by side, by their ids (as search_agents answers them), in the order given: category, role, provider, cost, pricing tier, description and website, then the facts of their structured profiles (pricing, free trial, deployment, integrations, languages, data residency, certifications claimed, API, MCP server, tasks, last confirmed; "Not stated" where the provider said nothing), each row saying whether the agents differ on it, and each agent with its page URL on this site.`,
+  description: `Sets ${COMPARE_MIN} to ${COMPARE_MAX} agents of the ${PRODUCT_NAME} directory side by side, by their ids (as search_agents answers them), in the order given: category, role, provider, cost, pricing tier, description and website, then the facts of their structured profiles (pricing, free trial, deployment, integrations, languages, data residency, certifications claimed, API, MCP server, tasks, last confirmed; "Not stated" where the provider said nothing), each row saying whether the agents differ on it, and each agent with its page URL on this site.`,
   input: {
     ids: z
       .array(agentId('each id'), { error: COMPARE_COUNT_MESSAGE })

@@ -1,4 +1,5 @@
 import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { z } from 'zod';
 import { readAgentProfile } from '../../commands/save-agent-profile';
@@ -32,7 +33,7 @@ export const getAgentTool = defineTool({
   name: 'get_agent',
   title: 'Get an AI agent',
   description:
-    'Everything public about one agent of the Agentry directory, by its id (as search_agents answers it): name, provider, category, role, full description, cost and pricing tier, website, and its page URL on this site; its structured profile as the provider stated it (pricing model and starting price, free trial, deployment, integrations, languages, data residency, certifications claimed, API and MCP availability, tasks, last confirmed). ' +
+    `Everything public about one agent of the ${PRODUCT_NAME} directory, by its id (as search_agents answers it): name, provider, category, role, full description, cost and pricing tier, website, and its page URL on this site; its structured profile as the provider stated it (pricing model and starting price, free trial, deployment, integrations, languages, data residency, certifications claimed, API and MCP availability, tasks, last confirmed). ` +
     `Also answers up to ${SIMILAR_COUNT} similar agents (the same job first), as alternatives, and the ${REVIEWS_COUNT} newest reviews by employers who hired it (the average shows from ${RATING_SHOWN_FROM} reviews).`,
   input: { id: agentId('id').describe('The agent id, as search_agents answers it') },
   output: {

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { absoluteUrl, directoryPath } from '@agentry/domain/seo';
 import { z } from 'zod';
 import { defineTool } from './tool';
@@ -9,7 +10,7 @@ export const listCategoriesTool = defineTool({
   name: 'list_categories',
   title: 'List categories',
   description:
-    'The categories of the Agentry directory of AI agents, each with how many agents it lists and its page on this site. ' +
+    `The categories of the ${PRODUCT_NAME} directory of AI agents, each with how many agents it lists and its page on this site. ` +
     'Use a name as the category of search_agents or list_roles.',
   input: {},
   output: {

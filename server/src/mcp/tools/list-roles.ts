@@ -1,4 +1,5 @@
 import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { absoluteUrl, directoryPath } from '@agentry/domain/seo';
 import { z } from 'zod';
 import { defineTool, type ToolDeps, ToolError } from './tool';
@@ -10,7 +11,7 @@ export const listRolesTool = defineTool({
   name: 'list_roles',
   title: 'List roles',
   description:
-    'The roles (human jobs) the agents of the Agentry directory fill or assist, with how many agents fill each: in one category when category is given (then with the page of each role on this site), otherwise across the whole directory. ' +
+    `The roles (human jobs) the agents of the ${PRODUCT_NAME} directory fill or assist, with how many agents fill each: in one category when category is given (then with the page of each role on this site), otherwise across the whole directory. ` +
     'Use a name as the role of search_agents.',
   input: {
     category: z

@@ -1,5 +1,6 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { explanationText, type SearchSuggestions } from '@agentry/domain/search-match';
 import type { FacetField, SearchRequest } from '@agentry/platform/search/port';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export const searchAgentsTool = defineTool({
   name: 'search_agents',
   title: 'Search AI agents',
   description: (paid) =>
-    'Find AI agents in the Agentry directory for a job described in plain words ("answer customer emails in Spanish", "bookkeeping for a small shop") or by an agent\'s name. ' +
+    `Find AI agents in the ${PRODUCT_NAME} directory for a job described in plain words ("answer customer emails in Spanish", "bookkeeping for a small shop") or by an agent's name. ` +
     `Answers the best matches first, each with its id (for get_agent${paid ? ' and compare_agents' : ''}), provider, role, category, cost, pricing tier, website and its page URL on this site, which you can give the person. ` +
     `Narrow with category or role (exact names from list_categories and list_roles)${paid ? ', pricing tier, or a monthly price ceiling in USD.' : ' or pricing tier.'}`,
   input: {

@@ -40,7 +40,7 @@ describe('page HTML for crawlers', () => {
 
   it('gives / the home meta with WebSite and its /?query={search_term} search action', async () => {
     const { text } = await server.http.get('/').expect(200);
-    expect(text).toContain('<title>Agentry: describe the job, find the AI agent</title>');
+    expect(text).toContain('<title>Rolecall: describe the job, find the AI agent</title>');
     expect(text).not.toContain('Build-time title');
     expect(metaContent(text, 'description')).toMatch(/^Describe a job in plain words/);
     expect(metaContent(text, 'keywords')).toContain('AI agent directory');
@@ -55,7 +55,7 @@ describe('page HTML for crawlers', () => {
 
   it('gives /directory an ItemList of the listed agents in directory order', async () => {
     const { text } = await server.http.get('/directory').expect(200);
-    expect(text).toContain('<title>AI agent directory by category and role | Agentry</title>');
+    expect(text).toContain('<title>AI agent directory by category and role | Rolecall</title>');
     expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory`);
     const jsonLd = jsonLdOf(text) as {
       '@type': string;
@@ -70,7 +70,7 @@ describe('page HTML for crawlers', () => {
     const path = '/directory?category=Finance&role=Bookkeeper';
     let { text } = await server.http.get(path).expect(200);
     expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory?category=Finance&#38;role=Bookkeeper`);
-    expect(text).toContain('<title>Bookkeeper agents in Finance | Agentry directory</title>');
+    expect(text).toContain('<title>Bookkeeper agents in Finance | Rolecall directory</title>');
     const names = () =>
       (jsonLdOf(text) as { itemListElement: Array<{ name: string }> }).itemListElement.map(
         (item) => item.name,
@@ -105,7 +105,9 @@ describe('page HTML for crawlers', () => {
 
   it('gives an agent page its SoftwareApplication with an Offer in USD, decoded text and a product og:type', async () => {
     const { text } = await server.http.get(`/agents/${listedId}`).expect(200);
-    expect(text).toContain('<title>LedgerLark by Fenwick &#38; Grove: Bookkeeper AI agent | Agentry</title>');
+    expect(text).toContain(
+      '<title>LedgerLark by Fenwick &#38; Grove: Bookkeeper AI agent | Rolecall</title>',
+    );
     expect(metaContent(text, 'description')).toBe('Reconciles bank feeds &#38; receipts every night.');
     expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/agents/${listedId}`);
     expect(metaContent(text, 'og:type')).toBe('product');
@@ -124,7 +126,7 @@ describe('page HTML for crawlers', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.text).toContain('<div id="root"></div>');
     expect(response.text).toContain('<meta name="robots" content="noindex" />');
-    expect(response.text).toContain('<title>Agent not found | Agentry</title>');
+    expect(response.text).toContain('<title>Agent not found | Rolecall</title>');
     expect(response.text).not.toContain('GoneAgent');
   });
 
@@ -137,11 +139,11 @@ describe('page HTML for crawlers', () => {
 
   it('gives the legal pages their own meta', async () => {
     const privacy = (await server.http.get('/privacy').expect(200)).text;
-    expect(privacy).toContain('<title>Privacy policy | Agentry</title>');
+    expect(privacy).toContain('<title>Privacy policy | Rolecall</title>');
     expect(canonicalOf(privacy)).toBe(`${PUBLIC_URL}/privacy`);
     expect(jsonLdOf(privacy)['@type']).toBe('WebPage');
     const terms = (await server.http.get('/terms').expect(200)).text;
-    expect(terms).toContain('<title>Terms of service | Agentry</title>');
+    expect(terms).toContain('<title>Terms of service | Rolecall</title>');
     expect(canonicalOf(terms)).toBe(`${PUBLIC_URL}/terms`);
   });
 
@@ -180,7 +182,7 @@ describe('page HTML for crawlers', () => {
 
     it("gives a subscribed provider's page Organization data with its site and agents", async () => {
       const { text } = await server.http.get(`/providers/${slug}`).expect(200);
-      expect(text).toContain('<title>Acme Labs: AI agents | Agentry</title>');
+      expect(text).toContain('<title>Acme Labs: AI agents | Rolecall</title>');
       expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/providers/acme-labs`);
       expect(jsonLdOf(text)).toMatchObject({
         '@type': 'Organization',

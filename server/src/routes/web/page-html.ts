@@ -1,6 +1,7 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
 import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import {
   buildAgentMeta,
   buildAgentNotFoundMeta,
@@ -93,8 +94,8 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       renderPageHtml(
         template,
         buildBasicPageMeta(origin, {
-          title: 'Your account | Agentry',
-          description: 'Sign in, register your AI agent and manage your Agentry subscription.',
+          title: `Your account | ${PRODUCT_NAME}`,
+          description: `Sign in, register your AI agent and manage your ${PRODUCT_NAME} subscription.`,
           path,
         }),
         origin,
@@ -105,8 +106,8 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage(store, slug) : null;
       if (!page) {
         const meta = buildBasicPageMeta(origin, {
-          title: 'Provider not found | Agentry',
-          description: 'This provider has no page on Agentry.',
+          title: `Provider not found | ${PRODUCT_NAME}`,
+          description: `This provider has no page on ${PRODUCT_NAME}.`,
           path: `/providers/${encodeURIComponent(slug)}`,
         });
         return { status: 404, html: renderPageHtml(template, meta, origin, { noindex: true }) };

@@ -13,7 +13,7 @@ describe('GET /.well-known/mcp.json', () => {
     const response = await server.http.get('/.well-known/mcp.json').expect(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).toMatchObject({
-      name: 'agentry',
+      name: 'rolecall',
       description: expect.stringContaining('directory of AI agents'),
       transport: { type: 'streamable-http', endpoint: `${PUBLIC_URL}/mcp` },
       links: {
@@ -53,7 +53,7 @@ describe('GET /.well-known/mcp.json', () => {
     await server.http.get('/api/openapi.yaml').expect(200);
     const page = await server.http.get('/for-ai-assistants').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.text).toContain('<title>For AI assistants: connect to Agentry over MCP</title>');
+    expect(page.text).toContain('<title>For AI assistants: connect to Rolecall over MCP</title>');
     expect(canonicalOf(page.text)).toBe(`${PUBLIC_URL}/for-ai-assistants`);
     expect(page.text).not.toContain('noindex');
   });

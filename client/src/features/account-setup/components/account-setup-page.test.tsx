@@ -90,7 +90,7 @@ describe('AccountSetupPage: new provider', () => {
     const box = screen.getByRole('complementary', { name: 'Provider plan' });
     expect(box.textContent).toContain('$5 per month');
     expect(box.textContent).toContain('A dedicated provider page with a followed link to your site');
-    expect(document.title).toBe('Complete Your Account Setup | Agentry');
+    expect(document.title).toBe('Complete Your Account Setup | Rolecall');
   });
 
   it("says what became of the agent just registered: the registration's message, from the navigation state", async () => {

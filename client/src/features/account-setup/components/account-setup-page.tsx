@@ -1,5 +1,6 @@
 import { validateAccountSetup } from '@agentry/domain/account-rules';
 import { PLANS, planForUserType } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { CheckoutPanel } from '../../../components/account/checkout-panel';
@@ -39,7 +40,7 @@ export function AccountSetupPage() {
   const title = upgrading ? 'Upgrade Your Account' : 'Complete Your Account Setup';
   useBasicPageMeta(
     title,
-    'Create your Agentry provider account: edit your agent listings, add more agents and get a provider page.',
+    `Create your ${PRODUCT_NAME} provider account: edit your agent listings, add more agents and get a provider page.`,
   );
   const plan = user ? planForUserType(user.user_type) : PLANS.agent_provider;
 

@@ -38,7 +38,7 @@ describe('Admin screen: inbox', () => {
     await userEvent.type(within(request).getByLabelText('Your reply'), 'We will ask the provider.');
     await userEvent.click(within(request).getByRole('button', { name: 'Send reply' }));
     expect(await within(request).findByText('We will ask the provider.')).toBeTruthy();
-    expect(within(request).getByText(/The Agentry team replied/)).toBeTruthy();
+    expect(within(request).getByText(/The Rolecall team replied/)).toBeTruthy();
     const sent = requestOf(fetchMock, 'POST', '/api/admin/inbox/r9/reply');
     expect(sent.body).toEqual({ message: 'We will ask the provider.' });
     expect(sent.headers['X-CSRF-Token']).toBe(CSRF_TOKEN);

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useMemo } from 'react';
 import type { InboxApi } from '../../../components/inbox/inbox-api';
 import { InboxPanel } from '../../../components/inbox/inbox-panel';
@@ -27,7 +28,7 @@ export function AdminInboxPanel() {
       intro={
         <p>
           Contact and demo requests about agents that no provider has claimed, and reports from people who say
-          they make a listed product. Replies are e-mailed, signed by the Agentry team.
+          they make a listed product. Replies are e-mailed, signed by the {PRODUCT_NAME} team.
         </p>
       }
     />

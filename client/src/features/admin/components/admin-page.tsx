@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { AdminSessionProvider, useAdminSession } from '../hooks/use-admin-session';
@@ -6,7 +7,10 @@ import { AdminLogin } from './admin-login';
 
 /** /admin and /admin/directory: the admin screen of spec section 2, behind its own login. */
 export function AdminPage() {
-  useBasicPageMeta('Admin', 'The staff area of Agentry: agents, uploads, subscribers and the search index.');
+  useBasicPageMeta(
+    'Admin',
+    `The staff area of ${PRODUCT_NAME}: agents, uploads, subscribers and the search index.`,
+  );
   return (
     <AdminSessionProvider>
       <AdminScreen />

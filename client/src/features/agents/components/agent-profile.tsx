@@ -1,6 +1,7 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -55,7 +56,7 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
     <StatusPage heading={notFound ? 'Agent not found' : 'We could not load this agent'} {...BACK_TO_CATALOG}>
       <p>
         {notFound
-          ? 'This agent is not listed on Agentry. It may have been removed, or the link may be mistyped.'
+          ? `This agent is not listed on ${PRODUCT_NAME}. It may have been removed, or the link may be mistyped.`
           : 'Something went wrong while loading this agent. Please try again in a moment.'}
       </p>
     </StatusPage>

@@ -1,4 +1,5 @@
 import { checkEmail } from '@agentry/domain/account-rules';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountForm } from '../../../components/form/account-form';
@@ -20,7 +21,7 @@ function validateEmail({ email }: { email: string }): { email?: string } {
 }
 
 export function ForgotPasswordPage() {
-  useBasicPageMeta('Forgot your password?', 'Ask for a link to choose a new Agentry password.');
+  useBasicPageMeta('Forgot your password?', `Ask for a link to choose a new ${PRODUCT_NAME} password.`);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ idPrefix: 'forgot', initial: { email: '' }, validate: validateEmail });
   const submit = form.handleSubmit(

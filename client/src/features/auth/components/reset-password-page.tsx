@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, checkNewPassword } from '@agentry/domain/account-rules';
 import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccountForm } from '../../../components/form/account-form';
@@ -27,7 +28,7 @@ export function validateNewPassword(password: string, confirmation: string): Err
 }
 
 export function ResetPasswordPage() {
-  useBasicPageMeta('Choose a new password', 'Choose a new password for your Agentry account.');
+  useBasicPageMeta('Choose a new password', `Choose a new password for your ${PRODUCT_NAME} account.`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   return (

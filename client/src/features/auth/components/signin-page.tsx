@@ -1,4 +1,5 @@
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
@@ -30,7 +31,7 @@ function readState(state: unknown): SignInState {
 export function SignInPage() {
   useBasicPageMeta(
     'Sign in',
-    'Sign in to Agentry to manage your AI agents, your provider page or your employer plan.',
+    `Sign in to ${PRODUCT_NAME} to manage your AI agents, your provider page or your employer plan.`,
   );
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -20,7 +21,10 @@ type Result =
   | { status: 'failed'; error: string };
 
 export function VerifyEmailPage() {
-  useBasicPageMeta('Confirm your e-mail address', 'Confirm the e-mail address of your Agentry account.');
+  useBasicPageMeta(
+    'Confirm your e-mail address',
+    `Confirm the e-mail address of your ${PRODUCT_NAME} account.`,
+  );
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   return (

@@ -44,7 +44,7 @@ describe('TestCheckoutPage', () => {
     expect(screen.getByText('$5.00 / month')).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(document.querySelectorAll('input')).toHaveLength(0);
-    expect(document.title).toBe('Test checkout | Agentry');
+    expect(document.title).toBe('Test checkout | Rolecall');
   });
 
   it('pays with the CSRF token and follows the redirect to the success page', async () => {

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { useEmployerAccess } from '../../../lib/auth/employer-access';
@@ -11,7 +12,7 @@ import { EmployerSearchUpsell } from './employer-search-upsell';
 export function EmployerSearchPage({ writeDelay }: { writeDelay?: number }) {
   useBasicPageMeta(
     'Advanced search',
-    'Search every AI agent on Agentry with filters, a price range and sorting; compare, shortlist and contact.',
+    `Search every AI agent on ${PRODUCT_NAME} with filters, a price range and sorting; compare, shortlist and contact.`,
   );
   const access = useEmployerAccess();
   return (
@@ -19,7 +20,7 @@ export function EmployerSearchPage({ writeDelay }: { writeDelay?: number }) {
       <header className="page-header">
         <h1>Advanced search</h1>
         <p className="page-header__lead">
-          Every agent on Agentry, narrowed by category, role, provider, pricing and price.
+          Every agent on {PRODUCT_NAME}, narrowed by category, role, provider, pricing and price.
         </p>
       </header>
       {access === 'loading' ? (

@@ -1,4 +1,5 @@
 import { PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { SubscribeInvitation } from '../../../components/employer-tools/subscribe-invitation';
 import type { EmployerAccess } from '../../../lib/auth/employer-access';
 
@@ -8,7 +9,7 @@ import type { EmployerAccess } from '../../../lib/auth/employer-access';
 const FEATURES = [
   [
     'Filters with counts',
-    'Narrow every agent on Agentry by category, role, provider and pricing tier, and see how many match each.',
+    `Narrow every agent on ${PRODUCT_NAME} by category, role, provider and pricing tier, and see how many match each.`,
   ],
   ['Price range', 'Set what you would pay a month, and sort by price or relevance.'],
   ['Shareable searches', 'The whole search lives in its address: bookmark it or send it to your team.'],

@@ -1,5 +1,6 @@
 import { validateEmployerSignup } from '@agentry/domain/account-rules';
 import { PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckoutPanel } from '../../../components/account/checkout-panel';
@@ -17,7 +18,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 export function EmployerSignupPage() {
   useBasicPageMeta(
     'Employer signup',
-    'Create an Agentry employer account: advanced search, side-by-side comparison and direct contact with AI agent providers.',
+    `Create a ${PRODUCT_NAME} employer account: advanced search, side-by-side comparison and direct contact with AI agent providers.`,
   );
   const { state: auth } = useAuth();
   const signup = useAccountSignup();

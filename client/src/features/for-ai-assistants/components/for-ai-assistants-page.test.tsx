@@ -26,7 +26,7 @@ describe('For AI assistants page', () => {
     renderWithRouter(<ForAiAssistantsPage origin={ORIGIN} />);
     expect(screen.getByRole('heading', { level: 1, name: 'For AI assistants' })).toBeTruthy();
     expect(JSON.parse(snippet().textContent ?? '')).toEqual({
-      mcpServers: { agentry: { url: `${ORIGIN}/mcp` } },
+      mcpServers: { rolecall: { url: `${ORIGIN}/mcp` } },
     });
     expect(screen.getByText(`${ORIGIN}/mcp`)).toBeTruthy();
   });
@@ -40,7 +40,7 @@ describe('For AI assistants page', () => {
     const keyed = screen.getByRole('region', { name: 'With an employer API key' });
     expect(JSON.parse(keyed.querySelector('pre')!.textContent ?? '')).toEqual({
       mcpServers: {
-        agentry: { url: `${ORIGIN}/mcp`, headers: { Authorization: 'Bearer <your employer API key>' } },
+        rolecall: { url: `${ORIGIN}/mcp`, headers: { Authorization: 'Bearer <your employer API key>' } },
       },
     });
     expect(within(keyed).getByRole('link', { name: 'employer dashboard' }).getAttribute('href')).toBe(

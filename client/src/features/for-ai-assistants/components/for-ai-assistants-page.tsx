@@ -1,5 +1,6 @@
 import { MCP_PATH, MCP_TOOLS, mcpClientConfigText, mcpClientConfigWithKeyText } from '@agentry/domain/mcp';
 import { PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { ROUTES } from '@agentry/domain/routes';
 import { absoluteUrl } from '@agentry/domain/seo';
 import { Link } from 'react-router-dom';
@@ -20,17 +21,18 @@ export function ForAiAssistantsPage({ origin }: { origin: string }) {
       <header className="page-header">
         <h1 id="ai-assistants-title">For AI assistants</h1>
         <p className="page-header__lead">
-          Agentry runs an MCP server. MCP (the Model Context Protocol) is the open standard AI assistants use
-          to call outside tools: connect yours, and it can search our directory of AI agents and read their
-          listings for you, right in the conversation. With an employer API key it can compare them too.
+          {PRODUCT_NAME} runs an MCP server. MCP (the Model Context Protocol) is the open standard AI
+          assistants use to call outside tools: connect yours, and it can search our directory of AI agents
+          and read their listings for you, right in the conversation. With an employer API key it can compare
+          them too.
         </p>
       </header>
 
       <section aria-labelledby="ai-connect-title">
         <h2 id="ai-connect-title">Connect your assistant</h2>
         <p>
-          Add Agentry to the <code>mcpServers</code> section of your MCP client’s configuration file, then
-          restart the client or reload its servers.
+          Add {PRODUCT_NAME} to the <code>mcpServers</code> section of your MCP client’s configuration file,
+          then restart the client or reload its servers.
         </p>
         <ConfigSnippet label="MCP client configuration (JSON)" text={mcpClientConfigText(origin)} />
         <p>

@@ -1,4 +1,5 @@
 import { LEGAL } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link } from 'react-router-dom';
 import { CONTACT_EMAILS } from '../../../config/site';
 
@@ -16,7 +17,8 @@ export function KeyPoints() {
           <a href={`mailto:${CONTACT_EMAILS.legal}`}>{CONTACT_EMAILS.legal}</a> about these terms.
         </li>
         <li>
-          <strong>Who runs Agentry:</strong> Agentry is operated by a company based in the United States.
+          <strong>Who runs {PRODUCT_NAME}:</strong> {PRODUCT_NAME} is operated by a company based in the
+          United States.
         </li>
         <li>
           <strong>Payments:</strong> a card payment provider processes every payment. We never see or store
@@ -30,7 +32,7 @@ export function KeyPoints() {
           <strong>Privacy requests:</strong> we reply within {LEGAL.privacyReplyDays} days.
         </li>
         <li>
-          <strong>Age:</strong> Agentry is not for children under {LEGAL.minimumAge}.
+          <strong>Age:</strong> {PRODUCT_NAME} is not for children under {LEGAL.minimumAge}.
         </li>
         <li>
           <strong>Prices:</strong> we tell subscribers about a price change at least{' '}

@@ -6,7 +6,7 @@ import { TermsOfService } from './terms-of-service';
 
 // Spec section 1: the legal pages state every one of these points.
 const REQUIRED_POINTS: Array<[string, RegExp]> = [
-  ['contact by e-mail', /(privacy|legal)@agentry\.example/],
+  ['contact by e-mail', /(privacy|legal)@rolecall\.example/],
   ['a US-based operator', /based in the United States/],
   ['a card payment provider', /card payment provider/],
   ['AI-powered search ranking', /ranked automatically by AI-powered search/],

@@ -1,4 +1,5 @@
 import { LEGAL } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { CONTACT_EMAILS } from '../../../config/site';
 import { LegalPage } from './legal-page';
 
@@ -8,14 +9,14 @@ export function PrivacyPolicy() {
   return (
     <LegalPage
       title="Privacy policy"
-      intro="This policy explains what Agentry collects when you search for agents, list an agent or subscribe, why we collect it, and the choices you have."
+      intro={`This policy explains what ${PRODUCT_NAME} collects when you search for agents, list an agent or subscribe, why we collect it, and the choices you have.`}
     >
       <section>
         <h2>Who we are</h2>
         <p>
-          Agentry is a public marketplace and directory of AI agents. It is operated by a company based in the
-          United States, which is responsible for the information described here. You can reach us by e-mail
-          at <a href={PRIVACY_MAIL}>{CONTACT_EMAILS.privacy}</a>.
+          {PRODUCT_NAME} is a public marketplace and directory of AI agents. It is operated by a company based
+          in the United States, which is responsible for the information described here. You can reach us by
+          e-mail at <a href={PRIVACY_MAIL}>{CONTACT_EMAILS.privacy}</a>.
         </p>
       </section>
       <section>
@@ -59,9 +60,9 @@ export function PrivacyPolicy() {
       <section>
         <h2>Who we share information with</h2>
         <p>
-          We do not sell personal information. We share it only with the service providers that help us run
-          Agentry (hosting, e-mail and the card payment provider), under contracts that limit their use of it,
-          and when the law requires us to.
+          We do not sell personal information. We share it only with the service providers that help us run{' '}
+          {PRODUCT_NAME} (hosting, e-mail and the card payment provider), under contracts that limit their use
+          of it, and when the law requires us to.
         </p>
       </section>
       <section>
@@ -75,7 +76,7 @@ export function PrivacyPolicy() {
       <section>
         <h2>Children</h2>
         <p>
-          Agentry is not meant for children under {LEGAL.minimumAge}, and we do not knowingly collect
+          {PRODUCT_NAME} is not meant for children under {LEGAL.minimumAge}, and we do not knowingly collect
           information from them. If you believe a child under {LEGAL.minimumAge} has given us information,
           tell us and we will delete it.
         </p>

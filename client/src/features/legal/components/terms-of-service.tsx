@@ -1,4 +1,5 @@
 import { LEGAL, PLAN_PRICES_USD } from '@agentry/domain/limits';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { CONTACT_EMAILS } from '../../../config/site';
 import { LegalPage } from './legal-page';
 
@@ -8,22 +9,23 @@ export function TermsOfService() {
   return (
     <LegalPage
       title="Terms of service"
-      intro="These terms are the agreement between you and Agentry when you search the directory, list an agent or subscribe. Please read them; using Agentry means you accept them."
+      intro={`These terms are the agreement between you and ${PRODUCT_NAME} when you search the directory, list an agent or subscribe. Please read them; using ${PRODUCT_NAME} means you accept them.`}
     >
       <section>
         <h2>Who you are dealing with</h2>
         <p>
-          Agentry is operated by a company based in the United States. Questions about these terms go by
-          e-mail to <a href={LEGAL_MAIL}>{CONTACT_EMAILS.legal}</a>; questions about your data go to{' '}
+          {PRODUCT_NAME} is operated by a company based in the United States. Questions about these terms go
+          by e-mail to <a href={LEGAL_MAIL}>{CONTACT_EMAILS.legal}</a>; questions about your data go to{' '}
           <a href={`mailto:${CONTACT_EMAILS.privacy}`}>{CONTACT_EMAILS.privacy}</a>, and we answer privacy
           requests within {LEGAL.privacyReplyDays} days.
         </p>
       </section>
       <section>
-        <h2>Who may use Agentry</h2>
+        <h2>Who may use {PRODUCT_NAME}</h2>
         <p>
-          You must be at least {LEGAL.minimumAge} years old to use Agentry, and old enough to enter a contract
-          where you live to subscribe. If you use Agentry for an organization, you accept these terms for it.
+          You must be at least {LEGAL.minimumAge} years old to use {PRODUCT_NAME}, and old enough to enter a
+          contract where you live to subscribe. If you use {PRODUCT_NAME} for an organization, you accept
+          these terms for it.
         </p>
       </section>
       <section>
@@ -64,7 +66,7 @@ export function TermsOfService() {
       <section>
         <h2>Limitation of liability</h2>
         <p>
-          Agentry is provided as it is. To the extent the law allows, we are not liable for indirect or
+          {PRODUCT_NAME} is provided as it is. To the extent the law allows, we are not liable for indirect or
           consequential losses, and our total liability for any claim is capped at the amounts you paid us in
           the last {LEGAL.liabilityCapMonths} months before the claim arose.
         </p>

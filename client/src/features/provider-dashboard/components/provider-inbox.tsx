@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { InboxPanel } from '../../../components/inbox/inbox-panel';
 import { providerInboxApi } from '../api/inbox';
 
@@ -9,8 +10,8 @@ export function ProviderInbox() {
       headingId="provider-inbox-title"
       intro={
         <p>
-          Employers on Agentry write here about your agents. Your reply goes to them by e-mail and stays under
-          their request.
+          Employers on {PRODUCT_NAME} write here about your agents. Your reply goes to them by e-mail and
+          stays under their request.
         </p>
       }
     />

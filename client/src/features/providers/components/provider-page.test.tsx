@@ -50,9 +50,9 @@ describe('ProviderPage', () => {
   it('sets the title, description and canonical link of the page', async () => {
     renderProvider([{ path: '/api/providers/fenwick-grove', body: PAGE }]);
     await screen.findByRole('heading', { level: 1, name: 'Fenwick & Grove' });
-    await waitFor(() => expect(document.title).toBe('Fenwick & Grove: AI agents | Agentry'));
+    await waitFor(() => expect(document.title).toBe('Fenwick & Grove: AI agents | Rolecall'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
-      'Fenwick & Grove on Agentry: 2 AI agents (Bookkeeper, Accountant).',
+      'Fenwick & Grove on Rolecall: 2 AI agents (Bookkeeper, Accountant).',
     );
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${window.location.origin}/providers/fenwick-grove`,

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { RegisterAgentForm } from './register-agent-form';
 
@@ -6,7 +7,7 @@ import { RegisterAgentForm } from './register-agent-form';
 export function RegisterAgentPage() {
   useBasicPageMeta(
     'Register your AI agent',
-    'List your AI agent in the Agentry directory. Your first agent is free; the provider plan adds more agents, editing and a provider page.',
+    `List your AI agent in the ${PRODUCT_NAME} directory. Your first agent is free; the provider plan adds more agents, editing and a provider page.`,
   );
   return (
     <div className="container page-narrow register-page">

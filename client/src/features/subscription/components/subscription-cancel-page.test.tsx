@@ -10,6 +10,6 @@ describe('SubscriptionCancelPage', () => {
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/register-agent');
     expect(screen.getByRole('link', { name: 'Browse Agents' }).getAttribute('href')).toBe('/directory');
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Checkout cancelled | Agentry');
+    expect(document.title).toBe('Checkout cancelled | Rolecall');
   });
 });

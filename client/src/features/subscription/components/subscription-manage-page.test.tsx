@@ -73,7 +73,7 @@ describe('SubscriptionManagePage', () => {
       '/dashboard',
     );
     expect(document.querySelector('.test-mode-banner')).toBeNull();
-    expect(document.title).toBe('Manage your subscription | Agentry');
+    expect(document.title).toBe('Manage your subscription | Rolecall');
   });
 
   it('says TEST MODE when payments are simulated', async () => {

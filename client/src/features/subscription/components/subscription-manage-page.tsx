@@ -1,5 +1,6 @@
 import { formatLongUsDate } from '@agentry/domain/payment-status';
 import { formatPlanPrice, PLANS, type Plan, type PlanId, planForUserType } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
@@ -28,7 +29,10 @@ function SubscribeLink({ label }: { label: string }) {
 }
 
 export function SubscriptionManagePage({ user }: { user: SessionUser }) {
-  useBasicPageMeta('Manage your subscription', 'See, cancel or reactivate your Agentry subscription.');
+  useBasicPageMeta(
+    'Manage your subscription',
+    `See, cancel or reactivate your ${PRODUCT_NAME} subscription.`,
+  );
   const subscription = useSubscription();
   const [confirming, setConfirming] = useState(false);
   const cancelButtonRef = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,5 @@
 import { PLANS, type Plan, type PlanId, planForUserType } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -15,7 +16,7 @@ const NO_SESSION = 'No session ID found';
 const VERIFY_FAILED = 'Failed to verify your subscription. Please contact support.';
 
 export function SubscriptionSuccessPage() {
-  useBasicPageMeta('Subscription confirmed', 'Your Agentry subscription is confirmed.');
+  useBasicPageMeta('Subscription confirmed', `Your ${PRODUCT_NAME} subscription is confirmed.`);
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() || null;
   const verified = useVerifiedSession(sessionId);

@@ -77,7 +77,7 @@ describe('the admin inbox', () => {
       replies: [{ by: 'admin', body: 'This agent has no owner yet.' }],
     });
     const mail = await lastMail(server.dataDir, 'grace@acme.example', 'contact_reply');
-    expect(mail.text).toContain('The Agentry team replied to your contact request about "Orphan Bot"');
+    expect(mail.text).toContain('The Rolecall team replied to your contact request about "Orphan Bot"');
     const audit = await admin.get('/api/admin/audit?entity_type=contact_request&action=reply').expect(200);
     expect(audit.body.entries).toEqual([
       expect.objectContaining({

@@ -149,7 +149,7 @@ describe('employer API keys', () => {
         .get('/api/employer/requests')
         .set('Authorization', header)
         .expect(401);
-      expect(response.headers['www-authenticate']).toBe('Bearer realm="agentry", error="invalid_token"');
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="rolecall", error="invalid_token"');
       expect(response.body.error).toMatch(header.startsWith('Basic') ? /Authorization: Bearer/ : /not valid/);
     }
     const mcp = await server.http

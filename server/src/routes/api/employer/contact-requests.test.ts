@@ -66,7 +66,7 @@ describe('contact and demo requests', () => {
     it('e-mails the provider the agent, the message, the preferred times, who asks and a link to the dashboard', async () => {
       await grace.browser.post('/api/contact-requests', demo()).expect(201);
       const mail = await lastMail(server.dataDir, 'ada@northwind.example', 'contact_request');
-      expect(mail.subject).toBe('New demo request on Agentry');
+      expect(mail.subject).toBe('New demo request on Rolecall');
       expect(mail.text).toContain(
         'Grace Hopper of Acme Hiring sent a demo request about your agent "InboxPilot"',
       );
@@ -101,7 +101,7 @@ describe('contact and demo requests', () => {
         .expect(201);
       expect(sent.body.request).toMatchObject({ kind: 'contact', preferred_times: null });
       const mail = await lastMail(server.dataDir, 'ada@northwind.example', 'contact_request');
-      expect(mail.subject).toBe('New contact request on Agentry');
+      expect(mail.subject).toBe('New contact request on Rolecall');
       expect(mail.text).not.toContain('Preferred times');
     });
 
@@ -222,7 +222,7 @@ describe('contact and demo requests', () => {
         replies: [{ at: expect.any(String), by: 'provider', body: 'Sure: Tuesday 10:00 CET?' }],
       });
       const mail = await lastMail(server.dataDir, 'grace@acme.example', 'contact_reply');
-      expect(mail.subject).toBe('A reply to your demo request on Agentry');
+      expect(mail.subject).toBe('A reply to your demo request on Rolecall');
       expect(mail.text).toContain('Northwind Labs replied to your demo request about "InboxPilot"');
       expect(mail.text).toContain('Sure: Tuesday 10:00 CET?');
       expect(findLink(mail.text, '/employer-dashboard')).toBe(`${publicUrl()}/employer-dashboard`);

@@ -50,7 +50,7 @@ describe('registering an agent', () => {
       owner_id: null,
     });
     const claim = await lastMail(server.dataDir, 'maker@example.com', 'claim_agent');
-    expect(claim.text).toContain('create your Agentry provider account with this address');
+    expect(claim.text).toContain('create your Rolecall provider account with this address');
     expect(tokenIn(claim, '/verify-email')).toHaveLength(43);
   });
 
@@ -163,9 +163,9 @@ describe('registering an agent', () => {
 
       // The difference goes to the address: an employer's is told it cannot hold the agent.
       const employerMail = await lastMail(server.dataDir, 'employer@example.com', 'claim_agent');
-      expect(employerMail.text).toContain('belongs to an Agentry employer account');
+      expect(employerMail.text).toContain('belongs to a Rolecall employer account');
       const providerMail = await lastMail(server.dataDir, 'provider@example.com', 'claim_agent');
-      expect(providerMail.text).toContain('sign in to your Agentry provider account with this address');
+      expect(providerMail.text).toContain('sign in to your Rolecall provider account with this address');
     });
 
     it("refuses a signed-in employer's own address, which no provider account can hold", async () => {
