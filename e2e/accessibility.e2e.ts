@@ -34,6 +34,14 @@ describe('Accessibility', () => {
       },
     ],
     [
+      'a category with its role filters',
+      '/directory?category=Finance',
+      async (page) => {
+        await cards(page).first().waitFor();
+      },
+    ],
+    ['the page for an unknown address', '/no/such/page', heading('Page not found')],
+    [
       'an agent page',
       'agent',
       async (page) => {

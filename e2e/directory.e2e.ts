@@ -47,19 +47,42 @@ describe('Directory', () => {
     });
     await page.goto('/directory');
     const finance = await app().server.context.store.agents.count({ category: 'Finance' });
-    await page.getByRole('button', { name: new RegExp(`^Finance\\s*${finance} agents$`) }).waitFor();
+    await page.getByRole('link', { name: new RegExp(`^Finance\\s*${finance} agents$`) }).waitFor();
     expect(agentLists).toEqual(['?limit=10']);
   });
 
-  it('shows agents only once both a category and a role are chosen', async () => {
+  it('lists a category’s agents at once, with its roles beside them to narrow them', async () => {
     const page = await app().open('/directory');
     await chooseCategory(page, 'Finance');
-    expect(await cards(page).count()).toBe(0);
-    await chooseRole(page, 'Bookkeeper');
-    await page.getByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
     await cards(page).first().waitFor();
+    const finance = await app().server.context.store.agents.count({ category: 'Finance' });
+    expect(await cards(page).count()).toBe(Math.min(finance, 24));
+    await page
+      .getByRole('navigation', { name: 'Roles in Finance' })
+      .getByRole('link', { name: /^Bookkeeper/ })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.agent-card').length === 2);
     expect((await cardNames(page)).sort()).toEqual(['ReceiptRaccoon', 'TallyThistle']);
     expect(page.url()).toBe(`${app().server.url}/directory?category=Finance&role=Bookkeeper`);
+  });
+
+  it('goes Directory → Finance → Bookkeeper → Back to Finance, and Back again to the directory', async () => {
+    const page = await app().open('/directory');
+    await page.getByRole('link', { name: /^Finance\s*\d+ agents$/ }).click();
+    await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Roles in Finance' })
+      .getByRole('link', { name: /^Bookkeeper/ })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
+    expect(page.url()).toBe(`${app().server.url}/directory?category=Finance`);
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Browse by category' }).waitFor();
+    expect(page.url()).toBe(`${app().server.url}/directory`);
   });
 
   it('clears the chosen role and loads the new roles when the category changes', async () => {
@@ -68,7 +91,7 @@ describe('Directory', () => {
     await chooseCategory(page, 'Legal');
     expect(await roleSelect(page).inputValue()).toBe('');
     expect(await roleOptions(page)).toEqual(['Compliance Officer', 'Contract Manager', 'Paralegal']);
-    expect(await cards(page).count()).toBe(0);
+    await page.getByRole('heading', { level: 2, name: 'Legal agents' }).waitFor();
   });
 
   it('says "No agents found for the selected category and role." when none match', async () => {

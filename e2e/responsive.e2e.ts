@@ -41,6 +41,12 @@ describe(`At ${WIDTH} px`, () => {
       '/directory?category=Finance&role=Bookkeeper',
       (page) => cards(page).first().waitFor(),
     ],
+    [
+      'a category with its role filters',
+      '/directory?category=Finance',
+      (page) => cards(page).first().waitFor(),
+    ],
+    ['the page for an unknown address', '/no/such/page', heading(1, 'Page not found')],
     ['an agent page', 'agent', heading(2, 'Similar agents')],
     ['an unknown agent', '/agents/999999', heading(1, 'Agent not found')],
     ['the privacy policy', '/privacy', heading(1, 'Privacy policy')],

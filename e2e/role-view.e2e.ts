@@ -39,6 +39,22 @@ describe('Role view', () => {
     expect(await page.locator('#home-search-query').inputValue()).toBe(QUERY);
   });
 
+  it('puts the role view in the address, so the browser’s Back returns to the same results', async () => {
+    const page = await app().open('/');
+    await searchFor(page, QUERY);
+    const before = await cardNames(page);
+    await card(page, 'ReplyRanch').locator('button.role-chip').click();
+    await page.getByRole('heading', { level: 2, name: HEADING }).waitFor();
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ query: QUERY, role: ROLE, category: CATEGORY });
+    await page.goBack();
+    await page.locator('.search-results .results-summary').filter({ hasText: /match/ }).waitFor();
+    expect(await cardNames(page)).toEqual(before);
+    expect(new URL(page.url()).searchParams.get('role')).toBeNull();
+    await page.goForward();
+    await page.getByRole('heading', { level: 2, name: HEADING }).waitFor();
+  });
+
   it('shows the earlier results filtered by role and category when the role search fails', async () => {
     const page = await app().open('/');
     await failRequests(page, '**/api/search-by-role**');

@@ -1,7 +1,7 @@
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
-// Spec section 2: unknown paths redirect to /, and every route of the spec answers: the account
+// Unknown paths are not found (404, issue 25; the spec redirected them to /), and every route of the spec answers: the account
 // screens (docs/accounts.md) with their own heading, the signed-in screens by sending a visitor to
 // /signin and back once signed in, and the screens of later issues with their placeholder.
 
@@ -41,23 +41,27 @@ describe('Routing', () => {
   const app = setUpApp();
 
   it.each(['/no/such/page', '/agents', '/directory/extra'])(
-    'ends an unknown path (%s) at /',
+    'answers an unknown path (%s) with 404 and a page that says so, at that address',
     async (path) => {
-      const page = await app().open(path);
+      const page = await app().newPage();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.getByRole('link', { name: 'Search agents' }).click();
       await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
-      expect(page.url()).toBe(`${app().server.url}/`);
     },
   );
 
-  it('sends an unknown path reached inside the app to / as well', async () => {
+  it('says an unknown path reached inside the app is not found as well', async () => {
     const page = await app().open('/directory');
     await page.getByRole('heading', { level: 1, name: 'AI agent directory' }).waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/nowhere-in-particular');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
-    expect(page.url()).toBe(`${app().server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/nowhere-in-particular');
   });
 
   it.each(OPEN_ROUTES)('renders the lazy route %s with its heading "%s"', async (path, heading) => {

@@ -294,6 +294,18 @@ export function buildBasicPageMeta(
   };
 }
 
+/** Any address that is no page of the site (issue 25: a real 404, not the home page under it). */
+export function buildPageNotFoundMeta(origin: string, path: string): PageMeta {
+  return {
+    ...buildBasicPageMeta(origin, {
+      title: `Page not found | ${SITE_NAME}`,
+      description: `There is no page at this address on ${SITE_NAME}.`,
+      path,
+    }),
+    noindex: true,
+  };
+}
+
 export function buildLegalMeta(origin: string, kind: LegalKind): PageMeta {
   const page = LEGAL_PAGES[kind];
   return buildBasicPageMeta(origin, {

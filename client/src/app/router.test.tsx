@@ -1,5 +1,5 @@
 import '../testing/dom-polyfills';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { mockFetch } from '../testing/mock-fetch';
@@ -9,6 +9,10 @@ import { routes } from './router';
 jest.mock('../features/directory/components/directory.css', () => ({}));
 jest.mock('../features/agents/components/agent-profile.css', () => ({}));
 jest.mock('../features/legal/components/legal.css', () => ({}));
+
+// Each lazy route module is compiled on its first import in the test: on a busy machine that alone
+// can take more than the default second, which would fail the finding, not the page.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   // React Router's scroll restoration scrolls on navigation; jsdom does not implement scrolling.
@@ -39,12 +43,16 @@ function renderApp(url: string) {
 }
 
 describe('routes', () => {
-  it('redirects an unknown path to the home page', async () => {
+  it('says an unknown path is no page, at that address, with the ways on', async () => {
     const router = renderApp('/no/such/page');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Describe the job. Find the agent.' }),
-    ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(screen.getByRole('link', { name: 'Search agents' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
+      '/directory',
+    );
+    expect(document.title).toBe('Page not found | Rolecall');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
   it('frames every page with a skip link, header, main and footer', async () => {

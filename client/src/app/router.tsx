@@ -1,11 +1,12 @@
 import { ROUTES } from '@agentry/domain/routes';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout, RootLayoutFallback } from '../components/layout/root-layout';
 import { HomeRoute } from './routes/home';
 
 // Routes of spec section 2. Only the layout and Home are in the entry chunk; every other page is a
 // lazy module. There is deliberately no errorElement: the router's default error page
-// ("Unexpected Application Error!") is the specified behaviour.
+// ("Unexpected Application Error!") is the specified behaviour. An unknown address shows a page
+// that says so (issue 25, where the spec redirected to /; the server answers it with 404).
 
 // React Router matches a trailing slash too, so /register-agent also serves /register-agent/.
 const child = (path: string) => path.slice(1);
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
       { path: child(ROUTES.admin), lazy: adminScreen },
       { path: child(ROUTES.adminDirectory), lazy: adminScreen },
       { path: child(ROUTES.rjs), lazy: () => import('./routes/rjs') },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];

@@ -185,6 +185,37 @@ describe('Home', () => {
     expect(box().value).toBe('emails');
   });
 
+  it('puts the role view in the address, so Back leaves it for the same results', async () => {
+    const { router } = renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY, LEDGER]) },
+      { path: '/api/search-by-role?role=Bookkeeper&category=Finance', body: [LEDGER] },
+    ]);
+    await userEvent.type(box(), 'emails{Enter}');
+    await screen.findByText('2 agents match');
+    await userEvent.click(screen.getByRole('button', { name: /^Bookkeeper/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/?query=emails&role=Bookkeeper&category=Finance'));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Bookkeeper agents in the Finance category' }),
+    ).toBeTruthy();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(currentUrl(router)).toBe('/?query=emails'));
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: /Bookkeeper agents/ })).toBeNull();
+    expect(box().value).toBe('emails');
+  });
+
+  it('opens the role view from a shared address', async () => {
+    renderHome(
+      [{ path: '/api/search-by-role?role=Bookkeeper&category=Finance', body: [LEDGER] }],
+      '/?role=Bookkeeper&category=Finance',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Bookkeeper agents in the Finance category' }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'LedgerLark' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Home/ })).toBeTruthy();
+  });
+
   it('loads the next page with "Show more"', async () => {
     const { fetchMock } = renderHome([
       { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY], { nbPages: 2, nbHits: 2 }) },

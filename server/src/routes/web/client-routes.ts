@@ -1,5 +1,5 @@
 // The paths the client's router (client/src/app/router.tsx) renders. The server answers them with
-// index.html; any other path that is not the API redirects to / (spec section 2).
+// index.html; any other path that is not the API gets the app's "Page not found" with 404.
 
 import { ACCOUNT_SCREENS, ADMIN_SCREENS, ROUTES } from '@agentry/domain/routes';
 

@@ -220,9 +220,15 @@ describe('page HTML for crawlers', () => {
     });
   });
 
-  it('redirects any other path to /', async () => {
+  it("answers any other path with 404 and the app's page, not found and not indexed", async () => {
     for (const path of ['/nope', '/agents', '/agents/1/extra', '/admin/x', '/directory/x?y=1']) {
-      await server.http.get(path).expect(302).expect('Location', '/');
+      const response = await server.http
+        .get(path)
+        .expect(404)
+        .expect('Content-Type', /text\/html/);
+      expect(response.text).toContain('<title>Page not found | Rolecall</title>');
+      expect(response.text).toContain('<meta name="robots" content="noindex" />');
+      expect(response.text).toContain('<div id="root">');
     }
   });
 

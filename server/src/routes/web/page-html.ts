@@ -9,6 +9,7 @@ import {
   buildDirectoryMeta,
   buildHomeMeta,
   buildLegalMeta,
+  buildPageNotFoundMeta,
   buildProviderMeta,
   type DirectorySelection,
   type LegalKind,
@@ -38,6 +39,8 @@ export interface PageRenderer {
   /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
   account(path: string): string;
   provider(slug: string): Promise<PageHtml>;
+  /** Any other address: the app's page that says there is none, with noindex (served with 404). */
+  notFound(path: string): string;
 }
 
 export function createPageRenderer(store: Store, template: string, origin: string): PageRenderer {
@@ -101,6 +104,9 @@ export function createPageRenderer(store: Store, template: string, origin: strin
         origin,
         { noindex: true },
       ),
+
+    notFound: (path) =>
+      renderPageHtml(template, buildPageNotFoundMeta(origin, path), origin, { noindex: true }),
 
     async provider(slug) {
       const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage(store, slug) : null;

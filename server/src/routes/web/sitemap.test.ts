@@ -66,7 +66,7 @@ describe('sitemap.xml and robots.txt', () => {
 
   it('answers 404 for a part that does not exist', async () => {
     await server.http.get('/sitemap-agents-2.xml').expect(404);
-    await server.http.get('/sitemap-agents-0.xml').expect(302);
+    await server.http.get('/sitemap-agents-0.xml').expect(404);
   });
 
   it('follows the catalog: a new agent appears, a removed one goes', async () => {

@@ -119,9 +119,10 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
     res.set('Cache-Control', CACHE_CRAWLER_FILES).type('text/plain').send(robots);
   });
 
-  // Spec section 2: any unknown path redirects to /.
+  // Any unknown path: the app's "Page not found" with a real 404 (issue 25; the spec redirected to
+  // /, which search engines read as a soft 404 and people as the home page under a wrong address).
   router.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') res.redirect(302, '/');
+    if (req.method === 'GET' || req.method === 'HEAD') sendHtml(res, pages.notFound(req.path), 404);
     else next(notFound());
   });
   return router;

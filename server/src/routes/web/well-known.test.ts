@@ -58,8 +58,8 @@ describe('GET /.well-known/mcp.json', () => {
     expect(page.text).not.toContain('noindex');
   });
 
-  it('is not taken for an unknown page (which redirects home)', async () => {
-    await server.http.get('/.well-known/other.json').expect(302).expect('Location', '/');
+  it('is not taken for an unknown page (which is not found)', async () => {
+    await server.http.get('/.well-known/other.json').expect(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import '../../../testing/dom-polyfills';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeAgent } from '../../../testing/agents';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
@@ -31,6 +31,16 @@ const BASE: FakeRoute[] = [
     body: ALL_AGENTS.slice(0, 2),
     headers: { 'X-Total-Count': '2' },
   },
+  {
+    path: '/api/directory/agents?category=Finance&limit=24',
+    body: ALL_AGENTS.slice(0, 2),
+    headers: { 'X-Total-Count': '2' },
+  },
+  {
+    path: '/api/directory/agents?category=Customer+Service&limit=24',
+    body: ALL_AGENTS.slice(2),
+    headers: { 'X-Total-Count': '1' },
+  },
   { path: '/api/roles?category=Finance', body: ['Accountant', 'Bookkeeper'] },
   { path: '/api/roles?category=Customer+Service', body: ['Customer Support Agent'] },
   { path: '/api/search-by-role?role=Bookkeeper&category=Finance', body: ALL_AGENTS.slice(0, 2) },
@@ -61,15 +71,43 @@ describe('DirectoryBrowser', () => {
     expect(calls(fetchMock)).toContain('GET /api/roles?category=Finance');
   });
 
-  it('shows agents only once both a category and a role are chosen, and keeps the choice in the URL', async () => {
+  it("lists a category's agents at once with its roles beside them, and keeps each choice in the URL", async () => {
     const { router } = renderDirectory();
     await chooseCategory('Finance');
-    expect(screen.queryByRole('heading', { level: 3, name: 'LedgerLark' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Finance agents' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'LedgerLark' })).toBeTruthy();
+    const roles = screen.getByRole('navigation', { name: 'Roles in Finance' });
+    expect(
+      within(roles)
+        .getByRole('link', { name: /All roles/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     await screen.findByRole('option', { name: 'Bookkeeper' });
     await userEvent.selectOptions(roleSelect(), 'Bookkeeper');
-    expect(await screen.findByRole('heading', { level: 3, name: 'LedgerLark' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
     expect(currentUrl(router)).toBe('/directory?category=Finance&role=Bookkeeper');
+    expect(
+      within(roles)
+        .getByRole('link', { name: /Bookkeeper/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('makes every choice a step in the history: Directory → Finance → Bookkeeper → Back shows Finance', async () => {
+    const { router } = renderDirectory();
+    await userEvent.click(await screen.findByRole('link', { name: /Finance\s*2 agents/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Finance agents' });
+    await userEvent.click(await screen.findByRole('link', { name: /Bookkeeper\s*2/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' });
+    await act(() => router.navigate(-1));
+    expect(currentUrl(router)).toBe('/directory?category=Finance');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Finance agents' })).toBeTruthy();
+    await act(() => router.navigate(-1));
+    expect(currentUrl(router)).toBe('/directory');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Browse by category' })).toBeTruthy();
   });
 
   it('clears the chosen role when the category changes', async () => {
@@ -136,17 +174,19 @@ describe('DirectoryBrowser', () => {
     });
   });
 
-  it('offers the categories as shortcuts with their agent counts before anything is chosen', async () => {
+  it('offers the categories as links with their agent counts before anything is chosen', async () => {
     const { router } = renderDirectory();
-    const finance = await screen.findByRole('button', { name: /Finance\s*2 agents/ });
+    const finance = await screen.findByRole('link', { name: /Finance\s*2 agents/ });
+    expect(finance.getAttribute('href')).toBe('/directory?category=Finance');
     await userEvent.click(finance);
     expect(currentUrl(router)).toBe('/directory?category=Finance');
-    expect(await screen.findByRole('button', { name: /Bookkeeper\s*2 agents/ })).toBeTruthy();
+    const bookkeeper = await screen.findByRole('link', { name: /Bookkeeper\s*2/ });
+    expect(bookkeeper.getAttribute('href')).toBe('/directory?category=Finance&role=Bookkeeper');
   });
 
   it('never downloads the catalog: counts, and the first 10 agents for the structured data, only', async () => {
     const { fetchMock } = renderDirectory();
-    await screen.findByRole('button', { name: /Finance\s*2 agents/ });
+    await screen.findByRole('link', { name: /Finance\s*2 agents/ });
     await waitFor(() => {
       const data = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
       expect(data.itemListElement).toHaveLength(3);

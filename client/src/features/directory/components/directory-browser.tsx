@@ -11,9 +11,12 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { useDirectory } from '../hooks/use-directory';
 import { DirectoryFilters } from './directory-filters';
 import { agentsLabel, DirectoryOverview } from './directory-overview';
+import { RoleFilters } from './role-filters';
 
-// The directory page (spec sections 2, 4, 8): category and dependent role dropdowns; agents show
-// only when both are chosen. Messages are the spec's, word for word.
+// The directory page (spec sections 2, 4, 8): category and dependent role dropdowns. With nothing
+// chosen, the categories as tiles; a category lists its agents at once, with its roles as filters
+// beside them (issue 25, where the spec showed agents only once a role was chosen too). Every
+// choice is an address of its own. Messages are the spec's, word for word.
 
 export const DIRECTORY_MESSAGES = {
   empty: 'No agents found for the selected category and role.',
@@ -37,14 +40,13 @@ export function DirectoryBrowser() {
   const bothChosen = category !== '' && role !== '';
 
   // The structured data names the first agents of what the page shows and counts the rest.
-  const roleAgentsShown = agents.status === 'success';
+  const agentsShown = agents.status === 'success';
   const described = useMemo<{ agents: PublicAgent[]; total?: number }>(() => {
-    if (bothChosen)
-      return roleAgentsShown ? { agents: agents.items, total: agents.total } : { agents: NO_AGENTS };
+    if (category) return agentsShown ? { agents: agents.items, total: agents.total } : { agents: NO_AGENTS };
     return firstAgents.status === 'success'
       ? { agents: firstAgents.data.items, total: firstAgents.data.total }
       : { agents: NO_AGENTS };
-  }, [bothChosen, roleAgentsShown, agents.items, agents.total, firstAgents]);
+  }, [category, agentsShown, agents.items, agents.total, firstAgents]);
   const meta = useMemo(
     () => buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total),
     [described, category, role],
@@ -56,18 +58,20 @@ export function DirectoryBrowser() {
       (categories.status === 'error' || counts.status === 'error' || firstAgents.status === 'error') &&
         DIRECTORY_MESSAGES.dataError,
       roles.status === 'error' && DIRECTORY_MESSAGES.rolesError,
-      (agents.status === 'error' || agents.more === 'error') && DIRECTORY_MESSAGES.agentsError,
+      (agents.status === 'error' || agents.more === 'error') &&
+        (bothChosen ? DIRECTORY_MESSAGES.agentsError : DIRECTORY_MESSAGES.dataError),
     ] as Array<string | false>
   ).filter((message): message is string => message !== false);
   // No search pages deeper than SEARCH_MAX_DEPTH: past that, the role's agents are found by search.
-  const moreLeft = agents.items.length < Math.min(agents.total, SEARCH_MAX_DEPTH);
+  const moreLeft =
+    agents.items.length < (bothChosen ? Math.min(agents.total, SEARCH_MAX_DEPTH) : agents.total);
 
   return (
     <div className="directory container">
       <header className="page-header">
         <h1>AI agent directory</h1>
         <p className="page-header__lead">
-          Browse agents by category and by the human role they replace or assist. Pick both to see the agents.
+          Browse agents by category and by the human role they replace or assist.
         </p>
       </header>
       <DirectoryFilters
@@ -85,48 +89,54 @@ export function DirectoryBrowser() {
           {message}
         </p>
       ))}
-      {bothChosen ? (
-        <section className="directory__results" aria-labelledby="directory-results-heading">
-          <h2 id="directory-results-heading">
-            {decodeEntities(role)} agents in {decodeEntities(category)}
-          </h2>
-          <p className="results-summary" role="status">
-            {agents.status === 'success' ? summaryText(agents.items.length, agents.total) : ''}
-          </p>
-          {agents.status === 'loading' && <PageLoading label="Loading agents..." />}
-          {agents.status === 'success' && agents.items.length === 0 && (
-            <p className="empty-state">{DIRECTORY_MESSAGES.empty}</p>
-          )}
-          {agents.status === 'success' && agents.items.length > 0 && (
-            <AgentGrid>
-              {agents.items.map((agent) => (
-                <li key={agent.id}>
-                  <AgentCard agent={agent} onRoleSelect={directory.select} />
-                </li>
-              ))}
-            </AgentGrid>
-          )}
-          {agents.status === 'success' && moreLeft && (
-            <div className="show-more">
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={agents.loadMore}
-                disabled={agents.more === 'loading'}
-              >
-                {agents.more === 'loading' ? 'Loading...' : 'Show more'}
-              </button>
-            </div>
-          )}
-        </section>
+      {category ? (
+        <div className="directory__layout">
+          <RoleFilters
+            category={category}
+            role={role}
+            roles={roles.status === 'success' ? roles.data : []}
+            counts={counts.status === 'success' ? counts.data : null}
+          />
+          <section className="directory__results" aria-labelledby="directory-results-heading">
+            <h2 id="directory-results-heading">
+              {bothChosen
+                ? `${decodeEntities(role)} agents in ${decodeEntities(category)}`
+                : `${decodeEntities(category)} agents`}
+            </h2>
+            <p className="results-summary" role="status">
+              {agents.status === 'success' ? summaryText(agents.items.length, agents.total) : ''}
+            </p>
+            {agents.status === 'loading' && <PageLoading label="Loading agents..." />}
+            {agents.status === 'success' && agents.items.length === 0 && (
+              <p className="empty-state">{DIRECTORY_MESSAGES.empty}</p>
+            )}
+            {agents.status === 'success' && agents.items.length > 0 && (
+              <AgentGrid>
+                {agents.items.map((agent) => (
+                  <li key={agent.id}>
+                    <AgentCard agent={agent} onRoleSelect={directory.select} />
+                  </li>
+                ))}
+              </AgentGrid>
+            )}
+            {agents.status === 'success' && moreLeft && (
+              <div className="show-more">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={agents.loadMore}
+                  disabled={agents.more === 'loading'}
+                >
+                  {agents.more === 'loading' ? 'Loading...' : 'Show more'}
+                </button>
+              </div>
+            )}
+          </section>
+        </div>
       ) : (
         <DirectoryOverview
-          category={category}
           categories={categories.status === 'success' ? categories.data : []}
-          roles={roles.status === 'success' ? roles.data : []}
           counts={counts.status === 'success' ? counts.data : null}
-          onCategoryChoose={directory.chooseCategory}
-          onRoleChoose={directory.chooseRole}
         />
       )}
     </div>

@@ -1,16 +1,14 @@
 import { decodeEntities } from '@agentry/domain/entities';
+import { Link } from 'react-router-dom';
 import type { DirectoryCount } from '../api/get-directory-counts';
+import { directoryHref } from '../hooks/use-directory-selection';
 
-// Before both dropdowns are set: the categories (or the chosen category's roles) as shortcuts,
-// each with how many agents it lists (GET /api/directory/counts).
+// With nothing chosen: the categories as tiles, each with how many agents it lists
+// (GET /api/directory/counts). Each tile is a link to the category's own address.
 
 interface DirectoryOverviewProps {
-  category: string;
   categories: readonly string[];
-  roles: readonly string[];
   counts: readonly DirectoryCount[] | null;
-  onCategoryChoose: (category: string) => void;
-  onRoleChoose: (role: string) => void;
 }
 
 export function agentsLabel(count: number | undefined): string | null {
@@ -18,29 +16,19 @@ export function agentsLabel(count: number | undefined): string | null {
   return count === 1 ? '1 agent' : `${count.toLocaleString('en-US')} agents`;
 }
 
-export function DirectoryOverview({
-  category,
-  categories,
-  roles,
-  counts,
-  onCategoryChoose,
-  onRoleChoose,
-}: DirectoryOverviewProps) {
+export function DirectoryOverview({ categories, counts }: DirectoryOverviewProps) {
   const countOf = new Map((counts ?? []).map((entry) => [entry.name, entry.count]));
-  const names = category ? roles : categories;
-  if (names.length === 0) return null;
-  const choose = category ? onRoleChoose : onCategoryChoose;
-  const heading = category ? `Roles in ${decodeEntities(category)}` : 'Browse by category';
+  if (categories.length === 0) return null;
   return (
     <section className="directory-overview" aria-labelledby="directory-overview-heading">
-      <h2 id="directory-overview-heading">{heading}</h2>
+      <h2 id="directory-overview-heading">Browse by category</h2>
       <ul className="shortcut-grid">
-        {names.map((name) => (
+        {categories.map((name) => (
           <li key={name}>
-            <button type="button" className="shortcut" onClick={() => choose(name)}>
+            <Link className="shortcut" to={directoryHref(name)}>
               <span className="shortcut__name">{decodeEntities(name)}</span>
               <span className="shortcut__count">{agentsLabel(countOf.get(name))}</span>
-            </button>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-// The directory's choice lives in the URL (?category=&role=) so it can be shared. A role only
-// counts together with its category; choosing a category clears the role.
+// The directory's choice lives in the URL (?category=&role=) so it can be shared, and each choice
+// is a step in the history (a push), so Back returns to the previous one: Directory → Finance →
+// Bookkeeper → Back shows Finance again. A role only counts together with its category; choosing
+// a category clears the role.
 
 export interface DirectorySelectionState {
   category: string;
@@ -19,17 +21,25 @@ export function useDirectorySelection(): DirectorySelectionState {
   const role = category ? (params.get('role') ?? '') : '';
 
   const chooseCategory = useCallback(
-    (next: string) => setParams(next ? { category: next } : {}, { replace: true }),
+    (next: string) => setParams(next ? { category: next } : {}),
     [setParams],
   );
   const chooseRole = useCallback(
-    (next: string) => setParams(next ? { category, role: next } : { category }, { replace: true }),
+    (next: string) => setParams(next ? { category, role: next } : { category }),
     [setParams, category],
   );
   const select = useCallback(
-    (nextCategory: string, nextRole: string) =>
-      setParams({ category: nextCategory, role: nextRole }, { replace: true }),
+    (nextCategory: string, nextRole: string) => setParams({ category: nextCategory, role: nextRole }),
     [setParams],
   );
   return { category, role, chooseCategory, chooseRole, select };
+}
+
+/** The directory's address for a choice: a link for each category tile and role filter. */
+export function directoryHref(category: string, role = ''): string {
+  const params = new URLSearchParams();
+  if (category) params.set('category', category);
+  if (category && role) params.set('role', role);
+  const search = params.toString();
+  return search ? `/directory?${search}` : '/directory';
 }

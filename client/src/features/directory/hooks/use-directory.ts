@@ -10,11 +10,11 @@ import { getDirectoryAgents } from '../api/get-directory-agents';
 import { type DirectoryCount, getDirectoryCounts } from '../api/get-directory-counts';
 import { useDirectorySelection } from './use-directory-selection';
 
-// The directory flow of spec section 4: categories on arrival; a category loads its roles; a role
-// (with its category) loads the agents, a page at a time. Until both are chosen the overview
-// needs only counts and the structured data only the first agents: the catalog is never
-// downloaded. Everything is keyed by the choice, so a stale answer for an earlier choice is never
-// shown.
+// The directory flow of spec section 4: categories on arrival; a category loads its roles and its
+// agents at once (issue 25: a category page lists agents, with its roles as filters beside them);
+// a role (with its category) narrows them, a page at a time. With nothing chosen the overview needs
+// only counts and the structured data only the first agents: the catalog is never downloaded.
+// Everything is keyed by the choice, so a stale answer for an earlier choice is never shown.
 
 export interface DirectoryState {
   category: string;
@@ -28,26 +28,33 @@ export interface DirectoryState {
   /** The selection's first agents (for the structured data) and its size, until both are chosen. */
   firstAgents: AsyncState<ApiPage<PublicAgent>>;
   roles: AsyncState<string[]>;
-  /** The chosen role's agents, page by page. */
+  /** The chosen role's agents, or the chosen category's without a role, page by page. */
   agents: PagedList<PublicAgent>;
 }
 
 const agentId = (agent: PublicAgent) => agent.id;
+/** Agents of a category per page: a screenful or two, more with "Show more". */
+export const CATEGORY_PAGE_SIZE = 24;
 
 export function useDirectory(): DirectoryState {
   const selection = useDirectorySelection();
   const { category, role } = selection;
   const bothChosen = category !== '' && role !== '';
-  const overviewKey = bothChosen ? null : `overview\u0000${category}`;
+  // The counts stay while a role is chosen: the role filters beside the agents show them.
   const categories = useAsync('categories', getCategories);
-  const counts = useAsync(overviewKey, (signal) => getDirectoryCounts(category, signal));
-  const firstAgents = useAsync(overviewKey, (signal) =>
-    getDirectoryAgents(category, DIRECTORY_STRUCTURED_DATA_COUNT, signal),
+  const counts = useAsync(`overview\u0000${category}`, (signal) => getDirectoryCounts(category, signal));
+  // Only the whole directory needs a separate read for its structured data; a category's comes
+  // from the first page of its agents.
+  const firstAgents = useAsync(category ? null : 'overview', (signal) =>
+    getDirectoryAgents('', DIRECTORY_STRUCTURED_DATA_COUNT, signal),
   );
   const roles = useAsync(category || null, (signal) => getRoles(category, signal));
   const agents = usePagedList(
-    bothChosen ? `${category}\u0000${role}` : null,
-    (offset, signal) => getAgentsByRolePage(role, category, offset, signal),
+    category ? `${category}\u0000${role}` : null,
+    (offset, signal) =>
+      bothChosen
+        ? getAgentsByRolePage(role, category, offset, signal)
+        : getDirectoryAgents(category, CATEGORY_PAGE_SIZE, signal, offset),
     agentId,
   );
   return { ...selection, categories, counts, firstAgents, roles, agents };

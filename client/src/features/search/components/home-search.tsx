@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   InstantSearch,
   useConfigure,
@@ -15,7 +15,8 @@ import { SEARCH_BOX_ID, SearchBox } from './search-box';
 import { type AgentHit, SearchResults } from './search-results';
 
 // The home search (spec sections 2, 4, 5): InstantSearch with our own search client. The query is
-// set only on submit; a role chip swaps the results for the role view until "back".
+// set only on submit; a role chip swaps the results for the role view until "back". The role view
+// lives in the address (the route owns it), so the browser's Back leaves it like the back button.
 
 const searchClient = createSearchClient();
 
@@ -24,10 +25,17 @@ interface HomeSearchProps {
   initialQuery: string;
   /** Called with each submitted query ('' when the search is cleared), to keep ?query= in step. */
   onQueryChange: (query: string) => void;
+  /** The role view the address names, shown instead of the results. */
+  roleView: RoleSelection | null;
+  /** A role chip was pressed: the route puts the role in the address, with the submitted query. */
+  onRoleSelect: (selection: RoleSelection, query: string) => void;
+  /** The role view's back button: the route leaves the role view. */
+  onRoleBack: (query: string) => void;
   subtitle: string;
 }
 
-export function HomeSearch({ initialQuery, onQueryChange, subtitle }: HomeSearchProps) {
+export function HomeSearch(props: HomeSearchProps) {
+  const { initialQuery } = props;
   return (
     <InstantSearch
       searchClient={searchClient}
@@ -36,12 +44,19 @@ export function HomeSearch({ initialQuery, onQueryChange, subtitle }: HomeSearch
       future={{ preserveSharedStateOnUnmount: true }}
       insights={false}
     >
-      <SearchExperience initialQuery={initialQuery} onQueryChange={onQueryChange} subtitle={subtitle} />
+      <SearchExperience {...props} />
     </InstantSearch>
   );
 }
 
-function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchProps) {
+function SearchExperience({
+  initialQuery,
+  onQueryChange,
+  roleView,
+  onRoleSelect,
+  onRoleBack,
+  subtitle,
+}: HomeSearchProps) {
   useConfigure({ hitsPerPage: HITS_PER_PAGE });
   const { refine } = useSearchBox();
   const { status, error } = useInstantSearch({ catchError: true });
@@ -49,7 +64,6 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
   const [text, setText] = useState(initialQuery);
   // The submitted query is ours to keep: InstantSearch reports an empty one while a search fails.
   const [query, setQuery] = useState(initialQuery);
-  const [roleView, setRoleView] = useState<RoleSelection | null>(null);
   const [cameBack, setCameBack] = useState(false);
 
   const searching = query !== '' && (status === 'loading' || status === 'stalled');
@@ -58,8 +72,14 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
   const total = matchCountOf(results, results?.nbHits ?? 0);
   const hasEarlierResults = query !== '' && items.length > 0;
 
+  // Leaving the role view (its button or the browser's Back) puts focus back on the results.
+  const hadRoleView = useRef(roleView !== null);
+  useEffect(() => {
+    if (hadRoleView.current && roleView === null) setCameBack(hasEarlierResults);
+    hadRoleView.current = roleView !== null;
+  }, [roleView, hasEarlierResults]);
+
   function submit(nextQuery: string) {
-    setRoleView(null);
     setCameBack(false);
     setQuery(nextQuery);
     refine(nextQuery);
@@ -67,17 +87,16 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
   }
 
   function back() {
-    setRoleView(null);
-    setCameBack(hasEarlierResults);
     if (hasEarlierResults) {
       setText(query);
+      onRoleBack(query);
       return;
     }
     document.getElementById(SEARCH_BOX_ID)?.focus();
     setText('');
     setQuery('');
     refine('');
-    onQueryChange('');
+    onRoleBack('');
   }
 
   return (
@@ -98,7 +117,7 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
           earlierResults={items}
           hasEarlierResults={hasEarlierResults}
           onBack={back}
-          onRoleSelect={(role, category) => setRoleView({ role, category })}
+          onRoleSelect={(role, category) => onRoleSelect({ role, category }, query)}
         />
       ) : (
         <SearchResults
@@ -114,7 +133,7 @@ function SearchExperience({ initialQuery, onQueryChange, subtitle }: HomeSearchP
           failed={failed}
           isLastPage={isLastPage}
           onShowMore={showMore}
-          onRoleSelect={(role, category) => setRoleView({ role, category })}
+          onRoleSelect={(role, category) => onRoleSelect({ role, category }, query)}
           focusOnMount={cameBack}
         />
       )}
