@@ -1,7 +1,35 @@
+import { PLANS } from '@agentry/domain/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCompareSelection } from '../../hooks/use-compare-selection';
+import { isSubscribed } from '../../lib/auth/auth-api';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { COMPARE_MAX, COMPARE_MIN, compareLink } from '../../lib/compare-selection';
+
+/**
+ * What the tray needs before anyone spends effort filling it (issue 25): comparing is part of the
+ * employer plan, so anyone without it is told so, and where to get it, from the first pick.
+ */
+function PlanNeeded() {
+  const { state } = useAuth();
+  if (state.status === 'loading') return null;
+  const user = state.status === 'signed-in' ? state.user : null;
+  if (user && user.user_type !== 'agent_provider' && isSubscribed(user)) return null;
+  const plan = PLANS.employer;
+  const employer = user !== null && user.user_type !== 'agent_provider';
+  return (
+    <p className="compare-bar__plan">
+      Comparing is part of the {plan.name.toLowerCase()} (${plan.priceUsd}/month).{' '}
+      {employer ? (
+        <Link to="/account-setup" state={{ mode: 'upgrade' }}>
+          Subscribe
+        </Link>
+      ) : (
+        <Link to="/employer-signup">Get the employer plan</Link>
+      )}
+    </p>
+  );
+}
 
 /** The agents picked for comparison, stuck to the bottom of the page while any are picked. */
 export function CompareBar() {
@@ -48,6 +76,7 @@ export function CompareBar() {
             );
           })}
         </ul>
+        <PlanNeeded />
         <p className="compare-bar__hint">
           {ready
             ? `Up to ${COMPARE_MAX} agents side by side.`

@@ -106,6 +106,17 @@ describe('Contact / Request demo', () => {
     expect(within(dialog).getByText('Please write a message')).toBeTruthy();
     expect(within(dialog).getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
     expect(calls(fetchMock)).not.toContain('POST /api/contact-requests');
+    // The message's error goes as soon as one is written, not at the next send.
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    expect(within(dialog).queryByText('Please write a message')).toBeNull();
+  });
+
+  it('tells an employer with an unconfirmed address before the message is written, with a resend', async () => {
+    renderContact([SENT], { ...EMPLOYER, email_verified: false });
+    const dialog = await openDialog();
+    const banner = within(dialog).getByRole('region', { name: 'E-mail confirmation' });
+    expect(banner.textContent).toContain('Requests to providers need a confirmed address.');
+    expect(within(banner).getByRole('button', { name: 'Resend link' })).toBeTruthy();
   });
 
   it.each([

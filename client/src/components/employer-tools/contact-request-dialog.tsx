@@ -11,6 +11,7 @@ import {
 import { requiresSubscription } from '../../lib/api/requires-subscription';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useEmployerAccess } from '../../lib/auth/employer-access';
+import { EmailConfirmationBanner } from '../account/email-confirmation-banner';
 import { FormAlert } from '../form/form-alert';
 import { LimitedTextArea } from '../form/limited-text-area';
 import { DialogCloseButton, ModalDialog } from '../ui/modal-dialog';
@@ -147,6 +148,12 @@ function ContactForm({
       aria-label="Contact request"
       onSubmit={(event) => void submit(event)}
     >
+      {user?.email_verified === false ? (
+        // Told before the message is written, not after it is refused (issue 25).
+        <EmailConfirmationBanner email={user.email}>
+          Requests to providers need a confirmed address.
+        </EmailConfirmationBanner>
+      ) : null}
       {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
       <fieldset className="contact-form__kind">
         <legend>What would you like?</legend>
@@ -175,7 +182,11 @@ function ContactForm({
         id="contact-message"
         label="Message"
         value={message}
-        onChange={setMessage}
+        onChange={(next) => {
+          setMessage(next);
+          // "Please write a message" goes as soon as there is one.
+          if (next.trim() !== '') setMessageError(null);
+        }}
         max={CONTACT_MESSAGE_MAX}
         required
         error={messageError}

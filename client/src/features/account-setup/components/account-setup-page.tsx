@@ -15,6 +15,7 @@ import { isSubscribed } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useSecurityTokenFailed } from '../hooks/use-security-token';
 import { readSetupParams } from '../utils/setup-params';
+import { RegisteredPaths } from './registered-paths';
 
 // /account-setup (spec sections 2 and 4): a new provider creates an account and subscribes; a
 // signed-in account without an active subscription upgrades in one step (state mode 'upgrade',
@@ -113,11 +114,13 @@ export function AccountSetupPage() {
             : 'Create your provider account to manage your agents, then subscribe to edit your listings, add more agents and get a provider page.'}
         </p>
       </header>
-      {registrationMessage && createdUserId === null ? (
+      {registrationMessage && createdUserId === null && !upgrading ? (
+        <RegisteredPaths message={registrationMessage} />
+      ) : registrationMessage && createdUserId === null ? (
         <FormAlert kind="success">{registrationMessage}</FormAlert>
       ) : null}
       {tokenFailed ? <FormAlert kind="error">{TOKEN_FAILED}</FormAlert> : null}
-      <div className="signup-layout">
+      <div className="signup-layout" id="account-setup-form">
         <PlanBox plan={plan} />
         <div>{body()}</div>
       </div>

@@ -65,7 +65,7 @@ describe('VerifyEmailPage', () => {
     ]);
     // The server's message already counts the agents: the page adds no sentence of its own.
     expect((await screen.findByText(message)).getAttribute('role')).toBe('status');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm your e-mail address');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your e-mail address is confirmed');
     expect(calls(fetchMock).filter((call) => call === 'POST /api/auth/verify-email')).toHaveLength(1);
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/verify-email')!;
     expect(JSON.parse(String(init!.body))).toEqual({ token: 't1' });
@@ -77,7 +77,34 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    // Signed in already: no "Sign in" offered to someone who is.
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('sends a signed-in employer to the employer dashboard once the address is confirmed', async () => {
+    const employer: FakeRoute = {
+      path: '/api/auth/me',
+      body: {
+        success: true,
+        user: { ...USER, user_type: 'employer', email_verified: false },
+        user_type: 'employer',
+      },
+    };
+    renderVerify(
+      '/verify-email?token=t2',
+      [
+        {
+          method: 'POST',
+          path: '/api/auth/verify-email',
+          body: { success: true, message: 'Confirmed.', claimed: 0 },
+        },
+      ],
+      employer,
+    );
+    await screen.findByText('Confirmed.');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/employer-dashboard',
+    );
   });
 
   it("shows the server's text for a used or expired link and how to get a new one", async () => {
@@ -92,8 +119,11 @@ describe('VerifyEmailPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This link has already been used or has expired.',
     );
-    expect(screen.getByText(/Sign in and use/).textContent).toContain('Resend link');
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(screen.getByText(/on your dashboard to get a new one/).textContent).toContain('Resend link');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('says the link is incomplete and calls nothing when it has no token', async () => {

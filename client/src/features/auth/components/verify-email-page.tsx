@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { ApiError, failureText } from '../../../lib/api/api-client';
+import { dashboardPath } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { type VerifyEmailAnswer, verifyEmail } from '../api/verify-email';
 
@@ -27,16 +28,19 @@ export function VerifyEmailPage() {
   );
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // The heading follows the outcome: a confirmed address is not asked to be confirmed again.
+  const [confirmed, setConfirmed] = useState(false);
   return (
     <div className="container auth-page">
       <header className="page-header">
         <h1>
-          Confirm your <span className="nowrap">e-mail</span> address
+          {confirmed ? 'Your ' : 'Confirm your '}
+          <span className="nowrap">e-mail</span> address{confirmed ? ' is confirmed' : ''}
         </h1>
       </header>
       {token ? (
         <SignedInOnly>
-          <VerifyEmailResult token={token} />
+          <VerifyEmailResult token={token} onConfirmed={() => setConfirmed(true)} />
         </SignedInOnly>
       ) : (
         <FormAlert kind="error">
@@ -81,8 +85,10 @@ function SignInToConfirm() {
   );
 }
 
-function VerifyEmailResult({ token }: { token: string }) {
-  const { refresh } = useAuth();
+function VerifyEmailResult({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
+  const { refresh, state } = useAuth();
+  // Only signed-in people get this far (SignedInOnly): the ways on go to their own dashboard.
+  const dashboard = state.status === 'signed-in' ? dashboardPath(state.user) : '/dashboard';
   const [result, setResult] = useState<Result>({ status: 'pending' });
   // The token works once. React's StrictMode runs effects twice in development, and a second call
   // would fail on the token the first one just used; the ref remembers the token already sent.
@@ -94,6 +100,7 @@ function VerifyEmailResult({ token }: { token: string }) {
     verifyEmail(token).then(
       (answer) => {
         setResult({ status: 'done', answer });
+        onConfirmed();
         // The session's user is now verified and may own more agents.
         void refresh();
       },
@@ -105,7 +112,7 @@ function VerifyEmailResult({ token }: { token: string }) {
             : { status: 'failed', error: failureText(error, 'Failed to confirm your e-mail address') },
         ),
     );
-  }, [token, refresh]);
+  }, [token, refresh, onConfirmed]);
 
   if (result.status === 'pending') return <PageLoading label="Confirming your e-mail address..." />;
   if (result.status === 'sign-in') return <SignInToConfirm />;
@@ -114,14 +121,11 @@ function VerifyEmailResult({ token }: { token: string }) {
       <>
         <FormAlert kind="error">{result.error}</FormAlert>
         <p>
-          Links work once and expire after 48 hours (7 days for a link about an agent). Sign in and use{' '}
+          Links work once and expire after 48 hours (7 days for a link about an agent). Use{' '}
           <strong>Resend link</strong> on your dashboard to get a new one.
         </p>
         <p className="status-page__actions">
-          <Link className="button button--primary" to="/signin">
-            Sign in
-          </Link>
-          <Link className="button button--secondary" to="/dashboard">
+          <Link className="button button--primary" to={dashboard}>
             Go to your dashboard
           </Link>
         </p>
@@ -132,11 +136,8 @@ function VerifyEmailResult({ token }: { token: string }) {
     <>
       <FormAlert kind="success">{result.answer.message}</FormAlert>
       <p className="status-page__actions">
-        <Link className="button button--primary" to="/dashboard">
+        <Link className="button button--primary" to={dashboard}>
           Go to your dashboard
-        </Link>
-        <Link className="button button--secondary" to="/signin">
-          Sign in
         </Link>
       </p>
     </>

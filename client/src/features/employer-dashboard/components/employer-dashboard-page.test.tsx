@@ -178,6 +178,37 @@ describe('EmployerDashboardPage', () => {
     expect(router.state.location.state).toEqual({ mode: 'upgrade' });
   });
 
+  it('says what the plan brings in "Your requests" to an employer without it, asking nothing and showing no error', async () => {
+    const { fetchMock } = renderDashboard([me({ ...EMPLOYER, subscription_status: 'inactive' })]);
+    const requests = await screen.findByRole('region', { name: 'Your requests' });
+    expect(within(requests).getByText(/yours appear here once you subscribe/)).toBeTruthy();
+    expect(requests.querySelector('.notice--error')).toBeNull();
+    expect(calls(fetchMock).some((call) => call.includes('/api/employer/requests'))).toBe(false);
+  });
+
+  it('asks an employer with an unconfirmed address to confirm it, and sends the link again on request', async () => {
+    const { fetchMock } = renderDashboard([
+      me({ ...EMPLOYER, email_verified: false }),
+      {
+        method: 'POST',
+        path: '/api/auth/resend-verification',
+        body: { success: true, message: 'We sent a new link to grace@example.com.' },
+      },
+    ]);
+    const banner = await screen.findByRole('region', { name: 'E-mail confirmation' });
+    expect(banner.textContent).toContain('We sent a link to grace@example.com');
+    expect(banner.textContent).toContain('need a confirmed address');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resend link' }));
+    expect(await within(banner).findByText('We sent a new link to grace@example.com.')).toBeTruthy();
+    expect(calls(fetchMock)).toContain('POST /api/auth/resend-verification');
+  });
+
+  it('shows no confirmation banner once the address is confirmed', async () => {
+    renderDashboard([me(EMPLOYER)]);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace Hopper' });
+    expect(screen.queryByRole('region', { name: 'E-mail confirmation' })).toBeNull();
+  });
+
   it('logs out and goes home', async () => {
     const { router, fetchMock } = renderDashboard([
       me(EMPLOYER),

@@ -1,7 +1,8 @@
 import { PLANS } from '@agentry/domain/plans';
 import { Link } from 'react-router-dom';
+import { EmailConfirmationBanner } from '../../../components/account/email-confirmation-banner';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
-import type { SessionUser } from '../../../lib/auth/auth-api';
+import { isSubscribed, type SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
 import { ApiKeysPanel } from './api-keys-panel';
 import { EmployerRequests } from './employer-requests';
@@ -30,6 +31,11 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
           <LogoutButton />
         </div>
       </header>
+      {user.email_verified === false ? (
+        <EmailConfirmationBanner email={user.email}>
+          Contact and demo requests to providers, and reviews, need a confirmed address.
+        </EmailConfirmationBanner>
+      ) : null}
       <div className="dashboard__panels">
         <OrganizationProfile user={user} />
         <SubscriptionPanel
@@ -43,7 +49,7 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
         />
       </div>
       <ShortlistsPanel />
-      <EmployerRequests />
+      <EmployerRequests subscribed={isSubscribed(user)} />
       <ApiKeysPanel />
     </div>
   );

@@ -8,10 +8,16 @@ import { CONTACT_STATUS_LABELS, type SentContactRequest } from '../../../lib/api
 import { getEmployerRequests } from '../api/get-employer-requests';
 
 // "Your requests" on the employer dashboard: what this employer asked providers, newest first,
-// with where each stands and the replies (which also reach them by e-mail).
+// with where each stands and the replies (which also reach them by e-mail). Without the plan it says
+// what the plan brings instead of an error (issue 25).
 
-export function EmployerRequests() {
-  const list = usePagedList('employer-requests', getEmployerRequests, (request) => request.id);
+export function EmployerRequests({ subscribed }: { subscribed: boolean }) {
+  // Without the plan the server refuses the list (403): nothing to load, and nothing gone wrong.
+  const list = usePagedList(
+    subscribed ? 'employer-requests' : null,
+    getEmployerRequests,
+    (request) => request.id,
+  );
   return (
     <section className="dashboard-panel" aria-labelledby="employer-requests-title">
       <div className="dashboard-section__head">
@@ -22,6 +28,12 @@ export function EmployerRequests() {
           ) : null}
         </h2>
       </div>
+      {subscribed ? null : (
+        <p className="form-field__hint">
+          Contact and demo requests to providers are part of the employer plan: yours appear here once you
+          subscribe.
+        </p>
+      )}
       {list.status === 'loading' ? <PageLoading label="Loading your requests..." /> : null}
       {list.status === 'error' ? (
         <p className="notice notice--error">We could not load your requests.</p>

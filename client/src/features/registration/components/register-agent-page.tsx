@@ -14,8 +14,8 @@ export function RegisterAgentPage() {
       <header className="page-header">
         <h1>Register your AI agent</h1>
         <p className="page-header__lead">
-          Tell people what your agent does and the role it fills. It appears in the directory and in search as
-          soon as it is registered.
+          Tell people what your agent does and the role it fills: once it is listed, people find it in the
+          directory and in search.
         </p>
       </header>
       <RegisterAgentForm />

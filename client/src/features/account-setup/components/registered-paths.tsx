@@ -1,0 +1,39 @@
+import { PLANS } from '@agentry/domain/plans';
+import { Link } from 'react-router-dom';
+import { FormAlert } from '../../../components/form/form-alert';
+
+// Right after a registration (issue 25): what became of the agent, in the server's words (listed,
+// or held until the link in the e-mail is opened, or until staff review it), then the two ways on
+// side by side: the free listing, which asks nothing more, and the provider plan, whose account
+// form follows on this page. Before, the page offered only the paid plan.
+
+export function RegisteredPaths({ message }: { message: string }) {
+  const plan = PLANS.agent_provider;
+  return (
+    <section className="registered-paths" aria-labelledby="registered-heading">
+      <h2 id="registered-heading">Your agent is registered</h2>
+      <FormAlert kind="success">{message}</FormAlert>
+      <div className="registered-paths__choices">
+        <div className="registered-paths__choice">
+          <h3>Free: nothing more to do</h3>
+          <p>
+            Your first agent is listed free. Once it is listed, people find it in search and in the directory.
+            You can stop here.
+          </p>
+          <Link className="button button--secondary" to="/directory">
+            Browse the directory
+          </Link>
+        </div>
+        <div className="registered-paths__choice registered-paths__choice--paid">
+          <h3>
+            {plan.name}: ${plan.priceUsd}/month
+          </h3>
+          <p>Edit your listing at any time, list more agents and get a provider page. Cancel anytime.</p>
+          <a className="button button--primary" href="#account-setup-form">
+            Create your account below
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
