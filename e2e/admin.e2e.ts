@@ -267,10 +267,11 @@ describe('Admin area', () => {
       AGENT.cost,
       AGENT.email,
       `https://${AGENT.address}`,
-      'Status: none',
     ]) {
       expect(rowText).toContain(shown);
     }
+    // No status set, none shown (issue 25: every row said "Status: none").
+    expect(rowText).not.toContain('Status:');
     await count(page, 'Total agents')
       .filter({ hasText: String(SEEDED_AGENTS + 1) })
       .waitFor();
@@ -306,13 +307,19 @@ describe('Admin area', () => {
     await visitor.getByRole('heading', { level: 1, name: AGENT.name }).waitFor();
     expect(await visitor.locator('article.agent-profile').textContent()).toContain(EDITED.cost);
 
-    // 4. Delete: the button reads Restore, a Removed badge shows; search and the public page drop it.
+    // 4. Delete, once confirmed: the button reads Restore, a Removed badge shows; search and the public page drop it.
     const removed = page.waitForResponse(
       (response) =>
         response.request().method() === 'DELETE' && response.url().endsWith(`/api/admin/agents/${id}`),
     );
     await row.getByRole('button', { name: `Delete ${AGENT.name}` }).click();
+    // Asked first (issue 25), then done with a note and an Undo.
+    await page
+      .getByRole('alertdialog', { name: `Delete ${AGENT.name}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     expect((await removed).status()).toBe(200);
+    await row.getByText(`${AGENT.name} was deleted`).waitFor();
     const removedAt = Date.now();
     await row.getByRole('button', { name: `Restore ${AGENT.name}` }).waitFor();
     expect(await row.getByText('Removed', { exact: true }).isVisible()).toBe(true);

@@ -1,6 +1,8 @@
 import '../../testing/dom-polyfills';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+
 import { AuthProvider } from '../../lib/auth/auth-provider';
+import { reportStaffSession } from '../../lib/auth/staff-presence';
 import { deferred, mockFetch } from '../../testing/mock-fetch';
 import { renderWithRouter } from '../../testing/render';
 import { Header } from './header';
@@ -40,6 +42,21 @@ describe('Header', () => {
     renderHeader();
     expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/signin');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows signed-in staff their area instead of Sign In, and Sign In again once they log out', async () => {
+    mockFetch([{ path: '/api/auth/me', body: { success: false, user: null } }]);
+    act(() => reportStaffSession('ops'));
+    try {
+      renderHeader();
+      const staff = await screen.findByRole('link', { name: /Staff area/ });
+      expect(staff.getAttribute('href')).toBe('/admin');
+      expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+      act(() => reportStaffSession(null));
+      expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    } finally {
+      act(() => reportStaffSession(null));
+    }
   });
 
   it('shows neither Sign In nor Dashboard while the session check runs', () => {

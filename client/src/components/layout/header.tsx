@@ -2,17 +2,27 @@ import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link, NavLink } from 'react-router-dom';
 import { dashboardPath } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { useStaffUsername } from '../../lib/auth/staff-presence';
 import { LogoMark } from './logo';
 
-// Header of spec section 2: logo, Submit, Hire, and Dashboard (signed in, by user type) or Sign In.
+// Header of spec section 2: logo, Submit, Hire, and Dashboard (signed in, by user type) or Sign In;
+// staff signed in to the admin area (and to no account) see their area instead of Sign In.
 
 function AccountLink() {
   const { state } = useAuth();
+  const staff = useStaffUsername();
   if (state.status === 'loading') return <span className="site-nav__placeholder" aria-hidden="true" />;
   if (state.status === 'signed-in') {
     return (
       <NavLink className="button button--secondary button--small" to={dashboardPath(state.user)}>
         Dashboard
+      </NavLink>
+    );
+  }
+  if (staff) {
+    return (
+      <NavLink className="button button--secondary button--small" to="/admin">
+        Staff area<span className="visually-hidden"> (signed in as {staff})</span>
       </NavLink>
     );
   }

@@ -1,5 +1,6 @@
 import { decodeEntities } from '@agentry/domain/entities';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api/api-client';
 import type { AdminAgent } from '../api/get-admin-agents';
 import { setAgentRemoved } from '../api/save-admin-agent';
@@ -8,9 +9,11 @@ import { ADMIN_MESSAGES } from '../utils/admin-messages';
 import { AdminAgentFacts } from './admin-agent-facts';
 
 // One agent in Manage Agents: its fields, its status, a Removed badge when soft-deleted, Edit, and
-// Delete, which reads Restore once the agent is removed (spec section 4). A delete is a soft one,
-// undone by Restore, so it asks no confirmation. An agent not listed yet says why instead of
-// Removed: it waits in the review queue, or for a link sent to its address.
+// Delete, which reads Restore once the agent is removed (spec section 4). A delete takes the agent
+// out of the directory and search at once, so it asks first, and then says it was done with an Undo
+// beside it (issue 25: one click deleted, with no word). An agent not listed yet says why instead of
+// Removed: it waits in the review queue, or for a link sent to its address. The status line shows
+// only a status staff set.
 
 const HOLD_BADGES = {
   none: 'Removed',
@@ -31,18 +34,23 @@ export function AdminAgentRow({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [factsOpen, setFactsOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Set by a delete made here: the note with its Undo, until the agent is restored.
+  const [deletedHere, setDeletedHere] = useState(false);
+  const deleteRef = useRef<HTMLButtonElement>(null);
   const name = decodeEntities(agent.name);
   const removing = !agent.removed;
 
-  async function toggleRemoved() {
+  async function setRemoved(remove: boolean) {
     if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
-      onChanged(await run((token) => setAgentRemoved(token, agent.id, removing)));
+      onChanged(await run((token) => setAgentRemoved(token, agent.id, remove)));
+      setDeletedHere(remove);
     } catch (error) {
       setFailure(
-        errorText(error, removing ? ADMIN_MESSAGES.deleteAgentFailed : ADMIN_MESSAGES.restoreAgentFailed),
+        errorText(error, remove ? ADMIN_MESSAGES.deleteAgentFailed : ADMIN_MESSAGES.restoreAgentFailed),
       );
     } finally {
       setBusy(false);
@@ -69,7 +77,7 @@ export function AdminAgentRow({
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </p>
-        <p className="admin-agent__status">Status: {agent.status ? agent.status : 'none'}</p>
+        {agent.status ? <p className="admin-agent__status">Status: {agent.status}</p> : null}
       </div>
       <div className="admin-agent__actions">
         <button
@@ -92,7 +100,8 @@ export function AdminAgentRow({
           type="button"
           // aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page.
           aria-disabled={busy || undefined}
-          onClick={() => void toggleRemoved()}
+          ref={deleteRef}
+          onClick={() => (removing ? setConfirming(true) : void setRemoved(false))}
         >
           {busy ? (removing ? 'Deleting...' : 'Restoring...') : removing ? 'Delete' : 'Restore'}
           <span className="visually-hidden"> {name}</span>
@@ -104,6 +113,31 @@ export function AdminAgentRow({
         </p>
       ) : null}
       {factsOpen ? <AdminAgentFacts agentId={agent.id} onClose={() => setFactsOpen(false)} /> : null}
+      {deletedHere && agent.removed ? (
+        <p className="admin-agent__undo" role="status">
+          {name} was deleted: it is no longer in the directory or search.{' '}
+          <button className="link-button" type="button" onClick={() => void setRemoved(false)}>
+            Undo<span className="visually-hidden"> the delete of {name}</span>
+          </button>
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Delete ${name}?`}
+          confirmLabel="Delete"
+          dismissLabel="Keep it"
+          returnFocusTo={deleteRef}
+          onDismiss={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void setRemoved(true);
+          }}
+        >
+          <p>
+            It leaves the directory and search at once. Its listing is kept: Restore (or Undo) brings it back.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -106,6 +106,7 @@ describe('Admin screen: login', () => {
       },
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete LedgerLark' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Admin login' });
     expect(screen.getByText('Your admin session has ended. Please log in again.')).toBeTruthy();
     expect(document.activeElement).toBe(heading);

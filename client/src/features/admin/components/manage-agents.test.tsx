@@ -73,6 +73,10 @@ describe('Admin screen: Manage Agents', () => {
         },
       ]);
       await user.click(await screen.findByRole('button', { name: 'Delete LedgerLark' }));
+      // Asked first: nothing is sent until staff confirm.
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete LedgerLark?' });
+      expect(callsTo(fetchMock, 'DELETE', '/api/admin/agents/a1')).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       const restore = await screen.findByRole('button', { name: 'Restore LedgerLark' });
       expect(document.activeElement).toBe(restore);
       expect(within(manageAgents()).getByText('Removed')).toBeTruthy();
@@ -110,9 +114,41 @@ describe('Admin screen: Manage Agents', () => {
     );
   });
 
+  it('deletes nothing when staff keep the agent at the confirmation', async () => {
+    const { fetchMock } = renderAdmin([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete LedgerLark' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE', '/api/admin/agents/a1')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Delete LedgerLark' })).toBeTruthy();
+  });
+
+  it('says a delete was done, with an Undo that restores the agent', async () => {
+    const { fetchMock } = renderAdmin([
+      {
+        method: 'DELETE',
+        path: '/api/admin/agents/a1',
+        body: { success: true, agent: { ...LEDGER, removed: true } },
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/agents/a1/restore',
+        body: { success: true, agent: { ...LEDGER, removed: false } },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete LedgerLark' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const note = await within(manageAgents()).findByText(/LedgerLark was deleted/);
+    await userEvent.click(within(note).getByRole('button', { name: /Undo/ }));
+    expect(await screen.findByRole('button', { name: 'Delete LedgerLark' })).toBeTruthy();
+    expect(within(manageAgents()).queryByText(/LedgerLark was deleted/)).toBeNull();
+    expect(callsTo(fetchMock, 'POST', '/api/admin/agents/a1/restore')).toHaveLength(1);
+  });
+
   it("says the server's reason, or 'Failed to delete agent', when a delete fails", async () => {
     renderAdmin([{ method: 'DELETE', path: '/api/admin/agents/a1', status: 500 }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete LedgerLark' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect((await within(manageAgents()).findByRole('alert')).textContent).toBe('Failed to delete agent');
     expect(screen.getByRole('button', { name: 'Delete LedgerLark' })).toBeTruthy();
   });

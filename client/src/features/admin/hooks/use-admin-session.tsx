@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { ApiError } from '../../../lib/api/api-client';
+import { reportStaffSession } from '../../../lib/auth/staff-presence';
 import { type AdminSession, getAdminMe, logoutAdmin } from '../api/admin-session';
 
 // The admin flag of spec section 2: checked on arrival (GET /api/admin/me), set by the login form,
@@ -38,6 +39,12 @@ const AdminSessionContext = createContext<AdminSessionValue | null>(null);
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AdminSessionState>({ status: 'checking' });
   const tokenRef = useRef('');
+
+  // The header shows staff their area instead of "Sign In" (lib/auth/staff-presence.ts).
+  useEffect(() => {
+    if (state.status === 'signed-in') reportStaffSession(state.session.username);
+    else if (state.status === 'signed-out') reportStaffSession(null);
+  }, [state]);
 
   useEffect(() => {
     const controller = new AbortController();
