@@ -69,7 +69,7 @@ describe('Staff review of agents registered without an e-mail address', () => {
     });
 
     // 3. Staff sign in; the review queue shows both.
-    const page = await app().open('/admin');
+    const page = await app().open('/admin?section=review');
     const login = page.getByRole('form', { name: 'Admin login' });
     await login.getByLabel('Username').fill(ADMIN.username);
     await login.getByLabel('Password').fill(ADMIN.password);

@@ -186,7 +186,7 @@ describe('Admin area', () => {
     await createAccount(app().server, { email: subscriberEmail, fullName: subscriberName });
 
     // 1. The login: a wrong password first, then the right one.
-    const page = await app().open('/admin');
+    const page = await app().open('/admin?section=all');
     await page.getByRole('heading', { level: 1, name: 'Admin login' }).waitFor();
     const login = page.getByRole('form', { name: 'Admin login' });
     await login.getByLabel('Username').fill(ADMIN.username);
@@ -198,6 +198,18 @@ describe('Admin area', () => {
     await login.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
     await page.getByText(`Signed in as ${ADMIN.username}`).waitFor();
+    // Every section at once here (?section=all); each has its own address too, and the header knows staff.
+    const sections = page.getByRole('navigation', { name: 'Staff area sections' });
+    expect(await sections.getByRole('link', { name: 'All sections' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await sections.getByRole('link', { name: 'Subscribers' }).getAttribute('href')).toBe(
+      '/admin?section=subscribers',
+    );
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Staff area/ })
+      .waitFor();
     await count(page, 'Total agents').waitFor();
     expect(await count(page, 'Total agents').textContent()).toBe(String(SEEDED_AGENTS));
     expect(await count(page, 'Active agents').textContent()).toBe(String(SEEDED_AGENTS));
@@ -262,12 +274,7 @@ describe('Admin area', () => {
       AGENT.role,
     );
     const rowText = (await row.textContent()) ?? '';
-    for (const shown of [
-      `by ${AGENT.provider}`,
-      AGENT.cost,
-      AGENT.email,
-      `https://${AGENT.address}`,
-    ]) {
+    for (const shown of [`by ${AGENT.provider}`, AGENT.cost, AGENT.email, `https://${AGENT.address}`]) {
       expect(rowText).toContain(shown);
     }
     // No status set, none shown (issue 25: every row said "Status: none").

@@ -173,7 +173,7 @@ describe('Trust: verified providers and reviews from people who hired', () => {
 
     // 4. The proof goes; staff recheck it from the admin panel: lapsed, the badge drops, mail sent.
     sites.set(host, {});
-    const staff = await app().open('/admin');
+    const staff = await app().open('/admin?section=trust');
     await signInAdmin(staff);
     const domains = staff.getByRole('region', { name: /^Verified domains/ });
     await domains.getByLabel('Show').selectOption('verified');
@@ -257,7 +257,7 @@ describe('Trust: verified providers and reviews from people who hired', () => {
       .waitFor();
 
     // 4. Staff hide it with a reason, then restore it; the audit log keeps both.
-    const staff = await app().open('/admin');
+    const staff = await app().open('/admin?section=trust');
     await signInAdmin(staff);
     const moderation = staff.getByRole('region', { name: /^Review moderation/ });
     const item = moderation.locator('li', { hasText: 'Answered our Spanish tickets overnight' }).first();

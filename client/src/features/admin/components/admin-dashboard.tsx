@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useAsync } from '../../../hooks/use-async';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
@@ -12,6 +12,7 @@ import { useAdminStats } from '../hooks/use-admin-stats';
 import { useDelayedRefresh } from '../hooks/use-delayed-refresh';
 import { AddAgentForm } from './add-agent-form';
 import { AdminInboxPanel } from './admin-inbox-panel';
+import { type AdminSectionId, AdminSectionNav, adminSectionOf } from './admin-section-nav';
 import { AgentCounts } from './agent-counts';
 import { AuditLogPanel } from './audit-log-panel';
 import { AdminCharts } from './charts/admin-charts';
@@ -30,9 +31,9 @@ import {
   ReviewModerationPanel,
 } from './trust-panels';
 
-// The admin dashboard (spec section 2). Every change to agents (add, edit, delete, restore,
-// upload) is followed, ADMIN_REFRESH_DELAY_MS later, by a fresh list and fresh counts; a change
-// of subscription by fresh counts.
+// The admin dashboard (spec section 2), in sections at their own addresses (admin-section-nav.tsx).
+// Every change to agents (add, edit, delete, restore, upload) is followed, ADMIN_REFRESH_DELAY_MS
+// later, by a fresh list and fresh counts; a change of subscription by fresh counts.
 
 export function AdminDashboard({ session }: { session: AdminSession }) {
   const { logout } = useAdminSession();
@@ -52,6 +53,10 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
   const [editing, setEditing] = useState<AdminAgent | null>(null);
   const editOpener = useRef<HTMLElement | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const section = adminSectionOf(params.get('section'));
+  const shows = (id: AdminSectionId) => section === 'all' || section === id;
 
   const { replace } = agents;
   const { schedule } = agentsRefresh;
@@ -87,58 +92,72 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
         </div>
       </header>
 
-      <section className="dashboard-panel" aria-labelledby="admin-overview-title">
-        <h2 id="admin-overview-title">Overview</h2>
-        <AgentCounts state={stats} />
-        <div className="admin-overview__actions">
-          <Link className="button button--secondary" to="/directory">
-            View Directory
-          </Link>
-          <DownloadAgentsButton />
-        </div>
-      </section>
+      <AdminSectionNav current={section} pathname={pathname} />
 
-      <section className="dashboard-panel" aria-labelledby="admin-charts-title">
-        <h2 id="admin-charts-title">Charts</h2>
-        {stats.status === 'ready' ? (
-          <AdminCharts stats={stats.stats} />
-        ) : stats.status === 'loading' ? (
-          <PageLoading label="Loading charts..." />
-        ) : (
-          <p>The charts need the statistics, which could not be loaded.</p>
-        )}
-      </section>
+      {shows('overview') ? (
+        <>
+          <section className="dashboard-panel" aria-labelledby="admin-overview-title">
+            <h2 id="admin-overview-title">Overview</h2>
+            <AgentCounts state={stats} />
+            <div className="admin-overview__actions">
+              <Link className="button button--secondary" to="/directory">
+                View Directory
+              </Link>
+              <DownloadAgentsButton />
+            </div>
+          </section>
 
-      <div className="admin__columns">
-        <AddAgentForm categories={categories} onAdded={schedule} />
-        <ExcelUpload onUploaded={schedule} />
-      </div>
+          <section className="dashboard-panel" aria-labelledby="admin-charts-title">
+            <h2 id="admin-charts-title">Charts</h2>
+            {stats.status === 'ready' ? (
+              <AdminCharts stats={stats.stats} />
+            ) : stats.status === 'loading' ? (
+              <PageLoading label="Loading charts..." />
+            ) : (
+              <p>The charts need the statistics, which could not be loaded.</p>
+            )}
+          </section>
+        </>
+      ) : null}
 
-      <ManageAgents
-        agents={agents}
-        category={category}
-        categories={categories}
-        onCategoryChange={setCategory}
-        onChanged={agentChanged}
-        onEdit={(agent, opener) => {
-          editOpener.current = opener;
-          setEditing(agent);
-        }}
-      />
+      {shows('agents') ? (
+        <>
+          <div className="admin__columns">
+            <AddAgentForm categories={categories} onAdded={schedule} />
+            <ExcelUpload onUploaded={schedule} />
+          </div>
 
-      <ReviewQueuePanel onChanged={schedule} />
-      <SubscribersPanel onChanged={subscribersRefresh.schedule} />
-      <AdminInboxPanel />
-      <McpUsagePanel />
+          <ManageAgents
+            agents={agents}
+            category={category}
+            categories={categories}
+            onCategoryChange={setCategory}
+            onChanged={agentChanged}
+            onEdit={(agent, opener) => {
+              editOpener.current = opener;
+              setEditing(agent);
+            }}
+          />
+        </>
+      ) : null}
+
+      {shows('review') ? <ReviewQueuePanel onChanged={schedule} /> : null}
+      {shows('subscribers') ? <SubscribersPanel onChanged={subscribersRefresh.schedule} /> : null}
+      {shows('inbox') ? <AdminInboxPanel /> : null}
+      {shows('usage') ? <McpUsagePanel /> : null}
 
       {/* Trust (issue 26): moderation, domains, claims and unreachable listings. */}
-      <ReviewModerationPanel onChanged={schedule} />
-      <DomainsAdminPanel />
-      <ListingClaimsPanel onChanged={schedule} />
-      <BrokenLinksPanel />
+      {shows('trust') ? (
+        <>
+          <ReviewModerationPanel onChanged={schedule} />
+          <DomainsAdminPanel />
+          <ListingClaimsPanel onChanged={schedule} />
+          <BrokenLinksPanel />
+        </>
+      ) : null}
 
-      <ReindexPanel onFinished={reindexFinished} />
-      <AuditLogPanel generation={generation + reindexes} />
+      {shows('index') ? <ReindexPanel onFinished={reindexFinished} /> : null}
+      {shows('audit') ? <AuditLogPanel generation={generation + reindexes} /> : null}
 
       {editing ? (
         <EditAgentDialog

@@ -15,7 +15,8 @@ export function renderAdmin(routes: FakeRoute[] = [], db: Partial<FakeAdminDb> =
     ...db,
   };
   const fetchMock = mockFetch([...routes, signedIn, adminCsrfToken, ...dashboardRoutes(data)]);
-  const view = renderWithRouter(<AdminPage />, { url: '/admin', path: '/admin' });
+  // Every section on one page, as the tests of each panel expect; the sections have tests of their own.
+  const view = renderWithRouter(<AdminPage />, { url: '/admin?section=all', path: '/admin' });
   return { ...view, fetchMock, db: data };
 }
 
