@@ -172,7 +172,7 @@ describe('Provider signup', () => {
     // The claim link sent when the agent was registered (from another browser) lists the waiting
     // agent and gives it to the account; the account's own verification link would not name it.
     await page.goto(await linkInMail(app().server, email, 'claim_agent', '/verify-email'));
-    await heading(page, 'Confirm your e-mail address').waitFor();
+    await heading(page, 'Your e-mail address is confirmed').waitFor();
     const confirmed = `Your e-mail address ${email} is confirmed. 1 agent was added to your account.`;
     await page.getByText(confirmed).waitFor();
     expect(await page.getByRole('main').getByRole('status').allTextContents()).toEqual([confirmed]);
