@@ -50,6 +50,21 @@ const REPLY = makeAgent({ id: '1', name: 'ReplyRanch' });
 const PORTER = makeAgent({ id: '7', name: 'PatiencePorter' });
 const LEDGER = makeAgent({ id: '38', name: 'LedgerLark', category: 'Finance', role: 'Bookkeeper' });
 const COUNT: FakeRoute = { path: '/api/agents/count', body: { count: 100 } };
+const CATEGORY_COUNTS: FakeRoute = {
+  path: '/api/directory/counts',
+  body: [
+    { name: 'Finance', count: 6 },
+    { name: 'Customer Service', count: 9 },
+  ],
+};
+const SIGNALS: FakeRoute = {
+  path: '/api/signals',
+  body: {
+    week: '2026-11-23',
+    most_compared: [],
+    trending: [{ agent: makeAgent({ id: '5', name: 'TrendyBot' }), people: 12, growth: 2 }],
+  },
+};
 
 const box = () =>
   screen.getByRole('textbox', { name: 'Describe the job you need done' }) as HTMLTextAreaElement;
@@ -61,7 +76,7 @@ function postedQueries(fetchMock: ReturnType<typeof mockFetch>) {
 }
 
 function renderHome(routes: FakeRoute[], url = '/') {
-  const fetchMock = mockFetch([COUNT, ...routes]);
+  const fetchMock = mockFetch([COUNT, CATEGORY_COUNTS, SIGNALS, ...routes]);
   const view = renderWithRouter(<HomeRoute />, { url, path: '/' });
   return { ...view, fetchMock };
 }
@@ -71,11 +86,44 @@ describe('Home', () => {
     const { fetchMock } = renderHome([]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Describe the job. Find the agent.');
     expect(await screen.findByText('Search 100 AI agents by the job they do, in plain words.')).toBeTruthy();
-    expect(calls(fetchMock)).toEqual(['GET /api/agents/count']);
+    // The storefront below the box reads counts and this week's signals; nothing is searched.
+    expect(calls(fetchMock).sort()).toEqual([
+      'GET /api/agents/count',
+      'GET /api/directory/counts',
+      'GET /api/signals',
+    ]);
     expect(screen.getByRole('link', { name: 'Directory' }).getAttribute('href')).toBe('/directory');
     expect(screen.getByRole('link', { name: 'Add your AI agent' }).getAttribute('href')).toBe(
       '/register-agent',
     );
+  });
+
+  it('shows example jobs, the categories with their counts (largest first) and trending agents, each a link', async () => {
+    renderHome([]);
+    expect(screen.getByRole('link', { name: 'answer customer emails in Spanish' }).getAttribute('href')).toBe(
+      '/?query=answer+customer+emails+in+Spanish',
+    );
+    const categories = await screen.findByRole('region', { name: 'Browse by category' });
+    const tiles = within(categories).getAllByRole('link');
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['Customer Service9 agents', 'Finance6 agents']);
+    expect(tiles[1]!.getAttribute('href')).toBe('/directory?category=Finance');
+    const trending = await screen.findByRole('region', { name: 'Trending this week' });
+    expect(
+      within(trending)
+        .getByRole('link', { name: /TrendyBot/ })
+        .getAttribute('href'),
+    ).toBe('/agents/5');
+  });
+
+  it('puts the storefront away and the hero in compact form once results show', async () => {
+    const { container } = renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY]) },
+    ]);
+    await screen.findByRole('region', { name: 'Browse by category' });
+    await userEvent.type(box(), 'emails{Enter}');
+    await screen.findByText('1 agent matches');
+    expect(screen.queryByRole('region', { name: 'Browse by category' })).toBeNull();
+    expect(container.querySelector('.home')?.classList.contains('home--results')).toBe(true);
   });
 
   it('searches on submit, shows "Searching..." meanwhile, then the count and highlighted cards', async () => {

@@ -10,6 +10,7 @@ import {
 import { siteOrigin } from '../../config/site';
 import { getAgentCount } from '../../features/search/api/get-agent-count';
 import { HomeSearch } from '../../features/search/components/home-search';
+import { HomeShowcase } from '../../features/search/components/home-showcase';
 import type { RoleSelection } from '../../features/search/components/role-view';
 import { useAsync } from '../../hooks/use-async';
 import { useDocumentHead } from '../../hooks/use-document-head';
@@ -78,7 +79,7 @@ export function HomeRoute() {
   const openedHere = (location.state as { roleFromResults?: boolean } | null)?.roleFromResults === true;
 
   return (
-    <div className="home">
+    <div className={query || roleView ? 'home home--results' : 'home'}>
       <HomeSearch
         key={visitKey}
         initialQuery={query}
@@ -93,6 +94,7 @@ export function HomeRoute() {
           else navigate({ search: homeSearchOf(currentQuery, null) }, { replace: true });
         }}
       />
+      {query || roleView ? null : <HomeShowcase />}
     </div>
   );
 }

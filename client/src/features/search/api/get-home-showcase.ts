@@ -1,0 +1,23 @@
+import type { PublicAgent } from '@agentry/domain/agent';
+import { apiRequest } from '../../../lib/api/api-client';
+
+export interface CategoryCount {
+  name: string;
+  count: number;
+}
+
+/** GET /api/directory/counts → how many agents each category lists (the home page's tiles). */
+export function getCategoryCounts(signal?: AbortSignal): Promise<CategoryCount[]> {
+  return apiRequest<CategoryCount[]>('/api/directory/counts', { signal });
+}
+
+export interface PublicSignalsAnswer {
+  week: string;
+  most_compared: Array<{ agent: PublicAgent; people: number }>;
+  trending: Array<{ agent: PublicAgent; people: number; growth: number }>;
+}
+
+/** GET /api/signals → this week's trending and most compared agents (people counted, not requests). */
+export function getSignals(signal?: AbortSignal): Promise<PublicSignalsAnswer> {
+  return apiRequest<PublicSignalsAnswer>('/api/signals', { signal });
+}
