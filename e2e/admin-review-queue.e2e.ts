@@ -94,7 +94,11 @@ describe('Staff review of agents registered without an e-mail address', () => {
     expect(await searchedNames(page, dropped)).not.toContain(dropped);
     await screenshotFromTop(page, 'review 04 decided');
 
-    // 5. The audit log keeps both decisions, by this admin.
+    // 5. The audit log (its own section) keeps both decisions, by this admin.
+    await page
+      .getByRole('navigation', { name: 'Staff area sections' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     const audit = page.getByRole('region', { name: 'Audit log' });
     const filters = audit.getByRole('form', { name: 'Filter the audit log' });
     await filters.getByLabel('Action').selectOption({ label: 'approve' });

@@ -22,7 +22,7 @@ function AccountLink() {
   if (staff) {
     return (
       <NavLink className="button button--secondary button--small" to="/admin">
-        Staff area<span className="visually-hidden"> (signed in as {staff})</span>
+        Staff area
       </NavLink>
     );
   }
