@@ -1,4 +1,5 @@
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { SIGNALS } from '@agentry/domain/public-signals';
 import { RATING_SHOWN_FROM, REVIEW_BODY_MAX } from '@agentry/domain/reviews';
 import { SITE_DEMOTED_AFTER_DAYS, SITE_DOWN_AFTER_FAILURES } from '@agentry/domain/site-check';
@@ -55,9 +56,9 @@ export function RankingPolicy() {
           <h2>Listings that stay true</h2>
           <p>
             Our link checker visits every listed agent's website once a day, as{' '}
-            <code>AgentryLinkChecker</code>. It reads the site's <code>robots.txt</code> first and stays away
-            from what it disallows, never sends more than one request a second to a site, and never calls a
-            private network address. A site that fails
+            <code>{PRODUCT_NAME}LinkChecker</code>. It reads the site's <code>robots.txt</code> first and
+            stays away from what it disallows, never sends more than one request a second to a site, and never
+            calls a private network address. A site that fails
             {` ${SITE_DOWN_AFTER_FAILURES} `}checks in a row, an hour apart, is shown as unreachable since the
             first failure, and its provider gets one e-mail. Listings unreachable for{' '}
             {SITE_DEMOTED_AFTER_DAYS} days or more are put before our staff.
