@@ -1,3 +1,4 @@
+import { PROFILE_COLUMNS } from '@agentry/domain/profile-cells';
 import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { parseUploadInWorker } from './parse-upload-in-worker';
 import { NOT_A_WORKBOOK, SpreadsheetRejected, UNREADABLE } from './spreadsheet-rejected';
@@ -95,6 +96,8 @@ describe('parseUploadInWorker', () => {
         Description: agent.description,
         Cost: agent.cost,
         Address: agent.address,
+        // The download carries the structured profile's columns too; these agents state none.
+        ...Object.fromEntries(PROFILE_COLUMNS.map((column) => [column, ''])),
       })),
     );
     expect(rowNumbers).toEqual([2, 3]);
