@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/api/api-client';
-import { resendConfirmation } from '../../lib/api/resend-verification';
+import { resendVerification } from '../../lib/api/resend-verification';
 import { FormAlert } from '../form/form-alert';
 
 // The banner an account with an unconfirmed address sees, whatever its type (issue 25: employers
@@ -15,7 +15,7 @@ export function EmailConfirmationBanner({ email, children }: { email: string; ch
     setSending(true);
     setResult(null);
     try {
-      setResult({ kind: 'success', text: (await resendConfirmation()).message });
+      setResult({ kind: 'success', text: (await resendVerification()).message });
     } catch (error) {
       setResult({ kind: 'error', text: errorText(error, 'Failed to send the link. Please try again.') });
     } finally {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorText } from '../../../lib/api/api-client';
-import { resendVerification } from '../api/resend-verification';
+import { resendVerification } from '../../../lib/api/resend-verification';
 
 // Agents registered under an address pass to the account only once the address is confirmed
 // (docs/accounts.md, ownership), so an unconfirmed provider is told what waits and can get the
