@@ -1,36 +1,12 @@
-import type { AuditAction, AuditEntityType } from '@agentry/domain/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@agentry/domain/audit';
 import type { AuditPage } from '@agentry/domain/contract/admin';
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 
 export type { AuditEntry } from '@agentry/domain/contract/admin';
 
-/** The filters the audit log offers (a choice of the store's kinds and actions). */
-export const AUDIT_ENTITY_TYPES = [
-  'agent',
-  'subscriber',
-  'upload',
-  'reindex',
-  // Trust (issue 26).
-  'review',
-  'verification',
-  'listing_claim',
-] as const satisfies readonly AuditEntityType[];
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'approve',
-  'reject',
-  'upload',
-  'subscription_status',
-  'reindex',
-  'hide_review',
-  'restore_review',
-  'verification_lapsed',
-  'claim_by_domain',
-  'reverse_claim',
-] as const satisfies readonly AuditAction[];
+// The filters offer every kind and action the store records, from the one list in domain: a copy
+// here had already missed profile changes (agent_profile) and replies.
+export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES };
 
 export interface AuditFilters {
   entityType: (typeof AUDIT_ENTITY_TYPES)[number] | '';
