@@ -74,3 +74,7 @@ export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large: upload at most 1
 export const MULTI_SEARCH_MAX_REQUESTS = 20;
 export const FACET_FILTER_VALUES_MAX = 100;
 export const MCP_MAX_BATCH = 10;
+
+/** A search query's length at most, everywhere a query is taken (the API, InstantSearch, MCP). */
+export const SEARCH_QUERY_MAX = 500;
+export const SEARCH_QUERY_TOO_LONG = `query must be at most ${SEARCH_QUERY_MAX} characters`;

@@ -5,6 +5,7 @@ import type {
   MultiSearchRequest,
 } from '@agentry/domain/contract/search';
 import type { SearchClient } from 'instantsearch.js';
+import { withBoundedQuery } from './bounded-query';
 
 // The searchClient react-instantsearch calls. It POSTs Algolia-shaped requests to our own API
 // (POST /api/instantsearch/multi-search) instead of Algolia. Requests with an empty query are
@@ -46,7 +47,7 @@ async function postMultiSearch(endpoint: string, requests: WidgetRequest[]): Pro
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ requests } satisfies MultiSearchBody),
+    body: JSON.stringify({ requests: requests.map(withBoundedQuery) } satisfies MultiSearchBody),
   });
   if (!response.ok) throw new Error(`Search failed with status ${response.status}`);
   const body = (await response.json()) as Partial<MultiSearchAnswer>;

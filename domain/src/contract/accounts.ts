@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AGENT_FIELDS } from '../agent';
 import { MAX_LENGTHS, PASSWORD_MAX_LENGTH } from '../limits';
 import { OwnAgent } from './agents';
-import { fieldsShape, recordId, timestamp } from './shapes';
+import { fieldsShape, recordId, strictBody, timestamp } from './shapes';
 
 // Accounts: signing in and out, e-mail links (server/src/routes/api/auth/), and the signed-in
 // account's own resources, creation, profile, agents (server/src/routes/api/users/). The account
@@ -110,10 +110,15 @@ export const UserIdParams = z.object({ user_id: recordId });
 
 /** PUT /api/users/agents/{id}: the agent's fields as the form holds them, "other" choices included. */
 const agentField = text(2000).optional().nullable();
-export const OwnAgentBody = z.object({
+export const OwnAgentBody = strictBody({
   ...fieldsShape(AGENT_FIELDS, () => agentField),
   newCategory: agentField,
   newRole: agentField,
+  /**
+   * Taken so that the registration form's values can be sent back as they are, and not used: an
+   * owned agent's contact is its owner's account address, changed on the account page.
+   */
+  email: agentField,
 });
 export type OwnAgentBody = z.infer<typeof OwnAgentBody>;
 

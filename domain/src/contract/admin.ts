@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_MAX } from '../audit';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { UserType } from './accounts';
 import { AdminAgent } from './agents';
-import { fieldsShape, pageQuery, timestamp } from './shapes';
+import { fieldsShape, pageQuery, strictBody, timestamp } from './shapes';
 
 // The admin API (docs/admin.md; server/src/routes/api/admin/): staff sign-in, the catalog with its
 // review queue, subscribers, the upload, the reindex, the audit log and the usage counts. The agent
@@ -49,7 +49,7 @@ export type AdminCodeRequired = z.infer<typeof AdminCodeRequired>;
 
 /** Add and edit: every agent field, the e-mail, and (on edit) the staff's free-text status. */
 const agentField = text(2000).optional().nullable();
-export const AdminAgentBody = z.object({
+export const AdminAgentBody = strictBody({
   ...fieldsShape(AGENT_FIELDS, () => agentField),
   email: agentField,
   status: agentField,

@@ -3,7 +3,7 @@ import { AGENT_FIELDS } from '../agent';
 import { MAX_LENGTHS, SANITISED_MAX_LENGTH } from '../limits';
 import { LISTING_CLAIM_WAYS } from '../ownership-report';
 import { PublicAgent } from './agents';
-import { fieldsShape } from './shapes';
+import { fieldsShape, strictBody } from './shapes';
 
 // POST /api/agents, the public registration form (server/src/routes/api/registration/), and
 // POST /api/agents/{id}/ownership-reports, "this is my product". Only shape and size here; the
@@ -19,7 +19,7 @@ const typed = z
   .nullable();
 
 /** The form's values: every agent field (AGENT_FIELDS), the e-mail, and the "other" choices' new values. */
-export const RegisterAgentBody = z.object({
+export const RegisterAgentBody = strictBody({
   email: z
     .string()
     .max(MAX_LENGTHS.email * 2)

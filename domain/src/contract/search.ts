@@ -12,9 +12,9 @@ import { pageQuery } from './shapes';
 // similar agents, and the InstantSearch multi-search that the home page and the employer's
 // advanced search post (one request shape for both endpoints).
 
-/** A search query's length at most, everywhere a query is taken (the API, InstantSearch, MCP). */
-export const SEARCH_QUERY_MAX = 500;
-export const SEARCH_QUERY_TOO_LONG = `query must be at most ${SEARCH_QUERY_MAX} characters`;
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../limits';
+
+export { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG };
 export const SEARCH_DEFAULT_LIMIT = 20;
 
 /** A query as every search endpoint takes it: longer is a 400 that says so, never a silent cut. */

@@ -43,6 +43,19 @@ export function wholeNumber(min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
+/**
+ * A request body that names every key it takes: a key it does not know is a 400 naming it, so a
+ * field a client sends that the API has not learnt yet fails loudly instead of being dropped.
+ */
+export function strictBody<const S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}: not part of this request`
+        : undefined,
+  });
+}
+
 /** The limit and offset parameters of a paged list. */
 export function pageQuery(limits: { defaultLimit: number; maxLimit: number; maxOffset: number }) {
   return {

@@ -7,6 +7,7 @@ import type {
 import type { SearchClient } from 'instantsearch.js';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { getCsrfToken } from '../../../lib/auth/auth-api';
+import { withBoundedQuery } from '../../../lib/bounded-query';
 
 // The advanced search's searchClient: the same InstantSearch protocol as the public search
 // (lib/search-client.ts), posted to the employer endpoint, which answers active employers only.
@@ -36,7 +37,7 @@ export function createEmployerSearchClient(readToken: () => Promise<string> = ge
     }
     const answer = await apiRequest<Partial<MultiSearchAnswer>>(EMPLOYER_MULTI_SEARCH_PATH, {
       method: 'POST',
-      body: { requests: [...requests] } satisfies MultiSearchBody,
+      body: { requests: requests.map(withBoundedQuery) } satisfies MultiSearchBody,
       headers: { 'X-CSRF-Token': csrf },
     });
     if (!Array.isArray(answer.results) || answer.results.length !== requests.length) {

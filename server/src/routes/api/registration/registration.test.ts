@@ -65,6 +65,14 @@ describe('registering an agent', () => {
     });
   });
 
+  it('refuses a field the API does not know with a 400 naming it, and lists nothing', async () => {
+    const response = await visitor()
+      .post('/api/agents', { ...agentForm(), pricing_page: 'https://example.com/pricing' })
+      .expect(400);
+    expect(response.body.error).toBe('Unknown field "pricing_page": not part of this request');
+    expect(await store().agents.count({ includeRemoved: true })).toBe(0);
+  });
+
   it("takes the new category and role when 'other' is chosen, and requires them", async () => {
     const missing = await visitor()
       .post('/api/agents', agentForm({ category: 'other', newCategory: '' }))

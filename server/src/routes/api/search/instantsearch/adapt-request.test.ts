@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
 import { FACET_FILTER_VALUES_MAX } from '@agentry/domain/limits';
 import { HttpError } from '../../../../http/errors';
 import {
@@ -151,6 +152,14 @@ describe('InstantSearch request adapters', () => {
       sort: 'relevance',
     });
     expect([adapted.preTag, adapted.postTag]).toEqual(['__ais-highlight__', '__/ais-highlight__']);
+  });
+
+  it('refuses a query longer than 500 characters with the message GET /api/search gives, instead of cutting it', () => {
+    const longest = 'a'.repeat(SEARCH_QUERY_MAX);
+    expect(adaptQuery({ params: { query: longest } }).request.query).toBe(longest);
+    const tooLong = () => adaptQuery({ params: `query=${'a'.repeat(SEARCH_QUERY_MAX + 1)}` });
+    expect(tooLong).toThrow(HttpError);
+    expect(tooLong).toThrow(SEARCH_QUERY_TOO_LONG);
   });
 });
 

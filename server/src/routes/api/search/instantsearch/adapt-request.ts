@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
 import { FACET_FILTER_VALUES_MAX, INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import {
   FACET_FIELDS,
@@ -157,7 +158,9 @@ export interface AdaptedQuery {
 
 export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
   const params = readParams(query.params);
-  const text = typeof params.query === 'string' ? params.query.slice(0, 500) : '';
+  const text = typeof params.query === 'string' ? params.query : '';
+  // The same cap and message as GET /api/search and MCP's search_agents: refused, not cut.
+  if (text.length > SEARCH_QUERY_MAX) throw badRequest(SEARCH_QUERY_TOO_LONG);
   const hitsPerPage = toInt(params.hitsPerPage, 20, 0, MAX_HITS_PER_PAGE);
   // The last page that ends within INSTANTSEARCH_MAX_DEPTH results; deeper asks get that page.
   const lastPage = hitsPerPage > 0 ? Math.floor(INSTANTSEARCH_MAX_DEPTH / hitsPerPage) - 1 : 0;

@@ -1,0 +1,20 @@
+import { SEARCH_QUERY_MAX } from '@agentry/domain/limits';
+import { withBoundedQuery } from './bounded-query';
+
+describe('withBoundedQuery', () => {
+  it('cuts a pasted query to what the API takes, keeping every other parameter', () => {
+    const request = { indexName: 'agents', params: { query: 'x'.repeat(SEARCH_QUERY_MAX + 40), page: 2 } };
+    expect(withBoundedQuery(request)).toEqual({
+      indexName: 'agents',
+      params: { query: 'x'.repeat(SEARCH_QUERY_MAX), page: 2 },
+    });
+    expect(request.params.query).toHaveLength(SEARCH_QUERY_MAX + 40);
+  });
+
+  it('leaves a query that fits, and requests without one, as they are', () => {
+    const fits = { indexName: 'agents', params: { query: 'answer customer emails' } };
+    expect(withBoundedQuery(fits)).toBe(fits);
+    const none: { indexName: string; params?: Record<string, unknown> } = { indexName: 'agents' };
+    expect(withBoundedQuery(none)).toBe(none);
+  });
+});
