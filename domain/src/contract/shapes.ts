@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // The building blocks of the API's contract (domain/src/contract/): one way to write an id, a time,
-// a page, a bounded text, so every resource's shapes read alike and the OpenAPI description
-// generated from them (npm run docs:openapi) says the same of each.
+// a page, a bounded text, so every resource's shapes read alike, and docs/openapi.yaml (checked
+// against them field by field: server/src/routes/api/docs/contract.test.ts) says the same of each.
 
 /** A record's id as the API takes it in a path or a body: bounded, never empty. */
 export const recordId = z.string().min(1).max(64);

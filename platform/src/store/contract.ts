@@ -1,3 +1,4 @@
+import { AGENT_FIELDS, type Agent, type AgentField } from '@agentry/domain/agent';
 import { describeAdminAreaContract } from './contract-admin';
 import { describeApiKeysContract } from './contract-api-keys';
 import { describeCountOnceContract } from './contract-count-once';
@@ -53,6 +54,31 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         });
         expect(Date.parse(agent.created_at)).not.toBeNaN();
         expect(await store.agents.get(agent.id)).toEqual(agent);
+      });
+
+      it('keeps every field of AGENT_FIELDS through create, update, get, getMany, list and scan', async () => {
+        // Each field gets a value of its own, from the list itself: a field added to AGENT_FIELDS
+        // that an adapter does not store fails here, naming the field (README: "Adding a field").
+        const valueOf = (field: AgentField, round: string) =>
+          field === 'address' ? `https://${round}-${field}.example` : `${round} ${field}`;
+        const values = (round: string) =>
+          Object.fromEntries(AGENT_FIELDS.map((field) => [field, valueOf(field, round)])) as Record<
+            AgentField,
+            string
+          >;
+        const created = await store.agents.create(values('first'));
+        const fieldsOf = (agent: Pick<Agent, AgentField> | null | undefined) =>
+          Object.fromEntries(AGENT_FIELDS.map((field) => [field, agent?.[field]]));
+        expect(fieldsOf(created)).toEqual(values('first'));
+        expect(fieldsOf(await store.agents.update(created.id, values('second')))).toEqual(values('second'));
+        expect(fieldsOf(await store.agents.get(created.id))).toEqual(values('second'));
+        expect(fieldsOf((await store.agents.getMany([created.id]))[0])).toEqual(values('second'));
+        const listed = (await store.agents.list({ limit: 10 })).find((agent) => agent.id === created.id);
+        expect(fieldsOf(listed)).toEqual(values('second'));
+        const scanned = (await collect(store.agents.scan(10)))
+          .flat()
+          .find((agent) => agent.id === created.id);
+        expect(fieldsOf(scanned)).toEqual(values('second'));
       });
 
       it('answers null for an id that names no agent, including malformed ids', async () => {
