@@ -59,10 +59,10 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       it('keeps every field of AGENT_FIELDS through create, update, get, getMany, list and scan', async () => {
         // Each field gets a value of its own, from the list itself: a field added to AGENT_FIELDS
         // that an adapter does not store fails here, naming the field (README: "Adding a field").
-        const valueOf = (field: AgentField, round: string) =>
+        const sample = (field: AgentField, round: string) =>
           field === 'address' ? `https://${round}-${field}.example` : `${round} ${field}`;
         const values = (round: string) =>
-          Object.fromEntries(AGENT_FIELDS.map((field) => [field, valueOf(field, round)])) as Record<
+          Object.fromEntries(AGENT_FIELDS.map((field) => [field, sample(field, round)])) as Record<
             AgentField,
             string
           >;
