@@ -67,12 +67,19 @@ export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large: upload at most 1
 /**
  * The work one request may carry (issue 21, finding 1): a multi-search POST holds at most
  * MULTI_SEARCH_MAX_REQUESTS searches, each filtering on at most FACET_FILTER_VALUES_MAX facet values
- * (every value of every facet filter, OR-ed or AND-ed); a POST to the MCP server holds at most
+ * (every value of every facet filter, OR-ed or AND-ed, the profile facts' as much as the spec
+ * fields'); a POST to the MCP server holds at most
  * MCP_MAX_BATCH JSON-RPC messages. Each search and each message costs one read of the client's
  * per-minute budget, so a full multi-search costs 20 reads.
  */
 export const MULTI_SEARCH_MAX_REQUESTS = 20;
 export const FACET_FILTER_VALUES_MAX = 100;
+/**
+ * The most values one facet answers, the most used first: Meilisearch's maxValuesPerFacet, and the
+ * embedded engine's cut for the profile facets, whose integrations are free text (one agent states
+ * up to 20), so that their count never grows with the catalog.
+ */
+export const FACET_VALUES_MAX = 200;
 export const MCP_MAX_BATCH = 10;
 
 /** A search query's length at most, everywhere a query is taken (the API, InstantSearch, MCP). */

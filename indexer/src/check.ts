@@ -1,4 +1,5 @@
-import { fingerprint, toSearchDocument } from '@agentry/platform/search/document';
+import { searchDocumentsOf } from '@agentry/platform/search/agent-documents';
+import { fingerprint } from '@agentry/platform/search/document';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 
@@ -25,11 +26,11 @@ export async function compareIndex(store: Store, engine: SearchEngine): Promise<
   const stale: string[] = [];
   const seen = new Set<string>();
   for await (const agents of store.agents.scan(1000)) {
-    for (const agent of agents) {
-      seen.add(agent.id);
-      const actual = indexed.get(agent.id);
-      if (actual === undefined) missing.push(agent.id);
-      else if (actual !== fingerprint(toSearchDocument(agent))) stale.push(agent.id);
+    for (const document of await searchDocumentsOf(store, agents)) {
+      seen.add(document.id);
+      const actual = indexed.get(document.id);
+      if (actual === undefined) missing.push(document.id);
+      else if (actual !== fingerprint(document)) stale.push(document.id);
     }
   }
   const extra = [...indexed.keys()].filter((id) => !seen.has(id));

@@ -1,4 +1,4 @@
-import { toSearchDocument } from '@agentry/platform/search/document';
+import { searchDocumentsOf } from '@agentry/platform/search/agent-documents';
 import type { SearchEngine } from '@agentry/platform/search/port';
 import type { Store } from '@agentry/platform/store/port';
 
@@ -24,7 +24,7 @@ export async function rebuildIndex(
   let done = 0;
   try {
     for await (const agents of store.agents.scan(REBUILD_BATCH)) {
-      await build.add(agents.map(toSearchDocument));
+      await build.add(await searchDocumentsOf(store, agents));
       done += agents.length;
       onProgress({ done, total: Math.max(total, done) });
     }

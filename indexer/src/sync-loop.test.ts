@@ -1,3 +1,4 @@
+import { EMPTY_PROFILE } from '@agentry/domain/agent-profile';
 import { createLogger } from '@agentry/platform/log/logger';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
 import type { ApplyBatch, SearchEngine } from '@agentry/platform/search/port';
@@ -52,6 +53,35 @@ describe('indexer', () => {
     await store.agents.update(agent.id, { removed: true });
     await until(async () => (await names('countbot')).length === 0);
     expect(await engine.checkpoint()).toBe(await store.changes.head());
+  });
+
+  it('carries a profile save (which touches its agent) into the index: its facts filter and count', async () => {
+    start();
+    const agent = await store.agents.create(agentInput({ name: 'DeskHelper' }));
+    await until(async () => (await names('deskhelper')).includes('DeskHelper'));
+    const slackers = async () =>
+      (await engine.search({ query: '', filters: { integrations: ['Slack'] } })).hits.map(
+        (hit) => hit.document.name,
+      );
+    expect(await slackers()).toEqual([]);
+    await store.profiles.save(agent.id, { ...EMPTY_PROFILE, integrations: ['Slack'], languages: ['es'] });
+    await store.agents.touch([agent.id]);
+    await until(async () => (await slackers()).includes('DeskHelper'));
+    const counted = await engine.search({ query: '', facets: ['languages'] });
+    expect({ ...counted.facets.languages }).toEqual({ es: 1 });
+    expect(totalDifferences(await compareIndex(store, engine))).toBe(0);
+  });
+
+  it('finds a profile the index missed as a stale document, and a rebuild carries every profile', async () => {
+    const agent = await store.agents.create(agentInput({ name: 'OpsHelper' }));
+    await rebuildIndex(store, engine);
+    // Saved without touching the agent: the index cannot know.
+    await store.profiles.save(agent.id, { ...EMPTY_PROFILE, deployment: ['self_hosted'] });
+    expect((await compareIndex(store, engine)).stale).toEqual([agent.id]);
+    await rebuildIndex(store, engine);
+    expect(totalDifferences(await compareIndex(store, engine))).toBe(0);
+    const found = await engine.search({ query: '', filters: { deployment: ['self_hosted'] } });
+    expect(found.hits.map((hit) => hit.document.name)).toEqual(['OpsHelper']);
   });
 
   it('catches up from its checkpoint after a restart', async () => {

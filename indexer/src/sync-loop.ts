@@ -1,5 +1,6 @@
+import type { Agent } from '@agentry/domain/agent';
 import type { Logger } from '@agentry/platform/log/logger';
-import { toSearchDocument } from '@agentry/platform/search/document';
+import { searchDocumentsOf } from '@agentry/platform/search/agent-documents';
 import type { SearchDocument, SearchEngine } from '@agentry/platform/search/port';
 import type { AgentChange, Store } from '@agentry/platform/store/port';
 import { rebuildIndex } from './rebuild';
@@ -65,20 +66,24 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-/** The last change per agent wins; returns the documents to upsert and the ids to delete. */
+/**
+ * The last change per agent wins; returns the documents to upsert (with their profiles' facts: a
+ * profile save touches its agent, so it comes through here) and the ids to delete.
+ */
 export async function resolveChanges(store: Store, changes: AgentChange[]) {
   const latest = new Map<string, AgentChange>();
   for (const change of changes) latest.set(change.agent_id, change);
   const ids = [...latest.keys()];
   const agents = new Map((await store.agents.getMany(ids)).map((agent) => [agent.id, agent]));
-  const upserts: SearchDocument[] = [];
+  const listed: Agent[] = [];
   const deletes: string[] = [];
   for (const id of ids) {
     const agent = agents.get(id);
     // The store's current state decides, whatever the change said: it may be newer than the change.
-    if (agent && !agent.removed) upserts.push(toSearchDocument(agent));
+    if (agent && !agent.removed) listed.push(agent);
     else deletes.push(id);
   }
+  const upserts: SearchDocument[] = await searchDocumentsOf(store, listed);
   return { upserts, deletes };
 }
 

@@ -1,4 +1,4 @@
-import { type AgentProfile, validateAgentProfile } from '@agentry/domain/agent-profile';
+import { type AgentProfile, isProfileEmpty, validateAgentProfile } from '@agentry/domain/agent-profile';
 import { validateAgentRecord } from '@agentry/domain/agent-rules';
 import type { SkippedRow } from '@agentry/domain/contract/admin';
 import { profileInputOfRow } from '@agentry/domain/profile-cells';
@@ -141,11 +141,21 @@ export async function applyImport(
  * adds and never overwrites.
  */
 async function saveProfiles(store: Pick<Store, 'agents' | 'profiles'>, items: PendingAgent[]): Promise<void> {
+  const stated: string[] = [];
   for (const item of items) {
     const agent = await store.agents.findByIdentity(item.agent.name, item.agent.provider);
-    if (agent) await store.profiles.save(agent.id, item.profile!);
+    if (!agent) continue;
+    await store.profiles.save(agent.id, item.profile!);
+    if (!isProfileEmpty(item.profile!)) stated.push(agent.id);
   }
+  // The indexer may have read these agents before their profiles were saved: touched, their
+  // documents are read again with the profiles' facts (the search filters on them).
+  for (let from = 0; from < stated.length; from += TOUCH_BATCH)
+    await store.agents.touch(stated.slice(from, from + TOUCH_BATCH));
 }
+
+/** The most ids one touch() takes. */
+const TOUCH_BATCH = 1000;
 
 /** Longest name a report shows for a skipped row: a name cell may hold a whole page of text. */
 export const REPORT_NAME_MAX = 100;

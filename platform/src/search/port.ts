@@ -1,4 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import type { ProfileSearchFacts } from '@agentry/domain/profile-facets';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -13,9 +14,13 @@ export type { MatchExplanation, SearchSuggestions };
 // on a file in DATA_DIR, and Meilisearch (meili/). The indexer writes through it; the API reads.
 // A third, the store's plain matching (store-fallback/), answers when neither can.
 
-/** What the engine stores per agent: the public fields, with names and descriptions entity-decoded. */
-/** An agent's public fields, and when it was listed (for the newest-first order). */
-export type SearchDocument = PublicAgent & { created_at?: string };
+/**
+ * What the engine stores per agent: its public fields (names and descriptions entity-decoded),
+ * when it was listed (for the newest-first order) and the facts of its structured profile that
+ * search filters on (issue 28; absent from documents indexed before them, and from agents without
+ * a profile). Hits are presented with the public fields only.
+ */
+export type SearchDocument = PublicAgent & { created_at?: string } & Partial<ProfileSearchFacts>;
 
 export { FACET_FIELDS, type FacetField, HIGHLIGHT_FIELDS, type HighlightFieldName };
 
@@ -40,6 +45,8 @@ export interface SearchRequest {
   /** Values are OR-ed within a field and AND-ed across fields; matching is exact (case-insensitive). */
   filters?: Partial<Record<FacetField, string[]>>;
   priceMonthly?: PriceRange;
+  /** The profile's starting price per month in USD (domain/profile-facets.ts), as a range. */
+  startingPriceMonthly?: PriceRange;
   /** Facets to count over every hit (after filters). */
   facets?: FacetField[];
   highlight?: boolean;

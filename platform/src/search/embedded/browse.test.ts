@@ -1,5 +1,6 @@
+import { SPEC_FACET_FIELDS, type SpecFacetField } from '@agentry/domain/search-fields';
 import { searchDocument } from '../contract';
-import { FACET_FIELDS, type SearchDocument, type SearchRequest, type SortOrder } from '../port';
+import type { SearchDocument, SearchRequest, SortOrder } from '../port';
 import { executeSearch } from './execute';
 import { InvertedIndex } from './inverted-index';
 import { Scratch } from './scratch';
@@ -64,7 +65,7 @@ function previousFilter(request: SearchRequest) {
   const max = request.priceMonthly?.max;
   const excluded = new Set(request.excludeIds ?? []);
   return (document: SearchDocument) => {
-    for (const field of FACET_FIELDS) {
+    for (const field of SPEC_FACET_FIELDS) {
       const values = request.filters?.[field];
       if (values?.length && !values.map((v) => v.toLowerCase()).includes(document[field].toLowerCase()))
         return false;
@@ -115,7 +116,7 @@ function previousBrowse(index: InvertedIndex, request: SearchRequest) {
   for (const field of request.facets ?? []) {
     const counts: Record<string, number> = Object.create(null);
     for (const n of all) {
-      const value = index.document(n)![field];
+      const value = index.document(n)![field as SpecFacetField];
       counts[value] = (counts[value] ?? 0) + 1;
     }
     facets[field] = Object.entries(counts);
@@ -165,7 +166,13 @@ function expectSameAsSortingEverything(index: InvertedIndex) {
   for (const sort of SORTS)
     for (const filter of FILTERS)
       for (const page of PAGES) {
-        const request: SearchRequest = { query: '', sort, ...filter, ...page, facets: [...FACET_FIELDS] };
+        const request: SearchRequest = {
+          query: '',
+          sort,
+          ...filter,
+          ...page,
+          facets: [...SPEC_FACET_FIELDS],
+        };
         expect({ request, ...browse(index, scratch, request) }).toEqual({
           request,
           ...previousBrowse(index, request),

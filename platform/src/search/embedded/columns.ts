@@ -1,4 +1,13 @@
-import { FACET_FIELDS, type FacetField, type SearchDocument, type SortOrder } from '../port';
+import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
+import { isProfileFacet, SPEC_FACET_FIELDS, type SpecFacetField } from '@agentry/domain/search-fields';
+import type { FacetField, SearchDocument, SortOrder } from '../port';
+import {
+  addToListColumns,
+  ListColumn,
+  type ListColumnImage,
+  type ListColumns,
+  newListColumns,
+} from './list-columns';
 
 // What sorts and facet counts read of each document, as flat arrays by document number, filled
 // when a document is indexed. A browse by filters alone (no words) sorts and counts every agent
@@ -44,7 +53,12 @@ export interface ColumnsImage {
   created: string[];
   price: Float64Array;
   priced: Uint8Array;
-  facets: Record<FacetField, { values: string[]; ids: Int32Array }>;
+  facets: Record<SpecFacetField, { values: string[]; ids: Int32Array }>;
+  /** The profile facets (list-columns.ts). */
+  lists: Record<keyof ListColumns, ListColumnImage>;
+  /** The profile's starting price per month (USD), and 1 where there is one. */
+  startingPrice: Float64Array;
+  startingPriced: Uint8Array;
 }
 
 export class DocumentColumns {
@@ -55,10 +69,13 @@ export class DocumentColumns {
   private price: Float64Array = new Float64Array(1024);
   /** 1 when the document has a monthly price. */
   private priced: Uint8Array = new Uint8Array(1024);
-  private facets = Object.fromEntries(FACET_FIELDS.map((field) => [field, new FacetColumn()])) as Record<
-    FacetField,
+  private facets = Object.fromEntries(SPEC_FACET_FIELDS.map((field) => [field, new FacetColumn()])) as Record<
+    SpecFacetField,
     FacetColumn
   >;
+  private lists: ListColumns = newListColumns();
+  private startingPrice: Float64Array = new Float64Array(1024);
+  private startingPriced: Uint8Array = new Uint8Array(1024);
 
   image(count: number): ColumnsImage {
     return {
@@ -67,11 +84,16 @@ export class DocumentColumns {
       price: this.price.subarray(0, count),
       priced: this.priced.subarray(0, count),
       facets: Object.fromEntries(
-        FACET_FIELDS.map((field) => [
+        SPEC_FACET_FIELDS.map((field) => [
           field,
           { values: this.facets[field].values, ids: this.facets[field].ids.subarray(0, count) },
         ]),
       ) as ColumnsImage['facets'],
+      lists: Object.fromEntries(
+        Object.entries(this.lists).map(([field, column]) => [field, column.image(count)]),
+      ) as ColumnsImage['lists'],
+      startingPrice: this.startingPrice.subarray(0, count),
+      startingPriced: this.startingPriced.subarray(0, count),
     };
   }
 
@@ -82,11 +104,16 @@ export class DocumentColumns {
     columns.price = image.price;
     columns.priced = image.priced;
     columns.facets = Object.fromEntries(
-      FACET_FIELDS.map((field) => [
+      SPEC_FACET_FIELDS.map((field) => [
         field,
         FacetColumn.fromImage(image.facets[field].values, image.facets[field].ids),
       ]),
-    ) as Record<FacetField, FacetColumn>;
+    ) as Record<SpecFacetField, FacetColumn>;
+    columns.lists = Object.fromEntries(
+      Object.entries(image.lists).map(([field, list]) => [field, ListColumn.fromImage(list)]),
+    ) as ListColumns;
+    columns.startingPrice = image.startingPrice;
+    columns.startingPriced = image.startingPriced;
     return columns;
   }
 
@@ -100,11 +127,33 @@ export class DocumentColumns {
     const price = document.price_monthly;
     this.priced[number] = price === null || price === undefined ? 0 : 1;
     this.price[number] = price ?? 0;
-    for (const field of FACET_FIELDS) this.facets[field].add(number, document[field]);
+    for (const field of SPEC_FACET_FIELDS) this.facets[field].add(number, document[field]);
+    if (number >= this.startingPrice.length) {
+      this.startingPrice = grown(this.startingPrice, number);
+      this.startingPriced = grown(this.startingPriced, number);
+    }
+    const starting = document[STARTING_PRICE_FIELD];
+    const stated = typeof starting === 'number' && Number.isFinite(starting);
+    this.startingPriced[number] = stated ? 1 : 0;
+    this.startingPrice[number] = stated ? starting : 0;
+    addToListColumns(this.lists, number, document);
+  }
+
+  /** Per document, whether a profile fact's values hold one of `lowerCased` (case-insensitively). */
+  listMatcher(field: keyof ListColumns, lowerCased: ReadonlySet<string>): (n: number) => boolean {
+    return this.lists[field].matcher(lowerCased);
+  }
+
+  /** Profile starting prices per month by document number; `priced` is 0 where none is stated. */
+  startingPrices(): { price: Float64Array; priced: Uint8Array } {
+    return { price: this.startingPrice, priced: this.startingPriced };
   }
 
   /** Per document, whether its value of the field is one of `lowerCased` (case-insensitively). */
-  facetMatcher(field: FacetField, lowerCased: ReadonlySet<string>): { ids: Int32Array; accepts: Uint8Array } {
+  facetMatcher(
+    field: SpecFacetField,
+    lowerCased: ReadonlySet<string>,
+  ): { ids: Int32Array; accepts: Uint8Array } {
     const { ids, values } = this.facets[field];
     const accepts = new Uint8Array(values.length);
     for (let id = 0; id < values.length; id++)
@@ -161,6 +210,11 @@ export class DocumentColumns {
   ): Partial<Record<FacetField, Record<string, number>>> {
     const result: Partial<Record<FacetField, Record<string, number>>> = {};
     for (const field of fields) {
+      if (isProfileFacet(field)) {
+        // Most held first: a list facet's values are not the hits' order.
+        result[field] = this.lists[field].count(hits);
+        continue;
+      }
       const { ids, values } = this.facets[field];
       const counts = new Int32Array(values.length);
       const seen: number[] = [];

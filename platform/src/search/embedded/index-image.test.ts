@@ -25,4 +25,31 @@ describe('the index image', () => {
     }
     expect(read.vocabulary.size).toBe(index.vocabulary.size);
   });
+
+  it('keeps the profile facts: a loaded index filters and counts them, and takes new documents after them', async () => {
+    const index = new InvertedIndex();
+    index.load([
+      searchDocument('a', {
+        integrations: ['Slack', 'Zendesk'],
+        languages: ['es'],
+        starting_price_monthly: 20,
+      }),
+      searchDocument('b'),
+      searchDocument('c', { integrations: ['Slack'], free_trial: false }),
+    ]);
+    const read = await InvertedIndex.fromImage(await imageFromBytes(imageToBytes(index.image())));
+    const slack = read.columns.listMatcher('integrations', new Set(['slack']));
+    expect([0, 1, 2].map(slack)).toEqual([true, false, true]);
+    expect({ ...read.columns.countFacets([0, 1, 2], ['integrations', 'free_trial']) }).toEqual({
+      integrations: { Slack: 2, Zendesk: 1 },
+      free_trial: { false: 1 },
+    });
+    const { price, priced } = read.columns.startingPrices();
+    expect([priced[0], priced[1], price[0]]).toEqual([1, 0, 20]);
+    // Past the loaded arrays' ends (views of the image's bytes): they grow, the old values kept.
+    read.upsert(searchDocument('d', { integrations: ['HubSpot'], languages: ['es'] }));
+    const counted = read.columns.countFacets([0, 2, 3], ['integrations', 'languages']);
+    expect({ ...counted.integrations }).toEqual({ Slack: 2, Zendesk: 1, HubSpot: 1 });
+    expect({ ...counted.languages }).toEqual({ es: 2 });
+  });
 });

@@ -1,4 +1,5 @@
-import { FACET_FIELDS } from '../port';
+import { PROFILE_FACET_FIELDS } from '@agentry/domain/profile-facets';
+import { SPEC_FACET_FIELDS } from '@agentry/domain/search-fields';
 import type { IndexImage, RoleEntry } from './inverted-index';
 import { type TimeSlices, UNSLICED } from './time-slices';
 
@@ -109,10 +110,19 @@ function partsOf(image: IndexImage): Part[] {
     typedPart('words.count', 'i32', image.vocabulary.count),
   ];
   if (image.vocabulary.sorted) parts.push(typedPart('words.sorted', 'i32', image.vocabulary.sorted));
-  for (const field of FACET_FIELDS) {
+  for (const field of SPEC_FACET_FIELDS) {
     parts.push(stringsPart(`facets.${field}.values`, image.columns.facets[field].values));
     parts.push(typedPart(`facets.${field}.ids`, 'i32', image.columns.facets[field].ids));
   }
+  for (const field of PROFILE_FACET_FIELDS) {
+    const list = image.columns.lists[field];
+    parts.push(stringsPart(`lists.${field}.values`, list.values));
+    parts.push(typedPart(`lists.${field}.start`, 'i32', list.start));
+    parts.push(typedPart(`lists.${field}.end`, 'i32', list.end));
+    parts.push(typedPart(`lists.${field}.pool`, 'i32', list.pool));
+  }
+  parts.push(typedPart('columns.startingPrice', 'f64', image.columns.startingPrice));
+  parts.push(typedPart('columns.startingPriced', 'u8', image.columns.startingPriced));
   for (const order of image.orders) parts.push(typedPart(`orders.${order.key}`, 'i32', order.numbers));
   return parts;
 }
@@ -196,10 +206,18 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     return list;
   };
   const facets = {} as IndexImage['columns']['facets'];
-  for (const field of FACET_FIELDS)
+  for (const field of SPEC_FACET_FIELDS)
     facets[field] = {
       values: await strings(`facets.${field}.values`),
       ids: typed(`facets.${field}.ids`, 'i32'),
+    };
+  const lists = {} as IndexImage['columns']['lists'];
+  for (const field of PROFILE_FACET_FIELDS)
+    lists[field] = {
+      values: await strings(`lists.${field}.values`),
+      start: typed(`lists.${field}.start`, 'i32'),
+      end: typed(`lists.${field}.end`, 'i32'),
+      pool: typed(`lists.${field}.pool`, 'i32'),
     };
   return {
     count: description.count,
@@ -224,6 +242,9 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
       price: typed('columns.price', 'f64'),
       priced: typed('columns.priced', 'u8'),
       facets,
+      lists,
+      startingPrice: typed('columns.startingPrice', 'f64'),
+      startingPriced: typed('columns.startingPriced', 'u8'),
     },
     stems: {
       texts: await strings('stems'),

@@ -54,6 +54,32 @@ describe('Meilisearch documents', () => {
     expect(fromStoredDocument({ ...toStoredDocument(searchDocument('4')) }).verified_domain).toBeUndefined();
   });
 
+  it('stores the profile facts stated, and no field for a fact not stated', () => {
+    const stated: SearchDocument = {
+      ...searchDocument('5'),
+      integrations: ['Slack'],
+      languages: ['es', 'en'],
+      free_trial: false,
+      starting_price_monthly: 12.5,
+    };
+    const stored = toStoredDocument(stated);
+    expect(stored).toMatchObject({
+      integrations: ['Slack'],
+      languages: ['es', 'en'],
+      free_trial: false,
+      starting_price_monthly: 12.5,
+    });
+    expect(stored).not.toHaveProperty('deployment');
+    expect(stored).not.toHaveProperty('certifications');
+    const silent = toStoredDocument({ ...searchDocument('6'), integrations: [], free_trial: null });
+    expect(silent).not.toHaveProperty('integrations');
+    expect(silent).not.toHaveProperty('free_trial');
+    expect(silent).not.toHaveProperty('starting_price_monthly');
+    const back = fromStoredDocument({ ...stored });
+    expect(back).toMatchObject({ integrations: ['Slack'], free_trial: false, starting_price_monthly: 12.5 });
+    expect(fingerprint(back)).toBe(fingerprint(stated));
+  });
+
   it('reads back the same document, so fingerprints match the store', () => {
     for (const document of [
       searchDocument('1', { cost: '$5/month' }),

@@ -1,5 +1,10 @@
 import type { Pricing, PublicAgent } from '@agentry/domain/agent';
 import type { AgentTrust } from '@agentry/domain/agent-trust';
+import {
+  PROFILE_FACET_FIELDS,
+  type ProfileSearchFacts,
+  STARTING_PRICE_FIELD,
+} from '@agentry/domain/profile-facets';
 import type { SiteState } from '@agentry/domain/site-check';
 import type { SearchDocument } from '../port';
 
@@ -20,7 +25,49 @@ export const isValidDocumentId = (id: unknown): id is string =>
 export type StoredDocument = Omit<PublicAgent, 'price_monthly'> & {
   price_monthly?: number;
   created_at?: string;
+} & StoredFacts;
+
+/**
+ * The profile's facts (domain/profile-facets.ts) as stored: a list only when it holds something,
+ * free_trial and the starting price only when stated. Meilisearch counts each value of an array
+ * in a facet and matches `integrations = "Slack"` when any value is Slack; a document without the
+ * field counts under no value and fails every filter on it ("not stated" is no value), and a
+ * missing starting price is outside every range, as in the embedded engine.
+ */
+type StoredFacts = Partial<Omit<ProfileSearchFacts, 'free_trial' | 'starting_price_monthly'>> & {
+  free_trial?: boolean;
+  starting_price_monthly?: number;
 };
+
+const LIST_FACTS = PROFILE_FACET_FIELDS.filter(
+  (field): field is Exclude<(typeof PROFILE_FACET_FIELDS)[number], 'free_trial'> => field !== 'free_trial',
+);
+
+function storedFacts(document: SearchDocument): StoredFacts {
+  const facts: StoredFacts = {};
+  for (const field of LIST_FACTS) {
+    const values = document[field];
+    if (Array.isArray(values) && values.length > 0) Object.assign(facts, { [field]: [...values] });
+  }
+  if (typeof document.free_trial === 'boolean') facts.free_trial = document.free_trial;
+  const price = document[STARTING_PRICE_FIELD];
+  if (typeof price === 'number' && Number.isFinite(price)) facts.starting_price_monthly = price;
+  return facts;
+}
+
+/** The facts a stored document carries, as the port's document has them. */
+function factsOf(stored: Record<string, unknown>): Partial<ProfileSearchFacts> {
+  const facts: Partial<ProfileSearchFacts> = {};
+  for (const field of LIST_FACTS) {
+    const values = stored[field];
+    if (Array.isArray(values))
+      Object.assign(facts, { [field]: values.filter((value) => typeof value === 'string') });
+  }
+  if (typeof stored.free_trial === 'boolean') facts.free_trial = stored.free_trial;
+  const price = stored[STARTING_PRICE_FIELD];
+  if (typeof price === 'number') facts.starting_price_monthly = price;
+  return facts;
+}
 
 /** Why Meilisearch would refuse this document, or null when it is fine. */
 export function invalidDocument(document: SearchDocument | null | undefined): string | null {
@@ -57,7 +104,7 @@ export function toStoredDocument(document: SearchDocument): StoredDocument {
   if (document.site_since !== undefined) stored.site_since = document.site_since;
   if (document.rating_average !== undefined) stored.rating_average = document.rating_average;
   if (document.rating_count !== undefined) stored.rating_count = document.rating_count;
-  return stored;
+  return { ...stored, ...storedFacts(document) };
 }
 
 const SITE_STATES = new Set<SiteState>(['up', 'down', 'unknown', 'unchecked']);
@@ -91,5 +138,6 @@ export function fromStoredDocument(stored: Record<string, unknown>): SearchDocum
     pricing: (typeof stored.pricing === 'string' ? stored.pricing : 'unknown') as Pricing,
     price_monthly: typeof price === 'number' ? price : null,
     ...storedTrust(stored),
+    ...factsOf(stored),
   };
 }

@@ -7,7 +7,21 @@ describe('Meilisearch index settings', () => {
     const settings = indexSettings();
     expect(settings).toMatchObject({
       searchableAttributes: ['name', 'role', 'category', 'description', 'provider'],
-      filterableAttributes: ['id', 'category', 'role', 'provider', 'pricing', 'price_monthly'],
+      filterableAttributes: [
+        'id',
+        'category',
+        'role',
+        'provider',
+        'pricing',
+        // The structured profile's facts (issue 28) and its starting price per month.
+        'integrations',
+        'languages',
+        'deployment',
+        'certifications',
+        'free_trial',
+        'price_monthly',
+        'starting_price_monthly',
+      ],
       sortableAttributes: ['name', 'price_monthly', 'created_at'],
       displayedAttributes: ['*'],
       typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },

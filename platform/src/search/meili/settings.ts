@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { FACET_VALUES_MAX } from '@agentry/domain/limits';
+import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
+import { FACET_FIELDS } from '@agentry/domain/search-fields';
 import type { Settings } from 'meilisearch';
 import { meiliSynonyms } from '../query/concepts';
 import { FEATURES } from '../query/features';
@@ -13,8 +16,12 @@ import { FEATURES } from '../query/features';
 /** Field weights in Meilisearch's "attribute" rule come from this order (name matters most). */
 export const SEARCHABLE_ATTRIBUTES = ['name', 'role', 'category', 'description', 'provider'];
 
-/** Facets, the price range, and `id` for excludeIds and similarTo's "leave this one out". */
-export const FILTERABLE_ATTRIBUTES = ['id', 'category', 'role', 'provider', 'pricing', 'price_monthly'];
+/**
+ * Facets (the spec's fields and the structured profile's facts, domain/search-fields.ts), the
+ * price ranges (the monthly price read from the cost, the profile's starting price per month), and
+ * `id` for excludeIds and similarTo's "leave this one out".
+ */
+export const FILTERABLE_ATTRIBUTES = ['id', ...FACET_FIELDS, 'price_monthly', STARTING_PRICE_FIELD];
 
 export const SORTABLE_ATTRIBUTES = ['name', 'price_monthly', 'created_at'];
 
@@ -34,10 +41,11 @@ export const MIN_WORD_SIZE_FOR_TYPOS = { oneTypo: 5, twoTypos: 9 } as const;
 export const RANKING_RULES = ['words', 'sort', 'typo', 'proximity', 'attribute', 'exactness'];
 
 /**
- * Facet values returned per facet (category and role lists are the longest; Meilisearch's default is
- * 100). Which values: FACET_ORDER decides.
+ * Facet values returned per facet (category and role lists are the longest, and the profile's
+ * integrations, free text; Meilisearch's default is 100). Which values: FACET_ORDER decides. The
+ * embedded engine cuts the profile facets at the same number (domain/limits.ts).
  */
-export const MAX_VALUES_PER_FACET = 200;
+export const MAX_VALUES_PER_FACET = FACET_VALUES_MAX;
 
 /**
  * The most used values first, so that past MAX_VALUES_PER_FACET the provider, category and role

@@ -62,6 +62,30 @@ describe('buildFilter', () => {
     expect(buildFilter({ priceMonthly: { min: Number.NaN } })).toEqual([]);
   });
 
+  it('filters a profile fact by any of its values, a free trial as a bare boolean', () => {
+    expect(
+      buildFilter({
+        filters: { integrations: ['Slack', 'Zendesk'], languages: ['es'], free_trial: ['true'] },
+      }),
+    ).toEqual([
+      ['integrations = "Slack"', 'integrations = "Zendesk"'],
+      'languages = "es"',
+      'free_trial = true',
+    ]);
+    expect(buildFilter({ filters: { free_trial: ['FALSE'] } })).toEqual(['free_trial = false']);
+    // Anything else is no yes/no: quoted, it matches nothing rather than reading as syntax.
+    expect(buildFilter({ filters: { free_trial: ['maybe OR 1'] } })).toEqual(['free_trial = "maybe OR 1"']);
+  });
+
+  it('bounds the profile starting price per month beside the monthly price', () => {
+    expect(
+      buildFilter({
+        priceMonthly: { max: 50 },
+        startingPriceMonthly: { min: 10, minExclusive: true, max: 40 },
+      }),
+    ).toEqual(['price_monthly <= 50', 'starting_price_monthly > 10', 'starting_price_monthly <= 40']);
+  });
+
   it('leaves out excluded ids and appends extra clauses', () => {
     expect(buildFilter({ excludeIds: ['1', '2', '1'] }, ['id != "9"'])).toEqual([
       'id != "1"',

@@ -1,8 +1,10 @@
+import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import type { Filter, MatchingStrategies, SearchParams } from 'meilisearch';
 import {
   FACET_FIELDS,
   type FacetField,
   HIGHLIGHT_FIELDS,
+  type PriceRange,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
@@ -63,22 +65,43 @@ type FilterClause = string | string[];
  * asks. A price bound leaves out agents without a monthly price, as in the embedded engine.
  */
 export function buildFilter(
-  request: Pick<SearchRequest, 'filters' | 'priceMonthly' | 'excludeIds'>,
+  request: Pick<SearchRequest, 'filters' | 'priceMonthly' | 'startingPriceMonthly' | 'excludeIds'>,
   extra: FilterClause[] = [],
 ): FilterClause[] {
   const clauses: FilterClause[] = [];
   for (const field of FACET_FIELDS) {
     const values = [...new Set(request.filters?.[field] ?? [])];
     if (values.length === 0) continue;
-    const alternatives = values.map((value) => `${field} = ${quote(value)}`);
+    const alternatives = values.map((value) => `${field} = ${facetOperand(field, value)}`);
     clauses.push(alternatives.length === 1 ? alternatives[0]! : alternatives);
   }
-  const min = operand(request.priceMonthly?.min);
-  const max = operand(request.priceMonthly?.max);
-  if (min !== null) clauses.push(`price_monthly ${request.priceMonthly?.minExclusive ? '>' : '>='} ${min}`);
-  if (max !== null) clauses.push(`price_monthly ${request.priceMonthly?.maxExclusive ? '<' : '<='} ${max}`);
+  clauses.push(...rangeClauses('price_monthly', request.priceMonthly));
+  clauses.push(...rangeClauses(STARTING_PRICE_FIELD, request.startingPriceMonthly));
   for (const id of new Set(request.excludeIds ?? [])) clauses.push(`id != ${quote(id)}`);
   return [...clauses, ...extra];
+}
+
+/**
+ * A facet value as a filter operand: quoted, but a yes/no fact (free_trial, a boolean in the
+ * document) as a bare true or false, as Meilisearch's filter syntax writes booleans. Any other
+ * value of it stays quoted, and matches nothing.
+ */
+function facetOperand(field: FacetField, value: string): string {
+  if (field === 'free_trial') {
+    const flag = value.trim().toLowerCase();
+    if (flag === 'true' || flag === 'false') return flag;
+  }
+  return quote(value);
+}
+
+/** A range's bounds on a numeric field (a document without the field is outside every range). */
+function rangeClauses(field: string, range: PriceRange | undefined): string[] {
+  const min = operand(range?.min);
+  const max = operand(range?.max);
+  const clauses: string[] = [];
+  if (min !== null) clauses.push(`${field} ${range?.minExclusive ? '>' : '>='} ${min}`);
+  if (max !== null) clauses.push(`${field} ${range?.maxExclusive ? '<' : '<='} ${max}`);
+  return clauses;
 }
 
 /**

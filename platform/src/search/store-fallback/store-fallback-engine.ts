@@ -1,4 +1,6 @@
+import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { Store } from '../../store/port';
+import { searchDocumentsOf } from '../agent-documents';
 import { fingerprint, toSearchDocument } from '../document';
 import type {
   ApplyBatch,
@@ -14,6 +16,17 @@ import { countFacets } from './facet-counts';
 import { requestFilter } from './filter';
 import { comparatorOf } from './order';
 import { plainFloor } from './plain-floor';
+
+/** Whether a request filters or counts on the profile's facts. */
+function readsProfiles(request: SearchRequest): boolean {
+  return (
+    request.startingPriceMonthly !== undefined ||
+    (request.facets ?? []).some(isProfileFacet) ||
+    Object.entries(request.filters ?? {}).some(
+      ([field, values]) => isProfileFacet(field) && values.length > 0,
+    )
+  );
+}
 
 /** Agents per read when fingerprinting the whole catalog. */
 const SCAN_BATCH = 1000;
@@ -39,7 +52,12 @@ export class StoreFallbackEngine implements SearchEngine {
     const page = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const candidates = await readCandidates(this.store, request);
-    const found = candidates.map(toSearchDocument).filter(requestFilter(request));
+    // With their profiles' facts when the request reads them (one batched read: the candidates are
+    // bounded, candidates.ts).
+    const documents = readsProfiles(request)
+      ? await searchDocumentsOf(this.store, candidates)
+      : candidates.map((agent) => toSearchDocument(agent));
+    const found = documents.filter(requestFilter(request));
     const compare = comparatorOf(request.sort);
     if (compare) found.sort(compare);
     const floor = plainFloor(request, found);
@@ -85,7 +103,8 @@ export class StoreFallbackEngine implements SearchEngine {
   async fingerprints(): Promise<Map<string, string>> {
     const prints = new Map<string, string>();
     for await (const agents of this.store.agents.scan(SCAN_BATCH))
-      for (const agent of agents) prints.set(agent.id, fingerprint(toSearchDocument(agent)));
+      for (const document of await searchDocumentsOf(this.store, agents))
+        prints.set(document.id, fingerprint(document));
     return prints;
   }
 

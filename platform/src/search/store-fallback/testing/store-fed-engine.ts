@@ -1,3 +1,4 @@
+import { type AgentProfile, EMPTY_PROFILE } from '@agentry/domain/agent-profile';
 import type { AgentCreate, Store } from '../../../store/port';
 import { openSqliteStore } from '../../../store/sqlite/sqlite-store';
 import type {
@@ -17,6 +18,25 @@ import { StoreFallbackEngine } from '../store-fallback-engine';
 // wraps it over a fresh in-memory SQLite store and writes into the store, through the store's own
 // API, what the contract writes into the index: the indexer's job run the other way round. The
 // store names agents its own way; the contract's ids are translated to the store's and back.
+
+/**
+ * A profile stating the facts a document carries, its starting price as US dollars a month (which
+ * the document's facts read back as the same figure).
+ */
+function profileOf(document: SearchDocument): AgentProfile {
+  const price = document.starting_price_monthly ?? null;
+  return {
+    ...EMPTY_PROFILE,
+    integrations: [...(document.integrations ?? [])],
+    languages: [...(document.languages ?? [])],
+    deployment: [...(document.deployment ?? [])],
+    certifications: [...(document.certifications ?? [])],
+    free_trial: document.free_trial ?? null,
+    starting_price: price,
+    currency: price === null ? null : 'USD',
+    billing_period: price === null ? null : 'month',
+  };
+}
 
 /** The listing time of a document that has none: before any that has one. */
 const UNDATED = '1970-01-01T00:00:00.000Z';
@@ -127,6 +147,7 @@ class StoreFedEngine implements SearchEngine {
       const known = this.storeIds.get(document.id);
       if (known) await this.store.agents.update(known, { ...fields, removed: false });
       else this.remember(document.id, (await this.createAt(document.created_at ?? UNDATED, fields)).id);
+      await this.store.profiles.save(this.storeIds.get(document.id)!, profileOf(document));
     }
     for (const id of deletes) {
       const known = this.storeIds.get(id);
