@@ -162,7 +162,17 @@ function argumentsCase(rng: Rng, context: McpFuzzContext, token: string): [strin
     return [`${tool.name} without ${missing}`, call(1, tool.name, args)];
   }
   if (shape === 3) {
-    const extra = rng.pick(['unknown_argument', '__proto__', 'constructor', 'max_price_monthly', 'ids']);
+    const extra = rng.pick([
+      'unknown_argument',
+      '__proto__',
+      'constructor',
+      'max_price_monthly',
+      'ids',
+      // The profile filters of the employer plan (issue 28): a visitor is told they are paid.
+      'languages',
+      'integrations',
+      'max_starting_price_monthly',
+    ]);
     const withExtra = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
     Object.defineProperty(withExtra, extra, { value: { fuzzPolluted: token }, enumerable: true });
     return [`${tool.name} with an extra argument ${extra}`, call(1, tool.name, withExtra)];

@@ -3,7 +3,8 @@ import type { FacetField, SearchRequest } from '@agentry/platform/search/port';
 import { forbidden } from '../http/errors';
 
 // The paid boundary on the public search (domain/src/paid-boundary.ts): the provider facet and
-// filter, price ranges and price sorts belong to the employer plan. The public multi-search was
+// filter, the profile facts' facets and filters (integration, language, deployment, certification,
+// free trial; issue 28), price ranges and price sorts belong to the employer plan. The public multi-search was
 // answering them byte for byte as the employer endpoint does (issue 21, finding 2). They are
 // refused with a 403 that names what was asked and where it is offered, rather than silently
 // dropped: a program that asked for a price range and got every agent would show wrong results.
@@ -22,6 +23,8 @@ export function paidPartsOf(request: SearchRequest): string[] {
   const counted = (request.facets ?? []).filter((field) => !FREE.has(field));
   if (counted.length > 0) parts.push(`Counting the ${counted.join(' and ')} facet`);
   if (request.priceMonthly) parts.push('A price range (numericFilters on price_monthly)');
+  if (request.startingPriceMonthly)
+    parts.push('A starting price range (numericFilters on starting_price_monthly)');
   if (request.sort && PAID_SORT_SET.has(request.sort)) parts.push(`Sorting by price (${request.sort})`);
   return parts;
 }

@@ -1,8 +1,10 @@
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { profileFacetLabel } from '@agentry/domain/profile-facets';
+import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { CurrentRefinementsConnectorParamsRefinement } from 'instantsearch.js/es/connectors/current-refinements/connectCurrentRefinements';
 import { useClearRefinements, useCurrentRefinements } from 'react-instantsearch';
-import { FACETS, PRICE_ATTRIBUTE } from '../utils/search-config';
+import { FACETS, RANGES } from '../utils/search-config';
 
 // The filters in force (InstantSearch's CurrentRefinements), each a button that removes it, and
 // Clear all (ClearRefinements). The query stays: it is in the search box. After a removal, focus
@@ -10,7 +12,7 @@ import { FACETS, PRICE_ATTRIBUTE } from '../utils/search-config';
 
 const TITLES: Record<string, string> = {
   ...Object.fromEntries(FACETS.map((facet) => [facet.attribute, facet.title])),
-  [PRICE_ATTRIBUTE]: 'Price per month',
+  ...Object.fromEntries(RANGES.map((range) => [range.attribute, range.chip])),
 };
 
 export function refinementText(refinement: CurrentRefinementsConnectorParamsRefinement): string {
@@ -23,7 +25,9 @@ export function refinementText(refinement: CurrentRefinementsConnectorParamsRefi
   const label =
     refinement.attribute === 'pricing'
       ? (PRICING_LABELS[value as keyof typeof PRICING_LABELS] ?? value)
-      : decodeEntities(value);
+      : isProfileFacet(refinement.attribute)
+        ? profileFacetLabel(refinement.attribute, value)
+        : decodeEntities(value);
   return `${title}: ${label}`;
 }
 

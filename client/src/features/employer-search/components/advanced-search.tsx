@@ -8,7 +8,7 @@ import { requiresSubscription } from '../../../lib/api/requires-subscription';
 import { matchCountOf } from '../../../lib/match-info';
 import { createEmployerSearchClient } from '../api/employer-search-client';
 import { useSearchRouting } from '../hooks/use-search-routing';
-import { FACETS, HITS_PER_PAGE, SORT_OPTIONS } from '../utils/search-config';
+import { FACETS, HITS_PER_PAGE, RANGES, SORT_OPTIONS } from '../utils/search-config';
 import { ActiveFilters } from './active-filters';
 import { FacetFilter } from './facet-filter';
 import { PriceRange } from './price-range';
@@ -43,6 +43,32 @@ export function AdvancedSearch({ writeDelay }: { writeDelay?: number }) {
     >
       <SearchLayout />
     </InstantSearch>
+  );
+}
+
+/** Wide screens show the profile facts' filters open; a phone shows them folded, below the others. */
+const opensWide = () =>
+  typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? true
+    : window.matchMedia('(min-width: 900px)').matches;
+
+/**
+ * The facts of agent profiles (issue 28) as filters: a group of their own, as they count only the
+ * agents that state them. Folded, the widgets stay mounted (their filters stay in the state).
+ */
+function ProfileFacets() {
+  const [open] = useState(opensWide);
+  return (
+    <details className="facet-group" open={open}>
+      <summary className="facet-group__title">From agent profiles</summary>
+      <p className="facet-group__note">
+        Stated by providers; agents that do not say are left out of a filter.
+      </p>
+      {FACETS.filter((facet) => 'profile' in facet).map((facet) => (
+        <FacetFilter key={facet.attribute} attribute={facet.attribute} title={facet.title} profile />
+      ))}
+      <PriceRange range={RANGES[1]} />
+    </details>
   );
 }
 
@@ -105,10 +131,11 @@ function SearchLayout() {
             <h2 id="employer-filters-title" className="employer-search__filters-title">
               Filters
             </h2>
-            {FACETS.map((facet) => (
+            {FACETS.filter((facet) => !('profile' in facet)).map((facet) => (
               <FacetFilter key={facet.attribute} attribute={facet.attribute} title={facet.title} />
             ))}
-            <PriceRange />
+            <PriceRange range={RANGES[0]} />
+            <ProfileFacets />
           </aside>
           <section className="employer-search__results" aria-labelledby="employer-results-title">
             <h2 id="employer-results-title" className="visually-hidden">

@@ -24,26 +24,38 @@ const me = (user: object | null): FakeRoute => ({
 });
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
 
+// ReplyRanch states no profile; the other two state some facts (the search document's fields).
 const AGENTS = [
   makeAgent({ id: '1', name: 'ReplyRanch', pricing: 'freemium', price_monthly: 0 }),
-  makeAgent({
-    id: '2',
-    name: 'LedgerLark',
-    category: 'Finance',
-    role: 'Bookkeeper',
-    provider: 'Fenwick &amp; Grove',
-    pricing: 'paid',
-    price_monthly: 29,
-  }),
-  makeAgent({
-    id: '3',
-    name: 'TaxTern',
-    category: 'Finance',
-    role: 'Tax Preparer',
-    provider: 'Fenwick &amp; Grove',
-    pricing: 'paid',
-    price_monthly: 99,
-  }),
+  {
+    ...makeAgent({
+      id: '2',
+      name: 'LedgerLark',
+      category: 'Finance',
+      role: 'Bookkeeper',
+      provider: 'Fenwick &amp; Grove',
+      pricing: 'paid',
+      price_monthly: 29,
+    }),
+    integrations: ['Slack', 'QuickBooks'],
+    languages: ['en' as const, 'es' as const],
+    free_trial: true,
+    starting_price_monthly: 29,
+  },
+  {
+    ...makeAgent({
+      id: '3',
+      name: 'TaxTern',
+      category: 'Finance',
+      role: 'Tax Preparer',
+      provider: 'Fenwick &amp; Grove',
+      pricing: 'paid',
+      price_monthly: 99,
+    }),
+    integrations: ['Slack'],
+    languages: ['de' as const],
+    starting_price_monthly: 99,
+  },
 ];
 
 function renderSearch({
@@ -159,8 +171,14 @@ describe('/employer/search for an employer with the plan', () => {
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('agents_price_desc');
     // The price inputs follow the range widget, which takes the URL's range once InstantSearch has
     // answered: wait for that rather than for the first request only (it failed under load).
-    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('10'));
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('120');
+    await waitFor(() =>
+      expect((within(facet('Price per month (USD)')).getByLabelText('From') as HTMLInputElement).value).toBe(
+        '10',
+      ),
+    );
+    expect((within(facet('Price per month (USD)')).getByLabelText('To') as HTMLInputElement).value).toBe(
+      '120',
+    );
     expect(await screen.findByRole('button', { name: 'Remove Category: Finance' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove Price per month: from $10' })).toBeTruthy();
   });
@@ -168,7 +186,7 @@ describe('/employer/search for an employer with the plan', () => {
   it('filters by a price range and sorts by price, both in the URL', async () => {
     const { fetchMock, router } = renderSearch();
     await screen.findByText('3 agents match');
-    await userEvent.type(screen.getByLabelText('From'), '20');
+    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('From'), '20');
     await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
     expect(await screen.findByText('2 agents match')).toBeTruthy();
     expect(mainRequest(lastSearch(fetchMock)).params.numericFilters).toEqual(['price_monthly>=20']);
@@ -178,11 +196,48 @@ describe('/employer/search for an employer with the plan', () => {
     await waitFor(() => expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents_price_asc'));
   });
 
+  it('offers the facts of agent profiles as filters, counting only the agents that state them', async () => {
+    const { fetchMock, router } = renderSearch();
+    expect(await screen.findByText('3 agents match')).toBeTruthy();
+    expect(within(facet('Integration')).getByRole('checkbox', { name: /^Slack\s*2$/ })).toBeTruthy();
+    // Codes read as names; a yes/no as words; a fact nobody states is an empty list, no "not stated".
+    expect(within(facet('Language')).getByRole('checkbox', { name: /^Spanish\s*1$/ })).toBeTruthy();
+    expect(
+      within(facet('Free trial')).getByRole('checkbox', { name: /^Offers a free trial\s*1$/ }),
+    ).toBeTruthy();
+    expect(within(facet('Certification (claimed)')).queryAllByRole('checkbox')).toEqual([]);
+    expect(facet('Certification (claimed)').querySelector('.facet--empty')).not.toBeNull();
+
+    await userEvent.click(within(facet('Integration')).getByRole('checkbox', { name: /^Slack/ }));
+    expect(await screen.findByText('2 agents match')).toBeTruthy();
+    await userEvent.click(within(facet('Language')).getByRole('checkbox', { name: /^Spanish/ }));
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    expect(card('LedgerLark')).toBeTruthy();
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?integrations=Slack&languages=es'));
+    expect(mainRequest(lastSearch(fetchMock)).params.facetFilters).toEqual([
+      ['integrations:Slack'],
+      ['languages:es'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Remove Language: Spanish' })).toBeTruthy();
+  });
+
+  it('bounds the starting price per month from the profiles, in the URL as from_min and from_max', async () => {
+    const { fetchMock, router } = renderSearch();
+    await screen.findByText('3 agents match');
+    const range = facet('Starting price per month (USD)');
+    await userEvent.type(within(range).getByLabelText('To'), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply starting price range' }));
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    expect(mainRequest(lastSearch(fetchMock)).params.numericFilters).toEqual(['starting_price_monthly<=50']);
+    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?from_max=50'));
+    expect(screen.getByRole('button', { name: 'Remove Starting price: up to $50' })).toBeTruthy();
+  });
+
   it('refuses a price range that reads backwards', async () => {
     renderSearch();
     await screen.findByText('3 agents match');
-    await userEvent.type(screen.getByLabelText('From'), '50');
-    await userEvent.type(screen.getByLabelText('To'), '10');
+    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('From'), '50');
+    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('To'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
     expect(screen.getByRole('alert').textContent).toBe('The lowest price is above the highest');
   });

@@ -1,11 +1,14 @@
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
+import { type ProfileFacetField, profileFacetLabel } from '@agentry/domain/profile-facets';
 import type { RefinementListProps } from 'react-instantsearch';
 import { RefinementList } from 'react-instantsearch';
 import type { FacetAttribute } from '../utils/search-config';
 
 // One facet as a group of checkboxes with counts (InstantSearch's RefinementList). Catalog values
-// arrive entity-encoded and are shown decoded; pricing tiers get their labels.
+// arrive entity-encoded and are shown decoded; pricing tiers get their labels, and the facts of
+// agent profiles theirs (language codes as names, "Offers a free trial"). A profile facet counts
+// only the agents that state the fact: an empty one says so rather than vanishing.
 
 type Transform = NonNullable<RefinementListProps['transformItems']>;
 
@@ -16,17 +19,36 @@ const pricingLabels: Transform = (items) =>
     label: PRICING_LABELS[item.value as keyof typeof PRICING_LABELS] ?? decodeEntities(item.label),
   }));
 
+const profileLabels =
+  (field: ProfileFacetField): Transform =>
+  (items) =>
+    items.map((item) => ({ ...item, label: profileFacetLabel(field, item.value) }));
+
 // Module-level: InstantSearch re-creates a widget whose props change, functions included.
 const TRANSFORMS: Record<FacetAttribute, Transform> = {
   category: decoded,
   role: decoded,
   provider: decoded,
   pricing: pricingLabels,
+  integrations: profileLabels('integrations'),
+  languages: profileLabels('languages'),
+  deployment: profileLabels('deployment'),
+  certifications: profileLabels('certifications'),
+  free_trial: profileLabels('free_trial'),
 };
 
-export function FacetFilter({ attribute, title }: { attribute: FacetAttribute; title: string }) {
+export function FacetFilter({
+  attribute,
+  title,
+  profile = false,
+}: {
+  attribute: FacetAttribute;
+  title: string;
+  /** A fact of agent profiles: an empty list says no agent in the results states it. */
+  profile?: boolean;
+}) {
   return (
-    <fieldset className="facet">
+    <fieldset className={profile ? 'facet facet--profile' : 'facet'}>
       <legend className="facet__title">{title}</legend>
       <RefinementList
         attribute={attribute}

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useInstantSearch, useRange } from 'react-instantsearch';
-import { PRICE_ATTRIBUTE } from '../utils/search-config';
+import { RANGES, type RangeConfig } from '../utils/search-config';
 import { formatPriceRange, parsePriceRange } from '../utils/search-route';
 
-// The monthly price range: two number fields and Apply. useRange registers the range with
-// InstantSearch (its URL state and the price_monthly numeric filters); the bounds are set through
-// the UI state, as the server gives no price statistics for the range widget's own checks.
+// A price range: two number fields and Apply. useRange registers the range with InstantSearch
+// (its URL state and the numeric filters on its attribute: price_monthly, or the profile's
+// starting_price_monthly); the bounds are set through the UI state, as the server gives no price
+// statistics for the range widget's own checks.
 
 function bound(text: string): number | undefined | null {
   if (text.trim() === '') return undefined;
@@ -13,10 +14,12 @@ function bound(text: string): number | undefined | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-export function PriceRange() {
-  useRange({ attribute: PRICE_ATTRIBUTE });
+export function PriceRange({ range: config = RANGES[0] }: { range?: RangeConfig }) {
+  const attribute = config.attribute;
+  const noteId = `${attribute}-range-note`;
+  useRange({ attribute });
   const { indexUiState, setIndexUiState } = useInstantSearch();
-  const applied = indexUiState.range?.[PRICE_ATTRIBUTE] ?? '';
+  const applied = indexUiState.range?.[attribute] ?? '';
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,11 +47,11 @@ export function PriceRange() {
     setError(null);
     const range = formatPriceRange(low, high);
     setIndexUiState((state) => {
-      const { [PRICE_ATTRIBUTE]: _, ...others } = state.range ?? {};
+      const { [attribute]: _, ...others } = state.range ?? {};
       return {
         ...state,
         page: undefined,
-        range: range ? { ...others, [PRICE_ATTRIBUTE]: range } : others,
+        range: range ? { ...others, [attribute]: range } : others,
       };
     });
   }
@@ -56,7 +59,7 @@ export function PriceRange() {
   return (
     <form className="facet price-range" noValidate onSubmit={apply}>
       <fieldset>
-        <legend className="facet__title">Price per month (USD)</legend>
+        <legend className="facet__title">{config.title}</legend>
         <div className="price-range__fields">
           <label>
             From
@@ -67,7 +70,7 @@ export function PriceRange() {
               inputMode="decimal"
               value={min}
               aria-invalid={error ? true : undefined}
-              aria-describedby="price-range-note"
+              aria-describedby={noteId}
               onChange={(event) => setMin(event.target.value)}
             />
           </label>
@@ -80,12 +83,12 @@ export function PriceRange() {
               inputMode="decimal"
               value={max}
               aria-invalid={error ? true : undefined}
-              aria-describedby="price-range-note"
+              aria-describedby={noteId}
               onChange={(event) => setMax(event.target.value)}
             />
           </label>
           <button className="button button--secondary button--small" type="submit">
-            Apply<span className="visually-hidden"> price range</span>
+            Apply<span className="visually-hidden"> {config.apply}</span>
           </button>
         </div>
         {error ? (
@@ -93,8 +96,8 @@ export function PriceRange() {
             {error}
           </p>
         ) : null}
-        <p className="form-field__hint" id="price-range-note">
-          Agents without a stated monthly price are left out once a price is set.
+        <p className="form-field__hint" id={noteId}>
+          {config.hint}
         </p>
       </fieldset>
     </form>

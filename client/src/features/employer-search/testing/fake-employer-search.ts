@@ -1,10 +1,17 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import {
+  PROFILE_FACET_FIELDS,
+  type ProfileSearchFacts,
+  profileFacetValues,
+} from '@agentry/domain/profile-facets';
+import { isProfileFacet } from '@agentry/domain/search-fields';
 import { type FakeRoute, type FetchMock, jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { EMPLOYER_MULTI_SEARCH_PATH } from '../api/employer-search-client';
 
 // A small stand-in for the employer search endpoint, for tests: it answers each InstantSearch
-// request from `agents` (query, facet filters, the price range, paging, facet counts) the way
-// the server's adapter shapes them. Every other call goes to `routes`, as mockFetch answers them.
+// request from `agents` (query, facet filters, the price ranges, paging, facet counts) the way
+// the server's adapter shapes them. An agent may carry its profile's facts (the search document's
+// fields): they count and filter as the profile facets do, nothing for a fact not stated. Every other call goes to `routes`, as mockFetch answers them.
 
 export interface SearchRequest {
   indexName: string;
@@ -13,7 +20,16 @@ export interface SearchRequest {
 
 type Refusal = { status: number; body: unknown };
 
-const FACETS = ['category', 'role', 'provider', 'pricing'] as const;
+const FACETS = ['category', 'role', 'provider', 'pricing', ...PROFILE_FACET_FIELDS] as const;
+
+/** An agent as the fake search holds it: its public fields and, if stated, its profile's facts. */
+export type SearchedAgent = PublicAgent & Partial<ProfileSearchFacts>;
+
+function valuesOf(agent: SearchedAgent, field: string): readonly string[] {
+  return isProfileFacet(field)
+    ? profileFacetValues(agent, field)
+    : [String(agent[field as keyof PublicAgent])];
+}
 
 function filtersOf(params: Record<string, unknown>): Map<string, string[]> {
   const filters = new Map<string, string[]>();
@@ -27,40 +43,46 @@ function filtersOf(params: Record<string, unknown>): Map<string, string[]> {
   return filters;
 }
 
-function priceOf(params: Record<string, unknown>): { min: number; max: number } {
-  const range = { min: -Infinity, max: Infinity };
+function priceOf(
+  params: Record<string, unknown>,
+  attribute = 'price_monthly',
+): { min: number; max: number; set: boolean } {
+  const range = { min: -Infinity, max: Infinity, set: false };
   for (const filter of ((params.numericFilters as unknown[] | undefined) ?? []).flat()) {
-    const match = /^price_monthly(>=|<=)(\d+(?:\.\d+)?)$/.exec(String(filter));
-    if (match?.[1] === '>=') range.min = Number(match[2]);
-    if (match?.[1] === '<=') range.max = Number(match[2]);
+    const match = /^(\w+)(>=|<=)(\d+(?:\.\d+)?)$/.exec(String(filter));
+    if (match?.[1] !== attribute) continue;
+    range.set = true;
+    if (match[2] === '>=') range.min = Number(match[3]);
+    if (match[2] === '<=') range.max = Number(match[3]);
   }
   return range;
 }
 
-export function answerSearch(agents: readonly PublicAgent[], request: SearchRequest) {
+const within = (value: number | null | undefined, range: { min: number; max: number; set: boolean }) =>
+  !range.set || (typeof value === 'number' && value >= range.min && value <= range.max);
+
+export function answerSearch(agents: readonly SearchedAgent[], request: SearchRequest) {
   const { params } = request;
   const query = String(params.query ?? '').toLowerCase();
   const filters = filtersOf(params);
   const price = priceOf(params);
-  const priced = Number.isFinite(price.min) || Number.isFinite(price.max);
+  const starting = priceOf(params, 'starting_price_monthly');
   const matching = agents.filter(
     (agent) =>
       (query === '' || `${agent.name} ${agent.description}`.toLowerCase().includes(query)) &&
-      [...filters].every(([field, values]) => values.includes(String(agent[field as keyof PublicAgent]))) &&
-      (!priced ||
-        (agent.price_monthly !== null &&
-          agent.price_monthly >= price.min &&
-          agent.price_monthly <= price.max)),
+      [...filters].every(([field, values]) =>
+        valuesOf(agent, field).some((value) => values.includes(value)),
+      ) &&
+      within(agent.price_monthly, price) &&
+      within(agent.starting_price_monthly, starting),
   );
   const facets: Record<string, Record<string, number>> = {};
   const asked = params.facets === '*' ? FACETS : ((params.facets as string[] | undefined) ?? []);
   for (const facet of asked) {
     if (!(FACETS as readonly string[]).includes(facet)) continue;
     const counts: Record<string, number> = {};
-    for (const agent of matching) {
-      const value = String(agent[facet as keyof PublicAgent]);
-      counts[value] = (counts[value] ?? 0) + 1;
-    }
+    for (const agent of matching)
+      for (const value of valuesOf(agent, facet)) counts[value] = (counts[value] ?? 0) + 1;
     facets[facet] = counts;
   }
   const hitsPerPage = Number(params.hitsPerPage ?? 20);
@@ -89,7 +111,7 @@ export function answerSearch(agents: readonly PublicAgent[], request: SearchRequ
  * `routes`. `refuse` may answer a request with an error instead (an unknown sort, a lapsed plan).
  */
 export function fakeEmployerSearch(
-  agents: readonly PublicAgent[],
+  agents: readonly SearchedAgent[],
   routes: FakeRoute[],
   refuse?: (request: SearchRequest) => Refusal | undefined,
 ): FetchMock {

@@ -59,6 +59,28 @@ describe('the advanced search URL', () => {
     expect(parsePriceRange('5:')).toEqual({ min: 5, max: undefined });
   });
 
+  it('carries the profile facts and the starting price range, after the spec facets and the price', () => {
+    const state = {
+      agents: {
+        refinementList: { integrations: ['Slack', 'HubSpot'], languages: ['es'], free_trial: ['true'] },
+        range: { price_monthly: ':50', starting_price_monthly: '5:20' },
+      },
+    };
+    const route = stateToRoute(state);
+    expect(route).toEqual({
+      integrations: ['Slack', 'HubSpot'],
+      languages: ['es'],
+      free_trial: ['true'],
+      price_max: 50,
+      from_min: 5,
+      from_max: 20,
+    });
+    expect(routeToSearch(route)).toBe(
+      '?integrations=Slack&integrations=HubSpot&languages=es&free_trial=true&price_max=50&from_min=5&from_max=20',
+    );
+    expect(routeToState(searchToRoute(routeToSearch(route)))).toEqual(state);
+  });
+
   it('keeps values with commas, ampersands and spaces intact', () => {
     const route = { provider: ['Fenwick & Grove, Ltd'], role: ['Editor: Senior'] };
     expect(searchToRoute(routeToSearch(route))).toEqual(route);
@@ -82,6 +104,7 @@ describe('the advanced search URL', () => {
       { q: 'crm' },
       { sort: 'name', page: 2 },
       { role: ['Bookkeeper'] },
+      { certifications: ['soc2'], deployment: ['cloud', 'on_device'], from_max: 30 },
     ];
     for (const route of routes) {
       expect(searchToRoute(routeToSearch(route))).toEqual(route);

@@ -1,24 +1,19 @@
 import type { UiState } from 'instantsearch.js';
 import { SEARCH_INDEX } from '../../../config/site';
-import { FACETS, type FacetAttribute, PRICE_ATTRIBUTE, SORT_OPTIONS } from './search-config';
+import { FACETS, type FacetAttribute, RANGES, type RangeBoundKey, SORT_OPTIONS } from './search-config';
 
 // The advanced search's whole state in a clean URL, and back:
-//   /employer/search?q=crm&category=Finance&category=Legal&pricing=paid&price_min=10&price_max=50&sort=price_asc&page=2
+//   /employer/search?q=crm&category=Finance&category=Legal&pricing=paid&languages=es&price_min=10&price_max=50&from_max=30&sort=price_asc&page=2
 // Defaults (no query, no filter, relevance, page 1) stay out of the URL. Anything the URL says that
 // the search does not know is dropped. stateToRoute and routeToState are InstantSearch's state
 // mapping; routeToSearch and searchToRoute turn the route into a query string and back.
 
-export interface SearchRoute {
+export type SearchRoute = {
   q?: string;
-  category?: string[];
-  role?: string[];
-  provider?: string[];
-  pricing?: string[];
-  price_min?: number;
-  price_max?: number;
   sort?: string;
   page?: number;
-}
+} & Partial<Record<FacetAttribute, string[]>> &
+  Partial<Record<RangeBoundKey, number>>;
 
 const DEFAULT_SORT = SORT_OPTIONS[0];
 const sortByKey = new Map<string, string>(SORT_OPTIONS.map((option) => [option.key, option.indexName]));
@@ -54,15 +49,17 @@ function compact<T extends object>(value: T): T {
 
 export function stateToRoute(uiState: UiState): SearchRoute {
   const state = uiState[SEARCH_INDEX] ?? {};
-  const price = parsePriceRange(state.range?.[PRICE_ATTRIBUTE]);
   const sort = state.sortBy ? sortByIndex.get(state.sortBy) : undefined;
   const route: SearchRoute = {
     q: state.query?.trim() ? state.query : undefined,
-    price_min: price.min,
-    price_max: price.max,
     sort: sort === DEFAULT_SORT.key ? undefined : sort,
     page: state.page && state.page > 1 ? state.page : undefined,
   };
+  for (const { attribute, route: keys } of RANGES) {
+    const range = parsePriceRange(state.range?.[attribute]);
+    route[keys.min] = range.min;
+    route[keys.max] = range.max;
+  }
   for (const { attribute } of FACETS) route[attribute] = nonEmpty(state.refinementList?.[attribute]);
   return compact(route);
 }
@@ -73,13 +70,17 @@ export function routeToState(route: SearchRoute): UiState {
     const values = nonEmpty(route[attribute]);
     if (values) refinementList[attribute] = values;
   }
-  const price = formatPriceRange(priceBound(route.price_min), priceBound(route.price_max));
+  const ranges: Record<string, string> = {};
+  for (const { attribute, route: keys } of RANGES) {
+    const range = formatPriceRange(priceBound(route[keys.min]), priceBound(route[keys.max]));
+    if (range) ranges[attribute] = range;
+  }
   const sortBy = route.sort ? sortByKey.get(route.sort) : undefined;
   return {
     [SEARCH_INDEX]: compact({
       query: route.q || undefined,
       refinementList: Object.keys(refinementList).length > 0 ? refinementList : undefined,
-      range: price ? { [PRICE_ATTRIBUTE]: price } : undefined,
+      range: Object.keys(ranges).length > 0 ? ranges : undefined,
       sortBy: sortBy === DEFAULT_SORT.indexName ? undefined : sortBy,
       page: route.page && route.page > 1 ? route.page : undefined,
     }),
@@ -92,8 +93,8 @@ export function routeToSearch(route: SearchRoute): string {
   if (route.q) params.set('q', route.q);
   for (const { attribute } of FACETS)
     for (const value of route[attribute] ?? []) params.append(attribute, value);
-  if (route.price_min !== undefined) params.set('price_min', String(route.price_min));
-  if (route.price_max !== undefined) params.set('price_max', String(route.price_max));
+  for (const { route: keys } of RANGES)
+    for (const key of [keys.min, keys.max]) if (route[key] !== undefined) params.set(key, String(route[key]));
   if (route.sort) params.set('sort', route.sort);
   if (route.page && route.page > 1) params.set('page', String(route.page));
   const query = params.toString();
@@ -106,11 +107,11 @@ export function searchToRoute(search: string): SearchRoute {
   const sort = params.get('sort') ?? undefined;
   const route: SearchRoute = {
     q: params.get('q')?.trim() ? (params.get('q') ?? undefined) : undefined,
-    price_min: priceBound(params.get('price_min')),
-    price_max: priceBound(params.get('price_max')),
     sort: sort && sortByKey.has(sort) && sort !== DEFAULT_SORT.key ? sort : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   };
+  for (const { route: keys } of RANGES)
+    for (const key of [keys.min, keys.max]) route[key] = priceBound(params.get(key));
   for (const { attribute } of FACETS) route[attribute] = nonEmpty([...new Set(params.getAll(attribute))]);
   return compact(route);
 }

@@ -77,16 +77,43 @@ describe('InstantSearch request adapters', () => {
   });
 
   it('reads price ranges from numeric filters', () => {
-    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<=50'])).toEqual({ min: 10, max: 50 });
-    expect(adaptNumericFilters([['price_monthly=0']])).toEqual({ min: 0, max: 0 });
-    expect(adaptNumericFilters(undefined)).toBeUndefined();
+    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<=50']).price_monthly).toEqual({
+      min: 10,
+      max: 50,
+    });
+    expect(adaptNumericFilters([['price_monthly=0']]).price_monthly).toEqual({ min: 0, max: 0 });
+    expect(adaptNumericFilters(undefined).price_monthly).toBeUndefined();
     expect(() => adaptNumericFilters(['stars>4'])).toThrow('Unsupported numeric filter: stars>4');
   });
 
+  it('reads a range of the profile starting price per month beside the monthly price, each its own', () => {
+    const ranges = adaptNumericFilters([
+      'starting_price_monthly<=20',
+      'price_monthly>=5',
+      'starting_price_monthly>1',
+    ]);
+    expect(ranges).toEqual({
+      starting_price_monthly: { min: 1, minExclusive: true, max: 20 },
+      price_monthly: { min: 5 },
+    });
+    expect(
+      adaptQuery({ params: { numericFilters: ['starting_price_monthly<=20'] } }).request.startingPriceMonthly,
+    ).toEqual({ max: 20 });
+  });
+
+  it('takes the profile facts as facets and facet filters, and every facet for "*"', () => {
+    expect(adaptFacetFilters([['integrations:Slack', 'integrations:Zendesk'], 'languages:es'])).toEqual({
+      integrations: ['Slack', 'Zendesk'],
+      languages: ['es'],
+    });
+    expect(adaptFacets(['languages', 'free_trial', 'nonsense'])).toEqual(['languages', 'free_trial']);
+    expect(adaptFacets('*')).toContain('certifications');
+  });
+
   it('keeps > and < strict: price_monthly>29 leaves out agents at 29', () => {
-    expect(adaptNumericFilters(['price_monthly>29'])).toEqual({ min: 29, minExclusive: true });
-    expect(adaptNumericFilters(['price_monthly<29'])).toEqual({ max: 29, maxExclusive: true });
-    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<50'])).toEqual({
+    expect(adaptNumericFilters(['price_monthly>29']).price_monthly).toEqual({ min: 29, minExclusive: true });
+    expect(adaptNumericFilters(['price_monthly<29']).price_monthly).toEqual({ max: 29, maxExclusive: true });
+    expect(adaptNumericFilters(['price_monthly>=10', 'price_monthly<50']).price_monthly).toEqual({
       min: 10,
       max: 50,
       maxExclusive: true,
@@ -94,17 +121,17 @@ describe('InstantSearch request adapters', () => {
   });
 
   it('of two bounds on one side keeps the tighter, the strict one at the same value', () => {
-    expect(adaptNumericFilters(['price_monthly>=29', 'price_monthly>29'])).toEqual({
+    expect(adaptNumericFilters(['price_monthly>=29', 'price_monthly>29']).price_monthly).toEqual({
       min: 29,
       minExclusive: true,
     });
-    expect(adaptNumericFilters(['price_monthly>29', 'price_monthly>=29'])).toEqual({
+    expect(adaptNumericFilters(['price_monthly>29', 'price_monthly>=29']).price_monthly).toEqual({
       min: 29,
       minExclusive: true,
     });
-    expect(adaptNumericFilters(['price_monthly>10', 'price_monthly>=20'])).toEqual({ min: 20 });
-    expect(adaptNumericFilters(['price_monthly<50', 'price_monthly<=40'])).toEqual({ max: 40 });
-    expect(adaptNumericFilters(['price_monthly<=40', 'price_monthly<40'])).toEqual({
+    expect(adaptNumericFilters(['price_monthly>10', 'price_monthly>=20']).price_monthly).toEqual({ min: 20 });
+    expect(adaptNumericFilters(['price_monthly<50', 'price_monthly<=40']).price_monthly).toEqual({ max: 40 });
+    expect(adaptNumericFilters(['price_monthly<=40', 'price_monthly<40']).price_monthly).toEqual({
       max: 40,
       maxExclusive: true,
     });

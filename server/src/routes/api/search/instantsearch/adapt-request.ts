@@ -1,5 +1,6 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
 import { FACET_FILTER_VALUES_MAX, INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
+import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -19,9 +20,12 @@ export interface AlgoliaQuery {
 }
 
 export const MAX_HITS_PER_PAGE = SEARCH_PAGE_MAX;
-/** More than the four facets and `*` is a mistake, never a need; bounded like every list a body carries. */
+/**
+ * More than the nine facets (the spec's four, the profile's five) and `*` is a mistake, never a
+ * need; bounded like every list a body carries.
+ */
 export const FACETS_MAX = 10;
-/** A price range takes two bounds; ten leaves room and bounds the work. */
+/** A range takes two bounds, two ranges four; ten leaves room and bounds the work. */
 export const NUMERIC_FILTERS_MAX = 10;
 export const DEFAULT_PRE_TAG = '<em>';
 export const DEFAULT_POST_TAG = '</em>';
@@ -86,12 +90,19 @@ export function adaptFacetFilters(raw: unknown): Partial<Record<FacetField, stri
   return filters;
 }
 
+/** The numeric fields a range may bound: the monthly price read from the cost, the profile's starting price per month. */
+export const NUMERIC_FIELDS = ['price_monthly', STARTING_PRICE_FIELD] as const;
+export type NumericField = (typeof NUMERIC_FIELDS)[number];
+
+const NUMERIC_FILTER = new RegExp(`^(${NUMERIC_FIELDS.join('|')})\\s*(>=|<=|=|>|<)\\s*(-?\\d+(?:\\.\\d+)?)$`);
+
 /**
- * numericFilters on price_monthly: "price_monthly>=10", "price_monthly<29" (AND-ed), at most
- * NUMERIC_FILTERS_MAX. `>` and `<` are strict: "price_monthly>29" leaves out agents at 29. Of two
- * bounds on one side the tighter holds (at one value, the strict one).
+ * numericFilters on price_monthly or starting_price_monthly: "price_monthly>=10",
+ * "starting_price_monthly<29" (AND-ed), at most NUMERIC_FILTERS_MAX in all. `>` and `<` are
+ * strict: "price_monthly>29" leaves out agents at 29. Of two bounds on one side of one field the
+ * tighter holds (at one value, the strict one). Answers a range per field bounded.
  */
-export function adaptNumericFilters(raw: unknown): SearchRequest['priceMonthly'] {
+export function adaptNumericFilters(raw: unknown): Partial<Record<NumericField, PriceRange>> {
   const items = (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.flat() : []).filter(
     (item): item is string => typeof item === 'string',
   );
@@ -100,17 +111,19 @@ export function adaptNumericFilters(raw: unknown): SearchRequest['priceMonthly']
       `A search may hold at most ${NUMERIC_FILTERS_MAX} numeric filters; this one has ${items.length}`,
     );
   }
-  if (items.length === 0) return undefined;
-  const range: PriceRange = {};
+  const ranges: Partial<Record<NumericField, PriceRange>> = {};
   for (const item of items) {
-    const match = /^price_monthly\s*(>=|<=|=|>|<)\s*(-?\d+(?:\.\d+)?)$/.exec(item.trim());
+    const match = NUMERIC_FILTER.exec(item.trim());
     if (!match) throw badRequest(`Unsupported numeric filter: ${item}`);
-    const value = Number(match[2]);
-    const op = match[1]!;
+    const field = match[1] as NumericField;
+    const range = ranges[field] ?? {};
+    ranges[field] = range;
+    const value = Number(match[3]);
+    const op = match[2]!;
     if (op === '>=' || op === '>' || op === '=') tightenMin(range, value, op === '>');
     if (op === '<=' || op === '<' || op === '=') tightenMax(range, value, op === '<');
   }
-  return range;
+  return ranges;
 }
 
 function tightenMin(range: PriceRange, value: number, exclusive: boolean): void {
@@ -161,6 +174,7 @@ export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
   const text = typeof params.query === 'string' ? params.query : '';
   // The same cap and message as GET /api/search and MCP's search_agents: refused, not cut.
   if (text.length > SEARCH_QUERY_MAX) throw badRequest(SEARCH_QUERY_TOO_LONG);
+  const ranges = adaptNumericFilters(params.numericFilters);
   const hitsPerPage = toInt(params.hitsPerPage, 20, 0, MAX_HITS_PER_PAGE);
   // The last page that ends within INSTANTSEARCH_MAX_DEPTH results; deeper asks get that page.
   const lastPage = hitsPerPage > 0 ? Math.floor(INSTANTSEARCH_MAX_DEPTH / hitsPerPage) - 1 : 0;
@@ -175,7 +189,8 @@ export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
       hitsPerPage,
       facets: adaptFacets(params.facets),
       filters: adaptFacetFilters(params.facetFilters),
-      priceMonthly: adaptNumericFilters(params.numericFilters),
+      priceMonthly: ranges.price_monthly,
+      startingPriceMonthly: ranges[STARTING_PRICE_FIELD],
       highlight: true,
       sort: sortFromIndexName(query.indexName),
     },
