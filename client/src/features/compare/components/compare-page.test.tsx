@@ -1,4 +1,5 @@
 import '../../../testing/dom-polyfills';
+import { COMPARE_ROWS } from '@agentry/domain/compare-rows';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
@@ -120,6 +121,25 @@ describe('/compare', () => {
     expect(screen.getByRole('status').textContent).toBe('ReplyRanch was removed from the comparison.');
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/compare'))).toHaveLength(1);
+  });
+
+  it('renders one row per fact, each row its own React key, before and after a removal', async () => {
+    // The spec's "Pricing tier" and the profile's "Pricing" rows share the key "pricing".
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderCompare([compared('1,2,3', [REPLY, LEDGER, TAX])]);
+      await screen.findByRole('table');
+      await userEvent.click(screen.getByRole('button', { name: 'Remove ReplyRanch from the comparison' }));
+      await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(2));
+      const labels = COMPARE_ROWS.map((compareRow) => compareRow.label);
+      expect(screen.getAllByRole('rowheader').map((header) => header.firstChild?.textContent)).toEqual([
+        ...labels,
+        'Contact',
+      ]);
+      expect(errors.mock.calls.filter(([message]) => /same key/.test(String(message)))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('offers to compare the others when some agents are no longer listed', async () => {

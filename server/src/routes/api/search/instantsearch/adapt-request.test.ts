@@ -137,6 +137,24 @@ describe('InstantSearch request adapters', () => {
     });
   });
 
+  it("takes every facet the employer screen asks for: its nine lists and its two ranges' attributes", () => {
+    const asked = [
+      'category',
+      'role',
+      'provider',
+      'pricing',
+      'integrations',
+      'languages',
+      'deployment',
+      'certifications',
+      'free_trial',
+      'price_monthly',
+      'starting_price_monthly',
+    ];
+    // The range attributes are no facets: dropped, not refused.
+    expect(adaptFacets(asked)).toEqual(asked.slice(0, 9));
+  });
+
   it('refuses more facets or numeric filters than a search may hold, saying how many it takes', () => {
     expect(() => adaptFacets(Array.from({ length: FACETS_MAX + 1 }, () => 'category'))).toThrow(
       `A search may count at most ${FACETS_MAX} facets; this one names ${FACETS_MAX + 1}`,
@@ -150,7 +168,18 @@ describe('InstantSearch request adapters', () => {
   });
 
   it('expands the * facet and drops facets that do not exist', () => {
-    expect(adaptFacets('*')).toEqual(['category', 'role', 'provider', 'pricing']);
+    // Every facet, the profile facts' included (the public search narrows them to the free ones).
+    expect(adaptFacets('*')).toEqual([
+      'category',
+      'role',
+      'provider',
+      'pricing',
+      'integrations',
+      'languages',
+      'deployment',
+      'certifications',
+      'free_trial',
+    ]);
     expect(adaptFacets(['role', 'email'])).toEqual(['role']);
   });
 
