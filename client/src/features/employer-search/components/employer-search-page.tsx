@@ -20,7 +20,8 @@ export function EmployerSearchPage({ writeDelay }: { writeDelay?: number }) {
       <header className="page-header">
         <h1>Advanced search</h1>
         <p className="page-header__lead">
-          Every agent on {PRODUCT_NAME}, narrowed by category, role, provider, pricing and price.
+          Every agent on {PRODUCT_NAME}, narrowed by category, role, provider, pricing and price, and by what
+          providers state: integrations, languages, deployment and more.
         </p>
       </header>
       {access === 'loading' ? (
