@@ -2,7 +2,7 @@ import { metaIndexUid } from './checkpoint';
 import { ensureScopedKeys, INDEXER_ACTIONS } from './keys';
 import { MeiliSearchEngine } from './meili-engine';
 import { migrateMeiliIndex } from './migrate';
-import { settingsFingerprint } from './settings';
+import { indexSettings, settingsFingerprint } from './settings';
 import {
   FEDERATED_REQUEST_EXAMPLE,
   FEDERATED_RESULT_EXAMPLE,
@@ -159,6 +159,56 @@ describe('the API’s searches', () => {
       .map((r) => r.body as Record<string, unknown>)
       .find((body) => body.hitsPerPage === 0);
     expect(count).toMatchObject({ page: 1, hitsPerPage: 0, facets: ['role'] });
+  });
+
+  it('filter and count the facts of agent profiles on filterable attributes, and read them back', async () => {
+    live = () => ({
+      hits: [
+        hit('d1', {
+          integrations: ['Slack'],
+          languages: ['es'],
+          free_trial: true,
+          starting_price_monthly: 20,
+        }),
+      ],
+      totalHits: 1,
+      facetDistribution: { integrations: { Slack: 1 }, languages: { es: 1 } },
+    });
+    const engine = await open();
+    const response = await engine.search({
+      query: '',
+      filters: { integrations: ['Slack'], languages: ['es', 'en'], free_trial: ['true'] },
+      startingPriceMonthly: { max: 20 },
+      facets: ['integrations', 'languages'],
+    });
+    const body = meili
+      .find('POST', /^\/indexes\/agents\/search$/)
+      .map((r) => r.body as Record<string, unknown>)
+      .find((sent) => sent.filter !== undefined)!;
+    expect(body).toMatchObject({
+      q: '',
+      filter: [
+        'integrations = "Slack"',
+        ['languages = "es"', 'languages = "en"'],
+        'free_trial = true',
+        'starting_price_monthly <= 20',
+      ],
+      facets: ['integrations', 'languages'],
+    });
+    // Every attribute filtered or counted is one the settings make filterable (else Meilisearch
+    // refuses the search: invalid_search_filter, invalid_search_facets).
+    const filterable = new Set(indexSettings().filterableAttributes as string[]);
+    const attributes = (body.filter as Array<string | string[]>)
+      .flat()
+      .map((clause) => clause.split(' ')[0]!);
+    for (const attribute of [...attributes, ...(body.facets as string[])])
+      expect(filterable).toContain(attribute);
+    expect(response.facets).toEqual({ integrations: { Slack: 1 }, languages: { es: 1 } });
+    expect(response.hits[0]!.document).toMatchObject({
+      integrations: ['Slack'],
+      free_trial: true,
+      starting_price_monthly: 20,
+    });
   });
 
   it('send a second tier and the alternatives’ counts as documented multi-searches', async () => {
