@@ -107,7 +107,7 @@ describe('Provider signup', () => {
     await notice.waitFor();
     // Only what the account's holder registered is counted: this came from a browser signed out.
     expect(await notice.textContent()).toContain(
-      `Confirm your e-mail address: open the link we sent to ${email}.`,
+      `Confirm your e-mail address. We sent a link to ${email}. Agents registered under this address are listed and yours once it is confirmed.`,
     );
     await screenshotFromTop(page, 'provider 04 dashboard waiting for confirmation');
 

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { SiteEmailConfirmationBanner } from '../account/email-confirmation-banner';
 import { PageLoading } from '../ui/page-loading';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -29,6 +30,7 @@ function SiteFrame({ children, mainRef }: { children: ReactNode; mainRef?: RefOb
       </a>
       <Header />
       <main id="main-content" className="site-main" ref={mainRef} tabIndex={-1}>
+        <SiteEmailConfirmationBanner />
         {children}
       </main>
       <Footer />

@@ -1,6 +1,9 @@
 import { PLANS } from '@agentry/domain/plans';
 import { Link } from 'react-router-dom';
-import { EmailConfirmationBanner } from '../../../components/account/email-confirmation-banner';
+import {
+  EmailConfirmationBanner,
+  waitsOnConfirmation,
+} from '../../../components/account/email-confirmation-banner';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import { isSubscribed, type SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
@@ -32,9 +35,7 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
         </div>
       </header>
       {user.email_verified === false ? (
-        <EmailConfirmationBanner email={user.email}>
-          Contact and demo requests to providers, and reviews, need a confirmed address.
-        </EmailConfirmationBanner>
+        <EmailConfirmationBanner email={user.email}>{waitsOnConfirmation(user)}</EmailConfirmationBanner>
       ) : null}
       <div className="dashboard__panels">
         <OrganizationProfile user={user} />

@@ -1,15 +1,16 @@
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { EmailConfirmationBanner } from '../../../components/account/email-confirmation-banner';
 import { SubscriptionPanel } from '../../../components/account/subscription-panel';
 import { FormAlert } from '../../../components/form/form-alert';
 import type { SessionUser } from '../../../lib/auth/auth-api';
 import { LogoutButton } from '../../../lib/auth/logout-button';
 import { useOwnAgents } from '../hooks/use-own-agents';
+import { waitingText } from '../utils/waiting-text';
 import { OwnAgentList } from './own-agent-list';
 import { ProviderInbox } from './provider-inbox';
 import { ProviderPagePanel } from './provider-page-panel';
-import { VerificationNotice } from './verification-notice';
 
 // The provider dashboard (spec section 2): own agents with inline edit and delete, Manage
 // Subscription and Logout; and from docs/accounts.md the subscription, the e-mail confirmation
@@ -47,7 +48,9 @@ export function ProviderDashboard({
         </div>
       </header>
       {typeof arrival === 'string' ? <FormAlert kind="success">{arrival}</FormAlert> : null}
-      {user.email_verified === false ? <VerificationNotice email={user.email} waiting={waiting} /> : null}
+      {user.email_verified === false ? (
+        <EmailConfirmationBanner email={user.email}>{waitingText(waiting, user)}</EmailConfirmationBanner>
+      ) : null}
       <SubscriptionPanel
         user={user}
         gives="you can edit your listings, add more agents and have a provider page."
