@@ -1,6 +1,7 @@
 import { normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { checkField, type FieldErrors } from './agent-rules';
+import { canonicalTerm } from './catalog-terms';
 import { normalizeOptionalEmail } from './email';
 import { UPLOAD_EXTENSIONS } from './limits';
 
@@ -8,6 +9,9 @@ import { UPLOAD_EXTENSIONS } from './limits';
 
 /** The most subscribers one page of the admin's list answers (and the store's list() at most). */
 export const SUBSCRIBERS_PAGE_MAX = 500;
+
+/** The longest part of a name staff search the agents by (issue 25): a name is at most 100. */
+export const ADMIN_NAME_SEARCH_MAX = 100;
 
 export interface AdminAgentInput extends Partial<Record<AgentField | 'email' | 'status', string | null>> {}
 
@@ -50,6 +54,8 @@ export function validateAdminAgent(input: AdminAgentInput): AdminValidation {
     ok: true,
     value: {
       ...value,
+      category: canonicalTerm('category', value.category),
+      role: canonicalTerm('role', value.role),
       address: normalizeAddress(value.address),
       email: normalizeOptionalEmail(text('email')),
       status: text('status') === '' ? null : text('status'),

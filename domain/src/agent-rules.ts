@@ -1,5 +1,6 @@
 import { isValidAddress, normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
+import { canonicalTerm, nearMissMessage } from './catalog-terms';
 import { normalizeOptionalEmail } from './email';
 import { MAX_LENGTHS } from './limits';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
@@ -36,6 +37,8 @@ export function checkField(
   if (containsInvalidContent(trimmed)) return MESSAGES.invalidContent(label);
   if (field === 'email' && !EMAIL_FORMAT.test(trimmed)) return MESSAGES.invalidEmail;
   if (field === 'address' && !isValidAddress(trimmed)) return MESSAGES.invalidUrl;
+  // A slip for a listed category or role ("Finanse") is asked about, not listed (issue 25).
+  if (field === 'category' || field === 'role') return nearMissMessage(field, trimmed);
   return undefined;
 }
 
@@ -67,6 +70,7 @@ export function validateAgentRegistration(
 
   for (const field of AGENT_FIELDS) {
     let value = text(field);
+    let errorKey: AgentFormField = field;
     if ((field === 'category' || field === 'role') && value.trim().toLowerCase() === OTHER_OPTION) {
       const otherKey = field === 'category' ? 'newCategory' : 'newRole';
       value = text(otherKey);
@@ -74,9 +78,11 @@ export function validateAgentRegistration(
         errors[otherKey] = MESSAGES.required(FIELD_LABELS[otherKey]);
         continue;
       }
+      // What is wrong with a typed new value is said where it was typed.
+      errorKey = otherKey;
     }
     const problem = checkField(field, value, true);
-    if (problem) errors[field] = problem;
+    if (problem) errors[errorKey] = problem;
     resolved[field] = value;
   }
   const emailProblem = checkField('email', text('email'), false);
@@ -91,8 +97,8 @@ export function validateAgentRegistration(
       email: normalizeOptionalEmail(email),
       name: clean('name'),
       provider: clean('provider'),
-      category: clean('category'),
-      role: clean('role'),
+      category: canonicalTerm('category', clean('category')),
+      role: canonicalTerm('role', clean('role')),
       description: clean('description'),
       cost: clean('cost'),
       address: normalizeAddress(resolved.address),
@@ -123,6 +129,8 @@ export function validateAgentRecord(
     ok: true,
     value: {
       ...value,
+      category: canonicalTerm('category', value.category),
+      role: canonicalTerm('role', value.role),
       address: normalizeAddress(value.address),
       email: normalizeOptionalEmail(email),
     },

@@ -1,5 +1,6 @@
 import { FIELD_LABELS } from '@agentry/domain/agent';
 import { type AgentFormField, type FieldErrors, OTHER_OPTION } from '@agentry/domain/agent-rules';
+import { nearMissMessage } from '@agentry/domain/catalog-terms';
 import { decodeEntities } from '@agentry/domain/entities';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
 import { TextField } from '../../../components/form/text-field';
@@ -10,7 +11,8 @@ import { SelectField, type SelectOption } from './select-field';
 
 // Category and role (spec section 5): the role list is disabled until a category is chosen and
 // reloads, cleared, whenever the category changes. 'Other' in either reveals a required input for
-// a new value. A new category has no roles yet, so its role can only be a new one too.
+// a new value. A new category has no roles yet, so its role can only be a new one too. A typed
+// value that looks like a slip for a listed one says so as it is typed ("Did you mean Finance?").
 
 const OTHER: SelectOption = { value: OTHER_OPTION, label: 'Other' };
 const ROLES_FAILED = 'Failed to load roles for selected category';
@@ -62,7 +64,10 @@ export function CategoryRoleFields({
           id="register-newCategory"
           name="newCategory"
           label={FIELD_LABELS.newCategory}
-          hint="The field of work the agent belongs to, such as Finance or Customer Service."
+          hint={
+            nearMissMessage('category', values.newCategory) ??
+            'The field of work the agent belongs to, such as Finance or Customer Service.'
+          }
           required
           maxLength={MAX_LENGTHS.category}
           value={values.newCategory}
@@ -88,7 +93,10 @@ export function CategoryRoleFields({
           id="register-newRole"
           name="newRole"
           label={FIELD_LABELS.newRole}
-          hint="The human role the agent replaces or assists, such as Bookkeeper."
+          hint={
+            nearMissMessage('role', values.newRole) ??
+            'The human role the agent replaces or assists, such as Bookkeeper.'
+          }
           required
           maxLength={MAX_LENGTHS.role}
           value={values.newRole}
