@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIBERS_PAGE_MAX } from '../admin-rules';
+import { ADMIN_NAME_SEARCH_MAX, SUBSCRIBERS_PAGE_MAX } from '../admin-rules';
 import { AGENT_FIELDS } from '../agent';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_MAX } from '../audit';
 import { PASSWORD_MAX_LENGTH } from '../limits';
@@ -59,6 +59,12 @@ export type AdminAgentBody = z.infer<typeof AdminAgentBody>;
 export const AdminAgentsQuery = z.object({
   ...pageQuery({ defaultLimit: 100, maxLimit: 500, maxOffset: MAX_OFFSET }),
   category: text(200).optional(),
+  /** Staff's search by name (issue 25): agents whose name contains it; blank means every agent. */
+  name: z
+    .string()
+    .trim()
+    .max(ADMIN_NAME_SEARCH_MAX, `A name to search has at most ${ADMIN_NAME_SEARCH_MAX} characters`)
+    .optional(),
 });
 
 /** The review queue, in the listing order: 20 a page by default. */

@@ -204,6 +204,35 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.agents.count({ email: 'nobody@example.com' })).toBe(0);
       });
 
+      it('filters list and count by a part of the name, without regard to case, matching % and _ as text', async () => {
+        await store.agents.create(agentInput({ name: 'LedgerLark', category: 'Finance' }));
+        await store.agents.create(agentInput({ name: 'Lark Ledger', category: 'Finance' }));
+        const gone = await store.agents.create(agentInput({ name: 'Old ledger', category: 'Legal' }));
+        await store.agents.update(gone.id, { removed: true });
+        await store.agents.create(agentInput({ name: '100% Books' }));
+        await store.agents.create(agentInput({ name: 'Tax_Helper' }));
+        await store.agents.create(agentInput({ name: 'TaxHelper' }));
+        const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+          (await store.agents.list(options)).map((a) => a.name).sort();
+
+        expect(await names({ nameContains: 'LEDGER' })).toEqual(['Lark Ledger', 'LedgerLark']);
+        expect(await names({ nameContains: 'ledger', includeRemoved: true })).toEqual([
+          'Lark Ledger',
+          'LedgerLark',
+          'Old ledger',
+        ]);
+        expect(await names({ nameContains: 'ledger', category: 'finance', limit: 1 })).toEqual([
+          'Lark Ledger',
+        ]);
+        expect(await names({ nameContains: '0% B' })).toEqual(['100% Books']);
+        expect(await names({ nameContains: '%' })).toEqual(['100% Books']);
+        expect(await names({ nameContains: 'x_h' })).toEqual(['Tax_Helper']);
+        expect(await names({ nameContains: '.*' })).toEqual([]);
+        expect(await store.agents.count({ nameContains: 'Ledger' })).toBe(2);
+        expect(await store.agents.count({ nameContains: 'Ledger', includeRemoved: true })).toBe(3);
+        expect(await store.agents.count({ nameContains: 'nothing like it' })).toBe(0);
+      });
+
       it('lists distinct categories and roles, sorted, optionally within a category', async () => {
         await store.agents.create(agentInput({ name: 'A', category: 'Sales', role: 'Sales Coach' }));
         await store.agents.create(agentInput({ name: 'B', category: 'Finance', role: 'Bookkeeper' }));

@@ -47,6 +47,12 @@ export interface AgentFilter {
   unowned?: boolean;
   /** Only agents held for this reason (held agents are removed: this implies includeRemoved). */
   heldFor?: AgentHold;
+  /**
+   * Only agents whose name contains this text, without regard to (ASCII) case: staff's search by
+   * name (issue 25). Matched as plain text (`%`, `_`, `.` and the like mean themselves); the admin
+   * API bounds it (domain's ADMIN_NAME_SEARCH_MAX).
+   */
+  nameContains?: string;
 }
 
 /** The most agents one list() call answers, whatever it asks: whole-catalog work uses scan(). */

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../http/errors';
 import { findOwnAgent } from '../policies/agent-ownership';
 import { assertMayEditListings } from '../policies/subscription';
 import type { Services } from './services';
+import { providerActor } from './update-own-agent';
 
 // The structured profile of an agent (issue 28): its provider states it from the dashboard (their
 // own listed agent only, 404 otherwise; an active subscription, 409 otherwise), staff from the
@@ -49,7 +50,7 @@ export async function saveOwnAgentProfile(
     certifications_verified: before.certifications_verified.filter((c) => value.certifications.includes(c)),
     confirmed_at: new Date(services.now()).toISOString().slice(0, 10),
   };
-  return persist(services.store, agent, before, profile, `provider ${props.user.email}`);
+  return persist(services.store, agent, before, profile, providerActor(props.user));
 }
 
 export async function saveAgentProfileAsAdmin(

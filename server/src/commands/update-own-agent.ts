@@ -4,11 +4,16 @@ import { DuplicateAgentError, type User } from '@agentry/platform/store/port';
 import { badRequest, conflict } from '../http/errors';
 import { findOwnAgent } from '../policies/agent-ownership';
 import { assertMayEditListings } from '../policies/subscription';
+import { agentSnapshot, changedFields } from './admin/audit-changes';
 import type { Services } from './services';
 
 // A provider edits one of their listings from the dashboard: their own agent only (404 for any
 // other), with an active subscription (409 otherwise), every field required and sanitised as in
-// registration. The store records the change in its change log, so search follows.
+// registration. The store records the change in its change log, so search follows, and the audit
+// log records who changed what (issue 25: staff saw only their own changes), as for a profile.
+
+/** How a provider appears in the audit log, as the profile's saves name them. */
+export const providerActor = (user: User) => `provider ${user.email}`;
 
 export async function updateOwnAgent(
   services: Services,
@@ -23,12 +28,26 @@ export async function updateOwnAgent(
     });
   }
   const { email: _unchanged, ...fields } = checked.value;
+  let after: Agent;
   try {
-    return (await services.store.agents.update(agent.id, fields))!;
+    after = (await services.store.agents.update(agent.id, fields))!;
   } catch (error) {
     if (error instanceof DuplicateAgentError) throw conflict(error.message);
     throw error;
   }
+  const diff = changedFields(agentSnapshot(agent), agentSnapshot(after));
+  if (diff.changed) {
+    await services.store.audit.record({
+      actor: providerActor(props.user),
+      action: 'update',
+      entity_type: 'agent',
+      entity_id: agent.id,
+      entity_label: after.name,
+      before: diff.before,
+      after: diff.after,
+    });
+  }
+  return after;
 }
 
 /** Delete from the dashboard: a soft delete (removed), so staff can restore a mistake. */
@@ -38,5 +57,14 @@ export async function removeOwnAgent(
 ): Promise<void> {
   const agent = await findOwnAgent(services.store, props.user, props.agentId);
   await services.store.agents.update(agent.id, { removed: true });
+  await services.store.audit.record({
+    actor: providerActor(props.user),
+    action: 'delete',
+    entity_type: 'agent',
+    entity_id: agent.id,
+    entity_label: agent.name,
+    before: { removed: false },
+    after: { removed: true },
+  });
   services.logger.info({ userId: props.user.id, agentId: agent.id }, 'agent removed by its provider');
 }

@@ -55,6 +55,9 @@ function listFilter(options: AgentFilter): QueryFilter<AgentDoc> {
   if (options.email !== undefined) conditions.push({ email: options.email.trim() });
   // Null matches an absent field too: unowned agents carry no owner_id at all.
   if (options.unowned) conditions.push({ owner_id: null });
+  if (options.nameContains !== undefined) {
+    conditions.push({ name: { $regex: escapeRegExp(options.nameContains), $options: 'i' } });
+  }
   return conditions.length > 0 ? { $and: conditions } : {};
 }
 

@@ -68,6 +68,11 @@ function filterClause(options: AgentFilter): { clause: string; params: unknown[]
     params.push(options.email.trim());
   }
   if (options.unowned) where.push('owner_id IS NULL');
+  if (options.nameContains !== undefined) {
+    // LIKE folds ASCII case, as the listing's NOCASE does; the escape makes % and _ literal.
+    where.push("name LIKE ? ESCAPE '\\'");
+    params.push(`%${options.nameContains.replace(/[\\%_]/g, '\\$&')}%`);
+  }
   const from =
     options.ownerId !== undefined
       ? 'agents INDEXED BY agents_owner'

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useAsync } from '../../../hooks/use-async';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
 import { getCategories } from '../../../lib/api/get-categories';
 import type { AdminSession } from '../api/admin-session';
@@ -35,6 +36,9 @@ import {
 // Every change to agents (add, edit, delete, restore, upload) is followed, ADMIN_REFRESH_DELAY_MS
 // later, by a fresh list and fresh counts; a change of subscription by fresh counts.
 
+/** How long typing in Manage Agents' name search pauses before the list is asked for. */
+const NAME_SEARCH_DELAY_MS = 300;
+
 export function AdminDashboard({ session }: { session: AdminSession }) {
   const { logout } = useAdminSession();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -48,7 +52,10 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
   const reindexFinished = useCallback(() => setReindexes((count) => count + 1), []);
   const stats = useAdminStats(generation);
   const [category, setCategory] = useState('');
-  const agents = useAdminAgents(category, agentsRefresh.generation);
+  // Staff's search by name (issue 25): the server is asked once typing pauses.
+  const [nameText, setNameText] = useState('');
+  const name = useDebouncedValue(nameText.trim(), NAME_SEARCH_DELAY_MS);
+  const agents = useAdminAgents({ category, name }, agentsRefresh.generation);
   const categories = useAsync('categories', (signal) => getCategories(signal));
   const [editing, setEditing] = useState<AdminAgent | null>(null);
   const editOpener = useRef<HTMLElement | null>(null);
@@ -132,6 +139,9 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
             category={category}
             categories={categories}
             onCategoryChange={setCategory}
+            nameText={nameText}
+            searchedName={name}
+            onNameChange={setNameText}
             onChanged={agentChanged}
             onEdit={(agent, opener) => {
               editOpener.current = opener;

@@ -175,6 +175,20 @@ describe('Admin screen: Manage Agents', () => {
     );
   });
 
+  it('searches by name once typing pauses, and says when nothing matches', async () => {
+    const { fetchMock } = renderAdmin([
+      {
+        path: '/api/admin/agents?limit=100&offset=0&name=zzz',
+        body: { success: true, agents: [], total: 0 },
+      },
+    ]);
+    await within(await findManageAgents()).findByRole('button', { name: 'Delete LedgerLark' });
+    await userEvent.type(within(manageAgents()).getByLabelText('Search by name'), 'zzz');
+    expect(await within(manageAgents()).findByText('No agents match “zzz”.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET', '/api/admin/agents?limit=100&offset=0&name=zzz')).toHaveLength(1);
+    expect(within(manageAgents()).queryByRole('button', { name: 'Delete LedgerLark' })).toBeNull();
+  });
+
   it("says 'Failed to fetch agents' when the list cannot be read", async () => {
     renderAdmin([{ path: '/api/admin/agents?limit=100&offset=0', status: 500 }]);
     expect((await within(await findManageAgents()).findByRole('alert')).textContent).toContain(

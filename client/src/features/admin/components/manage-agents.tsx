@@ -1,3 +1,4 @@
+import { ADMIN_NAME_SEARCH_MAX } from '@agentry/domain/admin-rules';
 import { decodeEntities } from '@agentry/domain/entities';
 import { useMemo } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -10,7 +11,8 @@ import { groupAgents } from '../utils/group-agents';
 import { AdminAgentRow } from './admin-agent-row';
 
 // "Manage Agents" (spec section 2): the loaded agents grouped by category, then role, removed ones
-// included, a page at a time; a category filter narrows a catalog of 100,000 to what is wanted.
+// included, a page at a time; a category filter and a search by name (issue 25) narrow a catalog
+// of 100,000 to what is wanted.
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -19,6 +21,9 @@ export function ManageAgents({
   category,
   categories,
   onCategoryChange,
+  nameText,
+  searchedName,
+  onNameChange,
   onChanged,
   onEdit,
 }: {
@@ -26,6 +31,10 @@ export function ManageAgents({
   category: string;
   categories: AsyncState<string[]>;
   onCategoryChange: (category: string) => void;
+  /** What is typed in the name search, and the part of a name the list was last asked for. */
+  nameText: string;
+  searchedName: string;
+  onNameChange: (text: string) => void;
   onChanged: (agent: AdminAgent) => void;
   onEdit: (agent: AdminAgent, opener: HTMLElement) => void;
 }) {
@@ -37,21 +46,35 @@ export function ManageAgents({
     <section className="dashboard-panel" aria-labelledby="manage-agents-title">
       <div className="dashboard-section__head">
         <h2 id="manage-agents-title">Manage Agents</h2>
-        <div className="field admin-filter">
-          <label htmlFor="manage-agents-category">Category</label>
-          <select
-            id="manage-agents-category"
-            value={category}
-            onChange={(event) => onCategoryChange(event.target.value)}
-          >
-            <option value="">All categories</option>
-            {category && !options.includes(category) ? <option value={category}>{category}</option> : null}
-            {options.map((name) => (
-              <option key={name} value={name}>
-                {decodeEntities(name)}
-              </option>
-            ))}
-          </select>
+        <div className="admin-filters">
+          <div className="field admin-filter">
+            <label htmlFor="manage-agents-name">Search by name</label>
+            <input
+              id="manage-agents-name"
+              type="search"
+              value={nameText}
+              maxLength={ADMIN_NAME_SEARCH_MAX}
+              autoComplete="off"
+              placeholder="e.g. LedgerLark"
+              onChange={(event) => onNameChange(event.target.value)}
+            />
+          </div>
+          <div className="field admin-filter">
+            <label htmlFor="manage-agents-category">Category</label>
+            <select
+              id="manage-agents-category"
+              value={category}
+              onChange={(event) => onCategoryChange(event.target.value)}
+            >
+              <option value="">All categories</option>
+              {category && !options.includes(category) ? <option value={category}>{category}</option> : null}
+              {options.map((name) => (
+                <option key={name} value={name}>
+                  {decodeEntities(name)}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
       {categories.status === 'error' ? (
@@ -69,8 +92,10 @@ export function ManageAgents({
       {state.status !== 'loading' ? (
         <p className="results-summary" role="status">
           {state.total === 0 && state.status === 'ready'
-            ? 'No agents yet.'
-            : `Showing ${number(state.items.length)} of ${number(state.total)} agents`}
+            ? searchedName || category
+              ? `No agents match${searchedName ? ` “${searchedName}”` : ''}${category ? ` in ${decodeEntities(category)}` : ''}.`
+              : 'No agents yet.'
+            : `Showing ${number(state.items.length)} of ${number(state.total)} agents${searchedName ? ` whose name contains “${searchedName}”` : ''}`}
         </p>
       ) : null}
       {groups.map((group, index) => (

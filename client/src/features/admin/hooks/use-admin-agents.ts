@@ -23,7 +23,13 @@ function appendNew(items: AdminAgent[], page: AdminAgent[]): AdminAgent[] {
   return [...items, ...page.filter((agent) => !seen.has(agent.id))];
 }
 
-export function useAdminAgents(category: string, generation: number) {
+/** Which agents the list shows: one category ('' for all) and a part of the name ('' for any). */
+export interface AdminAgentsFilter {
+  category: string;
+  name: string;
+}
+
+export function useAdminAgents({ category, name }: AdminAgentsFilter, generation: number) {
   const { run } = useAdminSession();
   const [state, setState] = useState<AdminAgentsState>(LOADING);
   const [attempt, setAttempt] = useState(0);
@@ -34,8 +40,8 @@ export function useAdminAgents(category: string, generation: number) {
 
   const fetchPage = useCallback(
     (offset: number, limit: number, signal?: AbortSignal): Promise<AdminAgentsPage> =>
-      run(() => getAdminAgents({ offset, limit, category }, signal)),
-    [run, category],
+      run(() => getAdminAgents({ offset, limit, category, name }, signal)),
+    [run, category, name],
   );
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;

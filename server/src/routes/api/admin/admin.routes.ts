@@ -231,8 +231,9 @@ export function adminRoutes(
   });
 
   router.get('/agents', async (req, res) => {
-    const { limit, offset, category } = parseQuery(AdminAgentsQuery, req);
-    const filter = { includeRemoved: true, category };
+    const { limit, offset, category, name } = parseQuery(AdminAgentsQuery, req);
+    // By a part of the name (issue 25): the store matches it in the listing's order, one page.
+    const filter = { includeRemoved: true, category, nameContains: name || undefined };
     const [agents, total] = await Promise.all([
       store.agents.list({ ...filter, limit, offset }),
       store.agents.count(filter),

@@ -126,6 +126,49 @@ describe('accounts and the provider dashboard', () => {
       }, 1000);
     });
 
+    it("writes a provider's edit and delete to the audit log: who, and the fields before and after", async () => {
+      const { browser, agentId } = await providerWithAgent('ada@example.com', { subscribed: true });
+      await browser
+        .put(`/api/users/agents/${agentId}`, agentForm({ name: 'Quillwright', cost: '$9/month' }))
+        .expect(200);
+      await browser.delete(`/api/users/agents/${agentId}`).expect(200);
+      const entries = await store().audit.list({ entity_id: agentId });
+      expect(
+        entries.map(({ actor, action, entity_type, entity_label, before, after }) => ({
+          actor,
+          action,
+          entity_type,
+          entity_label,
+          before,
+          after,
+        })),
+      ).toEqual([
+        {
+          actor: 'provider ada@example.com',
+          action: 'delete',
+          entity_type: 'agent',
+          entity_label: 'Quillwright',
+          before: { removed: false },
+          after: { removed: true },
+        },
+        {
+          actor: 'provider ada@example.com',
+          action: 'update',
+          entity_type: 'agent',
+          entity_label: 'Quillwright',
+          before: { name: 'Agent of ada@example.com', cost: agentForm().cost },
+          after: { name: 'Quillwright', cost: '$9/month' },
+        },
+      ]);
+    });
+
+    it('writes nothing to the audit log for an edit that changes nothing', async () => {
+      const { browser, agentId } = await providerWithAgent('ada@example.com', { subscribed: true });
+      const agent = (await store().agents.get(agentId))!;
+      await browser.put(`/api/users/agents/${agentId}`, agentForm({ name: agent.name })).expect(200);
+      expect(await store().audit.count({ entity_id: agentId })).toBe(0);
+    });
+
     it('requires every field on edit', async () => {
       const { browser, agentId } = await providerWithAgent('ada@example.com', { subscribed: true });
       const response = await browser.put(`/api/users/agents/${agentId}`, agentForm({ cost: '' })).expect(400);
