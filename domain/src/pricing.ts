@@ -1,4 +1,5 @@
 import type { Pricing } from './agent';
+import { NOT_STATED } from './stated';
 
 // The free-text cost of an agent ("$29/month", "Freemium", "Contact sales") read into a pricing
 // class and, where the text states a recurring price, a monthly USD figure. Search facets and
@@ -9,7 +10,6 @@ export interface NormalizedPricing {
   price_monthly: number | null;
 }
 
-const UNKNOWN = /^(?:unknown|n\/?a|none|tbd|tba|-+|\?+|not (?:listed|available|disclosed))$/i;
 const CONTACT =
   /\b(?:contact|custom|enterprise|quote|talk to|get in touch|on request|request pricing|demo)\b/i;
 const FREEMIUM =
@@ -57,7 +57,7 @@ function statesNonZeroAmount(text: string): boolean {
 
 export function normalizePricing(cost: string | null | undefined): NormalizedPricing {
   const text = (cost ?? '').trim();
-  if (text === '' || UNKNOWN.test(text)) return { pricing: 'unknown', price_monthly: null };
+  if (text === '' || NOT_STATED.test(text)) return { pricing: 'unknown', price_monthly: null };
   const price = monthlyPrice(text);
   if (FREEMIUM.test(text)) return { pricing: 'freemium', price_monthly: price };
   if (FREE.test(text) && !statesNonZeroAmount(text)) return { pricing: 'free', price_monthly: 0 };

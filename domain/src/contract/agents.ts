@@ -77,8 +77,17 @@ export type PublicAgent = z.infer<typeof PublicAgent>;
 
 export const AgentList = z.array(PublicAgent);
 
-/** GET /api/agents/{id}: the agent and its structured profile (issue 28; domain/agent-profile.ts). */
-export const AgentPage = PublicAgent.extend({ profile: z.custom<AgentProfile>() });
+/**
+ * GET /api/agents/{id}: the agent and its structured profile (issue 28; domain/agent-profile.ts),
+ * and where its provider's name leads (issue 25).
+ */
+export const AgentPage = PublicAgent.extend({
+  profile: z.custom<AgentProfile>(),
+  provider_page: z.string().nullable().meta({
+    description:
+      'The path of its provider’s page (/providers/{slug}) while the provider that owns it has one (a subscribed provider); null otherwise.',
+  }),
+});
 export type AgentPage = z.infer<typeof AgentPage>;
 export type AgentList = z.infer<typeof AgentList>;
 

@@ -27,6 +27,17 @@ describe('AgentCard', () => {
     expect(screen.getByText('Paid')).toBeTruthy();
   });
 
+  it('leaves out a provider and a cost that say "Unknown", rather than showing them as values', () => {
+    renderWithRouter(
+      <AgentCard agent={makeAgent({ provider: 'Unknown', cost: 'N/A' })} onRoleSelect={() => {}} />,
+    );
+    expect(screen.queryByText(/by Unknown/)).toBeNull();
+    expect(screen.queryByText('Provider:')).toBeNull();
+    expect(screen.queryByText('Cost')).toBeNull();
+    expect(screen.queryByText('N/A')).toBeNull();
+    expect(screen.getByRole('link', { name: /Use agent/ })).toBeTruthy();
+  });
+
   it('links the name to the agent page', () => {
     renderWithRouter(<AgentCard agent={makeAgent({ id: '42' })} onRoleSelect={() => {}} />);
     expect(screen.getByRole('link', { name: 'ReplyRanch' }).getAttribute('href')).toBe('/agents/42');

@@ -1,5 +1,6 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
+import { statedText } from '@agentry/domain/stated';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { reportAgentClick } from '../../lib/api/report-agent-click';
@@ -24,6 +25,9 @@ interface AgentCardProps {
 
 export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCardProps) {
   const name = decodeEntities(agent.name);
+  // "Unknown" is no provider and no price: the line is left out (issue 25).
+  const provider = statedText(agent.provider);
+  const cost = statedText(agent.cost);
   const headingId = `agent-${agent.id}-name`;
   return (
     <article className="agent-card" aria-labelledby={headingId}>
@@ -33,10 +37,12 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
         </h3>
         <PricingBadge pricing={agent.pricing} />
       </div>
-      <p className="agent-card__provider">
-        <span className="visually-hidden">Provider: </span>
-        by {highlights.provider ?? decodeEntities(agent.provider)}
-      </p>
+      {provider ? (
+        <p className="agent-card__provider">
+          <span className="visually-hidden">Provider: </span>
+          by {highlights.provider ?? provider}
+        </p>
+      ) : null}
       <TrustBadges agent={agent} />
       <div className="agent-card__tags">
         <span className="agent-card__category">
@@ -55,9 +61,13 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
         </p>
       )}
       <div className="agent-card__footer">
-        <p className="agent-card__cost">
-          <span className="agent-card__cost-label">Cost</span> {decodeEntities(agent.cost)}
-        </p>
+        {cost ? (
+          <p className="agent-card__cost">
+            <span className="agent-card__cost-label">Cost</span> {cost}
+          </p>
+        ) : (
+          <span />
+        )}
         <UseAgentLink address={agent.address} agentName={name} onClick={() => reportAgentClick(agent.id)} />
       </div>
     </article>

@@ -2,8 +2,11 @@ import type { AgentProfile } from '@agentry/domain/agent-profile';
 import type { PublicAgent } from '@agentry/domain/contract/agents';
 import { apiRequest } from '../../../lib/api/api-client';
 
-/** The agent page's answer: the agent and its structured profile (issue 28). */
-export type AgentWithProfile = PublicAgent & { profile?: AgentProfile };
+/**
+ * The agent page's answer: the agent, its structured profile (issue 28) and its provider's page
+ * when it has one (issue 25).
+ */
+export type AgentWithProfile = PublicAgent & { profile?: AgentProfile; provider_page?: string | null };
 
 /** GET /api/agents/:id → the agent; an ApiError with status 404 when it is not listed. */
 export function getAgent(id: string, signal?: AbortSignal): Promise<AgentWithProfile> {

@@ -61,6 +61,49 @@ describe('AgentProfile', () => {
     expect(currentUrl(router)).toBe('/directory?category=Customer+Service&role=Customer+Support+Agent');
   });
 
+  it("links the provider's name to the provider's page when the provider has one", async () => {
+    renderProfile([
+      {
+        path: '/api/agents/42?view=page',
+        body: { ...AGENT, provider: 'Acme Labs', provider_page: '/providers/acme-labs' },
+      },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    const links = screen.getAllByRole('link', { name: 'Acme Labs' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/providers/acme-labs',
+      '/providers/acme-labs',
+    ]);
+  });
+
+  it("leaves the provider's name as text when the provider has no page", async () => {
+    renderProfile([
+      { path: '/api/agents/42?view=page', body: { ...AGENT, provider: 'Acme Labs', provider_page: null } },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Acme Labs' })).toBeNull();
+    expect(screen.getAllByText('Acme Labs').length).toBeGreaterThan(0);
+  });
+
+  it('leaves out what the listing does not know instead of showing "Unknown"', async () => {
+    renderProfile([
+      {
+        path: '/api/agents/42?view=page',
+        body: { ...AGENT, provider: 'Unknown', cost: 'Unknown', pricing: 'unknown' },
+      },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText('Unknown')).toBeNull();
+    expect(screen.queryByText(/by Unknown/)).toBeNull();
+    expect(screen.queryByText('Provider')).toBeNull();
+    expect(screen.queryByText('Cost')).toBeNull();
+    expect(screen.queryByText('Pricing')).toBeNull();
+    expect(screen.getByText('Category')).toBeTruthy();
+  });
+
   it('says clearly when the agent does not exist, with a way back', async () => {
     renderProfile([{ path: '/api/agents/42?view=page', status: 404, body: { error: 'Agent not found' } }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();

@@ -3,6 +3,7 @@ import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
+import { statedText } from '@agentry/domain/stated';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
@@ -63,11 +64,19 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
+/** The provider's name, a link to their page when they have one (issue 25). */
+function ProviderName({ agent, name }: { agent: AgentWithProfile; name: string }) {
+  return agent.provider_page ? <Link to={agent.provider_page}>{name}</Link> : name;
+}
+
 function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: ReactNode }) {
   const navigate = useNavigate();
   const name = decodeEntities(agent.name);
   const category = decodeEntities(agent.category);
   const address = normalizeAddress(agent.address);
+  // What the listing does not know ("Unknown", "N/A") is left out, not shown as a value (issue 25).
+  const provider = statedText(agent.provider);
+  const cost = statedText(agent.cost);
   return (
     <div className="agent-page container">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -88,7 +97,11 @@ function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: React
         <header className="agent-profile__header">
           <div>
             <h1 id="agent-name">{name}</h1>
-            <p className="agent-profile__provider">by {decodeEntities(agent.provider)}</p>
+            {provider ? (
+              <p className="agent-profile__provider">
+                by <ProviderName agent={agent} name={provider} />
+              </p>
+            ) : null}
             <TrustBadges agent={agent} />
           </div>
           <PricingBadge pricing={agent.pricing} />
@@ -110,18 +123,26 @@ function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: React
               />
             </dd>
           </div>
-          <div>
-            <dt>Provider</dt>
-            <dd>{decodeEntities(agent.provider)}</dd>
-          </div>
-          <div>
-            <dt>Cost</dt>
-            <dd>{decodeEntities(agent.cost)}</dd>
-          </div>
-          <div>
-            <dt>Pricing</dt>
-            <dd>{PRICING_LABELS[agent.pricing]}</dd>
-          </div>
+          {provider ? (
+            <div>
+              <dt>Provider</dt>
+              <dd>
+                <ProviderName agent={agent} name={provider} />
+              </dd>
+            </div>
+          ) : null}
+          {cost ? (
+            <div>
+              <dt>Cost</dt>
+              <dd>{cost}</dd>
+            </div>
+          ) : null}
+          {agent.pricing !== 'unknown' ? (
+            <div>
+              <dt>Pricing</dt>
+              <dd>{PRICING_LABELS[agent.pricing]}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Website</dt>
             <dd className="agent-facts__site">

@@ -1,6 +1,7 @@
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { type ProfileFacetField, profileFacetLabel } from '@agentry/domain/profile-facets';
+import { statedText } from '@agentry/domain/stated';
 import type { RefinementListProps } from 'react-instantsearch';
 import { RefinementList } from 'react-instantsearch';
 import type { FacetAttribute } from '../utils/search-config';
@@ -8,16 +9,29 @@ import type { FacetAttribute } from '../utils/search-config';
 // One facet as a group of checkboxes with counts (InstantSearch's RefinementList). Catalog values
 // arrive entity-encoded and are shown decoded; pricing tiers get their labels, and the facts of
 // agent profiles theirs (language codes as names, "Offers a free trial"). A profile facet counts
-// only the agents that state the fact: an empty one says so rather than vanishing.
+// only the agents that state the fact: an empty one says so rather than vanishing. Values that
+// state nothing ("Unknown" providers, unknown pricing) are not offered (issue 25).
 
 type Transform = NonNullable<RefinementListProps['transformItems']>;
 
 const decoded: Transform = (items) => items.map((item) => ({ ...item, label: decodeEntities(item.label) }));
+/** "Unknown" is no provider: not offered as one to filter on (issue 25). */
+const statedOnly: Transform = (items, metadata) =>
+  decoded(
+    items.filter((item) => statedText(item.value) !== null),
+    metadata,
+  );
 const pricingLabels: Transform = (items) =>
   items.map((item) => ({
     ...item,
     label: PRICING_LABELS[item.value as keyof typeof PRICING_LABELS] ?? decodeEntities(item.label),
   }));
+/** Nor is the pricing of agents whose cost states nothing. */
+const pricingStated: Transform = (items, metadata) =>
+  pricingLabels(
+    items.filter((item) => item.value !== 'unknown'),
+    metadata,
+  );
 
 const profileLabels =
   (field: ProfileFacetField): Transform =>
@@ -28,8 +42,8 @@ const profileLabels =
 const TRANSFORMS: Record<FacetAttribute, Transform> = {
   category: decoded,
   role: decoded,
-  provider: decoded,
-  pricing: pricingLabels,
+  provider: statedOnly,
+  pricing: pricingStated,
   integrations: profileLabels('integrations'),
   languages: profileLabels('languages'),
   deployment: profileLabels('deployment'),

@@ -1,4 +1,5 @@
 import { decodeEntities } from '@agentry/domain/entities';
+import { statedText } from '@agentry/domain/stated';
 import { Link } from 'react-router-dom';
 import { useAsync } from '../../../hooks/use-async';
 import { getSignals } from '../api/get-signals';
@@ -6,6 +7,12 @@ import { getSignals } from '../api/get-signals';
 // "Most compared this week" and "Trending" (issue 26), from counts of people (each once a day),
 // never of requests; nothing is shown until an agent has enough people behind it. The ranking
 // policy page says how the lists are made.
+
+/** " by Acme", or nothing when the listing does not know its provider (issue 25). */
+function byProvider(provider: string): string {
+  const stated = statedText(provider);
+  return stated ? ` by ${stated}` : '';
+}
 
 export function PublicSignals() {
   const signals = useAsync('signals', (signal) => getSignals(signal));
@@ -20,8 +27,8 @@ export function PublicSignals() {
           <ol className="signal-list">
             {most_compared.map(({ agent, people }) => (
               <li key={agent.id}>
-                <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{decodeEntities(agent.name)}</Link> by{' '}
-                {decodeEntities(agent.provider)}: compared by {people} {people === 1 ? 'person' : 'people'}
+                <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{decodeEntities(agent.name)}</Link>
+                {byProvider(agent.provider)}: compared by {people} {people === 1 ? 'person' : 'people'}
               </li>
             ))}
           </ol>
@@ -33,9 +40,8 @@ export function PublicSignals() {
           <ol className="signal-list">
             {trending.map(({ agent, people, growth }) => (
               <li key={agent.id}>
-                <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{decodeEntities(agent.name)}</Link> by{' '}
-                {decodeEntities(agent.provider)}: viewed by {people} people this week, {growth}× last week's
-                pace
+                <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{decodeEntities(agent.name)}</Link>
+                {byProvider(agent.provider)}: viewed by {people} people this week, {growth}× last week's pace
               </li>
             ))}
           </ol>

@@ -1,4 +1,4 @@
-import type { AgentList } from '@agentry/domain/contract/agents';
+import type { AgentList, AgentPage } from '@agentry/domain/contract/agents';
 import {
   type AgentCount,
   AgentIdParams,
@@ -11,6 +11,7 @@ import {
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
+import { providerPageOf } from '../../../commands/provider-page-of';
 import { readAgentProfile } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
 import { CatalogLastChange } from '../../../http/catalog-last-change';
@@ -70,8 +71,15 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
     res.set('Cache-Control', 'no-cache');
     // The structured profile (issue 28) rides along: one read by id; saving it touches the agent,
     // so updated_at (the ETag) moves with it.
-    const profile = await readAgentProfile(store, agent.id);
-    sendJson(res, jsonBody(JSON.stringify({ ...presentAgent(agent), profile })), agent.updated_at);
+    const [profile, providerPage] = await Promise.all([
+      readAgentProfile(store, agent.id),
+      providerPageOf(store, agent.owner_id),
+    ]);
+    const answer: AgentPage = { ...presentAgent(agent), profile, provider_page: providerPage.path };
+    // The provider's page comes and goes with the owner's subscription: the answer last changed
+    // when either did (the ETag hashes the body and so follows it anyway).
+    const changedAt = [agent.updated_at, providerPage.owner?.updated_at ?? ''].sort().at(-1);
+    sendJson(res, jsonBody(JSON.stringify(answer)), changedAt);
   });
 
   router.get('/categories', allowAnyOrigin, async (_req, res) => {
