@@ -80,7 +80,10 @@ describe('Home search', () => {
   });
 
   it('inserts a new line with Shift+Enter instead of submitting', async () => {
-    const page = await app().open('/');
+    const page = await app().newPage();
+    // The page's timers stand still: nothing is searched live, so only a submit could search.
+    await page.clock.install();
+    await page.goto('/');
     let searches = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/instantsearch/')) searches += 1;
@@ -94,6 +97,21 @@ describe('Home search', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await page.locator('.search-results .results-summary').textContent()).toBe('');
     expect(searches).toBe(0);
+  });
+
+  it('shows results while typing once the text rests, replacing the address rather than adding a step (issue 25)', async () => {
+    const page = await app().open('/');
+    const steps = await page.evaluate(() => history.length);
+    await page.locator(SEARCH_BOX).pressSequentially('meeting notes');
+    await page.locator('.search-results .results-summary').filter({ hasText: /match/ }).waitFor();
+    expect(await cardNames(page)).toEqual(expect.arrayContaining(['MinutesMallard', 'RecapRobin']));
+    await page.waitForURL(/\?query=meeting\+notes$/);
+    expect(await page.evaluate(() => history.length)).toBe(steps);
+    // The storefront steps aside for the results; emptied, the box brings it back.
+    expect(await page.getByRole('region', { name: 'Browse by category' }).count()).toBe(0);
+    await page.locator(SEARCH_BOX).fill('');
+    await page.getByRole('region', { name: 'Browse by category' }).waitFor();
+    await page.waitForURL((url) => url.search === '');
   });
 
   it('does nothing for a blank query, with Enter or the button', async () => {

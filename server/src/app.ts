@@ -27,6 +27,7 @@ import { registrationRoutes } from './routes/api/registration/registration.route
 import { reviewsRoutes } from './routes/api/reviews/reviews.routes';
 import { instantSearchRoutes } from './routes/api/search/instantsearch/instantsearch.routes';
 import { searchRoutes } from './routes/api/search/search.routes';
+import { showcaseRoutes } from './routes/api/showcase/showcase.routes';
 import { signalsRoutes } from './routes/api/signals/signals.routes';
 import { siteCheckRoutes } from './routes/api/site-checks/site-checks.routes';
 import { subscriptionsRoutes } from './routes/api/subscriptions/subscriptions.routes';
@@ -148,6 +149,8 @@ export function createApp(context: AppContext): express.Express {
   api.use(reviewsRoutes(context));
   api.use(siteCheckRoutes(context));
   api.use(signalsRoutes(context));
+  // The home page's new, verified and well-reviewed agents (issue 25).
+  api.use(showcaseRoutes(context));
   api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);

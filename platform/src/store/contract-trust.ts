@@ -316,6 +316,35 @@ export function describeTrustContract(store: () => Store): void {
       ]);
     });
 
+    it('lists the best-rated agents with enough readable reviews, best average first', async () => {
+      const rate = (agent: string, org: number, rating: number) =>
+        store().reviews.write(review(agent, { org_key: `user:${org}`, author_id: `e${org}`, rating }));
+      await rate('a1', 1, 5);
+      await rate('a1', 2, 4); // 4.5 from 2
+      await rate('a2', 1, 5);
+      await rate('a2', 2, 5);
+      await rate('a2', 3, 3); // 4.33 from 3
+      await rate('a3', 1, 5); // 5 from 1: too few
+      await rate('a4', 1, 5);
+      const hidden = await rate('a4', 2, 1);
+      await rate('a4', 3, 4); // 4.5 from 2 once the 1 is hidden, as a1: a1 first by id
+      await rate('a5', 1, 5);
+      await rate('a5', 2, 4);
+      await rate('a5', 3, 5); // 4.67 from 3
+      await store().reviews.moderate(hidden.review.id, {
+        hidden: true,
+        reason: 'spam',
+        at: '2026-11-20T00:00:00.000Z',
+      });
+      expect(await store().reviews.topRated(2, 10)).toEqual([
+        { agent_id: 'a5', count: 3, sum: 14 },
+        { agent_id: 'a1', count: 2, sum: 9 },
+        { agent_id: 'a4', count: 2, sum: 9 },
+        { agent_id: 'a2', count: 3, sum: 13 },
+      ]);
+      expect((await store().reviews.topRated(3, 1)).map((row) => row.agent_id)).toEqual(['a5']);
+    });
+
     it('takes the provider’s answer once', async () => {
       const { review: written } = await store().reviews.write(review('a1'));
       const answered = await store().reviews.reply(written.id, {

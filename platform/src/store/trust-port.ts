@@ -178,6 +178,12 @@ export interface ReviewRepository {
   countForAgent(agentId: string): Promise<number>;
   /** Count and sum of the ratings anyone can read, per agent that has any (at most 1,000 ids). */
   summaries(agentIds: string[]): Promise<ReviewSummary[]>;
+  /**
+   * The agents with at least `minCount` readable reviews, best average first (then more reviews,
+   * then by id), at most `limit` (at most 100): the home page's well-reviewed agents (issue 25),
+   * whose caller caches the answer. One grouped read over the readable reviews.
+   */
+  topRated(minCount: number, limit: number): Promise<ReviewSummary[]>;
   /** Adds the provider's answer unless there is one (atomic): null when already answered or unknown. */
   reply(id: string, reply: ReviewReply): Promise<Review | null>;
   /** Records a report and counts it open; null when no review has this id. */

@@ -425,6 +425,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     probe: (w) => ({ path: `/api/reviews/${w.ids.review}/reports`, body: { reason: 'Looks like spam' } }),
   },
   'GET /api/signals': page,
+  // The home page's new, verified and well-reviewed agents (issue 25).
+  'GET /api/showcase': page,
   // Verified domains: a provider's own; a claim by domain proof needs a verified domain (409 says which).
   'GET /api/users/domains': { access: 'provider-account' },
   'POST /api/users/domains': {

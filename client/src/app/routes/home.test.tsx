@@ -66,6 +66,15 @@ const SIGNALS: FakeRoute = {
   },
 };
 
+const SHOWCASE: FakeRoute = {
+  path: '/api/showcase',
+  body: {
+    newest: [makeAgent({ id: '90', name: 'FreshFinch' })],
+    verified: [makeAgent({ id: '91', name: 'ProvenPelican', verified_domain: 'pelican.example' })],
+    well_reviewed: [makeAgent({ id: '92', name: 'LovedLynx', rating_average: 4.8, rating_count: 5 })],
+  },
+};
+
 const box = () =>
   screen.getByRole('textbox', { name: 'Describe the job you need done' }) as HTMLTextAreaElement;
 
@@ -76,7 +85,7 @@ function postedQueries(fetchMock: ReturnType<typeof mockFetch>) {
 }
 
 function renderHome(routes: FakeRoute[], url = '/') {
-  const fetchMock = mockFetch([COUNT, CATEGORY_COUNTS, SIGNALS, ...routes]);
+  const fetchMock = mockFetch([COUNT, CATEGORY_COUNTS, SIGNALS, SHOWCASE, ...routes]);
   const view = renderWithRouter(<HomeRoute />, { url, path: '/' });
   return { ...view, fetchMock };
 }
@@ -86,10 +95,12 @@ describe('Home', () => {
     const { fetchMock } = renderHome([]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Describe the job. Find the agent.');
     expect(await screen.findByText('Search 100 AI agents by the job they do, in plain words.')).toBeTruthy();
-    // The storefront below the box reads counts and this week's signals; nothing is searched.
+    // The storefront below the box reads counts, this week's signals and the agent lists; nothing
+    // is searched.
     expect(calls(fetchMock).sort()).toEqual([
       'GET /api/agents/count',
       'GET /api/directory/counts',
+      'GET /api/showcase',
       'GET /api/signals',
     ]);
     expect(screen.getByRole('link', { name: 'Directory' }).getAttribute('href')).toBe('/directory');
@@ -113,6 +124,39 @@ describe('Home', () => {
         .getByRole('link', { name: /TrendyBot/ })
         .getAttribute('href'),
     ).toBe('/agents/5');
+  });
+
+  it('shows verified, well-reviewed and new agents with their badges, each a link to its page', async () => {
+    renderHome([]);
+    const verified = await screen.findByRole('region', { name: 'Verified providers' });
+    const proven = within(verified).getByRole('link', { name: /ProvenPelican/ });
+    expect(proven.getAttribute('href')).toBe('/agents/91');
+    expect(within(proven).getByText('Verified')).toBeTruthy();
+    const reviewed = screen.getByRole('region', { name: 'Well reviewed' });
+    expect(within(reviewed).getByRole('link', { name: /LovedLynx/ }).textContent).toContain('4.8');
+    const newest = screen.getByRole('region', { name: 'New in the directory' });
+    expect(
+      within(newest)
+        .getByRole('link', { name: /FreshFinch/ })
+        .getAttribute('href'),
+    ).toBe('/agents/90');
+  });
+
+  it('shows results while typing, once the text rests, with the address replaced rather than pushed', async () => {
+    const { fetchMock, router } = renderHome([
+      { method: 'POST', path: MULTI_SEARCH_PATH, body: searchAnswer([REPLY]) },
+    ]);
+    await screen.findByRole('region', { name: 'Browse by category' });
+    await userEvent.type(box(), 'emails');
+    expect(await screen.findByText('1 agent matches')).toBeTruthy();
+    expect(postedQueries(fetchMock).at(-1)).toMatchObject({ query: 'emails' });
+    expect(currentUrl(router)).toBe('/?query=emails');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Browse by category' })).toBeNull());
+    // Emptied, the box brings the storefront back.
+    await userEvent.clear(box());
+    expect(await screen.findByRole('region', { name: 'Browse by category' })).toBeTruthy();
+    expect(currentUrl(router)).toBe('/');
   });
 
   it('puts the storefront away and the hero in compact form once results show', async () => {

@@ -118,6 +118,17 @@ export function createMongoReviews({ reviews, reviewReports }: MongoModels): Rev
       ]);
       return rows.map((row) => ({ agent_id: row._id, count: row.count, sum: row.sum }));
     },
+    async topRated(minCount, limit) {
+      const rows = await reviews.aggregate<{ _id: string; count: number; sum: number }>([
+        { $match: { hidden: false } },
+        { $group: { _id: '$agent_id', count: { $sum: 1 }, sum: { $sum: '$rating' } } },
+        { $match: { count: { $gte: Math.max(1, minCount) } } },
+        { $addFields: { average: { $divide: ['$sum', '$count'] } } },
+        { $sort: { average: -1, count: -1, _id: 1 } },
+        { $limit: Math.min(Math.max(1, limit), 100) },
+      ]);
+      return rows.map((row) => ({ agent_id: row._id, count: row.count, sum: row.sum }));
+    },
     async reply(id, answer) {
       const _id = objectIdOrNull(id);
       if (!_id) return null;

@@ -6,6 +6,7 @@ import {
   type ReviewQueue,
   type ReviewReport,
   type ReviewRepository,
+  type ReviewSummary,
   ReviewTakenError,
   type ReviewWrite,
 } from '../trust-port';
@@ -134,6 +135,15 @@ export function createSqliteReviews(db: Database.Database): ReviewRepository {
            WHERE hidden = 0 AND agent_id IN (SELECT value FROM json_each(?)) GROUP BY agent_id`,
         )
         .all(JSON.stringify(ids)) as Array<{ agent_id: string; count: number; sum: number }>;
+    },
+    async topRated(minCount, limit) {
+      return db
+        .prepare(
+          `SELECT agent_id, COUNT(*) AS count, SUM(rating) AS sum FROM reviews WHERE hidden = 0
+           GROUP BY agent_id HAVING COUNT(*) >= ?
+           ORDER BY CAST(SUM(rating) AS REAL) / COUNT(*) DESC, COUNT(*) DESC, agent_id LIMIT ?`,
+        )
+        .all(Math.max(1, minCount), Math.min(Math.max(0, limit), 100)) as ReviewSummary[];
     },
     async reply(id, answer) {
       const numeric = numericId(id);

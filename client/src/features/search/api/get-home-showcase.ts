@@ -1,4 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import type { Showcase } from '@agentry/domain/contract/showcase';
 import { apiRequest } from '../../../lib/api/api-client';
 
 export interface CategoryCount {
@@ -20,4 +21,9 @@ export interface PublicSignalsAnswer {
 /** GET /api/signals → this week's trending and most compared agents (people counted, not requests). */
 export function getSignals(signal?: AbortSignal): Promise<PublicSignalsAnswer> {
   return apiRequest<PublicSignalsAnswer>('/api/signals', { signal });
+}
+
+/** GET /api/showcase → the newest, verified and well-reviewed agents (issue 25). */
+export function getShowcase(signal?: AbortSignal): Promise<Showcase> {
+  return apiRequest<Showcase>('/api/showcase', { signal });
 }

@@ -8,6 +8,7 @@ import {
 } from 'react-instantsearch';
 import { Link } from 'react-router-dom';
 import { HITS_PER_PAGE, SEARCH_INDEX } from '../../../config/site';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { matchCountOf, suggestionsOf } from '../../../lib/match-info';
 import { createSearchClient } from '../../../lib/search-client';
 import { type RoleSelection, RoleView } from './role-view';
@@ -15,8 +16,17 @@ import { SEARCH_BOX_ID, SearchBox } from './search-box';
 import { type AgentHit, SearchResults } from './search-results';
 
 // The home search (spec sections 2, 4, 5): InstantSearch with our own search client. The query is
-// set only on submit; a role chip swaps the results for the role view until "back". The role view
-// lives in the address (the route owns it), so the browser's Back leaves it like the back button.
+// set on submit, and while typing once the text rests for LIVE_SEARCH_DELAY_MS (issue 25: results
+// appeared only after Enter); either way the address follows with a replace, so Back still leaves
+// the search rather than stepping through keystrokes, and InstantSearch drops answers to queries
+// overtaken meanwhile. The count is the server's, which holds while a word is typed (issue 27).
+// A role chip swaps the results for the role view until "back". The role view lives in the
+// address (the route owns it), so the browser's Back leaves it like the back button.
+
+/** How long the typed text must rest before it is searched. */
+export const LIVE_SEARCH_DELAY_MS = 300;
+/** Text shorter than this is not searched while typing (Enter still searches it). */
+const LIVE_SEARCH_MIN_LENGTH = 2;
 
 const searchClient = createSearchClient();
 
@@ -84,6 +94,26 @@ function SearchExperience({
     setQuery(nextQuery);
     refine(nextQuery);
     onQueryChange(nextQuery);
+  }
+
+  // Live results: the text, once it rests, is searched as if submitted; emptied, the search is
+  // cleared and the storefront comes back. Not in the role view, which the address holds.
+  const settled = useDebouncedValue(text, LIVE_SEARCH_DELAY_MS);
+  const live = useRef({ query, roleView, submit, clear });
+  live.current = { query, roleView, submit, clear };
+  useEffect(() => {
+    const { query: current, roleView: inRoleView, submit: search, clear: reset } = live.current;
+    const next = settled.trim();
+    if (inRoleView || next === current) return;
+    if (next === '') reset();
+    else if (next.length >= LIVE_SEARCH_MIN_LENGTH) search(next);
+  }, [settled]);
+
+  function clear() {
+    setCameBack(false);
+    setQuery('');
+    refine('');
+    onQueryChange('');
   }
 
   function back() {

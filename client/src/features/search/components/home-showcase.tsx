@@ -1,12 +1,17 @@
+import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { TrustBadges } from '../../../components/trust/trust-badges';
 import { useAsync } from '../../../hooks/use-async';
-import { getCategoryCounts, getSignals } from '../api/get-home-showcase';
+import { getCategoryCounts, getShowcase, getSignals } from '../api/get-home-showcase';
 
 // Below the search box until a search is made (issue 25: the home page was a headline, a box and
 // two links): jobs people describe, as searches one click away; the categories with how many
 // agents each lists; and this week's trending agents when there are any (from the people-counting
-// signals, GET /api/signals). Every tile is a link with an address of its own.
+// signals, GET /api/signals). Part 2: new agents, agents of verified providers and well-reviewed
+// agents (GET /api/showcase), each list shown only when it has agents. Every tile is a link with
+// an address of its own.
 
 /** Plain-words jobs that find agents in the catalog, each a search link. */
 export const EXAMPLE_JOBS = [
@@ -28,6 +33,8 @@ export function HomeShowcase() {
       ? [...counts.data].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
       : [];
   const trending = signals.status === 'success' ? signals.data.trending : [];
+  const showcase = useAsync('home-showcase', getShowcase);
+  const lists = showcase.status === 'success' ? showcase.data : null;
 
   return (
     <div className="home-showcase container">
@@ -77,6 +84,34 @@ export function HomeShowcase() {
           </ul>
         </section>
       ) : null}
+      {lists ? (
+        <>
+          <AgentTiles id="home-verified" title="Verified providers" agents={lists.verified} />
+          <AgentTiles id="home-reviewed" title="Well reviewed" agents={lists.well_reviewed} />
+          <AgentTiles id="home-newest" title="New in the directory" agents={lists.newest} />
+        </>
+      ) : null}
     </div>
+  );
+}
+
+/** One list of agents as tiles (name, role and provider, the trust badges); nothing when empty. */
+function AgentTiles({ id, title, agents }: { id: string; title: ReactNode; agents: PublicAgent[] }) {
+  if (agents.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <ul className="category-tiles">
+        {agents.map((agent) => (
+          <li key={agent.id}>
+            <Link className="category-tile agent-tile" to={`/agents/${encodeURIComponent(agent.id)}`}>
+              <span className="category-tile__name">{decodeEntities(agent.name)}</span>
+              <span className="category-tile__count">{decodeEntities(agent.role)}</span>
+              <TrustBadges agent={agent} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

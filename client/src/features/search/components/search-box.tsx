@@ -72,7 +72,7 @@ export function SearchBox({
         onKeyDown={onKeyDown}
       />
       <p id="home-search-hint" className="search-box__hint">
-        Press Enter to search, Shift+Enter for a new line.
+        Results show as you type. Press Enter to search at once, Shift+Enter for a new line.
       </p>
       <button type="submit" className="button button--primary search-box__submit" disabled={searching}>
         {searching ? 'Searching...' : 'Search'}

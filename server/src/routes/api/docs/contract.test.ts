@@ -9,6 +9,7 @@ import * as providers from '@agentry/domain/contract/providers';
 import * as registration from '@agentry/domain/contract/registration';
 import * as search from '@agentry/domain/contract/search';
 import { MessageAnswer, Success } from '@agentry/domain/contract/shapes';
+import * as showcase from '@agentry/domain/contract/showcase';
 import * as subscriptions from '@agentry/domain/contract/subscriptions';
 import { z } from 'zod';
 import { compareShapes, type Shape, shapeOf } from '../../../testing/schema-shape';
@@ -41,6 +42,7 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   reportListingOwnership: MessageAnswer,
   countAgents: catalog.AgentCount,
   getAgent: agents.AgentPage,
+  getShowcase: showcase.Showcase,
   similarAgents: agents.AgentList,
   listCategories: catalog.NameList,
   listRoles: catalog.NameList,
