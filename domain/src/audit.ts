@@ -18,6 +18,10 @@ export const AUDIT_ACTIONS = [
   'reverse_claim',
   'hide_review',
   'restore_review',
+  // Employer teams (issue 28): the subscriber invites, a colleague accepts, someone is removed (or leaves).
+  'team_invite',
+  'team_accept',
+  'team_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +35,7 @@ export const AUDIT_ENTITY_TYPES = [
   'verification',
   'listing_claim',
   'agent_profile',
+  'organization',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -85,3 +85,13 @@ export const MCP_MAX_BATCH = 10;
 /** A search query's length at most, everywhere a query is taken (the API, InstantSearch, MCP). */
 export const SEARCH_QUERY_MAX = 500;
 export const SEARCH_QUERY_TOO_LONG = `query must be at most ${SEARCH_QUERY_MAX} characters`;
+
+/**
+ * An employer team (issue 28): the employer plan includes this many seats, the subscriber's own
+ * one included, so a subscriber invites up to TEAM_SEATS - 1 colleagues (members and pending
+ * invitations together). Members ride on the subscriber's plan while they are members.
+ */
+export const TEAM_SEATS = 5;
+/** How long an invitation link stays good, and the longest organisation name. */
+export const TEAM_INVITATION_DAYS = 7;
+export const ORGANIZATION_NAME_MAX = 100;

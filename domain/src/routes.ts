@@ -29,6 +29,8 @@ export const ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  // An invitation to an employer team (issue 28): the e-mailed link's page.
+  joinTeam: '/join-team',
   testCheckout: '/checkout/test/:sessionId',
   provider: '/providers/:slug',
   // Employer tools (an active employer subscription; the server refuses anyone else).
@@ -55,6 +57,7 @@ export const ACCOUNT_SCREENS = [
   'forgotPassword',
   'resetPassword',
   'verifyEmail',
+  'joinTeam',
   'testCheckout',
   'employerSearch',
   'compare',

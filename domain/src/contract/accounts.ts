@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ROLES } from '../team';
 import { AGENT_FIELDS } from '../agent';
 import { MAX_LENGTHS, PASSWORD_MAX_LENGTH } from '../limits';
 import { OwnAgent } from './agents';
@@ -44,9 +45,26 @@ export const SignedIn = z.strictObject({
 });
 export type SignedIn = z.infer<typeof SignedIn>;
 
+/**
+ * The employer's team as GET /api/auth/me tells it (issue 28): the organisation, their place in it,
+ * and whether the team's plan (the subscriber's) is active: a member's tools follow it, not their own.
+ */
+export const MeTeam = z.strictObject({
+  organization: z.string(),
+  role: z.enum(TEAM_ROLES),
+  plan_active: z.boolean(),
+});
+export type MeTeam = z.infer<typeof MeTeam>;
+
 /** GET /api/auth/me */
 export const Me = z.union([
-  z.strictObject({ success: z.literal(true), user: User, user_type: UserType }),
+  z.strictObject({
+    success: z.literal(true),
+    user: User,
+    user_type: UserType,
+    /** An employer's team; null without one (absent for providers). */
+    team: MeTeam.nullable().optional(),
+  }),
   z.strictObject({ success: z.literal(false), user: z.null() }),
 ]);
 export type Me = z.infer<typeof Me>;

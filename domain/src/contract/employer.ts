@@ -26,12 +26,25 @@ export const ShortlistBody = z.object({
 });
 export const ShortlistAgentBody = z.object({ agent_id: recordId });
 
-/** An employer's list as they see it: no owner id (it is always theirs). */
+/** One agent on a list and who put it there (a team's lists keep each item's author: issue 28). */
+export const ShortlistItem = z.strictObject({
+  agent_id: z.string(),
+  /** The name of who added it; null for items added before authors were kept. */
+  added_by: z.string().nullable(),
+  added_at: timestamp.nullable(),
+});
+export type ShortlistItem = z.infer<typeof ShortlistItem>;
+
+/** An employer's list as they see it (their own, or their team's): no owner id. */
 export const Shortlist = z.strictObject({
   id: z.string(),
   name: z.string(),
   /** In the order they were added. */
   agent_ids: z.array(z.string()),
+  /** The same agents, in the same order, with who added each. */
+  items: z.array(ShortlistItem),
+  /** The name of who made the list; null for lists made before authors were kept. */
+  created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -91,6 +104,8 @@ const requestFields = {
 /** What the employer reads about a request they sent: its state and the replies. */
 export const SentContactRequest = z.strictObject({
   ...requestFields,
+  /** Who sent it: their name when it was sent (in a team, any member's requests are shared: issue 28). */
+  sent_by: z.string(),
   /** 'provider' when it went to the agent's provider, 'admin' when Agentry staff handle it. */
   sent_to: z.enum(['provider', 'admin']),
 });

@@ -6,6 +6,7 @@ import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeProfilesContract } from './contract-profiles';
+import { describeTeamContract } from './contract-team';
 import { describeToolUsageContract } from './contract-tool-usage';
 import { describeTrustContract } from './contract-trust';
 import {
@@ -890,6 +891,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeOwnershipContract(() => store);
     describeTrustContract(() => store);
     describeProfilesContract(() => store);
+    describeTeamContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -10,6 +10,7 @@ import type {
   ShortlistRepository,
 } from './employer-port';
 import type { AgentProfileRepository } from './profile-port';
+import type { TeamRepository } from './team-port';
 import type {
   DomainVerificationRepository,
   LeaseRepository,
@@ -478,6 +479,8 @@ export interface Store {
   readonly apiKeys: ApiKeyRepository;
   /** Structured agent profiles (issue 28). */
   readonly profiles: AgentProfileRepository;
+  /** Employer teams (issue 28): organisations, members, invitations. */
+  readonly teams: TeamRepository;
   /** Trust (issue 26): providers' domains, the link checker's records, reviews, listings claimed by domain, job leases. */
   readonly verifications: DomainVerificationRepository;
   readonly linkChecks: LinkCheckRepository;

@@ -29,8 +29,17 @@ export interface Services {
   reportLimiter: Limiter;
 }
 
-/** Messages a stranger can trigger by typing someone's address: capped per recipient so nobody is mail-bombed through us. */
-const STRANGER_TRIGGERED = new Set(['verify_email', 'claim_agent', 'reset_password', 'change_email']);
+/**
+ * Messages a stranger can trigger by typing someone's address: capped per recipient so nobody is
+ * mail-bombed through us. A team invitation too: a subscriber may type anyone's address (issue 28).
+ */
+const STRANGER_TRIGGERED = new Set([
+  'verify_email',
+  'claim_agent',
+  'reset_password',
+  'change_email',
+  'team_invitation',
+]);
 export const LINK_MAILS_PER_RECIPIENT_PER_HOUR = 5;
 
 const HOUR_MS = 60 * 60 * 1000;

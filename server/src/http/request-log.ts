@@ -12,9 +12,14 @@ const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 const SECRET_PARAMS = /([?&](?:token|session_id)=)[^&#]*/gi;
 /** Test-mode checkout ids in a path are capabilities too (whoever has one can pay it). */
 const CHECKOUT_IN_PATH = /(\/(?:checkout\/test|test-checkout)\/)cs_test_[A-Za-z0-9]+/g;
+/** So are a team invitation's secrets, read by the link's page (issue 28). */
+const INVITATION_IN_PATH = /(\/api\/team-invitations\/)(?!accept(?:[/?#]|$))[^/?#]+/g;
 
 export const redactUrl = (url: string) =>
-  url.replace(SECRET_PARAMS, '$1[redacted]').replace(CHECKOUT_IN_PATH, '$1[redacted]');
+  url
+    .replace(SECRET_PARAMS, '$1[redacted]')
+    .replace(CHECKOUT_IN_PATH, '$1[redacted]')
+    .replace(INVITATION_IN_PATH, '$1[redacted]');
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,6 +1,7 @@
 import type { ContactKind } from '@agentry/domain/employer-tools';
 import { formatLongUsDate } from '@agentry/domain/payment-status';
 import { PRODUCT_NAME } from '@agentry/domain/product';
+import { TEAM_INVITATION_DAYS } from '@agentry/domain/team';
 import type { MailMessage } from '@agentry/platform/mail/port';
 import { CLAIM_HOLD_DAYS } from '../auth/one-time-tokens';
 import { type Block, composeLetter } from './letter';
@@ -307,6 +308,34 @@ export function contactReplyMessage({
             'Your requests and their replies are in your employer dashboard:',
             { label: 'See your requests', url: requestsLink },
           ]),
+    ],
+  });
+}
+
+/**
+ * An invitation to an employer team (issue 28): the link is single-use and expires after
+ * TEAM_INVITATION_DAYS. The organisation and the inviter's names are what the subscriber typed.
+ */
+export function teamInvitationMessage({
+  to,
+  organization,
+  invitedBy,
+  link,
+}: {
+  to: string;
+  organization: string;
+  invitedBy: string;
+  link: string;
+}): MailMessage {
+  return composeLetter({
+    to,
+    kind: 'team_invitation',
+    subject: `${invitedBy} invited you to ${organization} on ${PRODUCT_NAME}`,
+    blocks: [
+      `${invitedBy} invited you to join ${organization} on ${PRODUCT_NAME}: you would share the team's shortlists, saved searches and requests to providers, and use the employer plan's tools while you are a member, with no subscription of your own.`,
+      { label: 'Accept the invitation', url: link },
+      `The link works once and is valid for ${TEAM_INVITATION_DAYS} days. Sign in with the account of this address, or create one, to accept it.`,
+      'If you do not know this person, you can ignore this e-mail.',
     ],
   });
 }

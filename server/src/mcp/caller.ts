@@ -21,6 +21,6 @@ export interface McpCaller {
 export function mcpCallerOf(req: Request): McpCaller {
   const holder = apiKeyHolderOf(req);
   if (holder === null) return { paid: false, audience: audienceKey({ ip: req.ip }) };
-  assertActiveEmployer(holder.user, true);
+  assertActiveEmployer(holder.user, holder.scope, true);
   return { paid: true, audience: audienceKey({ userId: holder.user.id, ip: req.ip }) };
 }

@@ -1,10 +1,10 @@
 import { PLANS } from '@agentry/domain/plans';
-import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { ContactInbox, ContactRequest } from '@agentry/platform/store/employer-port';
 import type { Store, User } from '@agentry/platform/store/port';
 import type { RequestHandler } from 'express';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../http/require-user';
+import { type EmployerScope, employerScopeOf } from './employer-scope';
 
 // Who may use the employer tools (docs/employer-tools.md), checked on the server on every
 // employer endpoint, and whose inbox a contact request sits in.
@@ -18,12 +18,16 @@ export const API_KEY_LAPSED_MESSAGE = `This API key's employer account has no ac
 export const EMPLOYER_ACCOUNT_MESSAGE = 'API keys belong to employer accounts.';
 
 /**
- * A signed-in employer account with an active subscription; 401 or 403 (`requires_subscription`)
- * otherwise. `viaApiKey`: the request came with the account's API key, and is told about the key.
+ * A signed-in employer account whose plan (its own, or its team's: `scope`) is active; 401 or 403
+ * (`requires_subscription`) otherwise. `viaApiKey`: the request came with the account's API key, and is told about the key.
  */
-export function assertActiveEmployer(user: User | undefined, viaApiKey = false): asserts user is User {
+export function assertActiveEmployer(
+  user: User | undefined,
+  scope: Pick<EmployerScope, 'planActive'>,
+  viaApiKey = false,
+): asserts user is User {
   if (!user) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE);
-  if (user.user_type !== 'employer' || !isActiveSubscription(user.subscription_status)) {
+  if (user.user_type !== 'employer' || !scope.planActive) {
     throw forbidden(viaApiKey ? API_KEY_LAPSED_MESSAGE : EMPLOYER_SUBSCRIPTION_MESSAGE, {
       success: false,
       requires_subscription: true,
@@ -31,25 +35,70 @@ export function assertActiveEmployer(user: User | undefined, viaApiKey = false):
   }
 }
 
-/** The policy as a route's middleware: passport has loaded the user from the session (or http/api-key-auth.ts from a key). */
-export const requireActiveEmployer: RequestHandler = (req, _res, next) => {
-  try {
-    assertActiveEmployer(req.user as User | undefined, req.apiKey !== undefined);
-    next();
-  } catch (error) {
-    next(error);
+declare global {
+  namespace Express {
+    interface Request {
+      /** Whose work the employer acts on (policies/employer-scope.ts), set by requireActiveEmployer. */
+      employerScope?: EmployerScope;
+    }
   }
-};
+}
 
 /**
- * An employer account, whatever its plan: what it keeps may be read and taken back (its API keys)
- * after the plan has lapsed. 401 without a user, 403 for a provider.
+ * The policy as a route's middleware: passport has loaded the user from the session (or
+ * http/api-key-auth.ts from a key). A team member passes on the subscriber's plan (issue 28): the
+ * scope is read on every request, so a removed member or a lapsed plan is refused at once.
  */
-export const requireEmployerAccount: RequestHandler = (req, _res, next) => {
-  const user = req.user as User | undefined;
-  if (!user) return next(unauthorized(SIGN_IN_REQUIRED_MESSAGE));
-  next(user.user_type === 'employer' ? undefined : forbidden(EMPLOYER_ACCOUNT_MESSAGE, { success: false }));
-};
+export function requireActiveEmployer(store: Pick<Store, 'teams' | 'users'>): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const user = req.user as User | undefined;
+      if (!user) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE);
+      const scope = await employerScopeOf(store, user);
+      if (user.user_type !== 'employer' || !scope.planActive) {
+        throw forbidden(
+          req.apiKey !== undefined
+            ? API_KEY_LAPSED_MESSAGE
+            : scope.role === 'member'
+              ? TEAM_PLAN_LAPSED_MESSAGE
+              : EMPLOYER_SUBSCRIPTION_MESSAGE,
+          { success: false, requires_subscription: true },
+        );
+      }
+      req.employerScope = scope;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The scope requireActiveEmployer read for this request. */
+export function scopeOf(req: Express.Request): EmployerScope {
+  if (!req.employerScope) throw new Error('requireActiveEmployer must run before scopeOf');
+  return req.employerScope;
+}
+
+/** What a member is told when the subscriber's plan has lapsed. */
+export const TEAM_PLAN_LAPSED_MESSAGE = `Your team's employer plan ($${PLANS.employer.priceUsd}/month) is not active: the subscriber who runs the team can renew it, and the team's tools work again.`;
+
+/**
+ * An employer account, whatever its plan: what it keeps may be read and taken back (its API keys,
+ * its team) after the plan has lapsed. 401 without a user, 403 for a provider, saying `message`.
+ */
+export function requireEmployerAccountFor(message: string): RequestHandler {
+  return (req, _res, next) => {
+    const user = req.user as User | undefined;
+    if (!user) return next(unauthorized(SIGN_IN_REQUIRED_MESSAGE));
+    next(user.user_type === 'employer' ? undefined : forbidden(message, { success: false }));
+  };
+}
+
+/** For the API keys' routes. */
+export const requireEmployerAccount = requireEmployerAccountFor(EMPLOYER_ACCOUNT_MESSAGE);
+
+/** Teams (issue 28) are made of employer accounts; a provider's session is told so. */
+export const TEAM_ACCOUNT_MESSAGE = 'Teams are made of employer accounts.';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 

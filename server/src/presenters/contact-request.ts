@@ -35,6 +35,7 @@ export function presentSentRequest(request: ContactRequest): SentContactRequest 
     kind: request.kind,
     message: request.message,
     preferred_times: request.preferred_times,
+    sent_by: request.contact_name,
     /** 'provider' when it went to the agent's provider, 'admin' when Agentry staff handle it. */
     sent_to: request.provider_id === null ? 'admin' : 'provider',
     status: request.status,

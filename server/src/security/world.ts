@@ -3,7 +3,7 @@ import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Store } from '@agentry/platform/store/port';
 import * as XLSX from 'xlsx';
-import { issueToken } from '../auth/one-time-tokens';
+import { hashToken, issueToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { createApiKey } from '../commands/employer/manage-api-keys';
 import { startCheckout } from '../commands/start-checkout';
@@ -17,6 +17,8 @@ import { Browser, type Caller, type UserCaller, WALK_PASSWORD } from './callers'
 // and straight in the store where only their existence matters (agents, shortlists).
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Seats of the walk's teams: room for every probe's invitation and member. */
+const WALK_SEATS = 10_000;
 const USER_SESSIONS = { cookie: SESSION_COOKIE, path: '/' };
 const ADMIN_SESSIONS = { cookie: ADMIN_SESSION_COOKIE, path: '/api/admin' };
 
@@ -73,6 +75,10 @@ export interface World {
   newResetToken(): Promise<string>;
   /** An e-mail verification link's token for the account. */
   newVerifyToken(userId: string): Promise<string>;
+  /** A live invitation to the caller's team (the employer's for callers without one), and its link's secret. */
+  newInvitation(caller: Caller): Promise<{ id: string; token: string }>;
+  /** A new member of the caller's team (the employer's for callers without one): an account of its own. */
+  newTeamMember(caller: Caller): Promise<string>;
   /** A new agent held for staff review (registered without an address): to approve or reject. */
   newHeldAgent(): Promise<string>;
   /** A new domain of the provider's (for calls that remove one). */
@@ -219,6 +225,15 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       )
     ).id;
   const providerDomain = await newProviderDomain();
+
+  // The employers' teams (issue 28): the walk's probes add invitations and members past the plan's
+  // seats (WALK_SEATS), as only the store is asked to.
+  const teamOf = (caller: Caller) =>
+    store.teams.saveOrganization(
+      caller === 'lapsedEmployer' ? lapsedEmployer.id : employer.id,
+      caller === 'lapsedEmployer' ? 'Acme Lapsed' : 'Acme Hiring',
+    );
+  await teamOf('employer');
 
   const shortlist = await store.shortlists.create(employer.id, 'Support bots');
   await store.shortlists.addAgent(shortlist.id, employer.id, listedAgent);
@@ -373,6 +388,37 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     // probes of the callers run side by side.
     newResetToken: async () => newToken('reset_password', (await bystander('reset')).id),
     newVerifyToken: (userId) => newToken('verify_email', userId),
+    async newInvitation(caller) {
+      const token = randomBytes(32).toString('base64url');
+      issuedTokens.push(token);
+      const invitation = await store.teams.createInvitation(
+        {
+          organization_id: (await teamOf(caller)).id,
+          email: `${unique('invited')}@elsewhere.example`,
+          invited_by: employer.id,
+          token_hash: hashToken(token),
+          expires_at: new Date(services.now() + DAY),
+        },
+        WALK_SEATS,
+        new Date(services.now()),
+      );
+      return { id: invitation.id, token };
+    },
+    async newTeamMember(caller) {
+      const member = await store.users.create({
+        email: `${unique('member')}@acme.example`,
+        full_name: 'Team Member',
+        organization: 'Acme Hiring',
+        user_type: 'employer',
+        password_hash: passwordHash,
+      });
+      await store.teams.addMember({
+        organizationId: (await teamOf(caller)).id,
+        userId: member.id,
+        seats: WALK_SEATS,
+      });
+      return member.id;
+    },
     newHeldAgent: async () =>
       (await store.agents.create(agentInput({ name: unique('Held'), held_for: 'review' }))).id,
     unique,

@@ -2,7 +2,7 @@ import { PLANS } from '@agentry/domain/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCompareSelection } from '../../hooks/use-compare-selection';
-import { isSubscribed } from '../../lib/auth/auth-api';
+import { hasEmployerPlan } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { COMPARE_MAX, COMPARE_MIN, compareLink } from '../../lib/compare-selection';
 
@@ -14,7 +14,7 @@ function PlanNeeded() {
   const { state } = useAuth();
   if (state.status === 'loading') return null;
   const user = state.status === 'signed-in' ? state.user : null;
-  if (user && user.user_type !== 'agent_provider' && isSubscribed(user)) return null;
+  if (user && user.user_type !== 'agent_provider' && hasEmployerPlan(user)) return null;
   const plan = PLANS.employer;
   const employer = user !== null && user.user_type !== 'agent_provider';
   return (

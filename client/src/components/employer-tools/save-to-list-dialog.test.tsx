@@ -20,6 +20,8 @@ const list = (id: string, name: string, agent_ids: string[] = []): Shortlist => 
   id,
   name,
   agent_ids,
+  items: agent_ids.map((agent_id) => ({ agent_id, added_by: 'Grace Hopper', added_at: null })),
+  created_by: 'Grace Hopper',
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 });

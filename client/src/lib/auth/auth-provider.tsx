@@ -42,7 +42,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  const signIn = useCallback((user: SessionUser) => setState({ status: 'signed-in', user }), []);
+  const signIn = useCallback((user: SessionUser) => {
+    setState({ status: 'signed-in', user });
+    // A sign-in's answer says nothing of the employer's team (issue 28): GET /api/auth/me does.
+    if (user.user_type === 'employer' && user.team === undefined) {
+      getMe().then(
+        (me) => {
+          if (me?.id === user.id) setState({ status: 'signed-in', user: me });
+        },
+        () => undefined,
+      );
+    }
+  }, []);
+  // A profile change answers the account without its team: the team stays as it was.
+  const updateUser = useCallback(
+    (user: SessionUser) =>
+      setState((old) => ({
+        status: 'signed-in',
+        user: { ...user, team: user.team !== undefined ? user.team : (old.user?.team ?? undefined) },
+      })),
+    [],
+  );
   const refresh = useCallback(async () => {
     try {
       const user = await getMe();
@@ -67,8 +87,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ state, signIn, updateUser: signIn, refresh, logout }),
-    [state, signIn, refresh, logout],
+    () => ({ state, signIn, updateUser, refresh, logout }),
+    [state, signIn, updateUser, refresh, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

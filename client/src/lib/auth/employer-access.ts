@@ -1,8 +1,8 @@
-import { isSubscribed } from './auth-api';
+import { hasEmployerPlan } from './auth-api';
 import { type AuthState, useAuth } from './auth-provider';
 
 // Who may use the employer tools (advanced search, comparison, shortlists, contact requests): a
-// signed-in employer with an active subscription. The server checks it on every call; the client
+// signed-in employer with an active subscription, their own or their team's (issue 28). The server checks it on every call; the client
 // only decides what to show: the tools, or what they offer and how to get them.
 
 export type EmployerAccess =
@@ -19,7 +19,7 @@ export function employerAccess(state: AuthState): EmployerAccess {
   if (state.status === 'loading') return 'loading';
   if (state.status === 'signed-out') return 'visitor';
   if (state.user.user_type !== 'employer') return 'not-employer';
-  return isSubscribed(state.user) ? 'active' : 'lapsed';
+  return hasEmployerPlan(state.user) ? 'active' : 'lapsed';
 }
 
 export function useEmployerAccess(): EmployerAccess {

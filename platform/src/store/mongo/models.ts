@@ -11,6 +11,12 @@ import {
   type UserWithSecret,
 } from '../port';
 import { type AgentProfileDoc, registerProfileModel } from './profiles';
+import {
+  type OrganizationDoc,
+  type OrganizationInvitationDoc,
+  type OrganizationMemberDoc,
+  registerTeamModels,
+} from './team-models';
 import { registerTrustModels, type TrustModels } from './trust-models';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each
@@ -287,6 +293,9 @@ export interface ShortlistDoc {
   user_id: string;
   name: string;
   agent_ids: string[];
+  /** Who added each agent (issue 28), pushed and pulled with agent_ids; absent on older lists. */
+  item_authors?: Array<{ agent_id: string; added_by: string | null; added_at: Date | null }>;
+  created_by?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -296,6 +305,11 @@ const shortlistSchema = new Schema<ShortlistDoc>(
     user_id: String,
     name: String,
     agent_ids: { type: [String], default: [] },
+    item_authors: {
+      type: [{ _id: false, agent_id: String, added_by: String, added_at: Date }],
+      default: [],
+    },
+    created_by: { type: String, default: null },
     created_at: Date,
     updated_at: Date,
   },
@@ -424,6 +438,10 @@ export interface MongoModels extends TrustModels {
   apiKeys: Model<ApiKeyDoc>;
   /** Structured agent profiles (issue 28). */
   profiles: Model<AgentProfileDoc>;
+  /** Employer teams (issue 28). */
+  organizations: Model<OrganizationDoc>;
+  organizationMembers: Model<OrganizationMemberDoc>;
+  organizationInvitations: Model<OrganizationInvitationDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -447,6 +465,7 @@ export function registerModels(conn: Connection): MongoModels {
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
     profiles: registerProfileModel(conn),
+    ...registerTeamModels(conn),
     ...registerTrustModels(conn),
   };
 }

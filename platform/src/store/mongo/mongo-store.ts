@@ -21,6 +21,7 @@ import { createMongoReviews } from './reviews';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
 import { mongoStorageFault } from './storage-faults';
+import { createMongoTeams } from './team';
 import { createMongoTokens } from './tokens';
 import { createMongoToolUsage } from './tool-usage';
 import { createMongoUsers } from './users';
@@ -58,6 +59,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       toolUsage: createMongoToolUsage(models),
       apiKeys: createMongoApiKeys(models),
       profiles: createMongoProfiles(models.profiles),
+      teams: createMongoTeams(conn, models),
       verifications,
       linkChecks,
       reviews,

@@ -406,6 +406,38 @@ export const MIGRATIONS: string[] = [
     updated_at TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 15: employer teams (issue 28): an organisation per subscriber, its members (one organisation a
+  // user at most), invitations by a hash of the link's secret; who added each shortlist item and
+  // made each list (null for what came before).
+  `
+  CREATE TABLE organizations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    owner_id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE organization_members (
+    user_id TEXT PRIMARY KEY,
+    organization_id INTEGER NOT NULL REFERENCES organizations (id),
+    joined_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX organization_members_org ON organization_members (organization_id, joined_at);
+  CREATE TABLE organization_invitations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    organization_id INTEGER NOT NULL REFERENCES organizations (id),
+    email TEXT NOT NULL,
+    invited_by TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    expires_at TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX organization_invitations_org ON organization_invitations (organization_id, email);
+
+  ALTER TABLE shortlists ADD COLUMN created_by TEXT;
+  ALTER TABLE shortlist_items ADD COLUMN added_by TEXT;
+  ALTER TABLE shortlist_items ADD COLUMN added_at TEXT;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

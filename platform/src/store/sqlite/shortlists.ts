@@ -4,6 +4,7 @@ import {
   SHORTLIST_AGENTS_MAX,
   SHORTLISTS_PER_USER_MAX,
   type Shortlist,
+  type ShortlistItem,
   type ShortlistRepository,
 } from '../employer-port';
 import { isUniqueViolation } from './agents';
@@ -12,6 +13,7 @@ interface ShortlistRow {
   id: number;
   user_id: string;
   name: string;
+  created_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -20,32 +22,34 @@ const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : nul
 
 export function createSqliteShortlists(db: Database.Database): ShortlistRepository {
   const insert = db.prepare(
-    'INSERT INTO shortlists (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO shortlists (user_id, name, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
   const byId = db.prepare('SELECT * FROM shortlists WHERE id = ? AND user_id = ?');
   const forUser = db.prepare('SELECT * FROM shortlists WHERE user_id = ? ORDER BY id DESC LIMIT ?');
   const countForUser = db.prepare('SELECT COUNT(*) AS n FROM shortlists WHERE user_id = ?');
   const items = db.prepare(
-    'SELECT agent_id FROM shortlist_items WHERE shortlist_id = ? ORDER BY added_seq LIMIT ?',
+    'SELECT agent_id, added_by, added_at FROM shortlist_items WHERE shortlist_id = ? ORDER BY added_seq LIMIT ?',
   );
   const rename = db.prepare('UPDATE shortlists SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?');
   const remove = db.prepare('DELETE FROM shortlists WHERE id = ? AND user_id = ?');
   const removeItems = db.prepare('DELETE FROM shortlist_items WHERE shortlist_id = ?');
   const addItem = db.prepare(
-    `INSERT INTO shortlist_items (shortlist_id, agent_id, added_seq)
-     SELECT @id, @agent, COALESCE(MAX(added_seq), 0) + 1 FROM shortlist_items WHERE shortlist_id = @id
+    `INSERT INTO shortlist_items (shortlist_id, agent_id, added_seq, added_by, added_at)
+     SELECT @id, @agent, COALESCE(MAX(added_seq), 0) + 1, @author, @at FROM shortlist_items WHERE shortlist_id = @id
      ON CONFLICT (shortlist_id, agent_id) DO NOTHING`,
   );
   const removeItem = db.prepare('DELETE FROM shortlist_items WHERE shortlist_id = ? AND agent_id = ?');
   const touch = db.prepare('UPDATE shortlists SET updated_at = ? WHERE id = ?');
 
-  const withItems = (row: ShortlistRow): Shortlist => ({
-    ...row,
-    id: String(row.id),
-    agent_ids: (items.all(row.id, SHORTLIST_AGENTS_MAX) as Array<{ agent_id: string }>).map(
-      (item) => item.agent_id,
-    ),
-  });
+  const withItems = (row: ShortlistRow): Shortlist => {
+    const listed = items.all(row.id, SHORTLIST_AGENTS_MAX) as ShortlistItem[];
+    return {
+      ...row,
+      id: String(row.id),
+      agent_ids: listed.map((item) => item.agent_id),
+      items: listed.map(({ agent_id, added_by, added_at }) => ({ agent_id, added_by, added_at })),
+    };
+  };
   const find = (id: string, userId: string) => {
     const numeric = numericId(id);
     const row = numeric === null ? undefined : (byId.get(numeric, userId) as ShortlistRow | undefined);
@@ -60,10 +64,10 @@ export function createSqliteShortlists(db: Database.Database): ShortlistReposito
   });
 
   return {
-    async create(userId, name) {
+    async create(userId, name, authorId = userId) {
       try {
         const now = new Date().toISOString();
-        const { lastInsertRowid } = insert.run(userId, name, now, now);
+        const { lastInsertRowid } = insert.run(userId, name, authorId, now, now);
         return find(String(lastInsertRowid), userId)!;
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateShortlistError(name);
@@ -94,10 +98,11 @@ export function createSqliteShortlists(db: Database.Database): ShortlistReposito
       const numeric = numericId(id);
       return numeric === null ? false : deleteTx(numeric, userId);
     },
-    async addAgent(id, userId, agentId) {
+    async addAgent(id, userId, agentId, authorId = userId) {
       const list = find(id, userId);
       if (!list) return null;
-      addItem.run({ id: Number(list.id), agent: agentId });
+      const at = new Date().toISOString();
+      addItem.run({ id: Number(list.id), agent: agentId, author: authorId, at });
       touch.run(new Date().toISOString(), Number(list.id));
       return find(id, userId);
     },

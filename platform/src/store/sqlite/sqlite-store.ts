@@ -24,6 +24,7 @@ import { createSqliteReviews } from './reviews';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteShortlists } from './shortlists';
 import { sqliteStorageFault } from './storage-faults';
+import { createSqliteTeams } from './team';
 import { createSqliteTokens } from './tokens';
 import { createSqliteToolUsage } from './tool-usage';
 import { createSqliteUsers } from './users';
@@ -78,6 +79,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     toolUsage: retryWhenBusy(createSqliteToolUsage(db)),
     apiKeys: retryWhenBusy(createSqliteApiKeys(db)),
     profiles: retryWhenBusy(createSqliteProfiles(db)),
+    teams: retryWhenBusy(createSqliteTeams(db)),
     verifications,
     linkChecks,
     reviews,

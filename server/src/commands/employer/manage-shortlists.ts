@@ -5,12 +5,14 @@ import {
   SHORTLISTS_PER_USER_MAX,
   type Shortlist,
 } from '@agentry/platform/store/employer-port';
-import type { Store, User } from '@agentry/platform/store/port';
+import type { Store } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { EmployerScope } from '../../policies/employer-scope';
 import { cleanLine } from './plain-text';
 
-// An employer's shortlists: named lists of agents to come back to. Every call acts on the
-// signed-in employer's own lists; another employer's list answers as a missing one (404).
+// An employer's shortlists: named lists of agents to come back to. Every call acts on the lists of
+// the employer's scope (policies/employer-scope.ts: their own, or their team's, kept under the
+// subscriber's id) and records who acted; another scope's list answers as a missing one (404).
 
 export const SHORTLIST_MESSAGES = {
   notFound: 'List not found',
@@ -22,6 +24,7 @@ export const SHORTLIST_MESSAGES = {
 } as const;
 
 type Stores = Pick<Store, 'shortlists' | 'agents'>;
+type Scope = Pick<EmployerScope, 'ownerId' | 'authorId'>;
 
 function listName(raw: string): string {
   const name = cleanLine(raw);
@@ -45,34 +48,34 @@ const found = (list: Shortlist | null): Shortlist => {
   return list;
 };
 
-export async function createShortlist(store: Stores, user: User, rawName: string): Promise<Shortlist> {
+export async function createShortlist(store: Stores, scope: Scope, rawName: string): Promise<Shortlist> {
   const name = listName(rawName);
-  if ((await store.shortlists.countForUser(user.id)) >= SHORTLISTS_PER_USER_MAX) {
+  if ((await store.shortlists.countForUser(scope.ownerId)) >= SHORTLISTS_PER_USER_MAX) {
     throw conflict(SHORTLIST_MESSAGES.tooManyLists);
   }
-  return uniqueName(() => store.shortlists.create(user.id, name));
+  return uniqueName(() => store.shortlists.create(scope.ownerId, name, scope.authorId));
 }
 
-export async function renameShortlist(store: Stores, user: User, id: string, rawName: string) {
+export async function renameShortlist(store: Stores, scope: Scope, id: string, rawName: string) {
   const name = listName(rawName);
-  return found(await uniqueName(() => store.shortlists.rename(id, user.id, name)));
+  return found(await uniqueName(() => store.shortlists.rename(id, scope.ownerId, name)));
 }
 
-export async function deleteShortlist(store: Stores, user: User, id: string): Promise<void> {
-  if (!(await store.shortlists.delete(id, user.id))) throw notFound(SHORTLIST_MESSAGES.notFound);
+export async function deleteShortlist(store: Stores, scope: Scope, id: string): Promise<void> {
+  if (!(await store.shortlists.delete(id, scope.ownerId))) throw notFound(SHORTLIST_MESSAGES.notFound);
 }
 
 /** Adds a listed agent at the end of the list; adding one that is there already changes nothing. */
-export async function addToShortlist(store: Stores, user: User, id: string, agentId: string) {
-  const list = found(await store.shortlists.get(id, user.id));
+export async function addToShortlist(store: Stores, scope: Scope, id: string, agentId: string) {
+  const list = found(await store.shortlists.get(id, scope.ownerId));
   const agent = await store.agents.get(agentId);
   if (!agent || agent.removed) throw notFound(SHORTLIST_MESSAGES.agentNotFound);
   if (list.agent_ids.includes(agent.id)) return list;
   if (list.agent_ids.length >= SHORTLIST_AGENTS_MAX) throw conflict(SHORTLIST_MESSAGES.listFull);
-  return found(await store.shortlists.addAgent(id, user.id, agent.id));
+  return found(await store.shortlists.addAgent(id, scope.ownerId, agent.id, scope.authorId));
 }
 
 /** Takes an agent off the list, whether or not it is still listed in the directory. */
-export async function removeFromShortlist(store: Stores, user: User, id: string, agentId: string) {
-  return found(await store.shortlists.removeAgent(id, user.id, agentId));
+export async function removeFromShortlist(store: Stores, scope: Scope, id: string, agentId: string) {
+  return found(await store.shortlists.removeAgent(id, scope.ownerId, agentId));
 }

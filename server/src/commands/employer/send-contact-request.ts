@@ -9,13 +9,14 @@ import {
 import type { User } from '@agentry/platform/store/port';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { contactRequestMessage } from '../../mail/messages';
+import type { EmployerScope } from '../../policies/employer-scope';
 import { deliver, publicLink, type Services } from '../services';
 import { cleanLine, cleanMessage } from './plain-text';
 
 // An employer asks a provider about an agent, or for a demo. The request goes to the agent's
 // owner (their inbox, and an e-mail), or to the admin inbox when nobody owns the agent. Who is
-// asking comes from the employer's profile (the account's own e-mail, name and organisation),
-// never from the body. Throttled by what the store holds, so the limits hold across API workers
+// asking comes from the employer's profile (the account's own e-mail, name and organisation, or
+// their team's organisation), never from the body. Throttled by what the store holds, so the limits hold across API workers
 // (two requests in the same instant may both pass: a check, then an insert).
 
 export const REQUESTS_PER_HOUR = 10;
@@ -72,10 +73,14 @@ async function createWithinLimits(services: Services, input: ContactRequestCreat
 
 export async function sendContactRequest(
   services: Services,
-  props: { employer: User; input: ContactRequestInput },
+  props: {
+    employer: User;
+    scope: Pick<EmployerScope, 'ownerId' | 'organization'>;
+    input: ContactRequestInput;
+  },
 ): Promise<ContactRequest> {
   const { store } = services;
-  const { employer, input } = props;
+  const { employer, scope, input } = props;
   // Replies are e-mailed to the profile's address: it must be one the employer has shown they read.
   if (!employer.email_verified_at)
     throw new HttpError(403, CONTACT_MESSAGES.confirmEmail, { success: false });
@@ -87,11 +92,13 @@ export async function sendContactRequest(
     agent_id: agent.id,
     // Names are stored HTML-entity encoded (spec section 3); the inbox and the e-mails show text.
     agent_name: decodeEntities(agent.name),
-    employer_id: employer.id,
+    // In a team, the request joins the team's history (kept under the subscriber) and the
+    // provider sees the organisation's name; the sender stays on it (contact_name, contact_email).
+    employer_id: scope.ownerId,
     provider_id: provider?.id ?? null,
     kind: input.kind,
     ...text,
-    company: employer.organization,
+    company: scope.organization?.name ?? employer.organization,
     contact_name: employer.full_name,
     contact_email: employer.email,
     contact_phone: employer.phone || null,

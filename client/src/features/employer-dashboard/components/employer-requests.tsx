@@ -81,8 +81,8 @@ function SentRequest({ request }: { request: SentContactRequest }) {
         </p>
       </div>
       <p className="form-field__hint">
-        Sent <time dateTime={request.created_at}>{formatWhen(request.created_at)}</time> about{' '}
-        <Link to={`/agents/${encodeURIComponent(request.agent_id)}`}>{request.agent_name}</Link>
+        Sent by {request.sent_by}, <time dateTime={request.created_at}>{formatWhen(request.created_at)}</time>
+        , about <Link to={`/agents/${encodeURIComponent(request.agent_id)}`}>{request.agent_name}</Link>
         {request.preferred_times ? `; preferred times: ${request.preferred_times}` : ''}
       </p>
       <RequestMessage message={request.message} />

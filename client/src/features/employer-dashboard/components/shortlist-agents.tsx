@@ -10,10 +10,13 @@ import { useListedAgents } from '../hooks/use-listed-agents';
 export function ShortlistAgents({
   listName,
   agentIds,
+  authors = new Map(),
   onRemove,
 }: {
   listName: string;
   agentIds: readonly string[];
+  /** Who added each agent, by agent id (issue 28). */
+  authors?: ReadonlyMap<string, string>;
   onRemove: (agentId: string) => Promise<void>;
 }) {
   const agents = useListedAgents(agentIds, true);
@@ -65,6 +68,11 @@ export function ShortlistAgents({
                 ) : (
                   <span className="shortlist-agent__meta">Loading {name}...</span>
                 )}
+                {authors.get(id) ? (
+                  <span className="shortlist-agent__meta shortlist-agent__author">
+                    Added by {authors.get(id)}
+                  </span>
+                ) : null}
               </div>
               <button
                 type="button"

@@ -63,6 +63,7 @@ export function ShortlistItem({
           ({count} {count === 1 ? 'agent' : 'agents'})
         </span>
       </h3>
+      {list.created_by ? <p className="shortlist__author">Made by {list.created_by}</p> : null}
       {renaming ? (
         <RenameForm
           list={list}
@@ -113,6 +114,7 @@ export function ShortlistItem({
           <ShortlistAgents
             listName={list.name}
             agentIds={list.agent_ids}
+            authors={authorsOf(list)}
             onRemove={(agentId) => actions.removeAgent(list.id, agentId)}
           />
         ) : null}
@@ -219,5 +221,12 @@ function RenameForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** Who added each agent (a team's lists keep it: issue 28); items from before authors were kept have none. */
+function authorsOf(list: Shortlist): ReadonlyMap<string, string> {
+  return new Map(
+    list.items.flatMap((item) => (item.added_by ? [[item.agent_id, item.added_by] as const] : [])),
   );
 }

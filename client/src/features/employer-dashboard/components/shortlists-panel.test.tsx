@@ -23,14 +23,23 @@ const NO_REQUESTS: FakeRoute = {
   path: '/api/employer/requests?limit=20&offset=0',
   body: { success: true, requests: [], total: 0 },
 };
-const list = (overrides: Partial<Shortlist>): Shortlist => ({
-  id: 's1',
-  name: 'Support desk',
-  agent_ids: [],
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const list = (overrides: Partial<Shortlist>): Shortlist => {
+  const agentIds = overrides.agent_ids ?? [];
+  return {
+    id: 's1',
+    name: 'Support desk',
+    agent_ids: agentIds,
+    items: agentIds.map((agent_id) => ({
+      agent_id,
+      added_by: 'Grace Hopper',
+      added_at: '2026-11-20T10:00:00.000Z',
+    })),
+    created_by: 'Grace Hopper',
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+};
 const SUPPORT = list({ id: 's1', name: 'Support desk', agent_ids: ['1', '2'] });
 const BOOKS = list({ id: 's2', name: 'Bookkeeping', agent_ids: ['3', '4', '5', '6', '7'] });
 const LISTS: FakeRoute = { path: '/api/shortlists', body: { success: true, shortlists: [SUPPORT, BOOKS] } };

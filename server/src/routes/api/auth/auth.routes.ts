@@ -24,6 +24,7 @@ import { HttpError } from '../../../http/errors';
 import { requireUser } from '../../../http/require-user';
 import { SESSION_COOKIE } from '../../../http/sessions';
 import { parseBody } from '../../../http/validate';
+import { employerScopeOf } from '../../../policies/employer-scope';
 import { presentUser } from '../../../presenters/user';
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
@@ -71,14 +72,23 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
       .json({ success: true, csrf_token: token, csrfToken: token } satisfies CsrfToken);
   });
 
-  router.get('/auth/me', (req, res) => {
+  router.get('/auth/me', async (req, res) => {
     res.set('Cache-Control', 'no-store');
     if (!req.user) {
       res.json({ success: false, user: null } satisfies Me);
       return;
     }
     const user = presentUser(req.user as User);
-    res.json({ success: true, user, user_type: user.user_type } satisfies Me);
+    if (user.user_type !== 'employer') {
+      res.json({ success: true, user, user_type: user.user_type } satisfies Me);
+      return;
+    }
+    // An employer's team (issue 28): a member's paid tools follow the subscriber's plan.
+    const scope = await employerScopeOf(services.store, req.user as User);
+    const team = scope.organization
+      ? { organization: scope.organization.name, role: scope.role!, plan_active: scope.planActive }
+      : null;
+    res.json({ success: true, user, user_type: user.user_type, team } satisfies Me);
   });
 
   router.post('/auth/login', limits.login, (req, res, next) => {

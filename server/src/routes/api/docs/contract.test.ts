@@ -11,6 +11,7 @@ import * as search from '@agentry/domain/contract/search';
 import { MessageAnswer, Success } from '@agentry/domain/contract/shapes';
 import * as showcase from '@agentry/domain/contract/showcase';
 import * as subscriptions from '@agentry/domain/contract/subscriptions';
+import * as team from '@agentry/domain/contract/team';
 import { z } from 'zod';
 import { compareShapes, type Shape, shapeOf } from '../../../testing/schema-shape';
 import { OPENAPI_FILE } from './docs.routes';
@@ -79,6 +80,13 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   listApiKeys: employer.ApiKeysAnswer,
   createApiKey: employer.ApiKeyCreated,
   revokeApiKey: Success,
+  getTeam: team.TeamAnswer,
+  nameOrganization: team.TeamAnswer,
+  inviteColleague: team.InvitationAnswer,
+  cancelInvitation: Success,
+  removeTeamMember: Success,
+  previewInvitation: team.InvitationPreview,
+  acceptInvitation: team.InvitationAccepted,
   listProviderInbox: employer.InboxPage,
   setProviderInboxStatus: employer.InboxRequestAnswer,
   replyFromProviderInbox: employer.InboxRequestAnswer,
@@ -163,6 +171,7 @@ const CONTRACT: Record<string, unknown> = {
   ...registration,
   ...search,
   ...subscriptions,
+  ...team,
   ...SCHEMA_NAMES,
 };
 

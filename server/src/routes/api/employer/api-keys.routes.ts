@@ -21,6 +21,7 @@ import { presentApiKey } from '../../../presenters/api-key';
 
 export function apiKeysRoutes({ store }: AppContext): Router {
   const router = Router();
+  const activeEmployer = requireActiveEmployer(store);
   const me = (req: Express.Request) => req.user as User;
 
   router.get('/employer/api-keys', requireUser, requireEmployerAccount, async (req, res) => {
@@ -33,7 +34,7 @@ export function apiKeysRoutes({ store }: AppContext): Router {
   });
 
   /** The key itself is in this answer only: it is stored as a hash and never shown again. */
-  router.post('/employer/api-keys', requireUser, requireActiveEmployer, async (req, res) => {
+  router.post('/employer/api-keys', requireUser, activeEmployer, async (req, res) => {
     const { name } = parseBody(ApiKeyBody, req);
     const { key, token } = await createApiKey(store, me(req), name);
     res

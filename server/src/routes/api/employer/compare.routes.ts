@@ -12,7 +12,8 @@ import { presentAgents } from '../../../presenters/agent';
 /** GET /api/compare?ids=1,2,3: two to four listed agents side by side, in the order asked. */
 export function compareRoutes({ store, analytics }: AppContext): Router {
   const router = Router();
-  router.get('/compare', requireUser, requireActiveEmployer, async (req, res) => {
+  const activeEmployer = requireActiveEmployer(store);
+  router.get('/compare', requireUser, activeEmployer, async (req, res) => {
     const ids = compareIds(parseQuery(CompareQuery, req).ids);
     const agents = await compareAgents(store, ids);
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.

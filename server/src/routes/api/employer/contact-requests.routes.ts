@@ -13,28 +13,30 @@ import type { AppContext } from '../../../context';
 import { setPageHeaders } from '../../../http/pagination';
 import { requireUser } from '../../../http/require-user';
 import { parseBody, parseQuery } from '../../../http/validate';
-import { requireActiveEmployer } from '../../../policies/employer';
+import { requireActiveEmployer, scopeOf } from '../../../policies/employer';
 import { presentSentRequest } from '../../../presenters/contact-request';
 
-// An active employer's contact and demo requests: sending one, and reading what they sent.
+// An active employer's contact and demo requests: sending one, and reading what they sent (or, in a
+// team, what any member sent: the history is kept under the team's owner, each with its sender).
 
 export function contactRequestsRoutes({ services, store, analytics }: AppContext): Router {
   const router = Router();
+  const activeEmployer = requireActiveEmployer(store);
   const me = (req: Express.Request) => req.user as User;
 
-  router.post('/contact-requests', requireUser, requireActiveEmployer, async (req, res) => {
+  router.post('/contact-requests', requireUser, activeEmployer, async (req, res) => {
     const input = parseBody(ContactRequestBody, req);
-    const request = await sendContactRequest(services, { employer: me(req), input });
+    const request = await sendContactRequest(services, { employer: me(req), scope: scopeOf(req), input });
     // Provider analytics: the agent got a contact or demo request.
     analytics?.countFor(audienceOf(req), 'contacted', [request.agent_id]);
     res.status(201).json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
   });
 
-  router.get('/employer/requests', requireUser, requireActiveEmployer, async (req, res) => {
+  router.get('/employer/requests', requireUser, activeEmployer, async (req, res) => {
     const { limit, offset } = parseQuery(SentRequestsQuery, req);
     const { requests, total } = await listContactRequests(
       store,
-      { employerId: me(req).id },
+      { employerId: scopeOf(req).ownerId },
       { limit, offset },
     );
     setPageHeaders(req, res, { total, limit, offset });

@@ -46,6 +46,7 @@ describe('contact and demo requests', () => {
           kind: 'demo',
           message: 'Could we see it answer\nSpanish e-mails?',
           preferred_times: 'Tuesday mornings (CET)',
+          sent_by: 'Grace Hopper',
           sent_to: 'provider',
           status: 'new',
           replies: [],

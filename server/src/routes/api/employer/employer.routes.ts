@@ -7,6 +7,7 @@ import { contactRequestsRoutes } from './contact-requests.routes';
 import { providerInboxRoutes } from './inbox.routes';
 import { employerSearchRoutes } from './search.routes';
 import { shortlistsRoutes } from './shortlists.routes';
+import { teamRoutes } from './team.routes';
 
 // The employer tools (docs/employer-tools.md) and the provider's inbox that answers them. Every
 // employer route checks the active employer itself (requireActiveEmployer), route by route, so
@@ -21,6 +22,7 @@ export function employerRoutes(context: AppContext, costs: RequestCosts): Router
     contactRequestsRoutes(context),
     providerInboxRoutes(context),
     apiKeysRoutes(context),
+    teamRoutes(context),
   );
   return router;
 }

@@ -14,10 +14,11 @@ import { searchesIn } from '../search/instantsearch/multi-search-units';
  */
 export function employerSearchRoutes(context: AppContext, costs: RequestCosts): Router {
   const router = Router();
+  const activeEmployer = requireActiveEmployer(context.store);
   router.post(
     '/employer/instantsearch/multi-search',
     requireUser,
-    requireActiveEmployer,
+    activeEmployer,
     costs.charge(searchesIn),
     answerMultiSearch(context, costs, 'employer'),
   );

@@ -23,6 +23,8 @@ describe('shortlists', () => {
         id: expect.any(String),
         name: 'Support bots',
         agent_ids: [],
+        items: [],
+        created_by: 'Grace Hopper',
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },
