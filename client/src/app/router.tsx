@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: child(ROUTES.forgotPassword), lazy: () => import('./routes/forgot-password') },
       { path: child(ROUTES.resetPassword), lazy: () => import('./routes/reset-password') },
       { path: child(ROUTES.verifyEmail), lazy: () => import('./routes/verify-email') },
+      { path: child(ROUTES.joinTeam), lazy: () => import('./routes/join-team') },
       { path: child(ROUTES.employerSignup), lazy: () => import('./routes/employer-signup') },
       { path: child(ROUTES.dashboard), lazy: () => import('./routes/dashboard') },
       { path: child(ROUTES.employerDashboard), lazy: () => import('./routes/employer-dashboard') },

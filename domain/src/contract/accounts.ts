@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TEAM_ROLES } from '../team';
 import { AGENT_FIELDS } from '../agent';
 import { MAX_LENGTHS, PASSWORD_MAX_LENGTH } from '../limits';
+import { TEAM_ROLES } from '../team';
 import { OwnAgent } from './agents';
 import { fieldsShape, recordId, strictBody, timestamp } from './shapes';
 

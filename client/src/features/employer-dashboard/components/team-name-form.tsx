@@ -36,7 +36,7 @@ export function TeamNameForm({
   return (
     <form
       className="shortlist-new"
-      aria-label="Organisation name"
+      aria-label="The organisation's name"
       noValidate
       onSubmit={(event) => void submit(event)}
     >

@@ -143,7 +143,10 @@ describe('employer teams', () => {
     const list = (await grace.browser.post('/api/shortlists', { name: 'Support bots' }).expect(201)).body
       .shortlist;
     const agent = await fixtures.agent('InboxPilot');
-    const other = await fixtures.employer('olga@contoso.example', { active: true, profile: { full_name: 'Olga' } });
+    const other = await fixtures.employer('olga@contoso.example', {
+      active: true,
+      profile: { full_name: 'Olga' },
+    });
     await other.browser.put('/api/employer/team', { name: 'Contoso' }).expect(200);
     await other.browser.post('/api/employer/team/invitations', { email: 'omar@contoso.example' }).expect(201);
     const token = tokenIn(
