@@ -195,19 +195,23 @@ describe('employer API keys', () => {
   it('shows when a key was last used, written in batches rather than on every request', async () => {
     const { api_key, key } = await makeKey(grace, 'Counted');
     const touch = jest.spyOn(server.running.context.store.apiKeys, 'touch');
+    // The writes that carry this key: the periodic flush (every 10 s) may come during the requests
+    // on a slow machine, and write other keys' notes too, so its calls are not counted as a whole.
+    const writesOfKey = () =>
+      touch.mock.calls.filter(([entries]) => entries.some((entry) => entry.id === api_key.id)).length;
     try {
       for (let n = 0; n < 5; n++)
         await server.http.get(`/api/compare?ids=${agents[0]},${agents[1]}`).set(bearer(key)).expect(200);
-      expect(touch).not.toHaveBeenCalled();
+      expect(writesOfKey()).toBeLessThanOrEqual(1);
       await server.running.context.apiKeyLastUse.flush();
-      expect(touch).toHaveBeenCalledTimes(1);
+      expect(writesOfKey()).toBe(1);
       const listed = await grace.browser.get(KEYS).expect(200);
       const shown = listed.body.api_keys.find((k: { id: string }) => k.id === api_key.id);
       expect(Date.now() - Date.parse(shown.last_used_at)).toBeLessThan(60_000);
       // Used again within the minute: nothing new to write.
       await server.http.get(`/api/compare?ids=${agents[0]},${agents[1]}`).set(bearer(key)).expect(200);
       await server.running.context.apiKeyLastUse.flush();
-      expect(touch).toHaveBeenCalledTimes(1);
+      expect(writesOfKey()).toBe(1);
     } finally {
       touch.mockRestore();
     }
