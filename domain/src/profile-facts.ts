@@ -14,7 +14,7 @@ import {
 // the agent page, the comparison (client), its CSV export and the MCP answers (server).
 
 export type ProfileFactKey =
-  | 'pricing'
+  | 'price'
   | 'free_trial'
   | 'deployment'
   | 'integrations'
@@ -61,7 +61,7 @@ export function certificationsText(profile: AgentProfile): string {
 }
 
 export const PROFILE_FACTS: readonly ProfileFact[] = [
-  { key: 'pricing', label: 'Pricing', text: priceText },
+  { key: 'price', label: 'Pricing', text: priceText },
   {
     key: 'free_trial',
     label: 'Free trial',

@@ -124,7 +124,7 @@ describe('/compare', () => {
   });
 
   it('renders one row per fact, each row its own React key, before and after a removal', async () => {
-    // The spec's "Pricing tier" and the profile's "Pricing" rows share the key "pricing".
+    // The spec's "Pricing tier" and the profile's "Pricing" rows once shared the key "pricing".
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
       renderCompare([compared('1,2,3', [REPLY, LEDGER, TAX])]);

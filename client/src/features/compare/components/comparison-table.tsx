@@ -66,8 +66,8 @@ export function ComparisonTable({
           {COMPARE_ROWS.map((row) => {
             const differs = rowDiffers(row, agents);
             return (
-              // By label: the spec's "Pricing tier" and the profile's "Pricing" share the key "pricing".
-              <tr key={row.label} className={differs ? 'comparison__row--differs' : undefined}>
+              // Row keys are unique (domain's compare-rows.test.ts): the profile's price was "pricing" too.
+              <tr key={row.key} className={differs ? 'comparison__row--differs' : undefined}>
                 <th scope="row">
                   {row.label}
                   {differs ? <span className="comparison__differs"> differs</span> : null}
