@@ -1,5 +1,6 @@
 import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { checkField, OTHER_OPTION } from '@agentry/domain/agent-rules';
+import { nearMissMessage } from '@agentry/domain/catalog-terms';
 import { decodeEntities } from '@agentry/domain/entities';
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import { type ReactNode, useState } from 'react';
@@ -111,7 +112,12 @@ export function AgentEditForm({
     >
       <TextField {...text('name', 'Name')} />
       <TextField {...text('provider', 'Provider')} />
-      <TextField {...text('category', 'Category')} onBlur={() => setRolesCategory(draft.category)} />
+      <TextField
+        {...text('category', 'Category')}
+        // A slip for a listed category is said as it is typed, as in registration (issue 25).
+        hint={nearMissMessage('category', draft.category)}
+        onBlur={() => setRolesCategory(draft.category)}
+      />
       <RoleSelectField
         idPrefix={idPrefix}
         category={rolesCategory}

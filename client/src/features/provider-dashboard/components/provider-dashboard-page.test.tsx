@@ -156,6 +156,21 @@ describe('ProviderDashboardPage: agents', () => {
     expect(calls(fetchMock)).not.toContain('PUT /api/users/agents/a1');
   });
 
+  it('asks about a category that looks like a slip for a listed one, as it is typed and on save', async () => {
+    const { fetchMock } = renderDashboard([me(PROVIDER), AGENTS, ROLES]);
+    await screen.findByRole('article', { name: 'LedgerLark' });
+    await userEvent.click(within(card()).getByRole('button', { name: 'Edit LedgerLark' }));
+    const form = screen.getByRole('form', { name: 'Edit LedgerLark' });
+    const category = within(form).getByLabelText('Category');
+    await userEvent.clear(category);
+    await userEvent.type(category, 'Finanse');
+    const didYouMean = 'Did you mean Finance? Choose it, or name another category.';
+    expect(within(form).getByText(didYouMean)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getAllByText(didYouMean).length).toBe(2);
+    expect(calls(fetchMock)).not.toContain('PUT /api/users/agents/a1');
+  });
+
   it("shows the server's message and a way to subscribe when editing needs a subscription (409)", async () => {
     const message = 'Editing your listings needs an active subscription ($5/month).';
     const { router } = renderDashboard([
