@@ -1,13 +1,14 @@
 import { stem } from '../analysis/stem';
-import type { SearchHit, SearchRequest, SearchResponse } from '../port';
+import type { SearchDocument, SearchHit, SearchRequest, SearchResponse } from '../port';
 import { didYouMean } from '../query/did-you-mean';
 import { FEATURES } from '../query/features';
 import { type IntentContext, readIntent, roleWords } from '../query/intent';
 import { readsAsName, saysMoreThanName } from '../query/name-intent';
 import { planQuery, type QueryPlan, SECOND_TIER_MIN_HITS } from '../query/plan';
-import { explainMatch, notableGroups } from '../ranking/explain';
+import { explainer, notableGroups } from '../ranking/explain';
 import type { QueryContext } from '../ranking/features';
 import { floorScore, RELATED_MAX } from '../ranking/match-floor';
+import { queryTerms } from '../ranking/query-terms';
 import { rankerModel } from '../ranking/ranker-model';
 import { suggestionsFrom } from '../ranking/suggestions';
 import type { Compare } from './columns';
@@ -70,6 +71,8 @@ interface NameQuery {
   words: string[];
   key: string;
   set: Set<string>;
+  /** wordSignature of the words. */
+  signature: number;
   /** How many agents have the word. */
   agentsWith: (word: string) => number;
 }
@@ -78,8 +81,24 @@ const nameQuery = (index: InvertedIndex, plan: QueryPlan): NameQuery => ({
   words: plan.words,
   key: plan.words.join(' '),
   set: new Set(plan.words),
+  signature: wordSignature(plan.words),
   agentsWith: (word) => index.documentFrequency(stem(word)),
 });
+
+/**
+ * Whether document n's name may be boosted at all: a boost needs every name word in the query or
+ * every query word in the name, and the signatures rule out both for most documents (no name
+ * words are split for them: that cost 5 % of a search when done for the whole ranking window).
+ */
+function mayNameBoost(index: InvertedIndex, n: number, query: NameQuery): boolean {
+  const { words, parts } = index.nameSignatures;
+  return (words[n]! & ~query.signature) === 0 || (query.signature & ~parts[n]!) === 0;
+}
+
+/** nameBoost of document n (1 when its signatures rule a boost out). */
+function nameBoostOf(index: InvertedIndex, n: number, query: NameQuery): number {
+  return mayNameBoost(index, n, query) ? nameBoost(index.nameOf(n), query) : 1;
+}
 
 function nameBoost(entry: NameWords, query: NameQuery): number {
   const name = entry.nameWords;
@@ -95,13 +114,33 @@ function nameBoost(entry: NameWords, query: NameQuery): number {
   return 1;
 }
 
-/** A flag per role id: 1 when every distinctive word of the role is in the query. */
-function rolesNamed(index: InvertedIndex, plan: QueryPlan): Uint8Array {
+interface NamedRoles {
+  /** A flag per role id. */
+  flags: Uint8Array;
+  /** Whether any flag is set (most queries name no role: the per-hit lookup is skipped). */
+  any: boolean;
+}
+
+const namedRolesOf = new WeakMap<QueryPlan, { index: InvertedIndex; roles: number; named: NamedRoles }>();
+
+/**
+ * A flag per role id: 1 when every distinctive word of the role is in the query. Worked out once
+ * per plan (a search asks for it when ranking, for its window and for each hit's "why").
+ */
+function rolesNamed(index: InvertedIndex, plan: QueryPlan): NamedRoles {
+  const known = namedRolesOf.get(plan);
+  if (known && known.index === index && known.roles === index.roleIdLimit) return known.named;
   const stems = new Set(plan.literalStems);
-  const named = new Uint8Array(index.roleIdLimit);
+  const flags = new Uint8Array(index.roleIdLimit);
+  let any = false;
   for (const role of index.roleEntries()) {
-    if (role.stems.length > 0 && role.stems.every((s) => stems.has(s))) named[role.id] = 1;
+    if (role.stems.length > 0 && role.stems.every((s) => stems.has(s))) {
+      flags[role.id] = 1;
+      any = true;
+    }
   }
+  const named = { flags, any };
+  namedRolesOf.set(plan, { index, roles: index.roleIdLimit, named });
   return named;
 }
 
@@ -116,7 +155,7 @@ function rankPlan(
   scorePlan(index, plan, scratch);
   const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
   const table = new CoverageTable(importance, RANKING.coveragePower, scratch.coverage);
-  const named = rolesNamed(index, plan);
+  const { flags: named, any: anyRoleNamed } = rolesNamed(index, plan);
   const names = nameQuery(index, plan);
   const roleIds = index.roleIds;
   const { touched, total, matchMask, nameHit } = scratch;
@@ -125,7 +164,7 @@ function rankPlan(
   const minCoverage: number = RANKING.minCoverage;
   // A name boost needs every name word in the query or every query word in the name: documents
   // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
-  const querySignature = wordSignature(names.words);
+  const querySignature = names.signature;
   const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
   /** The document's score, or -1 when the filter leaves it out. */
   const scoreOf = (n: number, mask: number): number => {
@@ -136,7 +175,7 @@ function rankPlan(
       ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
     )
       score *= nameBoost(index.nameOf(n), names);
-    if (named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+    if (anyRoleNamed && named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
     return score;
   };
 
@@ -236,7 +275,7 @@ function rankingWindow(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wa
   const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
   const order = FEATURES.phraseOrder ? phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder) : null;
   const names = nameQuery(index, plan);
-  const named = rolesNamed(index, plan);
+  const named = rolesNamed(index, plan).flags;
   const roleIds = index.roleIds;
   return window.map(({ n, score }) => {
     const factor = order ? order(n) : 1;
@@ -246,7 +285,7 @@ function rankingWindow(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wa
       score: score * factor,
       baseScore: score,
       signals: {
-        nameBoost: nameBoost(index.nameOf(n), names),
+        nameBoost: nameBoostOf(index, n, names),
         roleNamed: named[role] === 1,
         roleShare: shares ? shares[role]! : 0,
         phraseOutOfOrder: factor < 1,
@@ -261,9 +300,18 @@ interface RelevanceOrder {
   order: number[];
   /** Window documents that meet the floor. */
   matches: Set<number>;
-  /** Hits outside the window that meet it too (they are below every window document). */
-  matchesBeyond: number;
-  inWindow: Set<number>;
+  /**
+   * Which documents are in the window, as scratch.windowStamps marks them (this search's stamp),
+   * and whether each meets the floor (scratch.windowMatch): read for every hit, where a Set
+   * lookup cost 5 % of a search.
+   */
+  windowStamp: number;
+}
+
+/** Counts a window document as a match (a product the query names). */
+function addMatch(relevance: RelevanceOrder, scratch: Scratch, n: number): void {
+  relevance.matches.add(n);
+  scratch.windowMatch[n] = 1;
 }
 
 function relevanceOrder(
@@ -286,19 +334,17 @@ function relevanceOrder(
         .map(({ n, score }, i) => ({ n, score: score + (typing ? typing[i]! : 0) }))
         .sort((a, b) => b.score - a.score || a.n - b.n);
   const matches = new Set<number>();
-  const inWindow = new Set<number>();
+  const windowStamp = scratch.beginWindow();
+  const { windowStamps, windowMatch } = scratch;
   for (const candidate of candidates) {
-    inWindow.add(candidate.n);
-    if (candidate.score >= floor) matches.add(candidate.n);
-  }
-  let matchesBeyond = 0;
-  if (inWindow.size < ranked.hits.length) {
-    for (let i = 0; i < ranked.hits.length; i++) {
-      if (ranked.scores[i]! >= floor && !inWindow.has(ranked.hits[i]!)) matchesBeyond += 1;
-    }
+    const n = candidate.n;
+    windowStamps[n] = windowStamp;
+    const match = candidate.score >= floor;
+    windowMatch[n] = match ? 1 : 0;
+    if (match) matches.add(n);
   }
   const order = ordered.map((entry) => entry.n);
-  return { order: matchesFirst(order, matches), matches, matchesBeyond, inWindow };
+  return { order: matchesFirst(order, matches), matches, windowStamp };
 }
 
 /**
@@ -360,7 +406,7 @@ function withAlternatives(
 } {
   if (!FEATURES.alternatives) return { order, hits: ranked.hits };
   const names = nameQuery(index, plan);
-  const named = order.filter((n) => nameBoost(index.nameOf(n), names) >= RANKING.nameInQuery);
+  const named = order.filter((n) => nameBoostOf(index, n, names) >= RANKING.nameInQuery);
   if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
   const first = named[0]!;
   const nameWords = new Set(index.nameOf(first).nameParts);
@@ -439,7 +485,7 @@ export function executeSearch(
   let totalHits: number | undefined;
   let isMatch: ((n: number) => boolean) | undefined;
   let suggestions: SearchResponse['suggestions'];
-  let explain: ((n: number, match: boolean) => SearchHit['why']) | undefined;
+  let explain: WordsSearch['explain'] | undefined;
   let notable: boolean[] | undefined;
   const similarTo = request.similarTo ? index.numberOf(request.similarTo) : undefined;
 
@@ -490,7 +536,7 @@ export function executeSearch(
     const document = index.document(n)!;
     const hit: SearchHit = { document };
     if (explain) {
-      hit.why = explain(n, isMatch?.(n) ?? true);
+      hit.why = explain(n, document, isMatch?.(n) ?? true);
       if (request.highlight && plan) hit.highlight = highlightDocument(document, plan, notable);
     }
     return hit;
@@ -518,7 +564,8 @@ interface WordsSearch {
   totalHits: number;
   isMatch: (n: number) => boolean;
   suggestions?: SearchResponse['suggestions'];
-  explain: (n: number, match: boolean) => SearchHit['why'];
+  /** Why hit n (its document as read for the page) is listed. */
+  explain: (n: number, document: SearchDocument, match: boolean) => SearchHit['why'];
   /** The groups worth marking in highlights. */
   notable: boolean[];
 }
@@ -562,7 +609,7 @@ function searchWithWords(
   let alternatives: { of: string; agents: Set<number> } | undefined;
   if (request.sort && request.sort !== 'relevance') {
     // A sorted list has no best match to put first: it holds the matches only.
-    const kept = matchesOf(ranked, floor, scratch.hits[1]);
+    const kept = matchesOf(ranked, floor, scratch);
     order = firstK(kept, index.columns.comparator(request.sort), wanted);
     matches = new Set(order);
     matchCount = kept.length;
@@ -573,36 +620,42 @@ function searchWithWords(
     const top = relevance.order.slice(0, wanted);
     const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
     // A product the query asks for by name is a match, whatever its score.
-    for (const n of expanded.named ?? []) relevance.matches.add(n);
+    for (const n of expanded.named ?? []) addMatch(relevance, scratch, n);
     matches = relevance.matches;
-    matchCount = relevance.matches.size + relevance.matchesBeyond;
+    // Every match is a ranked hit (the window's, named products among them, and those below it
+    // meeting the floor): one pass over the hits counts them and lists them for the facets.
+    const kept = matchesOf(ranked, floor, scratch, relevance);
+    matchCount = kept.length;
     const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
     order = [...expanded.order.filter((n) => matches.has(n)), ...related];
     relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
-    facetHits = matchCount > 0 ? matchesOf(ranked, floor, scratch.hits[1], relevance) : related;
+    facetHits = matchCount > 0 ? kept : related;
     alternatives = expanded.alternatives;
   }
-  const finalPlan = plan;
-  const context = queryContext(index, finalPlan, intent.text);
-  const termsOf = sequenceTerms(index, context.terms);
-  const names = nameQuery(index, finalPlan);
-  const named = rolesNamed(index, finalPlan);
-  const notable = notableGroups(context.importance);
+  // What explaining the page's hits needs of the query, worked out once for all of them.
+  const terms = queryTerms(plan);
+  // The ranking's weights, unless it cut a long query's groups short (MAX_COVERAGE_GROUPS).
+  const importance =
+    ranked.importance.length === plan.groups.length ? ranked.importance : groupImportance(index, plan);
+  const explainHit = explainer({ terms, importance, plan, query: intent.text });
+  const termsOf = sequenceTerms(index, terms);
+  const names = nameQuery(index, plan);
+  const named = rolesNamed(index, plan).flags;
   const found: WordsSearch = {
-    plan: finalPlan,
+    plan,
     hits: facetHits,
     order,
     matchCount,
     totalHits: matchCount + Math.max(0, relatedCount),
     isMatch: (n) => matches.has(n),
-    explain: (n, match) =>
-      explainMatch({ ...context, plan: finalPlan, query: intent.text }, index.document(n)!, termsOf(n), {
+    explain: (n, document, match) =>
+      explainHit(document, termsOf(n), {
         match,
-        nameAsked: nameBoost(index.nameOf(n), names) >= RANKING.nameInQuery,
+        nameAsked: nameBoostOf(index, n, names) >= RANKING.nameInQuery,
         roleNamed: named[index.roleIds[n]!] === 1,
         alternativeTo: alternatives?.agents.has(n) ? alternatives.of : undefined,
       }),
-    notable,
+    notable: notableGroups(importance),
   };
   if (matchCount === 0) {
     found.suggestions = suggestionsFrom(
@@ -630,14 +683,22 @@ function correctionWithMatches(
 }
 
 /**
- * The ranked hits meeting the floor, into `into` (scratch, no catalog-sized allocation per search).
+ * The ranked hits meeting the floor, into scratch.hits[1] (no catalog-sized allocation per search).
  * With a relevance order, window documents are taken as it judged them (after the word-order check).
  */
-function matchesOf(ranked: Ranked, floor: number, into: Int32Array, relevance?: RelevanceOrder): Int32Array {
+function matchesOf(ranked: Ranked, floor: number, scratch: Scratch, relevance?: RelevanceOrder): Int32Array {
+  const into = scratch.hits[1];
+  const { hits, scores } = ranked;
   let count = 0;
-  for (let i = 0; i < ranked.hits.length; i++) {
-    const n = ranked.hits[i]!;
-    const passes = relevance?.inWindow.has(n) ? relevance.matches.has(n) : ranked.scores[i]! >= floor;
+  if (!relevance) {
+    for (let i = 0; i < hits.length; i++) if (scores[i]! >= floor) into[count++] = hits[i]!;
+    return into.subarray(0, count);
+  }
+  const { windowStamps, windowMatch } = scratch;
+  const stamp = relevance.windowStamp;
+  for (let i = 0; i < hits.length; i++) {
+    const n = hits[i]!;
+    const passes = windowStamps[n] === stamp ? windowMatch[n] === 1 : scores[i]! >= floor;
     if (passes) into[count++] = n;
   }
   return into.subarray(0, count);

@@ -25,6 +25,14 @@ export class Scratch {
   hitScores = [new Float32Array(0), new Float32Array(0)] as [Float32Array, Float32Array];
   /** Marks documents already counted when two hit lists are merged. */
   seen = new Uint8Array(0);
+  /**
+   * The documents of a search's ranking window hold that search's stamp (beginWindow), and
+   * windowMatch says whether each meets the match floor: every hit is checked against the window
+   * with one array read, and a new search clears nothing.
+   */
+  windowStamps = new Uint32Array(0);
+  windowMatch = new Uint8Array(0);
+  private windowGeneration = 0;
   /** The coverage table's entries (coverage-table.ts), kept between searches. */
   readonly coverage = new CoverageMemory();
 
@@ -41,6 +49,18 @@ export class Scratch {
     this.hits = [new Int32Array(size), new Int32Array(size)];
     this.hitScores = [new Float32Array(size), new Float32Array(size)];
     this.seen = new Uint8Array(size);
+    this.windowStamps = new Uint32Array(size);
+    this.windowMatch = new Uint8Array(size);
+  }
+
+  /** A stamp no document holds yet, for the window of the search that asks. */
+  beginWindow(): number {
+    this.windowGeneration += 1;
+    if (this.windowGeneration === 0xffffffff) {
+      this.windowStamps.fill(0);
+      this.windowGeneration = 1;
+    }
+    return this.windowGeneration;
   }
 
   /** Zeroes what the last query wrote. */

@@ -64,15 +64,47 @@ export function notableGroups(importance: readonly number[]): boolean[] {
   return importance.map((value) => top > 0 && value >= MINOR_PART * top);
 }
 
+export interface ExplainOptions {
+  match: boolean;
+  nameAsked: boolean;
+  roleNamed: boolean;
+  alternativeTo?: string;
+}
+
+export type Explainer = (
+  document: SearchDocument,
+  terms: DocumentTerms,
+  options: ExplainOptions,
+) => MatchExplanation;
+
+/**
+ * Explains the hits of one search: what depends on the query alone (which parts are notable, where
+ * each part sits in the query) is worked out once, not again for each hit.
+ */
+export function explainer(context: ExplainContext): Explainer {
+  const notable = notableGroups(context.importance);
+  const span = groupSpans(context);
+  return (document, terms, options) => explainWith(context, notable, span, document, terms, options);
+}
+
 export function explainMatch(
   context: ExplainContext,
   document: SearchDocument,
   terms: DocumentTerms,
-  options: { match: boolean; nameAsked: boolean; roleNamed: boolean; alternativeTo?: string },
+  options: ExplainOptions,
+): MatchExplanation {
+  return explainer(context)(document, terms, options);
+}
+
+function explainWith(
+  context: ExplainContext,
+  notable: readonly boolean[],
+  span: ReadonlyArray<{ start: number; end: number }>,
+  document: SearchDocument,
+  terms: DocumentTerms,
+  options: ExplainOptions,
 ): MatchExplanation {
   const matches = anatomy(context.terms, terms);
-  const notable = notableGroups(context.importance);
-  const span = groupSpans(context);
   const matched: MatchExplanation['matched'] = [];
   const missing: string[] = [];
   let fields = 0;
