@@ -78,6 +78,33 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
   for (let g = 0; g < groups.length; g++) {
     let groupCount = 0;
     const idfCap = literalIdf(index, groups[g]!, documents);
+    const bit = 1 << g;
+    const sole = soleReading(index, groups[g]!.alternatives);
+    if (sole) {
+      // One reading matches anything: the soft OR is its own score, added straight to the totals
+      // without the per-group accumulators (most groups of a query are a single word).
+      const { alternative, postings } = sole;
+      const literal = alternative.source === 'literal';
+      const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
+      const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
+      const entries = postings.entries;
+      const values = postings.values;
+      const offset = literal ? 0 : 1;
+      const length = postings.length;
+      for (let i = 0; i < length; i++) {
+        const raw = entries[i]!;
+        const doc = raw < 0 ? ~raw : raw;
+        if (alive[doc] === 0) continue;
+        const value = factor * values[2 * i + offset]!;
+        if (literal && raw < 0) nameHit[doc] = 1;
+        if (value <= 0) continue;
+        if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
+        // Rounded as the accumulators (Float32Array) would have held it: the same total to the bit.
+        total[doc]! += Math.fround(value);
+        matchMask[doc]! |= bit;
+      }
+      continue;
+    }
     for (const alternative of groups[g]!.alternatives) {
       const literal = alternative.source === 'literal';
       // A synonym, correction or completion is never worth more than the words the person typed,
@@ -107,7 +134,6 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
         if (value > best[doc]!) best[doc] = value;
       }
     }
-    const bit = 1 << g;
     for (let i = 0; i < groupCount; i++) {
       const doc = groupTouched[i]!;
       if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
@@ -122,6 +148,32 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
     const doc = touched[i]!;
     if (matchMask[doc] === 0) nameHit[doc] = 0;
   }
+}
+
+/**
+ * The group's one reading that can match, when it is a single word: every other reading has a
+ * word no document holds. Null when several can match, or the one that can is a phrase.
+ */
+function soleReading(
+  index: InvertedIndex,
+  alternatives: QueryPlan['groups'][number]['alternatives'],
+): { alternative: QueryPlan['groups'][number]['alternatives'][number]; postings: PostingList } | null {
+  let sole: {
+    alternative: QueryPlan['groups'][number]['alternatives'][number];
+    postings: PostingList;
+  } | null = null;
+  for (const alternative of alternatives) {
+    if (alternative.stems.length > 1) {
+      // A phrase matches only where every one of its words is.
+      if (alternative.stems.every((s) => index.postingsOf(s) !== undefined)) return null;
+      continue;
+    }
+    const postings = index.postingsOf(alternative.stems[0]!);
+    if (!postings) continue;
+    if (sole) return null;
+    sole = { alternative, postings };
+  }
+  return sole;
 }
 
 /** The rarity of what the person typed for this group (its literal or corrected reading). */
