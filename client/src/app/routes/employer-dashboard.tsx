@@ -4,6 +4,7 @@ import '../../styles/dialog.css';
 import '../../styles/employer-tools.css';
 import '../../styles/inbox.css';
 import '../../features/employer-dashboard/components/shortlists.css';
+import '../../features/employer-dashboard/components/team.css';
 import { EmployerDashboardPage } from '../../features/employer-dashboard/components/employer-dashboard-page';
 
 // Lazy route module for /employer-dashboard.

@@ -62,7 +62,9 @@ export function JoinTeamPage() {
       ) : preview.status === 'invalid' ? (
         <FormAlert kind="error">{preview.message}</FormAlert>
       ) : (
-        <Accept token={token} invitation={preview.invitation} />
+        <div className="join-team">
+          <Accept token={token} invitation={preview.invitation} />
+        </div>
       )}
     </div>
   );
