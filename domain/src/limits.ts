@@ -95,3 +95,10 @@ export const TEAM_SEATS = 5;
 /** How long an invitation link stays good, and the longest organisation name. */
 export const TEAM_INVITATION_DAYS = 7;
 export const ORGANIZATION_NAME_MAX = 100;
+
+/**
+ * Saved searches (issue 28): searches one employer may keep (the list answers them all), and the
+ * most agents one digest e-mail names (the rest are counted, and the link opens the search).
+ */
+export const SAVED_SEARCHES_PER_OWNER_MAX = 25;
+export const DIGEST_AGENTS_SHOWN_MAX = 10;

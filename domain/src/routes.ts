@@ -36,6 +36,8 @@ export const ROUTES = {
   // Employer tools (an active employer subscription; the server refuses anyone else).
   employerSearch: '/employer/search',
   compare: '/compare',
+  // Not in the spec: the unsubscribe link of a saved search's digest e-mail (issue 28).
+  savedSearchUnsubscribe: '/saved-searches/unsubscribe',
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -61,6 +63,7 @@ export const ACCOUNT_SCREENS = [
   'testCheckout',
   'employerSearch',
   'compare',
+  'savedSearchUnsubscribe',
 ] as const satisfies readonly RouteKey[];
 
 const ACCOUNT_PATTERNS = [...ACCOUNT_SCREENS, ...ADMIN_SCREENS].map(

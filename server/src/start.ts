@@ -24,6 +24,7 @@ import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
 import { createTrustLimits } from './http/trust-limits';
+import { DigestJobs } from './jobs/digest-jobs';
 import { TrustJobs } from './jobs/trust-jobs';
 import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
@@ -205,6 +206,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }),
     },
   };
+  // Saved searches' digests (issue 28), in the first worker only, searching as the API does.
+  const digestJobs =
+    leader && config.DIGESTS === 'inprocess'
+      ? new DigestJobs(
+          {
+            ...services,
+            logger: logger.child({ component: 'digests' }),
+            search: (request) => context.search.search(request),
+            secret: sessionSecret,
+          },
+          config,
+        )
+      : null;
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
@@ -220,6 +234,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   mcpUsage.start();
   apiKeyLastUse.start();
   trustJobs?.start();
+  digestJobs?.start();
   lifecycle = 'serving';
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -260,6 +275,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       freshness?.stop();
       maintenance?.stop();
       await trustJobs?.stop();
+      await digestJobs?.stop();
       eventLoop.stop();
       logger.info({ ms: elapsed() }, 'shutdown: indexer and upkeep stopped');
       // Requests are done: what they counted is written before the store closes.

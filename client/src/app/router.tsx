@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       // Employer tools: the advanced search and the comparison.
       { path: child(ROUTES.employerSearch), lazy: () => import('./routes/employer-search') },
       { path: child(ROUTES.compare), lazy: () => import('./routes/compare') },
+      // The unsubscribe link of a saved search's digest: works signed out (issue 28).
+      { path: child(ROUTES.savedSearchUnsubscribe), lazy: () => import('./routes/saved-search-unsubscribe') },
       // The admin area: its code (and chart.js) loads only on these routes.
       { path: child(ROUTES.admin), lazy: adminScreen },
       { path: child(ROUTES.adminDirectory), lazy: adminScreen },

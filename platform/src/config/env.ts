@@ -175,6 +175,15 @@ export const envSchema = z
     TRUST_JOBS: z.enum(['inprocess', 'off']).default('inprocess'),
     /** How often the trust jobs wake to take their next batch, in ms. */
     TRUST_JOBS_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * Saved searches' digests (issue 28): inprocess, the API's first worker sends the due digests
+     * (one process at a time across containers, by a lease in the store); off: only `npm run digests`.
+     */
+    DIGESTS: z.enum(['inprocess', 'off']).default('inprocess'),
+    /** How often the digest job wakes to look for due digests, in ms. */
+    DIGESTS_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Saved searches one turn of the digest job looks at, at most (the rest wait for the next turn). */
+    DIGESTS_PER_TURN: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Each listing's website is checked this often (a full pass of the catalog), in hours. */
     LINK_CHECK_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** Checks under way at once. */

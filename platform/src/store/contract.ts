@@ -7,6 +7,7 @@ import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeProfilesContract } from './contract-profiles';
 import { describeTeamContract } from './contract-team';
+import { describeSavedSearchesContract } from './contract-saved-searches';
 import { describeToolUsageContract } from './contract-tool-usage';
 import { describeTrustContract } from './contract-trust';
 import {
@@ -892,6 +893,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeTrustContract(() => store);
     describeProfilesContract(() => store);
     describeTeamContract(() => store);
+    describeSavedSearchesContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -11,6 +11,7 @@ import type {
 } from './employer-port';
 import type { AgentProfileRepository } from './profile-port';
 import type { TeamRepository } from './team-port';
+import type { SavedSearchRepository } from './saved-search-port';
 import type {
   DomainVerificationRepository,
   LeaseRepository,
@@ -481,6 +482,8 @@ export interface Store {
   readonly profiles: AgentProfileRepository;
   /** Employer teams (issue 28): organisations, members, invitations. */
   readonly teams: TeamRepository;
+  /** Employers' saved searches and their digests (issue 28). */
+  readonly savedSearches: SavedSearchRepository;
   /** Trust (issue 26): providers' domains, the link checker's records, reviews, listings claimed by domain, job leases. */
   readonly verifications: DomainVerificationRepository;
   readonly linkChecks: LinkCheckRepository;

@@ -23,6 +23,7 @@ describe('what npm run build compiles', () => {
     expect(compiled.sort()).toEqual([
       'admin-create',
       'admin-totp',
+      'digests',
       'import',
       'indexer',
       'meili-keys',

@@ -18,6 +18,7 @@ export const PROCESS_ENTRIES: Record<string, string> = {
   'admin-totp': 'scripts/src/admin/totp-main.ts',
   migrate: 'scripts/src/migrate/main.ts',
   'meili-keys': 'scripts/src/meili-keys/main.ts',
+  digests: 'scripts/src/digests/main.ts',
 };
 
 /** The workspaces whose sources are bundled (inlined) rather than required at run time. */

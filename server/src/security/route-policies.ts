@@ -353,6 +353,25 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     apiKey: true,
     probe: get((w) => `/api/shortlists/${w.ids.shortlist}/agents/${w.ids.listedAgent}`),
   },
+  // Saved searches (issue 28): the session only (a key neither reads nor changes them). The
+  // unsubscribe link of a digest needs no session: its signed token is the capability.
+  'GET /api/employer/saved-searches': { access: 'active-employer' },
+  'POST /api/employer/saved-searches': {
+    access: 'active-employer',
+    probe: (w) => ({ body: { name: w.unique('Watch'), search: { query: 'support' }, alert: 'daily' } }),
+  },
+  'PUT /api/employer/saved-searches/{id}': {
+    access: 'active-employer',
+    probe: (w) => ({ path: `/api/employer/saved-searches/${w.ids.savedSearch}`, body: { alert: 'weekly' } }),
+  },
+  'DELETE /api/employer/saved-searches/{id}': {
+    access: 'active-employer',
+    probe: async (w) => ({ path: `/api/employer/saved-searches/${await w.newSavedSearch()}` }),
+  },
+  'POST /api/saved-searches/unsubscribe': {
+    access: 'capability',
+    probe: async (w) => ({ body: await w.newUnsubscribe() }),
+  },
   'GET /api/compare': {
     access: 'active-employer',
     apiKey: true,

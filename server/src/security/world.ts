@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
 import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Store } from '@agentry/platform/store/port';
 import * as XLSX from 'xlsx';
+import { unsubscribeToken } from '../auth/digest-unsubscribe';
 import { hashToken, issueToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { createApiKey } from '../commands/employer/manage-api-keys';
@@ -50,6 +52,8 @@ export interface World {
     /** The active employer's shortlists (the first holds listedAgent). */
     shortlist: string;
     shortlistToDelete: string;
+    /** The active employer's saved search (daily alert). */
+    savedSearch: string;
     /** Contact requests in the provider's inbox and in the admin inbox. */
     providerRequest: string;
     adminRequest: string;
@@ -67,6 +71,10 @@ export interface World {
   newCheckout(): Promise<string>;
   /** A new list of the active employer's (for calls that delete one). */
   newShortlist(): Promise<string>;
+  /** A new saved search of the active employer's (for calls that delete one). */
+  newSavedSearch(): Promise<string>;
+  /** The unsubscribe link's token of a new saved search of the employer's (each link stops one). */
+  newUnsubscribe(): Promise<{ id: string; token: string }>;
   /** A new agent of the provider's (for a contact request: one per agent every 10 minutes). */
   newOwnAgent(): Promise<string>;
   /** A new API key's id: the lapsed employer's for that caller, else the active employer's. */
@@ -238,6 +246,21 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
   const shortlist = await store.shortlists.create(employer.id, 'Support bots');
   await store.shortlists.addAgent(shortlist.id, employer.id, listedAgent);
   const shortlistToDelete = await store.shortlists.create(employer.id, 'Old list');
+  const newSavedSearch = async () =>
+    (
+      await store.savedSearches.create(
+        {
+          owner_id: employer.id,
+          created_by: employer.id,
+          name: unique('Watch'),
+          search: { query: 'support', filters: {}, price_min: null, price_max: null, sort: null },
+          alert: 'daily',
+          next_digest_at: new Date(Date.now() + DAY).toISOString(),
+        },
+        SAVED_SEARCHES_PER_OWNER_MAX,
+      )
+    ).id;
+  const savedSearch = await newSavedSearch();
 
   const ask = async (agentId: string) => {
     const token = await employer.browser.csrfToken('/api/contact-requests');
@@ -353,6 +376,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       removedAgent,
       shortlist: shortlist.id,
       shortlistToDelete: shortlistToDelete.id,
+      savedSearch,
       providerRequest,
       adminRequest,
       subscriberToSwitch,
@@ -377,6 +401,11 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     newCheckout,
     async newShortlist() {
       return (await store.shortlists.create(employer.id, unique('Disposable list'))).id;
+    },
+    newSavedSearch,
+    async newUnsubscribe() {
+      const id = await newSavedSearch();
+      return { id, token: unsubscribeToken(context.sessionSecret, id, employer.id) };
     },
     newOwnAgent: () => agent(unique('Own Asked Again'), { ownerId: provider.id }),
     async newApiKeyId(caller) {

@@ -32,6 +32,7 @@ export async function startTestServer(
     INDEXER_POLL_MS: '10',
     // No link checks or domain rechecks unless a test asks: tests make no outbound call by themselves.
     TRUST_JOBS: 'off',
+    DIGESTS: 'off',
     ...env,
   });
   const running = await startServer(config, {

@@ -17,6 +17,7 @@ import {
   type OrganizationMemberDoc,
   registerTeamModels,
 } from './team-models';
+import { registerSavedSearchModel, type SavedSearchDoc } from './saved-searches';
 import { registerTrustModels, type TrustModels } from './trust-models';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each
@@ -137,6 +138,8 @@ agentSchema.index({ owner_id: 1 }, { sparse: true, collation: CASE_INSENSITIVE }
 agentSchema.index({ email: 1 }, { collation: CASE_INSENSITIVE });
 // The admin dashboard's "created per week": the newest weeks only.
 agentSchema.index({ created_at: 1 });
+// Saved searches' digests: listed agents added or changed in a window, oldest change first.
+agentSchema.index({ updated_at: 1, _id: 1 }, { partialFilterExpression: { removed: false } });
 // The review queue and the sweep of lapsed claims read held agents only, oldest first.
 agentSchema.index(
   { held_for: 1, created_at: 1 },
@@ -442,6 +445,8 @@ export interface MongoModels extends TrustModels {
   organizations: Model<OrganizationDoc>;
   organizationMembers: Model<OrganizationMemberDoc>;
   organizationInvitations: Model<OrganizationInvitationDoc>;
+  /** Employers' saved searches and their digests (issue 28). */
+  savedSearches: Model<SavedSearchDoc>;
 }
 
 /** Registers the models on this connection only: the global mongoose connection stays unused. */
@@ -466,6 +471,7 @@ export function registerModels(conn: Connection): MongoModels {
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
     profiles: registerProfileModel(conn),
     ...registerTeamModels(conn),
+    savedSearches: registerSavedSearchModel(conn),
     ...registerTrustModels(conn),
   };
 }

@@ -18,6 +18,7 @@ import { createMongoListingClaims } from './listing-claims';
 import { registerModels } from './models';
 import { createMongoProfiles } from './profiles';
 import { createMongoReviews } from './reviews';
+import { createMongoSavedSearches } from './saved-searches';
 import { createMongoKv, createMongoSessions } from './sessions';
 import { createMongoShortlists } from './shortlists';
 import { mongoStorageFault } from './storage-faults';
@@ -60,6 +61,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       apiKeys: createMongoApiKeys(models),
       profiles: createMongoProfiles(models.profiles),
       teams: createMongoTeams(conn, models),
+      savedSearches: createMongoSavedSearches(models.savedSearches, models.agents),
       verifications,
       linkChecks,
       reviews,

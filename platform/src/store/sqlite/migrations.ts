@@ -437,6 +437,23 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE shortlists ADD COLUMN created_by TEXT;
   ALTER TABLE shortlist_items ADD COLUMN added_by TEXT;
   ALTER TABLE shortlist_items ADD COLUMN added_at TEXT;
+  // 16: saved searches and their digests (issue 28, item 3); agents by last change, for digests.
+  `
+  CREATE TABLE saved_searches (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    owner_id TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    name TEXT NOT NULL,
+    search TEXT NOT NULL,
+    alert TEXT NOT NULL CHECK (alert IN ('off', 'daily', 'weekly')),
+    last_digest_at TEXT NOT NULL,
+    next_digest_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX saved_searches_owner ON saved_searches (owner_id, id);
+  CREATE INDEX saved_searches_due ON saved_searches (next_digest_at, id) WHERE next_digest_at IS NOT NULL;
+  CREATE INDEX agents_changed ON agents (updated_at, id) WHERE removed = 0;
   `,
 ];
 

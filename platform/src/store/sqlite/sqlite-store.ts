@@ -21,6 +21,7 @@ import { PlainMatchingOffThread } from './plain-matching-off-thread';
 import { createSqliteProfiles } from './profiles';
 import { BUSY_TIMEOUT_MS, retryWhenBusy } from './retry-when-busy';
 import { createSqliteReviews } from './reviews';
+import { createSqliteSavedSearches } from './saved-searches';
 import { createSqliteKv, createSqliteSessions } from './sessions';
 import { createSqliteShortlists } from './shortlists';
 import { sqliteStorageFault } from './storage-faults';
@@ -80,6 +81,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     apiKeys: retryWhenBusy(createSqliteApiKeys(db)),
     profiles: retryWhenBusy(createSqliteProfiles(db)),
     teams: retryWhenBusy(createSqliteTeams(db)),
+    savedSearches: retryWhenBusy(createSqliteSavedSearches(db)),
     verifications,
     linkChecks,
     reviews,

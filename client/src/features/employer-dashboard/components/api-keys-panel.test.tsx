@@ -37,6 +37,7 @@ function renderDashboard(routes: FakeRoute[], user: object = EMPLOYER) {
     { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } },
     { path: '/api/auth/me', body: { success: true, user } },
     { path: '/api/shortlists', body: { success: true, shortlists: [] } },
+    { path: '/api/employer/saved-searches', body: { success: true, saved_searches: [], max: 25 } },
     { path: '/api/employer/requests?limit=20&offset=0', body: { success: true, requests: [], total: 0 } },
     ...routes,
   ]);

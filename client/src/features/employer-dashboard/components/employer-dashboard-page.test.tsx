@@ -27,6 +27,7 @@ function renderDashboard(routes: FakeRoute[]) {
     CSRF,
     ...routes,
     { path: '/api/employer/api-keys', body: { success: true, api_keys: [], max: 10 } },
+    { path: '/api/employer/saved-searches', body: { success: true, saved_searches: [], max: 25 } },
   ]);
   const view = renderWithRouter(
     <AuthProvider>

@@ -10,6 +10,7 @@ import { LogoutButton } from '../../../lib/auth/logout-button';
 import { ApiKeysPanel } from './api-keys-panel';
 import { EmployerRequests } from './employer-requests';
 import { OrganizationProfile } from './organization-profile';
+import { SavedSearchesPanel } from './saved-searches-panel';
 import { ShortlistsPanel } from './shortlists-panel';
 import { TeamPanel } from './team-panel';
 
@@ -66,6 +67,7 @@ export function EmployerDashboard({ user }: { user: SessionUser }) {
       </div>
       {user.user_type === 'employer' ? <TeamPanel userId={user.id} /> : null}
       <ShortlistsPanel />
+      <SavedSearchesPanel />
       <EmployerRequests subscribed={hasEmployerPlan(user)} />
       <ApiKeysPanel />
     </div>

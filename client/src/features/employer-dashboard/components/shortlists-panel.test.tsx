@@ -51,6 +51,7 @@ function renderDashboard(routes: FakeRoute[], user: object = EMPLOYER) {
     ...routes,
     NO_REQUESTS,
     { path: '/api/employer/api-keys', body: { success: true, api_keys: [], max: 10 } },
+    { path: '/api/employer/saved-searches', body: { success: true, saved_searches: [], max: 25 } },
   ]);
   renderWithRouter(
     <AuthProvider>

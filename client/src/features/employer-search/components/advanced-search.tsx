@@ -12,6 +12,7 @@ import { FACETS, HITS_PER_PAGE, RANGES, SORT_OPTIONS } from '../utils/search-con
 import { ActiveFilters } from './active-filters';
 import { FacetFilter } from './facet-filter';
 import { PriceRange } from './price-range';
+import { SaveSearch } from './save-search';
 import { SearchHits } from './search-hits';
 import { SortSelect } from './sort-select';
 
@@ -142,6 +143,7 @@ function SearchLayout() {
               Results
             </h2>
             <ActiveFilters onRemoved={focusResults} />
+            <SaveSearch />
             <p className="results-summary" role="status" ref={summaryRef} tabIndex={-1}>
               {failed
                 ? ''

@@ -7,6 +7,7 @@ import * as catalog from '@agentry/domain/contract/catalog';
 import * as employer from '@agentry/domain/contract/employer';
 import * as providers from '@agentry/domain/contract/providers';
 import * as registration from '@agentry/domain/contract/registration';
+import * as savedSearches from '@agentry/domain/contract/saved-searches';
 import * as search from '@agentry/domain/contract/search';
 import { MessageAnswer, Success } from '@agentry/domain/contract/shapes';
 import * as showcase from '@agentry/domain/contract/showcase';
@@ -87,6 +88,11 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   removeTeamMember: Success,
   previewInvitation: team.InvitationPreview,
   acceptInvitation: team.InvitationAccepted,
+  listSavedSearches: savedSearches.SavedSearchesAnswer,
+  createSavedSearch: savedSearches.SavedSearchAnswer,
+  updateSavedSearch: savedSearches.SavedSearchAnswer,
+  deleteSavedSearch: Success,
+  unsubscribeSavedSearch: savedSearches.UnsubscribeAnswer,
   listProviderInbox: employer.InboxPage,
   setProviderInboxStatus: employer.InboxRequestAnswer,
   replyFromProviderInbox: employer.InboxRequestAnswer,
@@ -169,6 +175,7 @@ const CONTRACT: Record<string, unknown> = {
   ...employer,
   ...providers,
   ...registration,
+  ...savedSearches,
   ...search,
   ...subscriptions,
   ...team,

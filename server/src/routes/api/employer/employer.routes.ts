@@ -5,6 +5,7 @@ import { apiKeysRoutes } from './api-keys.routes';
 import { compareRoutes } from './compare.routes';
 import { contactRequestsRoutes } from './contact-requests.routes';
 import { providerInboxRoutes } from './inbox.routes';
+import { savedSearchesRoutes } from './saved-searches.routes';
 import { employerSearchRoutes } from './search.routes';
 import { shortlistsRoutes } from './shortlists.routes';
 import { teamRoutes } from './team.routes';
@@ -23,6 +24,7 @@ export function employerRoutes(context: AppContext, costs: RequestCosts): Router
     providerInboxRoutes(context),
     apiKeysRoutes(context),
     teamRoutes(context),
+    savedSearchesRoutes(context),
   );
   return router;
 }

@@ -1,0 +1,107 @@
+import type { SavedSearchQuery } from '@agentry/domain/contract/saved-searches';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
+import { type DigestFrequency, nextDigestAt, SAVED_SEARCH_NAME_MAX } from '@agentry/domain/saved-searches';
+import type { Store, User } from '@agentry/platform/store/port';
+import {
+  SavedSearchLimitError,
+  type SavedSearchPatch,
+  type SavedSearchRecord,
+} from '@agentry/platform/store/saved-search-port';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { cleanLine } from '../employer/plain-text';
+import { savedSearchOwnerOf } from './saved-search-owner';
+
+// An employer's saved searches (docs/employer-tools.md, "Saved searches"): the search screen's
+// state under a name, with a digest e-mail off, daily or weekly. Every call acts on the owner's
+// own searches (savedSearchOwnerOf); another owner's search answers as a missing one (404).
+
+export const SAVED_SEARCH_MESSAGES = {
+  notFound: 'Saved search not found',
+  nameRequired: 'Please give the search a name',
+  nameTooLong: `A search name has at most ${SAVED_SEARCH_NAME_MAX} characters`,
+  tooMany: `You can keep at most ${SAVED_SEARCHES_PER_OWNER_MAX} saved searches. Delete one to make room.`,
+  priceRange: 'The lowest price must not be above the highest',
+} as const;
+
+type Stores = Pick<Store, 'savedSearches'>;
+
+function searchName(raw: string): string {
+  const name = cleanLine(raw);
+  if (!name) throw badRequest(SAVED_SEARCH_MESSAGES.nameRequired);
+  if (name.length > SAVED_SEARCH_NAME_MAX) throw badRequest(SAVED_SEARCH_MESSAGES.nameTooLong);
+  return name;
+}
+
+/** The search as kept: trimmed values, each once, empty facets left out. */
+function cleanSearch(search: SavedSearchQuery): SavedSearchQuery {
+  if (search.price_min !== null && search.price_max !== null && search.price_min > search.price_max)
+    throw badRequest(SAVED_SEARCH_MESSAGES.priceRange);
+  const filters: SavedSearchQuery['filters'] = {};
+  for (const [field, values] of Object.entries(search.filters) as Array<[keyof typeof filters, string[]]>) {
+    const kept = [...new Set(values.map((value) => value.trim()).filter(Boolean))];
+    if (kept.length > 0) filters[field] = kept;
+  }
+  return { ...search, query: search.query.trim(), filters };
+}
+
+const found = (search: SavedSearchRecord | null): SavedSearchRecord => {
+  if (!search) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+  return search;
+};
+
+export async function listSavedSearches(store: Stores, user: User): Promise<SavedSearchRecord[]> {
+  return store.savedSearches.listForOwner(savedSearchOwnerOf(user), SAVED_SEARCHES_PER_OWNER_MAX);
+}
+
+export async function createSavedSearch(
+  store: Stores,
+  user: User,
+  input: { name: string; search: SavedSearchQuery; alert: DigestFrequency },
+  now: Date,
+): Promise<SavedSearchRecord> {
+  const name = searchName(input.name);
+  const search = cleanSearch(input.search);
+  try {
+    return await store.savedSearches.create(
+      {
+        owner_id: savedSearchOwnerOf(user),
+        created_by: user.id,
+        name,
+        search,
+        alert: input.alert,
+        next_digest_at: nextDigestAt(input.alert, now)?.toISOString() ?? null,
+      },
+      SAVED_SEARCHES_PER_OWNER_MAX,
+    );
+  } catch (error) {
+    if (error instanceof SavedSearchLimitError) throw conflict(SAVED_SEARCH_MESSAGES.tooMany);
+    throw error;
+  }
+}
+
+/**
+ * Renames a search or changes its alert. A new frequency counts from now (the news since the last
+ * digest stay news); turning alerts off clears the due time.
+ */
+export async function updateSavedSearch(
+  store: Stores,
+  user: User,
+  id: string,
+  input: { name?: string; alert?: DigestFrequency },
+  now: Date,
+): Promise<SavedSearchRecord> {
+  const owner = savedSearchOwnerOf(user);
+  const current = found(await store.savedSearches.get(id, owner));
+  const patch: SavedSearchPatch = {};
+  if (input.name !== undefined) patch.name = searchName(input.name);
+  if (input.alert !== undefined && input.alert !== current.alert) {
+    patch.alert = input.alert;
+    patch.next_digest_at = nextDigestAt(input.alert, now)?.toISOString() ?? null;
+  }
+  return found(await store.savedSearches.update(id, owner, patch));
+}
+
+export async function deleteSavedSearch(store: Stores, user: User, id: string): Promise<void> {
+  if (!(await store.savedSearches.delete(id, savedSearchOwnerOf(user))))
+    throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+}

@@ -1,0 +1,73 @@
+import {
+  type SavedSearchAnswer,
+  SavedSearchBody,
+  type SavedSearchesAnswer,
+  SavedSearchPatch,
+  type UnsubscribeAnswer,
+  UnsubscribeBody,
+} from '@agentry/domain/contract/saved-searches';
+import type { Success } from '@agentry/domain/contract/shapes';
+import { IdParams } from '@agentry/domain/contract/shapes';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
+import type { User } from '@agentry/platform/store/port';
+import { Router } from 'express';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  updateSavedSearch,
+} from '../../../commands/saved-searches/manage-saved-searches';
+import { unsubscribeDigest } from '../../../commands/saved-searches/unsubscribe-digest';
+import type { AppContext } from '../../../context';
+import { requireUser } from '../../../http/require-user';
+import { parse, parseBody } from '../../../http/validate';
+import { requireActiveEmployer } from '../../../policies/employer';
+import { presentSavedSearch } from '../../../presenters/saved-search';
+
+// An active employer's saved searches (docs/employer-tools.md, "Saved searches"), and the digest's
+// unsubscribe link, which needs no session: its token is the proof. Another employer's search is a 404.
+
+export function savedSearchesRoutes({ store, services, sessionSecret }: AppContext): Router {
+  const router = Router();
+  const me = (req: Express.Request) => req.user as User;
+  const now = () => new Date(services.now());
+  const base = '/employer/saved-searches';
+
+  router.get(base, requireUser, requireActiveEmployer, async (req, res) => {
+    const searches = await listSavedSearches(store, me(req));
+    res.set('Cache-Control', 'no-store').json({
+      success: true,
+      saved_searches: searches.map(presentSavedSearch),
+      max: SAVED_SEARCHES_PER_OWNER_MAX,
+    } satisfies SavedSearchesAnswer);
+  });
+
+  router.post(base, requireUser, requireActiveEmployer, async (req, res) => {
+    const body = parseBody(SavedSearchBody, req);
+    const search = await createSavedSearch(store, me(req), body, now());
+    res
+      .status(201)
+      .json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
+  });
+
+  router.put(`${base}/:id`, requireUser, requireActiveEmployer, async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const patch = parseBody(SavedSearchPatch, req);
+    const search = await updateSavedSearch(store, me(req), id, patch, now());
+    res.json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
+  });
+
+  router.delete(`${base}/:id`, requireUser, requireActiveEmployer, async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    await deleteSavedSearch(store, me(req), id);
+    res.json({ success: true } satisfies Success);
+  });
+
+  router.post('/saved-searches/unsubscribe', async (req, res) => {
+    const body = parseBody(UnsubscribeBody, req);
+    const search = await unsubscribeDigest(store, sessionSecret, body);
+    res.json({ success: true, name: search.name } satisfies UnsubscribeAnswer);
+  });
+
+  return router;
+}
