@@ -36,10 +36,12 @@ export const SavedSearchQuery = z.strictObject({
   query: searchQueryText.default(''),
   /** Facet → values; a facet the search does not know is refused. */
   filters: z
-    .partialRecord(
-      z.enum(FACET_FIELDS, { error: `filters are among: ${FACET_FIELDS.join(', ')}` }),
-      facetValues,
-    )
+    .partialRecord(z.enum(FACET_FIELDS), facetValues, {
+      error: (issue) =>
+        (issue.code as string) === 'unrecognized_keys'
+          ? `filters are among: ${FACET_FIELDS.join(', ')}`
+          : undefined,
+    })
     .default({}),
   price_min: price.default(null),
   price_max: price.default(null),

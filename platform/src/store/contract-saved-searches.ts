@@ -21,6 +21,7 @@ const input = (overrides: Partial<SavedSearchCreate> = {}): SavedSearchCreate =>
   name: 'Support in Spanish',
   search,
   alert: 'daily',
+  last_digest_at: '2030-01-01T00:00:00.000Z',
   next_digest_at: '2030-01-02T00:00:00.000Z',
   ...overrides,
 });
@@ -40,7 +41,7 @@ export function describeSavedSearchesContract(store: () => Store): void {
         alert: 'daily',
         next_digest_at: '2030-01-02T00:00:00.000Z',
       });
-      expect(saved.last_digest_at).toBe(saved.created_at);
+      expect(saved.last_digest_at).toBe('2030-01-01T00:00:00.000Z');
       expect(await store().savedSearches.get(saved.id, 'owner-1')).toEqual(saved);
       expect(await store().savedSearches.get(saved.id, 'owner-2')).toBeNull();
       expect(await store().savedSearches.get('no-such-id', 'owner-1')).toBeNull();

@@ -29,6 +29,8 @@ export interface SavedSearchCreate {
   name: string;
   search: SavedSearchQuery;
   alert: DigestFrequency;
+  /** When it was saved, by the caller's clock: the first digest's news are the changes after it. */
+  last_digest_at: string;
   next_digest_at: string | null;
 }
 

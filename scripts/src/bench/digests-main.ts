@@ -112,6 +112,7 @@ async function main() {
             sort: null,
           },
           alert: 'daily',
+          last_digest_at: new Date().toISOString(),
           next_digest_at: new Date(Date.now() - 1000).toISOString(),
         },
         25,

@@ -115,6 +115,8 @@ export function pathValue(
   switch (resource) {
     case 'shortlists':
       return ids.shortlist;
+    case 'saved-searches':
+      return ids.savedSearch;
     case 'inbox':
       return parent === 'admin' ? ids.adminRequest : ids.providerRequest;
     case 'test-checkout':

@@ -59,6 +59,19 @@ export async function restoreWorld(world: World): Promise<void> {
   const held = await store.agents.get(ids.heldAgent);
   if (held && held.held_for !== 'review') await store.agents.update(held.id, { held_for: 'review' });
   if (!held) ids.heldAgent = (await store.agents.create(heldAgentInput(`HeldHeron ${Date.now()}`))).id;
+  // A saved search an accepted DELETE took away: made again (the fuzzer's PUT and DELETE need one).
+  if (!(await store.savedSearches.get(ids.savedSearch, ids.employerId))) {
+    const made = await world.call('employer', 'POST', '/api/employer/saved-searches', {
+      name: `Spanish support ${Date.now()}`,
+      search: { query: 'answer emails in spanish' },
+    });
+    ids.savedSearch = made.saved_search.id;
+  }
+  // Accepted creations would reach the cap: the oldest go first.
+  const others = (await store.savedSearches.listForOwner(ids.employerId, 100)).filter(
+    (search) => search.id !== ids.savedSearch,
+  );
+  for (const search of others.slice(10)) await store.savedSearches.delete(search.id, ids.employerId);
   if (!(await store.shortlists.get(ids.shortlist, ids.employerId))) {
     const created = await store.shortlists.create(ids.employerId, `Finance ${Date.now()}`);
     await store.shortlists.addAgent(created.id, ids.employerId, ids.ownAgents[1]!);

@@ -17,6 +17,8 @@ export interface SeededIds {
   /** An agent registered without an address, waiting in the staff's review queue. */
   heldAgent: string;
   shortlist: string;
+  /** The employer's saved search (issue 28). */
+  savedSearch: string;
   providerRequest: string;
   adminRequest: string;
   /** The employer's test checkout, left open. */
@@ -100,6 +102,11 @@ export async function seedWorld(world: World): Promise<SeededIds> {
   await world.call('employer', 'POST', `/api/shortlists/${shortlist.shortlist.id}/agents`, {
     agent_id: agents[1],
   });
+  const saved = await world.call('employer', 'POST', '/api/employer/saved-searches', {
+    name: 'Spanish support',
+    search: { query: 'answer emails in spanish', filters: { category: ['Customer Service'] } },
+    alert: 'daily',
+  });
   const ask = (agentId: string) =>
     world.call('employer', 'POST', '/api/contact-requests', {
       agent_id: agentId,
@@ -155,6 +162,7 @@ export async function seedWorld(world: World): Promise<SeededIds> {
     removedAgent: agents.at(-1)!,
     heldAgent: held.id,
     shortlist: shortlist.shortlist.id,
+    savedSearch: saved.saved_search.id,
     providerRequest: toProvider.request.id,
     adminRequest: toAdmin.request.id,
     checkout: checkoutId(open.url),

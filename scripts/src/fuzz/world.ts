@@ -40,6 +40,7 @@ export interface Answer {
   user_id: string;
   url: string;
   shortlist: { id: string };
+  saved_search: { id: string };
   request: { id: string };
   key: string;
   api_key: { id: string };

@@ -636,6 +636,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   },
   'GET /employer/search': page,
   'GET /compare': page,
+  'GET /saved-searches/unsubscribe': page,
   'GET /admin': page,
   'GET /admin/directory': page,
   'GET /rjs': page,

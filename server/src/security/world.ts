@@ -255,6 +255,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
           name: unique('Watch'),
           search: { query: 'support', filters: {}, price_min: null, price_max: null, sort: null },
           alert: 'daily',
+          last_digest_at: new Date().toISOString(),
           next_digest_at: new Date(Date.now() + DAY).toISOString(),
         },
         SAVED_SEARCHES_PER_OWNER_MAX,

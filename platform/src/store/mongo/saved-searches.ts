@@ -88,7 +88,7 @@ export function createMongoSavedSearches(
         name: input.name,
         search: input.search,
         alert: input.alert,
-        last_digest_at: now,
+        last_digest_at: new Date(input.last_digest_at),
         next_digest_at: input.next_digest_at ? new Date(input.next_digest_at) : null,
         created_at: now,
         updated_at: now,

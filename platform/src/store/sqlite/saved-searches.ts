@@ -24,7 +24,7 @@ export function createSqliteSavedSearches(db: Database.Database): SavedSearchRep
   const insert = db.prepare(
     `INSERT INTO saved_searches
        (owner_id, created_by, name, search, alert, last_digest_at, next_digest_at, created_at, updated_at)
-     VALUES (@owner_id, @created_by, @name, @search, @alert, @now, @next_digest_at, @now, @now) RETURNING *`,
+     VALUES (@owner_id, @created_by, @name, @search, @alert, @last_digest_at, @next_digest_at, @now, @now) RETURNING *`,
   );
   const forOwner = db.prepare('SELECT * FROM saved_searches WHERE owner_id = ? ORDER BY id DESC LIMIT ?');
   const mine = db.prepare('SELECT * FROM saved_searches WHERE id = ? AND owner_id = ?');

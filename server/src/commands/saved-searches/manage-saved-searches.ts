@@ -69,6 +69,7 @@ export async function createSavedSearch(
         name,
         search,
         alert: input.alert,
+        last_digest_at: now.toISOString(),
         next_digest_at: nextDigestAt(input.alert, now)?.toISOString() ?? null,
       },
       SAVED_SEARCHES_PER_OWNER_MAX,

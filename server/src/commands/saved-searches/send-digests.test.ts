@@ -50,12 +50,15 @@ describe('digests of saved searches', () => {
         .expect(201)
     ).body.saved_search as { id: string; path: string };
 
-  async function newAgent(name: string, description: string) {
+  async function newAgent(
+    name: string,
+    description: string,
+    job = { category: 'Legal', role: 'Legal Translator' },
+  ) {
     const agent = await fixtures.store().agents.create({
       name,
       provider: 'Lexicon Labs',
-      category: 'Legal',
-      role: 'Legal Translator',
+      ...job,
       description,
       cost: '$49/month',
       address: `https://${name.toLowerCase()}.example`,
@@ -67,7 +70,10 @@ describe('digests of saved searches', () => {
     await newAgent('OldLex', 'Translates legal contracts between English and German.');
     const saved = await save();
     const fresh = await newAgent('ContraLingo', 'Translates legal contracts and court filings into French.');
-    await newAgent('ChefBot', 'Plans weekly menus for restaurants.');
+    await newAgent('ChefBot', 'Plans weekly menus for restaurants.', {
+      category: 'Hospitality',
+      role: 'Menu Planner',
+    });
     await eventually(searchFinds('translate legal contracts', fresh.id));
 
     const result = await sendDigests(digests(Date.now() + DAY + 60_000));

@@ -329,4 +329,69 @@ describe('/employer/search for an employer with the plan', () => {
     expect(await screen.findByText('1 agent matches')).toBeTruthy();
     await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?role=Tax+Preparer'));
   });
+
+  it('saves the search on the screen, with its filters, price range and order, and a daily digest', async () => {
+    const saved = {
+      id: 's1',
+      name: 'Finance by price',
+      search: {
+        query: 'tax',
+        filters: { category: ['Finance'] },
+        price_min: 10,
+        price_max: 120,
+        sort: 'price_desc',
+      },
+      alert: 'daily',
+      path: '/employer/search?q=tax&category=Finance&price_min=10&price_max=120&sort=price_desc',
+      last_digest_at: '2026-11-27T10:00:00.000Z',
+      next_digest_at: '2026-11-28T10:00:00.000Z',
+      created_at: '2026-11-27T10:00:00.000Z',
+      updated_at: '2026-11-27T10:00:00.000Z',
+    };
+    const fetchMock = fakeEmployerSearch(AGENTS, [
+      CSRF,
+      me(EMPLOYER),
+      {
+        method: 'POST',
+        path: '/api/employer/saved-searches',
+        status: 201,
+        body: { success: true, saved_search: saved },
+      },
+    ]);
+    renderWithRouter(
+      <AuthProvider>
+        <EmployerSearchPage writeDelay={0} />
+      </AuthProvider>,
+      {
+        url: '/employer/search?q=tax&category=Finance&price_min=10&price_max=120&sort=price_desc&page=2',
+        path: '/employer/search',
+      },
+    );
+    await screen.findByRole('button', { name: 'Remove Category: Finance' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    const form = screen.getByRole('form', { name: 'Save this search' });
+    expect(within(form).getByText('"tax" · Category: Finance · $10–$120 a month')).toBeTruthy();
+    expect(
+      (within(form).getByLabelText('E-mail me new and changed matches') as HTMLSelectElement).value,
+    ).toBe('daily');
+    const name = within(form).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Finance by price');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText(/Saved "Finance by price"/)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/employer/saved-searches' && init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      name: 'Finance by price',
+      search: {
+        query: 'tax',
+        filters: { category: ['Finance'] },
+        price_min: 10,
+        price_max: 120,
+        sort: 'price_desc',
+      },
+      alert: 'daily',
+    });
+  });
 });
