@@ -1,4 +1,5 @@
-import { FACET_FIELDS, type FacetField } from './search-fields';
+import { PROFILE_FACET_TITLES, profileFacetLabel } from './profile-facets';
+import { FACET_FIELDS, type FacetField, isProfileFacet } from './search-fields';
 
 // Saved searches that watch (issue 28, item 3), written once for the server (store, commands, the
 // digest e-mail) and the client (the save form, the dashboard list): what a saved search holds,
@@ -36,6 +37,9 @@ export interface SavedSearchQuery {
   /** USD a month, inclusive; null for no bound. */
   price_min: number | null;
   price_max: number | null;
+  /** The profile's starting price, USD a month, inclusive (issue 28); null for no bound. */
+  starting_price_min: number | null;
+  starting_price_max: number | null;
   /** The order shown when the search is opened (the digest ignores it). */
   sort: SavedSearchSort | null;
 }
@@ -57,28 +61,51 @@ export function savedSearchPath(search: SavedSearchQuery): string {
     for (const value of search.filters[field] ?? []) params.append(field, value);
   if (search.price_min !== null) params.set('price_min', String(search.price_min));
   if (search.price_max !== null) params.set('price_max', String(search.price_max));
+  if (search.starting_price_min !== null) params.set('from_min', String(search.starting_price_min));
+  if (search.starting_price_max !== null) params.set('from_max', String(search.starting_price_max));
   if (search.sort && search.sort !== 'relevance') params.set('sort', search.sort);
   const query = params.toString();
   return `/employer/search${query ? `?${query}` : ''}`;
 }
 
-/** A short description of the search for lists and e-mails: "crm · Category: Finance · $10–$50". */
+/** A short description of the search for lists and e-mails: '"crm" · Category: Finance · $10–$50 a month'. */
 export function describeSavedSearch(search: SavedSearchQuery): string {
   const parts: string[] = [];
   if (search.query.trim()) parts.push(`"${search.query.trim()}"`);
   for (const field of FACET_FIELDS) {
     const values = search.filters[field] ?? [];
-    if (values.length > 0) parts.push(`${field[0]!.toUpperCase()}${field.slice(1)}: ${values.join(', ')}`);
+    if (values.length === 0) continue;
+    const title = isProfileFacet(field) ? PROFILE_FACET_TITLES[field] : (SPEC_FACET_TITLES[field] ?? field);
+    const shown = isProfileFacet(field) ? values.map((value) => profileFacetLabel(field, value)) : values;
+    parts.push(`${title}: ${shown.join(', ')}`);
   }
   if (search.price_min !== null || search.price_max !== null)
-    parts.push(
-      `$${search.price_min ?? 0}–${search.price_max === null ? 'any' : `$${search.price_max}`} a month`,
-    );
+    parts.push(range(search.price_min, search.price_max));
+  if (search.starting_price_min !== null || search.starting_price_max !== null)
+    parts.push(`starting at ${range(search.starting_price_min, search.starting_price_max)}`);
   return parts.length > 0 ? parts.join(' · ') : 'Every agent';
+}
+
+const SPEC_FACET_TITLES: Record<string, string> = {
+  category: 'Category',
+  role: 'Role',
+  provider: 'Provider',
+  pricing: 'Pricing tier',
+};
+
+function range(min: number | null, max: number | null): string {
+  return `$${min ?? 0}–${max === null ? 'any' : `$${max}`} a month`;
 }
 
 /** The key two saved searches that find the same agents share (the digest runs each once). */
 export function savedSearchMatchKey(search: SavedSearchQuery): string {
   const filters = FACET_FIELDS.map((field) => [field, [...(search.filters[field] ?? [])].sort()]);
-  return JSON.stringify([search.query.trim().toLowerCase(), filters, search.price_min, search.price_max]);
+  return JSON.stringify([
+    search.query.trim().toLowerCase(),
+    filters,
+    search.price_min,
+    search.price_max,
+    search.starting_price_min,
+    search.starting_price_max,
+  ]);
 }

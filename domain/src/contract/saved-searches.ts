@@ -45,6 +45,8 @@ export const SavedSearchQuery = z.strictObject({
     .default({}),
   price_min: price.default(null),
   price_max: price.default(null),
+  starting_price_min: price.default(null),
+  starting_price_max: price.default(null),
   sort: z
     .enum(SAVED_SEARCH_SORTS, { error: `sort is one of: ${SAVED_SEARCH_SORTS.join(', ')}` })
     .nullable()

@@ -12,6 +12,8 @@ const search: SavedSearchQuery = {
   filters: { category: ['Customer Service'], pricing: ['paid', 'freemium'] },
   price_min: 10,
   price_max: null,
+  starting_price_min: null,
+  starting_price_max: 40,
   sort: 'price_asc',
 };
 

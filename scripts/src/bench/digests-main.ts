@@ -109,6 +109,8 @@ async function main() {
             filters,
             price_min: null,
             price_max: random() < 0.1 ? 50 : null,
+            starting_price_min: null,
+            starting_price_max: null,
             sort: null,
           },
           alert: 'daily',

@@ -34,7 +34,11 @@ function searchName(raw: string): string {
 
 /** The search as kept: trimmed values, each once, empty facets left out. */
 function cleanSearch(search: SavedSearchQuery): SavedSearchQuery {
-  if (search.price_min !== null && search.price_max !== null && search.price_min > search.price_max)
+  const reversed = (min: number | null, max: number | null) => min !== null && max !== null && min > max;
+  if (
+    reversed(search.price_min, search.price_max) ||
+    reversed(search.starting_price_min, search.starting_price_max)
+  )
     throw badRequest(SAVED_SEARCH_MESSAGES.priceRange);
   const filters: SavedSearchQuery['filters'] = {};
   for (const [field, values] of Object.entries(search.filters) as Array<[keyof typeof filters, string[]]>) {

@@ -175,16 +175,17 @@ export async function sendDigests(
   return result;
 }
 
+const rangeOf = (min: number | null, max: number | null) =>
+  min === null && max === null ? undefined : { min: min ?? undefined, max: max ?? undefined };
+
 /** The search's matches, best first, as the employer search lists them (its first pages). */
 async function runSearch(deps: DigestServices, search: SavedSearchQuery): Promise<Match[]> {
   const matches: Match[] = [];
   const request: SearchRequest = {
     query: search.query,
     filters: search.filters,
-    priceMonthly:
-      search.price_min === null && search.price_max === null
-        ? undefined
-        : { min: search.price_min ?? undefined, max: search.price_max ?? undefined },
+    priceMonthly: rangeOf(search.price_min, search.price_max),
+    startingPriceMonthly: rangeOf(search.starting_price_min, search.starting_price_max),
     hitsPerPage: SEARCH_PAGE_MAX,
     highlight: false,
   };

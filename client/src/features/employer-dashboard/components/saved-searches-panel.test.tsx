@@ -24,6 +24,8 @@ const SPANISH: SavedSearch = {
     filters: { pricing: ['paid'] },
     price_min: null,
     price_max: 50,
+    starting_price_min: null,
+    starting_price_max: null,
     sort: null,
   },
   alert: 'daily',

@@ -4,12 +4,12 @@ import { savedSearchOf } from './saved-search-of';
 import { routeToSearch, searchToRoute, stateToRoute } from './search-route';
 
 describe('the search on the screen as a saved search', () => {
-  it('keeps the words, the refinements, the price range and the order', () => {
+  it('keeps the words, the refinements, the price ranges and the order', () => {
     const saved = savedSearchOf({
       [SEARCH_INDEX]: {
         query: 'crm',
         refinementList: { category: ['Finance', 'Legal'], pricing: ['paid'] },
-        range: { price_monthly: '10:50' },
+        range: { price_monthly: '10:50', starting_price_monthly: ':40' },
         sortBy: `${SEARCH_INDEX}_price_asc`,
         page: 3,
       },
@@ -19,6 +19,8 @@ describe('the search on the screen as a saved search', () => {
       filters: { category: ['Finance', 'Legal'], pricing: ['paid'] },
       price_min: 10,
       price_max: 50,
+      starting_price_min: null,
+      starting_price_max: 40,
       sort: 'price_asc',
     });
   });
@@ -28,7 +30,7 @@ describe('the search on the screen as a saved search', () => {
       [SEARCH_INDEX]: {
         query: 'answer emails',
         refinementList: { role: ['Support Agent'] },
-        range: { price_monthly: ':30' },
+        range: { price_monthly: ':30', starting_price_monthly: '5:' },
       },
     };
     const path = savedSearchPath(savedSearchOf(uiState));

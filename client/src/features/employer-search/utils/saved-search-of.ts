@@ -18,6 +18,8 @@ export function savedSearchOf(uiState: UiState): SavedSearchQuery {
     filters,
     price_min: route.price_min ?? null,
     price_max: route.price_max ?? null,
+    starting_price_min: route.from_min ?? null,
+    starting_price_max: route.from_max ?? null,
     sort: (route.sort as SavedSearchQuery['sort']) ?? null,
   };
 }

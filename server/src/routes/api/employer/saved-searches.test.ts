@@ -41,6 +41,8 @@ describe('saved searches', () => {
         filters: { pricing: ['paid', 'freemium'] },
         price_min: null,
         price_max: 50,
+        starting_price_min: null,
+        starting_price_max: null,
         sort: 'price_asc',
       },
       alert: 'daily',
