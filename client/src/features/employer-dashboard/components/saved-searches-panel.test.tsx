@@ -69,7 +69,9 @@ describe('Employer dashboard: saved searches', () => {
     show([LIST]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Saved searches (1 of 25)' })).toBeTruthy();
     expect(within(panel()).getByRole('heading', { level: 3, name: 'Spanish support' })).toBeTruthy();
-    expect(within(panel()).getByText('"support in spanish" · Pricing: paid · $0–$50 a month')).toBeTruthy();
+    expect(
+      within(panel()).getByText('"support in spanish" · Pricing tier: paid · $0–$50 a month'),
+    ).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(SPANISH.path);
     expect(
       (within(panel()).getByLabelText('E-mail alert for Spanish support') as HTMLSelectElement).value,

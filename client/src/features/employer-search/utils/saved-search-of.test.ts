@@ -44,6 +44,8 @@ describe('the search on the screen as a saved search', () => {
       filters: {},
       price_min: null,
       price_max: null,
+      starting_price_min: null,
+      starting_price_max: null,
       sort: null,
     });
   });
