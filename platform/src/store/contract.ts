@@ -6,8 +6,8 @@ import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeProfilesContract } from './contract-profiles';
-import { describeTeamContract } from './contract-team';
 import { describeSavedSearchesContract } from './contract-saved-searches';
+import { describeTeamContract } from './contract-team';
 import { describeToolUsageContract } from './contract-tool-usage';
 import { describeTrustContract } from './contract-trust';
 import {

@@ -10,8 +10,8 @@ import type {
   ShortlistRepository,
 } from './employer-port';
 import type { AgentProfileRepository } from './profile-port';
-import type { TeamRepository } from './team-port';
 import type { SavedSearchRepository } from './saved-search-port';
+import type { TeamRepository } from './team-port';
 import type {
   DomainVerificationRepository,
   LeaseRepository,

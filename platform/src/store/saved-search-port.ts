@@ -2,13 +2,13 @@ import type { DigestFrequency, SavedSearchQuery } from '@agentry/domain/saved-se
 
 // The store's part for saved searches and their digests (issue 28, item 3). Both adapters
 // implement it; contract-saved-searches.ts holds them to it. Every call an employer makes is
-// scoped to the owner (`owner_id`: the employer's id, or their organisation's once teams share
-// searches); another owner's search answers as a missing one. The digest job reads across owners
+// scoped to the owner (`owner_id`: the employer's id, or their team owner's when a team shares
+// them); another owner's search answers as a missing one. The digest job reads across owners
 // (listDue, findById) and claims each digest atomically, so two processes never send the same one.
 
 export interface SavedSearchRecord {
   id: string;
-  /** Whose search it is: read through one function on the server (savedSearchOwnerOf). */
+  /** Whose search it is: the employer's scope (server/src/policies/employer-scope.ts: theirs, or their team's). */
   owner_id: string;
   /** The account that saved it: its address receives the digest. */
   created_by: string;

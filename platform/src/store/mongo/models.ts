@@ -11,13 +11,13 @@ import {
   type UserWithSecret,
 } from '../port';
 import { type AgentProfileDoc, registerProfileModel } from './profiles';
+import { registerSavedSearchModel, type SavedSearchDoc } from './saved-searches';
 import {
   type OrganizationDoc,
   type OrganizationInvitationDoc,
   type OrganizationMemberDoc,
   registerTeamModels,
 } from './team-models';
-import { registerSavedSearchModel, type SavedSearchDoc } from './saved-searches';
 import { registerTrustModels, type TrustModels } from './trust-models';
 
 // The documents as MongoDB keeps them. Reads go through .lean() and the mapping functions of each

@@ -437,6 +437,7 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE shortlists ADD COLUMN created_by TEXT;
   ALTER TABLE shortlist_items ADD COLUMN added_by TEXT;
   ALTER TABLE shortlist_items ADD COLUMN added_at TEXT;
+  `,
   // 16: saved searches and their digests (issue 28, item 3); agents by last change, for digests.
   `
   CREATE TABLE saved_searches (

@@ -1,19 +1,20 @@
 import type { SavedSearchQuery } from '@agentry/domain/contract/saved-searches';
 import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
 import { type DigestFrequency, nextDigestAt, SAVED_SEARCH_NAME_MAX } from '@agentry/domain/saved-searches';
-import type { Store, User } from '@agentry/platform/store/port';
+import type { Store } from '@agentry/platform/store/port';
 import {
   SavedSearchLimitError,
   type SavedSearchPatch,
   type SavedSearchRecord,
 } from '@agentry/platform/store/saved-search-port';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { EmployerScope } from '../../policies/employer-scope';
 import { cleanLine } from '../employer/plain-text';
-import { savedSearchOwnerOf } from './saved-search-owner';
 
 // An employer's saved searches (docs/employer-tools.md, "Saved searches"): the search screen's
-// state under a name, with a digest e-mail off, daily or weekly. Every call acts on the owner's
-// own searches (savedSearchOwnerOf); another owner's search answers as a missing one (404).
+// state under a name, with a digest e-mail off, daily or weekly. Every call acts on the searches of
+// the employer's scope (policies/employer-scope.ts: their own, or their team's, kept under the
+// owner's id; each records who saved it); another owner's search answers as a missing one (404).
 
 export const SAVED_SEARCH_MESSAGES = {
   notFound: 'Saved search not found',
@@ -53,13 +54,15 @@ const found = (search: SavedSearchRecord | null): SavedSearchRecord => {
   return search;
 };
 
-export async function listSavedSearches(store: Stores, user: User): Promise<SavedSearchRecord[]> {
-  return store.savedSearches.listForOwner(savedSearchOwnerOf(user), SAVED_SEARCHES_PER_OWNER_MAX);
+type Scope = Pick<EmployerScope, 'ownerId' | 'authorId'>;
+
+export async function listSavedSearches(store: Stores, scope: Scope): Promise<SavedSearchRecord[]> {
+  return store.savedSearches.listForOwner(scope.ownerId, SAVED_SEARCHES_PER_OWNER_MAX);
 }
 
 export async function createSavedSearch(
   store: Stores,
-  user: User,
+  scope: Scope,
   input: { name: string; search: SavedSearchQuery; alert: DigestFrequency },
   now: Date,
 ): Promise<SavedSearchRecord> {
@@ -68,8 +71,8 @@ export async function createSavedSearch(
   try {
     return await store.savedSearches.create(
       {
-        owner_id: savedSearchOwnerOf(user),
-        created_by: user.id,
+        owner_id: scope.ownerId,
+        created_by: scope.authorId,
         name,
         search,
         alert: input.alert,
@@ -90,12 +93,12 @@ export async function createSavedSearch(
  */
 export async function updateSavedSearch(
   store: Stores,
-  user: User,
+  scope: Scope,
   id: string,
   input: { name?: string; alert?: DigestFrequency },
   now: Date,
 ): Promise<SavedSearchRecord> {
-  const owner = savedSearchOwnerOf(user);
+  const owner = scope.ownerId;
   const current = found(await store.savedSearches.get(id, owner));
   const patch: SavedSearchPatch = {};
   if (input.name !== undefined) patch.name = searchName(input.name);
@@ -106,7 +109,6 @@ export async function updateSavedSearch(
   return found(await store.savedSearches.update(id, owner, patch));
 }
 
-export async function deleteSavedSearch(store: Stores, user: User, id: string): Promise<void> {
-  if (!(await store.savedSearches.delete(id, savedSearchOwnerOf(user))))
-    throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+export async function deleteSavedSearch(store: Stores, scope: Scope, id: string): Promise<void> {
+  if (!(await store.savedSearches.delete(id, scope.ownerId))) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
 }

@@ -6,12 +6,12 @@ import {
   savedSearchMatchKey,
   savedSearchPath,
 } from '@agentry/domain/saved-searches';
-import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { MailMessage } from '@agentry/platform/mail/port';
 import type { SearchDocument, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import type { SavedSearchRecord } from '@agentry/platform/store/saved-search-port';
 import { unsubscribePath, unsubscribeToken } from '../../auth/digest-unsubscribe';
 import { searchDigestMessage } from '../../mail/digest-messages';
+import { employerScopeOf } from '../../policies/employer-scope';
 import type { Services } from '../services';
 import { ChangedAgents } from './changed-agents';
 
@@ -116,8 +116,11 @@ export async function sendDigests(
       if (await claim()) result.quiet += 1;
       return;
     }
+    // The one who saved it receives it, while they still have the employer tools: their own plan,
+    // or their team's, and the search is still their scope's (a member who left gets none).
     const author = await store.users.findById(saved.created_by);
-    if (author?.user_type !== 'employer' || !isActiveSubscription(author.subscription_status)) {
+    const scope = author ? await employerScopeOf(store, author) : null;
+    if (!author || !scope?.planActive || scope.ownerId !== saved.owner_id) {
       if (await claim()) result.skipped += 1;
       return;
     }

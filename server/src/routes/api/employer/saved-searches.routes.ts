@@ -9,7 +9,6 @@ import {
 import type { Success } from '@agentry/domain/contract/shapes';
 import { IdParams } from '@agentry/domain/contract/shapes';
 import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
-import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import {
   createSavedSearch,
@@ -21,20 +20,21 @@ import { unsubscribeDigest } from '../../../commands/saved-searches/unsubscribe-
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
-import { requireActiveEmployer } from '../../../policies/employer';
+import { requireActiveEmployer, scopeOf } from '../../../policies/employer';
 import { presentSavedSearch } from '../../../presenters/saved-search';
 
 // An active employer's saved searches (docs/employer-tools.md, "Saved searches"), and the digest's
-// unsubscribe link, which needs no session: its token is the proof. Another employer's search is a 404.
+// unsubscribe link, which needs no session: its token is the proof. Kept under the employer's scope
+// (policies/employer-scope.ts: their own, or their team's); another employer's search is a 404.
 
 export function savedSearchesRoutes({ store, services, sessionSecret }: AppContext): Router {
   const router = Router();
-  const me = (req: Express.Request) => req.user as User;
+  const activeEmployer = requireActiveEmployer(store);
   const now = () => new Date(services.now());
   const base = '/employer/saved-searches';
 
-  router.get(base, requireUser, requireActiveEmployer, async (req, res) => {
-    const searches = await listSavedSearches(store, me(req));
+  router.get(base, requireUser, activeEmployer, async (req, res) => {
+    const searches = await listSavedSearches(store, scopeOf(req));
     res.set('Cache-Control', 'no-store').json({
       success: true,
       saved_searches: searches.map(presentSavedSearch),
@@ -42,24 +42,24 @@ export function savedSearchesRoutes({ store, services, sessionSecret }: AppConte
     } satisfies SavedSearchesAnswer);
   });
 
-  router.post(base, requireUser, requireActiveEmployer, async (req, res) => {
+  router.post(base, requireUser, activeEmployer, async (req, res) => {
     const body = parseBody(SavedSearchBody, req);
-    const search = await createSavedSearch(store, me(req), body, now());
+    const search = await createSavedSearch(store, scopeOf(req), body, now());
     res
       .status(201)
       .json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
   });
 
-  router.put(`${base}/:id`, requireUser, requireActiveEmployer, async (req, res) => {
+  router.put(`${base}/:id`, requireUser, activeEmployer, async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const patch = parseBody(SavedSearchPatch, req);
-    const search = await updateSavedSearch(store, me(req), id, patch, now());
+    const search = await updateSavedSearch(store, scopeOf(req), id, patch, now());
     res.json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
   });
 
-  router.delete(`${base}/:id`, requireUser, requireActiveEmployer, async (req, res) => {
+  router.delete(`${base}/:id`, requireUser, activeEmployer, async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    await deleteSavedSearch(store, me(req), id);
+    await deleteSavedSearch(store, scopeOf(req), id);
     res.json({ success: true } satisfies Success);
   });
 
