@@ -306,6 +306,8 @@ interface RelevanceOrder {
    * lookup cost 5 % of a search.
    */
   windowStamp: number;
+  /** The window's documents with their ranked scores (before the word-order check). */
+  window: Candidate[];
 }
 
 /** Counts a window document as a match (a product the query names). */
@@ -344,7 +346,7 @@ function relevanceOrder(
     if (match) matches.add(n);
   }
   const order = ordered.map((entry) => entry.n);
-  return { order: matchesFirst(order, matches), matches, windowStamp };
+  return { order: matchesFirst(order, matches), matches, windowStamp, window: candidates };
 }
 
 /**
@@ -556,7 +558,10 @@ export function executeSearch(
 
 interface WordsSearch {
   plan: QueryPlan;
-  /** The hits the facets count: the matches (when none: the related agents listed). */
+  /**
+   * The hits the facets count: the matches (when none: the related agents listed). Listed only
+   * when the request asks for facets.
+   */
   hits: ArrayLike<number>;
   /** The first `wanted` documents: matches, then related agents. */
   order: number[];
@@ -623,13 +628,13 @@ function searchWithWords(
     for (const n of expanded.named ?? []) addMatch(relevance, scratch, n);
     matches = relevance.matches;
     // Every match is a ranked hit (the window's, named products among them, and those below it
-    // meeting the floor): one pass over the hits counts them and lists them for the facets.
-    const kept = matchesOf(ranked, floor, scratch, relevance);
-    matchCount = kept.length;
+    // meeting the floor). They are listed only for facets; a count is one plain pass over the scores.
+    const kept = request.facets?.length ? matchesOf(ranked, floor, scratch, relevance) : null;
+    matchCount = kept ? kept.length : countMatches(ranked, floor, scratch, relevance);
     const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
     order = [...expanded.order.filter((n) => matches.has(n)), ...related];
     relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
-    facetHits = matchCount > 0 ? kept : related;
+    facetHits = matchCount === 0 ? related : (kept ?? []);
     alternatives = expanded.alternatives;
   }
   // What explaining the page's hits needs of the query, worked out once for all of them.
@@ -680,6 +685,22 @@ function correctionWithMatches(
   const floor = floorScore(ranked.importance);
   for (let i = 0; i < ranked.scores.length; i++) if (ranked.scores[i]! >= floor) return corrected;
   return undefined;
+}
+
+/**
+ * How many ranked hits meet the floor, window documents as the relevance order judged them: the
+ * hits scoring at least the floor, corrected for the window's few documents judged otherwise (the
+ * word-order check, a named product). matchesOf(…).length without reading a document's flags.
+ */
+function countMatches(ranked: Ranked, floor: number, scratch: Scratch, relevance: RelevanceOrder): number {
+  const scores = ranked.scores;
+  let count = 0;
+  for (let i = 0; i < ranked.hits.length; i++) if (scores[i]! >= floor) count += 1;
+  for (const { n, baseScore } of relevance.window) {
+    const judged = scratch.windowMatch[n] === 1;
+    if (judged !== baseScore >= floor) count += judged ? 1 : -1;
+  }
+  return count;
 }
 
 /**
