@@ -79,8 +79,7 @@ function previousFilter(request: SearchRequest) {
   };
 }
 
-function previousComparator(index: InvertedIndex, sort: SortOrder | undefined) {
-  const doc = (n: number) => index.document(n)!;
+function previousComparator(doc: (n: number) => SearchDocument, sort: SortOrder | undefined) {
   const byName = (a: number, b: number) => {
     const x = doc(a).name.toLowerCase();
     const y = doc(b).name.toLowerCase();
@@ -106,23 +105,28 @@ function previousBrowse(index: InvertedIndex, request: SearchRequest) {
   const page = request.page ?? 0;
   const hitsPerPage = request.hitsPerPage ?? 20;
   const accept = previousFilter(request);
+  // The index keeps documents as text: each is read once here, not in every comparison (reading
+  // them inside the comparator made this reference take minutes on a busy CI machine).
+  const documents: Array<SearchDocument | undefined> = [];
+  for (let n = 0; n < index.capacity; n++) documents.push(index.document(n));
+  const doc = (n: number) => documents[n]!;
   const all: number[] = [];
   for (let n = 0; n < index.capacity; n++) {
-    const document = index.document(n);
+    const document = documents[n];
     if (document && accept(document)) all.push(n);
   }
-  all.sort(previousComparator(index, request.sort));
+  all.sort(previousComparator(doc, request.sort));
   const facets: Record<string, Array<[string, number]>> = {};
   for (const field of request.facets ?? []) {
     const counts: Record<string, number> = Object.create(null);
     for (const n of all) {
-      const value = index.document(n)![field as SpecFacetField];
+      const value = doc(n)[field as SpecFacetField];
       counts[value] = (counts[value] ?? 0) + 1;
     }
     facets[field] = Object.entries(counts);
   }
   return {
-    ids: all.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((n) => index.document(n)!.id),
+    ids: all.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((n) => doc(n).id),
     totalHits: all.length,
     facets,
   };
