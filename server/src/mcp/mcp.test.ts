@@ -285,7 +285,12 @@ describe('MCP server at /mcp', () => {
       // The API answers the structured profile (issue 28) inside the agent; MCP beside it.
       const { profile: apiProfile, ...api } = (await server.http.get(`/api/agents/${first!.id}`).expect(200))
         .body;
-      expect(agent).toEqual({ ...api, page_url: `${ORIGIN}/agents/${api.id}` });
+      expect(agent).toEqual({
+        ...api,
+        page_url: `${ORIGIN}/agents/${api.id}`,
+        // The provider page (issue 25) as an absolute URL, like page_url; null while there is none.
+        provider_page: api.provider_page === null ? null : `${ORIGIN}${api.provider_page}`,
+      });
       expect(profile).toEqual(apiProfile);
       const apiSimilar = (await server.http.get(`/api/agents/${first!.id}/similar`).expect(200)).body;
       expect(ids(similar)).toEqual(ids(apiSimilar));

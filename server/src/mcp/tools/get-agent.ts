@@ -1,7 +1,9 @@
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
+import { absoluteUrl } from '@agentry/domain/seo';
 import { z } from 'zod';
+import { providerPageOf } from '../../commands/provider-page-of';
 import { readAgentProfile } from '../../commands/save-agent-profile';
 import { presentReview } from '../../presenters/review';
 import { agentLine, ListedAgentSchema, presentListedAgent } from '../listed-agent';
@@ -37,7 +39,12 @@ export const getAgentTool = defineTool({
     `Also answers up to ${SIMILAR_COUNT} similar agents (the same job first), as alternatives, and the ${REVIEWS_COUNT} newest reviews by employers who hired it (the average shows from ${RATING_SHOWN_FROM} reviews).`,
   input: { id: agentId('id').describe('The agent id, as search_agents answers it') },
   output: {
-    agent: ListedAgentSchema,
+    agent: ListedAgentSchema.extend({
+      provider_page: z
+        .string()
+        .nullable()
+        .describe("The provider's page on this site (absolute URL), while the provider has one"),
+    }),
     profile: AgentProfileSchema,
     similar: z.array(ListedAgentSchema).describe('Agents like this one, most alike first'),
     reviews: z
@@ -54,7 +61,12 @@ export const getAgentTool = defineTool({
       );
     }
     const { response } = await search.search({ query: '', similarTo: found.id, hitsPerPage: SIMILAR_COUNT });
-    const agent = presentListedAgent(found, origin);
+    // As GET /api/agents/{id} answers it (issue 25), as an absolute URL like page_url.
+    const providerPage = (await providerPageOf(store, found.owner_id)).path;
+    const agent = {
+      ...presentListedAgent(found, origin),
+      provider_page: providerPage ? absoluteUrl(origin, providerPage) : null,
+    };
     const similar = response.hits.map((hit) => presentListedAgent(hit.document, origin));
     const reviews = (await store.reviews.listForAgent(found.id, { limit: REVIEWS_COUNT })).map((review) => {
       const { rating, body, organization, created_at, updated_at, reply } = presentReview(review);
