@@ -34,7 +34,15 @@ describe('Keyboard only', () => {
     const page = await app().open('/');
     // Start from the top of the page, as a visitor who has not yet been focused anywhere.
     await page.waitForFunction(() => document.activeElement?.id === 'home-search-query');
-    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    // Blurring the box alone leaves Chromium's sequential-navigation starting point on it, so Tab
+    // would walk on through the storefront below it; a focus point at the very top moves it there.
+    await page.evaluate(() => {
+      const top = document.createElement('span');
+      top.tabIndex = -1;
+      document.body.prepend(top);
+      top.focus();
+      top.blur();
+    });
 
     const box = await tabUntil(page, (focused) => focused.id === 'home-search-query');
     expect(box.tag).toBe('textarea');
