@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Agent } from '@agentry/domain/agent';
-import { normalizePricing } from '@agentry/domain/pricing';
-import { toSearchDocument } from '@agentry/platform/search/document';
 import type { SearchDocument, SearchRequest, SearchResponse, SortOrder } from '@agentry/platform/search/port';
 import { readQueryFile } from '../eval/query-file';
 import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { asSearchDocuments } from './synthetic-documents';
 
 // `tsx scripts/src/bench/same-results-main.ts --against DIR [--agents N] [--shared ../shared]`: asks the embedded engine
 // of this checkout and of another one (DIR: a checkout of an earlier commit, its node_modules
@@ -61,23 +59,6 @@ async function engineOf(root: string, roundTrip: boolean): Promise<Engine> {
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? undefined : process.argv[at + 1];
-}
-
-function asDocuments(rows: Array<Record<string, string>>): SearchDocument[] {
-  return rows.map((row, i) => {
-    const agent = {
-      ...row,
-      id: String(i + 1),
-      ...normalizePricing(row.cost),
-      email: null,
-      status: null,
-      removed: false,
-      owner_id: null,
-      created_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 100_000) * 60_000).toISOString(),
-      updated_at: '',
-    } as unknown as Agent;
-    return toSearchDocument(agent);
-  });
 }
 
 /** The requests asked of both engines: queries of every kind, with and without filters, sorts, pages. */
@@ -183,12 +164,14 @@ async function main() {
     const rows = JSON.parse(fs.readFileSync(shared, 'utf8')) as Array<Record<string, string>>;
     differences += await compare(
       'shared dataset',
-      asDocuments(rows),
+      asSearchDocuments(rows),
       [...devQueries, ...ownQueries],
       against,
     );
   }
-  const synthetic = asDocuments([...syntheticAgents(agents)] as unknown as Array<Record<string, string>>);
+  const synthetic = asSearchDocuments([...syntheticAgents(agents)] as unknown as Array<
+    Record<string, string>
+  >);
   differences += await compare(`${agents} synthetic agents`, synthetic, useCaseQueries(400), against);
   console.log(differences === 0 ? 'same answers everywhere' : `${differences} answers differ`);
   process.exitCode = differences === 0 ? 0 : 1;

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import type { Agent } from '@agentry/domain/agent';
-import { normalizePricing } from '@agentry/domain/pricing';
-import { toSearchDocument } from '@agentry/platform/search/document';
 import type { SearchDocument, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { readQueryFile } from '../eval/query-file';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { asSearchDocuments } from './synthetic-documents';
 
 // `tsx scripts/src/bench/search-cost-main.ts [--against DIR]... [--agents N] [--queries N] [--judged] [--profile FILE]`:
 // what one distinct (uncached) search costs in the embedded engine itself, with no HTTP in the way:
@@ -43,24 +41,6 @@ async function engineOf(root: string, label: string, documents: SearchDocument[]
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? undefined : process.argv[at + 1];
-}
-
-/** The synthetic agents as the index holds them (as same-results-main.ts makes them). */
-function asSearchDocuments(rows: Array<Record<string, string>>): SearchDocument[] {
-  return rows.map((row, i) => {
-    const agent = {
-      ...row,
-      id: String(i + 1),
-      ...normalizePricing(row.cost),
-      email: null,
-      status: null,
-      removed: false,
-      owner_id: null,
-      created_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 100_000) * 60_000).toISOString(),
-      updated_at: '',
-    } as unknown as Agent;
-    return toSearchDocument(agent);
-  });
 }
 
 const percentile = (sorted: number[], p: number) =>
