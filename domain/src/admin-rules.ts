@@ -37,7 +37,7 @@ export function validateAdminAgent(input: AdminAgentInput): AdminValidation {
   }
   const errors: FieldErrors<AgentField | 'email' | 'status'> = {};
   for (const field of AGENT_FIELDS) {
-    const problem = checkField(field, text(field), true);
+    const problem = checkField(field, text(field), true, text('category'));
     if (problem) errors[field] = problem;
   }
   const emailProblem = checkField('email', text('email'), false);

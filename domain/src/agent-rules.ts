@@ -28,6 +28,8 @@ export function checkField(
   field: AgentField | 'email',
   value: string,
   required: boolean,
+  /** The category chosen beside a role: a slip is first matched against its roles. */
+  category?: string,
 ): string | undefined {
   const label = FIELD_LABELS[field];
   const trimmed = value.trim();
@@ -38,7 +40,7 @@ export function checkField(
   if (field === 'email' && !EMAIL_FORMAT.test(trimmed)) return MESSAGES.invalidEmail;
   if (field === 'address' && !isValidAddress(trimmed)) return MESSAGES.invalidUrl;
   // A slip for a listed category or role ("Finanse") is asked about, not listed (issue 25).
-  if (field === 'category' || field === 'role') return nearMissMessage(field, trimmed);
+  if (field === 'category' || field === 'role') return nearMissMessage(field, trimmed, category);
   return undefined;
 }
 
@@ -81,7 +83,7 @@ export function validateAgentRegistration(
       // What is wrong with a typed new value is said where it was typed.
       errorKey = otherKey;
     }
-    const problem = checkField(field, value, true);
+    const problem = checkField(field, value, true, resolved.category);
     if (problem) errors[errorKey] = problem;
     resolved[field] = value;
   }
@@ -117,7 +119,7 @@ export function validateAgentRecord(
   const value = {} as Record<AgentField, string>;
   for (const field of AGENT_FIELDS) {
     const raw = stringify(input[field]);
-    const problem = checkField(field, raw, true);
+    const problem = checkField(field, raw, true, value.category);
     if (problem) errors[field] = problem;
     value[field] = raw.trim().replace(/\s+/g, ' ');
   }

@@ -7,6 +7,7 @@ import {
   editDistance,
   listedTerm,
   nearMiss,
+  nearMissTerm,
 } from './catalog-terms';
 
 const agent = {
@@ -42,6 +43,14 @@ describe('the controlled category and role list', () => {
   it('finds near-missed roles among every listed role', () => {
     expect(nearMiss('Bookeeper', ALL_CATALOG_ROLES)).toBe('Bookkeeper');
     expect(nearMiss('Welder', ALL_CATALOG_ROLES)).toBeNull();
+  });
+
+  it("prefers the chosen category's own role on a tie, and a closer role anywhere otherwise", () => {
+    expect(nearMissTerm('role', 'A Engineer', 'AI Agent Platforms')).toBe('AI Engineer');
+    expect(nearMissTerm('role', 'A Engineer', 'Software Development')).toBe('QA Engineer');
+    expect(nearMissTerm('role', 'Bookeeper', 'Legal')).toBe('Bookkeeper');
+    expect(nearMissTerm('role', 'Writer', 'Finance')).toBeNull();
+    expect(nearMissTerm('category', 'Finanse')).toBe('Finance');
   });
 
   it('knows a listed term typed with other case or spacing', () => {

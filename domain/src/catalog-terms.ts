@@ -58,34 +58,55 @@ export function listedTerm(value: string, terms: readonly string[] = CATALOG_CAT
   return terms.find((term) => folded(term) === wanted) ?? null;
 }
 
+/** The listed term closest to `value` within the allowance for its length, and how far it is. */
+function closest(value: string, terms: readonly string[]): { term: string; distance: number } | null {
+  const wanted = folded(value);
+  if (wanted === '' || listedTerm(value, terms)) return null;
+  let found: { term: string; distance: number } | null = null;
+  for (const term of terms) {
+    const max = allowance(Math.min(wanted.length, term.length));
+    if (max === 0) continue;
+    const distance = editDistance(wanted, folded(term), max);
+    if (distance <= max && distance < (found?.distance ?? Number.POSITIVE_INFINITY))
+      found = { term, distance };
+  }
+  return found;
+}
+
 /**
  * The listed term `value` looks like a slip for ("Finanse" → "Finance"), or null when it is a
  * listed term itself or far from all of them.
  */
 export function nearMiss(value: string, terms: readonly string[] = CATALOG_CATEGORIES): string | null {
-  const wanted = folded(value);
-  if (wanted === '' || listedTerm(value, terms)) return null;
-  let found: string | null = null;
-  let distance = Number.POSITIVE_INFINITY;
-  for (const term of terms) {
-    const max = allowance(Math.min(wanted.length, term.length));
-    if (max === 0) continue;
-    const d = editDistance(wanted, folded(term), max);
-    if (d <= max && d < distance) {
-      found = term;
-      distance = d;
-    }
-  }
-  return found;
+  return closest(value, terms)?.term ?? null;
 }
 
 /** What a form and an upload say of a near miss. */
 export const didYouMean = (term: string, kind: 'category' | 'role') =>
   `Did you mean ${term}? Choose it, or name another ${kind}.`;
 
+/**
+ * The listed category or role a typed value is a slip for, or null. For a role, the chosen
+ * category's own roles win a tie with another category's ("A Engineer" under AI Agent Platforms is
+ * "AI Engineer", under Software Development "QA Engineer"); a closer role elsewhere still wins.
+ */
+export function nearMissTerm(field: 'category' | 'role', value: string, category?: string): string | null {
+  if (field === 'category') return nearMiss(value);
+  // A role listed under any category is a choice, not a slip.
+  if (listedTerm(value, ALL_CATALOG_ROLES)) return null;
+  const anywhere = closest(value, ALL_CATALOG_ROLES);
+  const listed = category ? listedTerm(category) : null;
+  const own = listed ? closest(value, CATALOG_ROLES[listed as (typeof CATALOG_CATEGORIES)[number]]) : null;
+  return own && (!anywhere || own.distance <= anywhere.distance) ? own.term : (anywhere?.term ?? null);
+}
+
 /** The near-miss message for a category or role, or undefined when the value is not one. */
-export function nearMissMessage(field: 'category' | 'role', value: string): string | undefined {
-  const term = field === 'category' ? nearMiss(value) : nearMiss(value, ALL_CATALOG_ROLES);
+export function nearMissMessage(
+  field: 'category' | 'role',
+  value: string,
+  category?: string,
+): string | undefined {
+  const term = nearMissTerm(field, value, category);
   return term ? didYouMean(term, field) : undefined;
 }
 

@@ -51,6 +51,12 @@ export function useForm<Values extends Record<keyof Values, string>>(options: Fo
   }
 
   const set = (name: keyof Values, value: string) => setValues((old) => ({ ...old, [name]: value }));
+  /** Forgets one field's message: a value the form itself offered (a suggestion chosen) answers it. */
+  const clearError = (name: keyof Values & string) =>
+    setErrors((old) => {
+      const { [name]: _answered, ...rest } = old;
+      return rest;
+    });
 
   function field(name: keyof Values & string): FieldProps {
     return {
@@ -98,5 +104,17 @@ export function useForm<Values extends Record<keyof Values, string>>(options: Fo
     };
   }
 
-  return { values, setValues, set, field, errors: shown, failure, submitting, formRef, check, handleSubmit };
+  return {
+    values,
+    setValues,
+    set,
+    clearError,
+    field,
+    errors: shown,
+    failure,
+    submitting,
+    formRef,
+    check,
+    handleSubmit,
+  };
 }

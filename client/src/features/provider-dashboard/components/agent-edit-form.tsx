@@ -1,11 +1,11 @@
 import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { checkField, OTHER_OPTION } from '@agentry/domain/agent-rules';
-import { nearMissMessage } from '@agentry/domain/catalog-terms';
 import { decodeEntities } from '@agentry/domain/entities';
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountForm } from '../../../components/form/account-form';
+import { nearMissChoice } from '../../../components/form/near-miss-choice';
 import { SaveActions } from '../../../components/form/save-actions';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../hooks/use-form';
@@ -39,7 +39,7 @@ export function validateDraft(draft: Draft): Errors {
   const fields = fieldsOf(draft);
   const errors: Errors = {};
   for (const field of AGENT_FIELDS) {
-    const problem = checkField(field, fields[field], true);
+    const problem = checkField(field, fields[field], true, fields.category);
     if (problem) errors[field] = problem;
   }
   return errors;
@@ -115,7 +115,11 @@ export function AgentEditForm({
       <TextField
         {...text('category', 'Category')}
         // A slip for a listed category is said as it is typed, as in registration (issue 25).
-        hint={nearMissMessage('category', draft.category)}
+        hint={nearMissChoice('category', draft.category, (term) => {
+          set('category', term);
+          form.clearError('category');
+          setRolesCategory(term);
+        })}
         onBlur={() => setRolesCategory(draft.category)}
       />
       <RoleSelectField

@@ -1,8 +1,8 @@
 import { FIELD_LABELS } from '@agentry/domain/agent';
 import { type AgentFormField, type FieldErrors, OTHER_OPTION } from '@agentry/domain/agent-rules';
-import { nearMissMessage } from '@agentry/domain/catalog-terms';
 import { decodeEntities } from '@agentry/domain/entities';
 import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { nearMissChoice } from '../../../components/form/near-miss-choice';
 import { TextField } from '../../../components/form/text-field';
 import { useCategoryRoles } from '../hooks/use-category-roles';
 import type { RegistrationValues } from '../utils/registration-values';
@@ -12,7 +12,8 @@ import { SelectField, type SelectOption } from './select-field';
 // Category and role (spec section 5): the role list is disabled until a category is chosen and
 // reloads, cleared, whenever the category changes. 'Other' in either reveals a required input for
 // a new value. A new category has no roles yet, so its role can only be a new one too. A typed
-// value that looks like a slip for a listed one says so as it is typed ("Did you mean Finance?").
+// value that looks like a slip for a listed one says so as it is typed ("Did you mean Finance?"),
+// with the listed spelling one click away.
 
 const OTHER: SelectOption = { value: OTHER_OPTION, label: 'Other' };
 const ROLES_FAILED = 'Failed to load roles for selected category';
@@ -65,8 +66,10 @@ export function CategoryRoleFields({
           name="newCategory"
           label={FIELD_LABELS.newCategory}
           hint={
-            nearMissMessage('category', values.newCategory) ??
-            'The field of work the agent belongs to, such as Finance or Customer Service.'
+            nearMissChoice('category', values.newCategory, (term) =>
+              // The listed category replaces "Other": its roles load into the role list.
+              onChange({ category: term, newCategory: '', role: '', newRole: '' }),
+            ) ?? 'The field of work the agent belongs to, such as Finance or Customer Service.'
           }
           required
           maxLength={MAX_LENGTHS.category}
@@ -94,8 +97,16 @@ export function CategoryRoleFields({
           name="newRole"
           label={FIELD_LABELS.newRole}
           hint={
-            nearMissMessage('role', values.newRole) ??
-            'The human role the agent replaces or assists, such as Bookkeeper.'
+            nearMissChoice(
+              'role',
+              values.newRole,
+              (term) =>
+                // A role of the chosen category is picked in the list; another category's stays typed.
+                roles.roles.includes(term)
+                  ? onChange({ role: term, newRole: '' })
+                  : onChange({ newRole: term }),
+              newCategory ? values.newCategory : category,
+            ) ?? 'The human role the agent replaces or assists, such as Bookkeeper.'
           }
           required
           maxLength={MAX_LENGTHS.role}

@@ -60,6 +60,30 @@ describe('Registration form: category and role', () => {
     expect(screen.getByText('New role is required')).toBeTruthy();
   });
 
+  it('offers the listed category for a typed slip, and one click chooses it with its roles', async () => {
+    const { fetchMock } = renderRegistration(FORM_DATA);
+    await chooseCategory('Other');
+    await userEvent.type(screen.getByLabelText('New category'), 'Finanse');
+    const hint = document.getElementById('register-newCategory-hint');
+    expect(hint?.textContent).toBe('Did you mean Finance? Choose it, or name another category.');
+    await userEvent.click(screen.getByRole('button', { name: 'Finance' }));
+    expect(categorySelect().value).toBe('Finance');
+    expect(screen.queryByLabelText('New category')).toBeNull();
+    expect(await screen.findByRole('option', { name: 'Bookkeeper' })).toBeTruthy();
+    expect(calls(fetchMock)).toContain('GET /api/roles?category=Finance');
+  });
+
+  it("offers the category's listed role for a typed slip, and one click picks it in the list", async () => {
+    renderRegistration(FORM_DATA);
+    await chooseCategory('Finance');
+    await screen.findByRole('option', { name: 'Bookkeeper' });
+    await userEvent.selectOptions(roleSelect(), 'Other');
+    await userEvent.type(screen.getByLabelText('New role'), 'Bookeeper');
+    await userEvent.click(screen.getByRole('button', { name: 'Bookkeeper' }));
+    expect(roleSelect().value).toBe('Bookkeeper');
+    expect(screen.queryByLabelText('New role')).toBeNull();
+  });
+
   it("says 'Failed to load roles for selected category' when the roles cannot be loaded, leaving Other", async () => {
     renderRegistration([
       ...FORM_DATA.filter((route) => route.path !== '/api/roles?category=Finance'),
