@@ -6,13 +6,13 @@ import {
   PERSONAL_MAIL_DOMAINS,
   REVIEW_MESSAGES,
 } from '@agentry/domain/reviews';
-import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import type { Review } from '@agentry/platform/store/trust-port';
+import { employerScopeOf } from '../../policies/employer-scope';
 import type { Services } from '../services';
 
-// Who may review an agent (issue 26): an employer account with an active plan and a confirmed
-// address, from an organisation that is not the agent's own. The organisation is the confirmed
+// Who may review an agent (issue 26): an employer account with an active plan (its own, or for a
+// team member the subscriber's: issue 28) and a confirmed address, from an organisation that is not the agent's own. The organisation is the confirmed
 // address's domain (a personal-mail address is an organisation of one), so it is "own" when that
 // domain is the provider's: the owner's mail domain, a domain the owner proved, or the agent's site.
 
@@ -65,7 +65,7 @@ export async function reviewAccess(
     return refuse(isOwner ? REVIEW_MESSAGES.ownAgent : REVIEW_MESSAGES.employersOnly, { is_owner: isOwner });
   }
   const review = await services.store.reviews.findByOrganisation(agent.id, organisationKey(user));
-  if (!isActiveSubscription(user.subscription_status))
+  if (!(await employerScopeOf(services.store, user)).planActive)
     return refuse(REVIEW_MESSAGES.subscriptionRequired, { review });
   if (!user.email_verified_at) return refuse(REVIEW_MESSAGES.confirmAddress, { review });
   if (await sameOrganisation(services, user, agent)) return refuse(REVIEW_MESSAGES.ownAgent);

@@ -1,3 +1,4 @@
+import { REVIEW_MESSAGES } from '@agentry/domain/reviews';
 import { TEAM_MESSAGES, TEAM_SEATS } from '@agentry/domain/team';
 import { lastMail, tokenIn } from '../../../testing/mailbox';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
@@ -195,6 +196,20 @@ describe('employer teams', () => {
     await grace.browser.post('/api/employer/team/invitations', { email: 'ann@acme.example' }).expect(403);
     await fixtures.store().users.update(grace.userId, { subscription_status: 'active' });
     await alan.browser.get('/api/shortlists').expect(200);
+  });
+
+  it('lets a member review on the team’s plan, and not once the subscriber’s plan lapses', async () => {
+    const alan = await colleague('alan@acme.example');
+    const agent = await fixtures.agent('Parla');
+    const review = { rating: 5, body: 'It answered our tickets in two languages.' };
+    const mine = await alan.browser.get(`/api/agents/${agent.id}/reviews/mine`).expect(200);
+    expect(mine.body).toMatchObject({ can_review: true, reason: null });
+    await alan.browser.put(`/api/agents/${agent.id}/review`, review).expect(201);
+
+    await fixtures.store().users.update(grace.userId, { subscription_status: 'inactive' });
+    const lapsed = await alan.browser.get(`/api/agents/${agent.id}/reviews/mine`).expect(200);
+    expect(lapsed.body).toMatchObject({ can_review: false, reason: REVIEW_MESSAGES.subscriptionRequired });
+    await alan.browser.put(`/api/agents/${agent.id}/review`, { ...review, rating: 4 }).expect(403);
   });
 
   it(`holds the plan's ${TEAM_SEATS} seats, invitations included`, async () => {
