@@ -2,6 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createLogger } from '@agentry/platform/log/logger';
+import { sqliteFileOf } from '@agentry/platform/store/factory';
+import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
+import { DEMO_CATALOG_SIZE } from '@agentry/server/seed/retire-demo';
+import { seedDemoCatalog } from '@agentry/server/seed/seed-demo';
 
 // Runs the real command as a person would, against a fresh SQLite store in a temp DATA_DIR.
 const ROOT = path.resolve(__dirname, '../../..');
@@ -30,7 +35,11 @@ afterAll(() => {
 });
 
 function runImport(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
+  return runImportInto(path.join(dir, 'data'), ...args);
+}
+
+function runImportInto(dataDir: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.MONGODB_URI;
   delete env.INIT_CWD;
   const child = spawnSync(TSX, [MAIN, ...args], { cwd: ROOT, env, encoding: 'utf8' });
@@ -61,6 +70,40 @@ describe('npm run import', () => {
     });
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^Added 0 agents, skipped 4\.\n/);
+  });
+
+  it('When a store holding the demo catalog gets a real catalog, then the demo agents leave the directory unless --keep-demo', async () => {
+    const file = path.join(dir, 'agents.csv');
+    const listed = async (dataDir: string) => {
+      const store = openSqliteStore(sqliteFileOf({ dataDir }));
+      try {
+        return await store.agents.count();
+      } finally {
+        await store.close();
+      }
+    };
+    const seeded = async (name: string) => {
+      const dataDir = path.join(dir, name);
+      fs.mkdirSync(dataDir, { recursive: true });
+      const store = openSqliteStore(sqliteFileOf({ dataDir }));
+      await seedDemoCatalog(store, createLogger('silent', 'test'));
+      await store.close();
+      return dataDir;
+    };
+
+    const cleared = await seeded('demo-cleared');
+    const first = runImportInto(cleared, file);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      `Took the ${DEMO_CATALOG_SIZE} demo agents off the directory (marked removed; --keep-demo keeps them listed).`,
+    );
+    expect(await listed(cleared)).toBe(2);
+
+    const kept = await seeded('demo-kept');
+    const second = runImportInto(kept, file, '--keep-demo');
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toContain('demo agents');
+    expect(await listed(kept)).toBe(DEMO_CATALOG_SIZE + 2);
   });
 
   it('When no file is given, then the usage is printed and the exit code is 2', () => {

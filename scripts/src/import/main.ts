@@ -4,13 +4,14 @@ import { loadConfigOrExit } from '@agentry/platform/config/env';
 import { importAgents } from '@agentry/platform/import/import-agents';
 import { readRows } from '@agentry/platform/import/read-rows';
 import { openStore } from '@agentry/platform/store/factory';
+import { retireDemoCatalog } from '@agentry/server/seed/retire-demo';
 import { formatSummary } from './format-summary';
 import { indexAfterImport } from './index-import';
 import { parseImportArgs, USAGE } from './parse-args';
 import { createProgressBar } from './progress-bar';
 import { readImportFile } from './read-import-file';
 
-// `npm run import -- FILE [--report REPORT.json]`: exit 0 when the file was imported (skipped rows
+// `npm run import -- FILE [--report REPORT.json] [--keep-demo]`: exit 0 when the file was imported (skipped rows
 // included), 1 when it could not be, 2 on a usage mistake.
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -34,6 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const bar = createProgressBar(process.stderr);
     let result: Awaited<ReturnType<typeof importAgents>>;
     let indexed: { documents: number } | null = null;
+    let retired = 0;
     try {
       try {
         result = await importAgents(store, source.rows, {
@@ -43,6 +45,9 @@ async function main(argv: readonly string[]): Promise<number> {
       } finally {
         bar?.stop();
       }
+      // A real catalog arrived: the seeded demo agents leave the directory (before indexing, so
+      // the index is built without them).
+      if (result.added > 0 && !args.keepDemo) retired = await retireDemoCatalog(store, source.rows);
       const indexBar = createProgressBar(process.stderr, 'Indexing ', 'agents');
       try {
         indexed = await indexAfterImport(config, store, (done, total) => indexBar?.update(done, total));
@@ -58,6 +63,10 @@ async function main(argv: readonly string[]): Promise<number> {
       await store.close();
     }
     process.stdout.write(formatSummary(result));
+    if (retired > 0)
+      process.stdout.write(
+        `Took the ${retired} demo agents off the directory (marked removed; --keep-demo keeps them listed).\n`,
+      );
     if (indexed) process.stdout.write(`Search index rebuilt: ${indexed.documents} agents searchable.\n`);
     if (args.report) {
       fs.writeFileSync(fromShell(args.report), `${JSON.stringify({ file, ...result }, null, 2)}\n`);

@@ -2,7 +2,7 @@ import { parseImportArgs } from './parse-args';
 
 describe('parseImportArgs', () => {
   it('When only a file is given, then it is imported without a report', () => {
-    expect(parseImportArgs(['agents.xlsx'])).toEqual({ kind: 'run', file: 'agents.xlsx' });
+    expect(parseImportArgs(['agents.xlsx'])).toEqual({ kind: 'run', file: 'agents.xlsx', keepDemo: false });
   });
 
   it.each([
@@ -10,7 +10,20 @@ describe('parseImportArgs', () => {
     [['--report', 'out.json', 'agents.csv']],
     [['agents.csv', '--report=out.json']],
   ])('When --report is given as %j, then the report file is kept', (argv) => {
-    expect(parseImportArgs(argv)).toEqual({ kind: 'run', file: 'agents.csv', report: 'out.json' });
+    expect(parseImportArgs(argv)).toEqual({
+      kind: 'run',
+      file: 'agents.csv',
+      report: 'out.json',
+      keepDemo: false,
+    });
+  });
+
+  it('When --keep-demo is given, then the demo catalog is kept listed', () => {
+    expect(parseImportArgs(['--keep-demo', 'agents.csv'])).toEqual({
+      kind: 'run',
+      file: 'agents.csv',
+      keepDemo: true,
+    });
   });
 
   it.each([
