@@ -378,6 +378,20 @@ describe('Employer tools', () => {
     await sent.getByText(replyText).waitFor();
     expect(await sent.locator('.status-badge').textContent()).toBe('Closed');
 
+    // The loop ends in a decision (issue 28, item 5): the employer marks the request "Hired"; it
+    // stays after a reload. The provider's inbox shows the median reply time, from the real reply.
+    await sent.getByLabel('Where it stands').selectOption({ label: 'Hired' });
+    await sent.getByText('Saved. Only you see this.').waitFor();
+    await page.reload();
+    await sent.getByText(replyText).waitFor();
+    expect(await sent.getByLabel('Where it stands').inputValue()).toBe('hired');
+    await screenshotFromTop(page, 'employer tools 04 request hired');
+    await providerPage.reload();
+    await inbox
+      .locator('.inbox__reply-time')
+      .filter({ hasText: /^Median reply time: \d+ minutes? \(1 of 1 employer answered\)\.$/ })
+      .waitFor();
+
     // 6. Analytics: the agent was compared once and contacted once (the API adds this server's
     // counts not yet written to the store, so they show before the 10 s flush).
     const counted = async () => {

@@ -10,6 +10,19 @@ export type ContactKind = (typeof CONTACT_KINDS)[number];
 export const CONTACT_STATUSES = ['new', 'replied', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/**
+ * Where a request stands for the employer who sent it (issue 28, item 5): set by the employer, read
+ * by nobody else. null until they set one.
+ */
+export const REQUEST_OUTCOMES = ['talking', 'trial', 'hired', 'not_a_fit'] as const;
+export type RequestOutcome = (typeof REQUEST_OUTCOMES)[number];
+export const REQUEST_OUTCOME_LABELS: Record<RequestOutcome, string> = {
+  talking: 'Talking',
+  trial: 'On trial',
+  hired: 'Hired',
+  not_a_fit: 'Not a fit',
+};
+
 /** A reply to a request, as the store keeps it and the API answers it (the contract's shape). */
 export type { ContactReply } from './contract/employer';
 

@@ -79,13 +79,17 @@ export const AgentList = z.array(PublicAgent);
 
 /**
  * GET /api/agents/{id}: the agent and its structured profile (issue 28; domain/agent-profile.ts),
- * and where its provider's name leads (issue 25).
+ * where its provider's name leads (issue 25), and whether its provider usually replies within a day (issue 28).
  */
 export const AgentPage = PublicAgent.extend({
   profile: z.custom<AgentProfile>(),
   provider_page: z.string().nullable().meta({
     description:
       'The path of its provider’s page (/providers/{slug}) while the provider that owns it has one (a subscribed provider); null otherwise.',
+  }),
+  replies_within_day: z.boolean().meta({
+    description:
+      'True when its provider usually answers requests within a day, from real replies: at least 5 employers, one request each, more than half answered within a day (issue 28). False when not, or when there are too few requests to say.',
   }),
 });
 export type AgentPage = z.infer<typeof AgentPage>;

@@ -6,6 +6,7 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_STATUSES,
   PREFERRED_TIMES_MAX,
+  REQUEST_OUTCOMES,
   SHORTLIST_NAME_MAX,
 } from '../employer-tools';
 import { PublicAgent } from './agents';
@@ -102,12 +103,19 @@ const requestFields = {
 };
 
 /** What the employer reads about a request they sent: its state and the replies. */
+export const RequestOutcome = z.enum(REQUEST_OUTCOMES, {
+  error: "outcome must be 'talking', 'trial', 'hired', 'not_a_fit' or null",
+});
+
 export const SentContactRequest = z.strictObject({
   ...requestFields,
   /** Who sent it: their name when it was sent (in a team, any member's requests are shared: issue 28). */
   sent_by: z.string(),
   /** 'provider' when it went to the agent's provider, 'admin' when Agentry staff handle it. */
   sent_to: z.enum(['provider', 'admin']),
+  /** Where it stands for the employer (issue 28): set by them, read by nobody else. */
+  outcome: RequestOutcome.nullable(),
+  outcome_at: timestamp.nullable(),
 });
 export type SentContactRequest = z.infer<typeof SentContactRequest>;
 
@@ -131,6 +139,8 @@ const status = z.enum(CONTACT_STATUSES, { error: "status must be 'new', 'replied
 export const SentRequestsQuery = z.object(page);
 export const InboxQuery = z.object({ ...page, status: status.optional() });
 export const StatusBody = z.object({ status });
+/** PUT /api/employer/requests/{id}/outcome: null clears it. */
+export const OutcomeBody = z.object({ outcome: RequestOutcome.nullable() });
 export const ReplyBody = z.object({ message: typed(CONTACT_MESSAGE_MAX) });
 
 /** GET /api/employer/requests */
@@ -141,12 +151,24 @@ export const SentRequestsPage = z.strictObject({
 });
 export type SentRequestsPage = z.infer<typeof SentRequestsPage>;
 
+/** How quickly the provider answers, from real replies, one request per employer (domain/reply-time.ts). */
+export const ReplyTime = z.strictObject({
+  employers: z.number().int().min(0),
+  answered: z.number().int().min(0),
+  /** The median time to a first reply, in minutes; null when nothing was answered. */
+  median_minutes: z.number().nullable(),
+  usually_within_day: z.boolean(),
+});
+export type ReplyTime = z.infer<typeof ReplyTime>;
+
 /** GET /api/users/inbox and /api/admin/inbox: one page, how many match, how many in each status. */
 export const InboxPage = z.strictObject({
   success: z.literal(true),
   requests: z.array(InboxContactRequest),
   total: z.number().int().min(0),
   counts: z.strictObject({ new: z.number(), replied: z.number(), closed: z.number() }),
+  /** The provider's inbox only (issue 28): how quickly they answer. */
+  reply_time: ReplyTime.optional(),
 });
 export type InboxPage = z.infer<typeof InboxPage>;
 

@@ -6,6 +6,7 @@ import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeProfilesContract } from './contract-profiles';
+import { describeRequestOutcomesContract } from './contract-request-outcomes';
 import { describeSavedSearchesContract } from './contract-saved-searches';
 import { describeTeamContract } from './contract-team';
 import { describeToolUsageContract } from './contract-tool-usage';
@@ -894,6 +895,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeProfilesContract(() => store);
     describeTeamContract(() => store);
     describeSavedSearchesContract(() => store);
+    describeRequestOutcomesContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -8,12 +8,20 @@ import {
   type ContactKind,
   type ContactReply,
   type ContactStatus,
+  REQUEST_OUTCOMES,
+  type RequestOutcome,
   SHORTLIST_AGENTS_MAX,
   SHORTLISTS_PER_USER_MAX,
 } from '@agentry/domain/employer-tools';
 
-export type { ContactKind, ContactReply, ContactStatus };
-export { API_KEYS_PER_EMPLOYER_MAX, CONTACT_STATUSES, SHORTLIST_AGENTS_MAX, SHORTLISTS_PER_USER_MAX };
+export type { ContactKind, ContactReply, ContactStatus, RequestOutcome };
+export {
+  API_KEYS_PER_EMPLOYER_MAX,
+  CONTACT_STATUSES,
+  REQUEST_OUTCOMES,
+  SHORTLIST_AGENTS_MAX,
+  SHORTLISTS_PER_USER_MAX,
+};
 
 /** One agent on a list and who put it there (issue 28: a team's lists keep each item's author). */
 export interface ShortlistItem {
@@ -72,14 +80,24 @@ export interface ContactRequest {
   contact_phone: string | null;
   status: ContactStatus;
   replies: ContactReply[];
+  /** Where it stands for the employer (talking, trial, hired, not a fit); null until they say. */
+  outcome: RequestOutcome | null;
+  outcome_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export type ContactRequestCreate = Omit<
   ContactRequest,
-  'id' | 'status' | 'replies' | 'created_at' | 'updated_at'
+  'id' | 'status' | 'replies' | 'outcome' | 'outcome_at' | 'created_at' | 'updated_at'
 >;
+
+/** When a request was sent and first answered: what reply times are computed from (domain/reply-time.ts). */
+export interface ContactTiming {
+  employer_id: string;
+  created_at: string;
+  first_reply_at: string | null;
+}
 
 /** Whose requests: a provider's inbox, the admin inbox (no provider), or what an employer sent. */
 export type ContactInbox = { providerId: string } | { admin: true } | { employerId: string };
@@ -116,6 +134,16 @@ export interface ContactRequestRepository {
   addReply(id: string, reply: ContactReply): Promise<ContactRequest | null>;
   /** How many requests this employer sent since `since` (the throttle's store-side check). */
   countSentSince(employerId: string, since: Date): Promise<number>;
+  /**
+   * Sets where the request stands for the employer who sent it (null clears it); null when this
+   * employer sent no request of this id.
+   */
+  setOutcome(id: string, employerId: string, outcome: RequestOutcome | null): Promise<ContactRequest | null>;
+  /**
+   * The provider's newest contact and demo requests (not ownership reports), at most `limit` (and
+   * CONTACT_LIST_MAX): who sent each, when, and when it was first answered.
+   */
+  timings(providerId: string, limit: number): Promise<ContactTiming[]>;
 }
 
 /** What provider analytics count, per agent and per week. No visitor is recorded with a count. */

@@ -117,6 +117,8 @@ export function pathValue(
       return ids.shortlist;
     case 'saved-searches':
       return ids.savedSearch;
+    case 'requests':
+      return ids.providerRequest;
     case 'inbox':
       return parent === 'admin' ? ids.adminRequest : ids.providerRequest;
     case 'test-checkout':

@@ -39,6 +39,8 @@ export function presentSentRequest(request: ContactRequest): SentContactRequest 
     /** 'provider' when it went to the agent's provider, 'admin' when Agentry staff handle it. */
     sent_to: request.provider_id === null ? 'admin' : 'provider',
     status: request.status,
+    outcome: request.outcome,
+    outcome_at: request.outcome_at,
     replies: presentReplies(request),
     created_at: request.created_at,
     updated_at: request.updated_at,

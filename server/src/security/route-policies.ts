@@ -386,6 +386,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     }),
   },
   'GET /api/employer/requests': { access: 'active-employer', apiKey: true },
+  // Where a request stands for the employer (issue 28): set by them (or their key) only.
+  'PUT /api/employer/requests/{id}/outcome': {
+    access: 'active-employer',
+    apiKey: true,
+    probe: (w) => ({
+      path: `/api/employer/requests/${w.ids.providerRequest}/outcome`,
+      body: { outcome: 'talking' },
+    }),
+  },
   // The keys themselves: managed with the session only (a key cannot make or revoke keys). Listing
   // and revoking stay open to a lapsed employer, so a key can be taken back whatever the plan.
   'GET /api/employer/api-keys': { access: 'employer-account' },

@@ -1,3 +1,4 @@
+import { formatReplyTime } from '@agentry/domain/reply-time';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { errorText } from '../../lib/api/api-client';
@@ -6,6 +7,7 @@ import {
   CONTACT_STATUSES,
   type ContactStatus,
   type InboxContactRequest,
+  type InboxPage,
 } from '../../lib/api/contact-requests';
 import { PageLoading } from '../ui/page-loading';
 import { ShowMore } from '../ui/show-more';
@@ -38,6 +40,7 @@ export function InboxPanel({
   const [attempt, setAttempt] = useState(0);
   const [counts, setCounts] = useState<Counts | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [replyTime, setReplyTime] = useState<InboxPage['replyTime']>(undefined);
   // Requests as changed since they were loaded, over the loaded copies.
   const [changed, setChanged] = useState<Record<string, InboxContactRequest>>({});
   // Requests on screen that have left the filter's status: the server's list no longer holds
@@ -51,7 +54,10 @@ export function InboxPanel({
     async (offset: number, signal: AbortSignal) => {
       try {
         const page = await api.list(filter, Math.max(0, offset - leftFilter.current), signal);
-        if (!signal.aborted) setCounts(page.counts);
+        if (!signal.aborted) {
+          setCounts(page.counts);
+          setReplyTime(page.replyTime);
+        }
         return page;
       } catch (error) {
         if (!signal.aborted) setFailure(errorText(error, 'We could not load the requests.'));
@@ -96,6 +102,7 @@ export function InboxPanel({
         </h2>
       </div>
       {intro}
+      {replyTime ? <ReplyTimeLine replyTime={replyTime} /> : null}
       <fieldset className="inbox__filters">
         <legend className="visually-hidden">Show requests by status</legend>
         {filters.map(({ status, label, count }) => (
@@ -151,5 +158,19 @@ export function InboxPanel({
         />
       ) : null}
     </section>
+  );
+}
+
+/** How quickly the provider answers (issue 28): the median time to a first reply, one request per employer. */
+function ReplyTimeLine({ replyTime }: { replyTime: NonNullable<InboxPage['replyTime']> }) {
+  const { employers, answered, median_minutes: median } = replyTime;
+  if (employers === 0) return null;
+  return (
+    <p className="inbox__reply-time">
+      {median === null
+        ? `No reply yet to the ${employers === 1 ? 'employer' : `${employers} employers`} who wrote.`
+        : `Median reply time: ${formatReplyTime(median)} (${answered} of ${employers} ${employers === 1 ? 'employer' : 'employers'} answered).`}
+      {replyTime.usually_within_day ? ' Your agents\u2019 pages say "Usually replies within a day".' : null}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import type {
   SentContactRequest,
   SentRequestAnswer,
 } from '@agentry/domain/contract/employer';
-import type { ContactKind, ContactStatus } from '@agentry/domain/employer-tools';
+import type { ContactKind, ContactStatus, RequestOutcome } from '@agentry/domain/employer-tools';
 import { type ApiPage, withQuery } from './api-client';
 import { sendWithCsrf } from './send-with-csrf';
 
@@ -14,7 +14,14 @@ import { sendWithCsrf } from './send-with-csrf';
 // comparison; the employer dashboard, the provider dashboard and the admin screen list them.
 
 export type { ContactKind, ContactReply, ContactStatus } from '@agentry/domain/employer-tools';
-export { CONTACT_MESSAGE_MAX, CONTACT_STATUSES, PREFERRED_TIMES_MAX } from '@agentry/domain/employer-tools';
+export {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_STATUSES,
+  PREFERRED_TIMES_MAX,
+  REQUEST_OUTCOME_LABELS,
+  REQUEST_OUTCOMES,
+  type RequestOutcome,
+} from '@agentry/domain/employer-tools';
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   new: 'New',
   replied: 'Replied',
@@ -45,8 +52,25 @@ export async function sendContactRequest(request: ContactRequestBody): Promise<S
   ).request;
 }
 
-/** One page of an inbox as the inbox screens page it: the requests, how many match, how many of each status. */
-export type InboxPage = ApiPage<InboxContactRequest> & Pick<InboxAnswer, 'counts'>;
+/** PUT /api/employer/requests/:id/outcome → the request with where it stands for the employer (null clears it). */
+export async function setRequestOutcome(
+  id: string,
+  outcome: RequestOutcome | null,
+): Promise<SentContactRequest> {
+  return (
+    await sendWithCsrf<SentRequestAnswer>(`/api/employer/requests/${encodeURIComponent(id)}/outcome`, {
+      method: 'PUT',
+      body: { outcome },
+    })
+  ).request;
+}
+
+/**
+ * One page of an inbox as the inbox screens page it: the requests, how many match, how many of each
+ * status, and (the provider's inbox) how quickly the provider answers.
+ */
+export type InboxPage = ApiPage<InboxContactRequest> &
+  Pick<InboxAnswer, 'counts'> & { replyTime?: InboxAnswer['reply_time'] };
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -58,11 +82,14 @@ export function inboxQuery(path: string, status: ContactStatus | null, offset: n
 
 /** An inbox answer ({ requests, total, counts }) as a page (counts missing from it read as 0). */
 export function toInboxPage(
-  answer: Pick<InboxAnswer, 'requests' | 'total'> & { counts?: Partial<InboxAnswer['counts']> },
+  answer: Pick<InboxAnswer, 'requests' | 'total' | 'reply_time'> & {
+    counts?: Partial<InboxAnswer['counts']>;
+  },
 ): InboxPage {
   return {
     items: answer.requests,
     total: answer.total,
+    replyTime: answer.reply_time,
     counts: {
       new: answer.counts?.new ?? 0,
       replied: answer.counts?.replied ?? 0,

@@ -6,6 +6,7 @@ import {
   type ContactRequestRepository,
   type ContactSendLimits,
   ContactThrottledError,
+  type ContactTiming,
 } from '../employer-port';
 import { pageOf } from '../page';
 import { type ContactDoc, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
@@ -17,6 +18,8 @@ const toRequest = (doc: ContactDoc): ContactRequest => {
     provider_id: rest.provider_id ?? null,
     preferred_times: rest.preferred_times ?? null,
     contact_phone: rest.contact_phone ?? null,
+    outcome: rest.outcome ?? null,
+    outcome_at: rest.outcome_at ?? null,
     replies: (rest.replies ?? []).map(({ at, by, body }) => ({ at, by, body })),
     id: String(_id),
     created_at: created_at.toISOString(),
@@ -141,6 +144,37 @@ export function createMongoContacts(conn: Connection, models: MongoModels): Cont
         employer_id: { $eq: String(employerId) },
         created_at: { $gte: since },
       });
+    },
+    async setOutcome(id, employerId, outcome) {
+      const _id = objectIdOrNull(id);
+      if (_id === null) return null;
+      const now = new Date();
+      const doc = await contacts
+        .findOneAndUpdate(
+          { _id, employer_id: { $eq: String(employerId) } },
+          { $set: { outcome, outcome_at: outcome === null ? null : now.toISOString(), updated_at: now } },
+          { returnDocument: 'after' },
+        )
+        .lean();
+      return doc ? toRequest(doc as ContactDoc) : null;
+    },
+    async timings(providerId, limit) {
+      const bounded = Math.max(0, Math.min(Math.trunc(limit), CONTACT_LIST_MAX));
+      const docs = await contacts
+        .find(
+          { provider_id: { $eq: String(providerId) }, kind: { $ne: 'ownership' } },
+          { employer_id: 1, created_at: 1, replies: { $slice: 1 } },
+        )
+        .sort({ _id: -1 })
+        .limit(bounded)
+        .lean<Array<Pick<ContactDoc, 'employer_id' | 'created_at' | 'replies'>>>();
+      return docs.map(
+        (doc): ContactTiming => ({
+          employer_id: doc.employer_id,
+          created_at: doc.created_at.toISOString(),
+          first_reply_at: doc.replies?.[0]?.at ?? null,
+        }),
+      );
     },
   };
 }

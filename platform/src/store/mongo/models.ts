@@ -342,6 +342,8 @@ const contactSchema = new Schema<ContactDoc>(
     contact_phone: { type: String, default: null },
     status: { type: String, enum: ['new', 'replied', 'closed'] },
     replies: { type: [{ _id: false, at: String, by: String, body: String }], default: [] },
+    outcome: { type: String, enum: ['talking', 'trial', 'hired', 'not_a_fit', null], default: null },
+    outcome_at: { type: String, default: null },
     created_at: Date,
     updated_at: Date,
   },
@@ -349,6 +351,8 @@ const contactSchema = new Schema<ContactDoc>(
 );
 contactSchema.index({ provider_id: 1, status: 1, _id: -1 });
 contactSchema.index({ employer_id: 1, _id: -1 });
+// A provider's newest requests whatever their status: reply times (issue 28).
+contactSchema.index({ provider_id: 1, _id: -1 });
 
 export type AgentStatsDoc = { _id: string } & Omit<AgentWeekCounts, never>;
 

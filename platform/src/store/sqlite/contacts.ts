@@ -5,6 +5,7 @@ import {
   type ContactRequest,
   type ContactRequestRepository,
   ContactThrottledError,
+  type ContactTiming,
 } from '../employer-port';
 import { pageOf } from '../page';
 
@@ -67,6 +68,13 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
   const sameAgentSince = db.prepare(
     'SELECT 1 FROM contact_requests WHERE employer_id = ? AND agent_id = ? AND created_at >= ? LIMIT 1',
   );
+  const setOutcome = db.prepare(
+    'UPDATE contact_requests SET outcome = ?, outcome_at = ?, updated_at = ? WHERE id = ? AND employer_id = ?',
+  );
+  const timings = db.prepare(
+    `SELECT employer_id, created_at, json_extract(replies, '$[0].at') AS first_reply_at
+     FROM contact_requests WHERE provider_id = ? AND kind != 'ownership' ORDER BY id DESC LIMIT ?`,
+  );
   const find = (id: string) => {
     const numeric = numericId(id);
     const row = numeric === null ? undefined : (byId.get(numeric) as ContactRow | undefined);
@@ -127,6 +135,23 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
     },
     async countSentSince(employerId, since) {
       return (sentSince.get(employerId, since.toISOString()) as { n: number }).n;
+    },
+    async setOutcome(id, employerId, outcome) {
+      const numeric = numericId(id);
+      if (numeric === null) return null;
+      const now = new Date().toISOString();
+      const { changes } = setOutcome.run(
+        outcome,
+        outcome === null ? null : now,
+        now,
+        numeric,
+        String(employerId),
+      );
+      return changes === 1 ? find(id) : null;
+    },
+    async timings(providerId, limit) {
+      const bounded = Math.max(0, Math.min(Math.trunc(limit), CONTACT_LIST_MAX));
+      return timings.all(String(providerId), bounded) as ContactTiming[];
     },
   };
 }

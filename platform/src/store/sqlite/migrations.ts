@@ -456,6 +456,14 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX saved_searches_due ON saved_searches (next_digest_at, id) WHERE next_digest_at IS NOT NULL;
   CREATE INDEX agents_changed ON agents (updated_at, id) WHERE removed = 0;
   `,
+  // 17: where a request stands for its employer (issue 28, item 5); a provider's newest requests
+  // whatever their status, for reply times (contact_provider puts the status before the id).
+  `
+  ALTER TABLE contact_requests ADD COLUMN outcome TEXT
+    CHECK (outcome IS NULL OR outcome IN ('talking', 'trial', 'hired', 'not_a_fit'));
+  ALTER TABLE contact_requests ADD COLUMN outcome_at TEXT;
+  CREATE INDEX contact_provider_newest ON contact_requests (provider_id, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

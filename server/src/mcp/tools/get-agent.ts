@@ -1,8 +1,10 @@
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
+import { REPLY_BADGE_TEXT } from '@agentry/domain/reply-time';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { absoluteUrl } from '@agentry/domain/seo';
 import { z } from 'zod';
+import { replyTimeOf } from '../../commands/employer/reply-times';
 import { providerPageOf } from '../../commands/provider-page-of';
 import { readAgentProfile } from '../../commands/save-agent-profile';
 import { presentReview } from '../../presenters/review';
@@ -44,6 +46,11 @@ export const getAgentTool = defineTool({
         .string()
         .nullable()
         .describe("The provider's page on this site (absolute URL), while the provider has one"),
+      replies_within_day: z
+        .boolean()
+        .describe(
+          'True when the provider usually answers contact and demo requests within a day, from real replies (at least 5 employers); false when not or when too few asked',
+        ),
     }),
     profile: AgentProfileSchema,
     similar: z.array(ListedAgentSchema).describe('Agents like this one, most alike first'),
@@ -63,9 +70,14 @@ export const getAgentTool = defineTool({
     const { response } = await search.search({ query: '', similarTo: found.id, hitsPerPage: SIMILAR_COUNT });
     // As GET /api/agents/{id} answers it (issue 25), as an absolute URL like page_url.
     const providerPage = (await providerPageOf(store, found.owner_id)).path;
+    // "Usually replies within a day" (issue 28), as the agent page shows it.
+    const repliesWithinDay = found.owner_id
+      ? (await replyTimeOf(store, found.owner_id, Date.now())).usually_within_day
+      : false;
     const agent = {
       ...presentListedAgent(found, origin),
       provider_page: providerPage ? absoluteUrl(origin, providerPage) : null,
+      replies_within_day: repliesWithinDay,
     };
     const similar = response.hits.map((hit) => presentListedAgent(hit.document, origin));
     const reviews = (await store.reviews.listForAgent(found.id, { limit: REVIEWS_COUNT })).map((review) => {
@@ -77,6 +89,7 @@ export const getAgentTool = defineTool({
       agentLine(agent),
       `Pricing: ${PRICING_LABELS[agent.pricing]}${agent.price_monthly === null ? '' : ` ($${agent.price_monthly}/month)`}. Website: ${agent.address}`,
       agent.description,
+      ...(agent.replies_within_day ? [`${REPLY_BADGE_TEXT}.`] : []),
       ...profileLines(profile),
       ...(reviews.length > 0
         ? [

@@ -104,6 +104,24 @@ describe('AgentProfile', () => {
     expect(screen.getByText('Category')).toBeTruthy();
   });
 
+  it('says "Usually replies within a day" only when the answer says the provider does', async () => {
+    renderProfile([
+      { path: '/api/agents/42?view=page', body: { ...AGENT, replies_within_day: true } },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Usually replies within a day')).toBeTruthy();
+  });
+
+  it('says nothing about reply times when there are too few replies to say', async () => {
+    renderProfile([
+      { path: '/api/agents/42?view=page', body: { ...AGENT, replies_within_day: false } },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/replies within/i)).toBeNull();
+  });
+
   it('says clearly when the agent does not exist, with a way back', async () => {
     renderProfile([{ path: '/api/agents/42?view=page', status: 404, body: { error: 'Agent not found' } }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { normalizeAddress } from '@agentry/domain/address';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
+import { REPLY_BADGE_TEXT } from '@agentry/domain/reply-time';
 import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
 import { statedText } from '@agentry/domain/stated';
 import { type ReactNode, useMemo } from 'react';
@@ -102,6 +103,8 @@ function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: React
                 by <ProviderName agent={agent} name={provider} />
               </p>
             ) : null}
+            {/* From real replies, only with enough employers (domain/reply-time.ts); otherwise nothing. */}
+            {agent.replies_within_day ? <p className="agent-profile__replies">{REPLY_BADGE_TEXT}</p> : null}
             <TrustBadges agent={agent} />
           </div>
           <PricingBadge pricing={agent.pricing} />

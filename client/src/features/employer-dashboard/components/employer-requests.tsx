@@ -1,10 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatWhen } from '../../../components/inbox/inbox-api';
 import { ReplyList, RequestMessage, requestTitle } from '../../../components/inbox/request-details';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
-import { CONTACT_STATUS_LABELS, type SentContactRequest } from '../../../lib/api/contact-requests';
+import { errorText } from '../../../lib/api/api-client';
+import {
+  CONTACT_STATUS_LABELS,
+  REQUEST_OUTCOME_LABELS,
+  REQUEST_OUTCOMES,
+  type RequestOutcome,
+  type SentContactRequest,
+  setRequestOutcome,
+} from '../../../lib/api/contact-requests';
 import { getEmployerRequests } from '../api/get-employer-requests';
 
 // "Your requests" on the employer dashboard: what this employer asked providers, newest first,
@@ -91,6 +100,61 @@ function SentRequest({ request }: { request: SentContactRequest }) {
       ) : (
         <ReplyList replies={request.replies} />
       )}
+      {request.kind === 'ownership' ? null : <OutcomeSelect request={request} />}
     </article>
+  );
+}
+
+/** Where the request stands for the employer (issue 28): talking, on trial, hired, not a fit. Only they see it. */
+function OutcomeSelect({ request }: { request: SentContactRequest }) {
+  const [outcome, setOutcome] = useState<RequestOutcome | null>(request.outcome);
+  const [state, setState] = useState<{ busy: boolean; saved: boolean; error: string | null }>({
+    busy: false,
+    saved: false,
+    error: null,
+  });
+  const id = `request-outcome-${request.id}`;
+  const change = async (value: RequestOutcome | null) => {
+    const before = outcome;
+    setOutcome(value);
+    setState({ busy: true, saved: false, error: null });
+    try {
+      const saved = await setRequestOutcome(request.id, value);
+      setOutcome(saved.outcome);
+      setState({ busy: false, saved: true, error: null });
+    } catch (error) {
+      setOutcome(before);
+      setState({
+        busy: false,
+        saved: false,
+        error: errorText(error, 'We could not save that. Please try again.'),
+      });
+    }
+  };
+  return (
+    <div className="request-outcome">
+      <label htmlFor={id}>Where it stands</label>
+      <select
+        id={id}
+        value={outcome ?? ''}
+        disabled={state.busy}
+        onChange={(event) => void change((event.target.value || null) as RequestOutcome | null)}
+      >
+        <option value="">Not set</option>
+        {REQUEST_OUTCOMES.map((value) => (
+          <option key={value} value={value}>
+            {REQUEST_OUTCOME_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <span className="request-outcome__note" role="status">
+        {state.saved ? 'Saved. Only you see this.' : ''}
+      </span>
+      {state.error ? (
+        <p className="notice notice--error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
+import { ReplyBadges } from '../../../commands/employer/reply-times';
 import { providerPageOf } from '../../../commands/provider-page-of';
 import { readAgentProfile } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
@@ -30,7 +31,7 @@ import { presentAgent, presentAgents } from '../../../presenters/agent';
 // count, carry validators for 304s (http/conditional-get.ts). What is not `no-store` is `no-cache`:
 // with a Last-Modified and no Cache-Control, caches would guess a freshness and show old lists.
 
-export function catalogRoutes({ store, analytics }: AppContext): Router {
+export function catalogRoutes({ store, analytics, services }: AppContext): Router {
   const router = Router();
   // Totals and counts change only with the catalog: counted once per change, not per request.
   const totals = new StoreVersionCache<number>(store);
@@ -43,6 +44,8 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
   const lists = new StoreVersionCache<JsonBody>(store);
   const listOf = async (values: Promise<string[]>) => jsonBody(JSON.stringify(await values));
   const lastChange = new CatalogLastChange(store);
+  // "Usually replies within a day" (issue 28), per provider, kept a few minutes (reply-times.ts).
+  const replyBadges = new ReplyBadges(store, services.now);
 
   // The preflights of the public GETs below (OPTIONS /agents is answered by the registration
   // router, which sees it first).
@@ -71,11 +74,17 @@ export function catalogRoutes({ store, analytics }: AppContext): Router {
     res.set('Cache-Control', 'no-cache');
     // The structured profile (issue 28) rides along: one read by id; saving it touches the agent,
     // so updated_at (the ETag) moves with it.
-    const [profile, providerPage] = await Promise.all([
+    const [profile, providerPage, repliesWithinDay] = await Promise.all([
       readAgentProfile(store, agent.id),
       providerPageOf(store, agent.owner_id),
+      replyBadges.of(agent.owner_id),
     ]);
-    const answer: AgentPage = { ...presentAgent(agent), profile, provider_page: providerPage.path };
+    const answer: AgentPage = {
+      ...presentAgent(agent),
+      profile,
+      provider_page: providerPage.path,
+      replies_within_day: repliesWithinDay,
+    };
     // The provider's page comes and goes with the owner's subscription: the answer last changed
     // when either did (the ETag hashes the body and so follows it anyway).
     const changedAt = [agent.updated_at, providerPage.owner?.updated_at ?? ''].sort().at(-1);

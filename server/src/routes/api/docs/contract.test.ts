@@ -78,6 +78,7 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   compareAgents: employer.ComparisonAnswer,
   sendContactRequest: employer.SentRequestAnswer,
   listSentContactRequests: employer.SentRequestsPage,
+  setSentRequestOutcome: employer.SentRequestAnswer,
   listApiKeys: employer.ApiKeysAnswer,
   createApiKey: employer.ApiKeyCreated,
   revokeApiKey: Success,

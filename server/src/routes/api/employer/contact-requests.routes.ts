@@ -1,5 +1,7 @@
 import {
   ContactRequestBody,
+  IdParams,
+  OutcomeBody,
   type SentRequestAnswer,
   type SentRequestsPage,
   SentRequestsQuery,
@@ -9,10 +11,11 @@ import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { listContactRequests } from '../../../commands/employer/list-contact-requests';
 import { sendContactRequest } from '../../../commands/employer/send-contact-request';
+import { setRequestOutcome } from '../../../commands/employer/set-request-outcome';
 import type { AppContext } from '../../../context';
 import { setPageHeaders } from '../../../http/pagination';
 import { requireUser } from '../../../http/require-user';
-import { parseBody, parseQuery } from '../../../http/validate';
+import { parse, parseBody, parseQuery } from '../../../http/validate';
 import { requireActiveEmployer, scopeOf } from '../../../policies/employer';
 import { presentSentRequest } from '../../../presenters/contact-request';
 
@@ -43,6 +46,19 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
     res
       .set('Cache-Control', 'no-store')
       .json({ success: true, requests: requests.map(presentSentRequest), total } satisfies SentRequestsPage);
+  });
+
+  // Where a request stands for the employer (issue 28): talking, trial, hired, not a fit.
+  router.put('/employer/requests/:id/outcome', requireUser, activeEmployer, async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const { outcome } = parseBody(OutcomeBody, req);
+    const request = await setRequestOutcome(services, {
+      employer: me(req),
+      scope: scopeOf(req),
+      requestId: id,
+      outcome,
+    });
+    res.json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
   });
 
   return router;

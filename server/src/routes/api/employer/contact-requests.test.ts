@@ -48,6 +48,8 @@ describe('contact and demo requests', () => {
           preferred_times: 'Tuesday mornings (CET)',
           sent_by: 'Grace Hopper',
           sent_to: 'provider',
+          outcome: null,
+          outcome_at: null,
           status: 'new',
           replies: [],
           created_at: expect.any(String),

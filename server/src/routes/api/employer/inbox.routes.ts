@@ -13,6 +13,7 @@ import {
   setContactRequestStatus,
 } from '../../../commands/employer/answer-contact-request';
 import { listContactRequests } from '../../../commands/employer/list-contact-requests';
+import { replyTimeOf } from '../../../commands/employer/reply-times';
 import type { AppContext } from '../../../context';
 import { setPageHeaders } from '../../../http/pagination';
 import { requireUser } from '../../../http/require-user';
@@ -29,13 +30,18 @@ export function providerInboxRoutes({ services, store }: AppContext): Router {
 
   router.get('/users/inbox', requireUser, async (req, res) => {
     const { status, limit, offset } = parseQuery(InboxQuery, req);
-    const page = await listContactRequests(store, inboxOf(req), { status, limit, offset });
+    const [page, replyTime] = await Promise.all([
+      listContactRequests(store, inboxOf(req), { status, limit, offset }),
+      // How quickly this provider answers (issue 28), from the replies in the store.
+      replyTimeOf(store, me(req).id, services.now()),
+    ]);
     setPageHeaders(req, res, { total: page.total, limit, offset });
     res.set('Cache-Control', 'no-store').json({
       success: true,
       requests: page.requests.map(presentInboxRequest),
       total: page.total,
       counts: page.counts,
+      reply_time: replyTime,
     } satisfies InboxPage);
   });
 

@@ -140,7 +140,7 @@ describe('employer teams', () => {
   });
 
   it('answers a member of another team 404 on everything the team shares', async () => {
-    await colleague('alan@acme.example');
+    const alanMember = await colleague('alan@acme.example');
     const list = (await grace.browser.post('/api/shortlists', { name: 'Support bots' }).expect(201)).body
       .shortlist;
     const agent = await fixtures.agent('InboxPilot');
@@ -163,6 +163,18 @@ describe('employer teams', () => {
     await omar.browser.delete(`/api/shortlists/${list.id}`).expect(404);
     expect((await omar.browser.get('/api/shortlists').expect(200)).body.shortlists).toEqual([]);
     expect((await omar.browser.get('/api/employer/requests').expect(200)).body.requests).toEqual([]);
+    // Where a request stands (issue 28, item 5): the team's to set, another team's 404.
+    const asked = (
+      await grace.browser
+        .post('/api/contact-requests', { agent_id: agent.id, kind: 'contact', message: 'Hello' })
+        .expect(201)
+    ).body.request;
+    await omar.browser.put(`/api/employer/requests/${asked.id}/outcome`, { outcome: 'hired' }).expect(404);
+    await other.browser.put(`/api/employer/requests/${asked.id}/outcome`, { outcome: 'hired' }).expect(404);
+    const set = await alanMember.browser
+      .put(`/api/employer/requests/${asked.id}/outcome`, { outcome: 'trial' })
+      .expect(200);
+    expect(set.body.request).toMatchObject({ id: asked.id, outcome: 'trial', sent_by: 'Grace Hopper' });
     const alan = (await grace.browser.get('/api/employer/team').expect(200)).body.members[1];
     await omar.browser.delete(`/api/employer/team/members/${alan.id}`).expect(404);
     await other.browser.delete(`/api/employer/team/members/${alan.id}`).expect(404);
