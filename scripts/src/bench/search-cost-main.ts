@@ -6,13 +6,15 @@ import { readQueryFile } from '../eval/query-file';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
 
-// `tsx scripts/src/bench/search-cost-main.ts [--against DIR]... [--agents N] [--queries N] [--judged] [--profile FILE]`:
+// `tsx scripts/src/bench/search-cost-main.ts [--against DIR]... [--agents N] [--queries N] [--judged] [--profile FILE] [--with a,b]`:
 // what one distinct (uncached) search costs in the embedded engine itself, with no HTTP in the way:
 // N synthetic agents (100,000 by default) loaded into this checkout's engine (and another
 // checkout's, DIR, its node_modules installed), then the same distinct queries asked of each in
 // turn, query by query, so that a busy machine slows both alike and the ratio holds. Prints each
 // engine's median, p90 and p99 per query and the ratio. With --profile, a V8 CPU profile of this
 // checkout's queries (only those) is written to FILE and its heaviest functions printed (issue 24).
+// --with turns ranking components on in this checkout's engine only (query/features.ts: the cost
+// of one measured and not kept, issue 27).
 
 interface Engine {
   label: string;
@@ -121,7 +123,11 @@ async function main() {
   const documents = asSearchDocuments([...syntheticAgents(agents)] as unknown as Array<
     Record<string, string>
   >);
-  const engines = [await engineOf(process.cwd(), 'this checkout', documents)];
+  const turnedOn = (argument('with') ?? '').split(',').filter(Boolean);
+  const { setFeatures } = await import(path.join(process.cwd(), 'platform/src/search/query/features.ts'));
+  setFeatures(Object.fromEntries(turnedOn.map((name) => [name, true])));
+  const label = turnedOn.length > 0 ? `this checkout with ${turnedOn.join(', ')}` : 'this checkout';
+  const engines = [await engineOf(process.cwd(), label, documents)];
   for (const root of against) engines.push(await engineOf(path.resolve(root), path.resolve(root), documents));
   console.log(`${agents} agents loaded; ${queries.length} distinct queries`);
 

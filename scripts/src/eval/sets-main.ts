@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import { evaluate, type Qrels } from './score';
 
-// `npm run eval:sets [-- --agents FILE] [--per-query]`: every judged set and the nonsense set through
+// `npm run eval:sets [-- --agents FILE] [--per-query] [--with a,b] [--without c]`: every judged set and the nonsense set through
 // the real GET /api/search on one fresh catalog, as a visitor sees them:
 // - nDCG@10 of each set, and how many of its queries that have a relevant agent answer nothing;
 // - the nonsense queries (scripts/eval/nonsense.tsv): how many claim a match. A search claims a
@@ -28,6 +29,15 @@ async function main(argv: string[]): Promise<number> {
   const at = argv.indexOf('--agents');
   const agentsFile = from(at >= 0 ? argv[at + 1]! : path.join(root, '../shared/data/agents.json'));
   const perQuery = argv.includes('--per-query');
+  // Ranking components turned on or off (query/features.ts), as eval:relevance does.
+  const list = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1]!.split(',').filter(Boolean) : [];
+  };
+  setFeatures({
+    ...Object.fromEntries(list('without').map((name) => [name as Feature, false])),
+    ...Object.fromEntries(list('with').map((name) => [name as Feature, true])),
+  });
   // One client sends every query: the per-client read limit would otherwise stop it.
   process.env.RATE_LIMIT_READS_PER_MINUTE = '100000000';
   const catalog = await serveFreshCatalog(agentsFile);

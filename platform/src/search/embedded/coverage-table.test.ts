@@ -45,4 +45,16 @@ describe('CoverageTable', () => {
   it('refuses more groups than it holds', () => {
     expect(() => new CoverageTable(new Array(17).fill(1), 0.5)).toThrow(RangeError);
   });
+
+  it('weighs a use case in several parts by the share of its parts covered, when asked (partCoverage, not kept)', () => {
+    // Groups 0-1 are the first part, 2-3 the second.
+    const table = new CoverageTable([1, 1, 1, 1], 0.5, new CoverageMemory(), [0b0011, 0b1100], 1);
+    expect(table.weight(0b0011)).toBeCloseTo(0.5 ** 0.5 * 0.5);
+    expect(table.weight(0b0101)).toBeCloseTo(0.5 ** 0.5);
+    expect(table.coverage(0b0011)).toBe(0.5);
+    // One part: no part factor.
+    expect(new CoverageTable([1, 1], 0.5, new CoverageMemory(), [0b11], 1).weight(0b01)).toBeCloseTo(
+      0.5 ** 0.5,
+    );
+  });
 });

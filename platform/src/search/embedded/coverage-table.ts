@@ -40,10 +40,16 @@ export class CoverageTable {
   /** Every group matched: masks are cut to it. */
   readonly allGroups: number;
 
+  /**
+   * `parts`: the group mask of each part of a use case in several parts (ranking/query-parts.ts);
+   * with two or more, the weight is also multiplied by the share of parts covered to `partPower`.
+   */
   constructor(
     private readonly importance: readonly number[],
     private readonly power: number,
     private readonly memory = new CoverageMemory(),
+    private readonly parts: readonly number[] = [],
+    private readonly partPower = 0,
   ) {
     if (importance.length > MAX_COVERAGE_GROUPS)
       throw new RangeError(`at most ${MAX_COVERAGE_GROUPS} groups, not ${importance.length}`);
@@ -71,6 +77,12 @@ export class CoverageTable {
     const share = covered / this.total;
     this.memory.stamps[mask] = this.stamp;
     this.memory.shares[mask] = share;
-    this.memory.weights[mask] = share ** this.power;
+    let weight = share ** this.power;
+    if (this.parts.length > 1 && this.partPower > 0) {
+      let held = 0;
+      for (const part of this.parts) if (mask & part) held += 1;
+      weight *= (held / this.parts.length) ** this.partPower;
+    }
+    this.memory.weights[mask] = weight;
   }
 }

@@ -39,6 +39,11 @@ export const RANKING = {
   secondTierGap: 0.3,
   /** Scores are multiplied by coverage to this power: covering more of the request wins. */
   coveragePower: 0.5,
+  /**
+   * A use case in several parts: scores are also multiplied by the share of its parts covered to
+   * this power (`partCoverage`), so an agent doing two of the jobs asked beats one doing one well.
+   */
+  partPower: 0.5,
   /** The whole query is the agent's name ("otterly", "pixel forge"). */
   exactName: 3,
   /** The agent's whole name appears in the query ("pixelforge logo maker"). */
@@ -144,6 +149,15 @@ function rolesNamed(index: InvertedIndex, plan: QueryPlan): NamedRoles {
   return named;
 }
 
+/** The group mask of each part of the query (none when the plan has no parts or just one). */
+function partMasks(plan: QueryPlan, groups: number): number[] {
+  const masks: number[] = [];
+  plan.partOf?.slice(0, groups).forEach((part, g) => {
+    masks[part] = (masks[part] ?? 0) | (1 << g);
+  });
+  return masks.filter((mask) => mask !== undefined);
+}
+
 /** Scores a plan; returns the hits (documents covering enough of it, then a second tier when few do) with their final scores. */
 function rankPlan(
   index: InvertedIndex,
@@ -154,7 +168,13 @@ function rankPlan(
 ): Ranked {
   scorePlan(index, plan, scratch);
   const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
-  const table = new CoverageTable(importance, RANKING.coveragePower, scratch.coverage);
+  const table = new CoverageTable(
+    importance,
+    RANKING.coveragePower,
+    scratch.coverage,
+    FEATURES.partCoverage ? partMasks(plan, importance.length) : [],
+    RANKING.partPower,
+  );
   const { flags: named, any: anyRoleNamed } = rolesNamed(index, plan);
   const names = nameQuery(index, plan);
   const roleIds = index.roleIds;
@@ -363,6 +383,7 @@ function typedPart(index: InvertedIndex, plan: QueryPlan): { typed: QueryPlan; p
     // The pending word is the last word typed: the last of each list.
     literalStems: plan.literalStems.slice(0, -1),
     words: plan.words.slice(0, -1),
+    partOf: plan.partOf?.filter((_, g) => g !== at),
   };
   if (!groupImportance(index, typed).some((weight) => weight > 0)) return null;
   return { typed, pending: { groups: [plan.groups[at]!], literalStems: [], words: [] } };

@@ -162,4 +162,48 @@ describe('embedded ranking', () => {
     expect((await names(engine, 'write linkedin updates'))[0]).toBe('Linkboost');
     await engine.close();
   });
+
+  describe('word associations (measured, not kept: turned on here)', () => {
+    // WordNet and GloVe (lexicon/word-associations.json) hold "speech" and "address" (73 %),
+    // "lecture" and "speech" (60 %).
+
+    it('re-scores the agents the typed words found, and brings in none that only has an associated word', async () => {
+      const engine = await engineWith([
+        searchDocument('1', { name: 'Plain', description: 'A coach for teams.' }),
+        searchDocument('2', { name: 'Public', description: 'A coach for an address.' }),
+        searchDocument('3', { name: 'Book', description: 'Keeps an address book.' }),
+        searchDocument('4', { name: 'Orator', description: 'Writes a speech.' }),
+      ]);
+      const before = await engine.search({ query: 'speech coach' });
+      setFeatures({ associations: true });
+      const after = await engine.search({ query: 'speech coach' });
+      const order = after.hits.map((hit) => hit.document.name);
+      expect(before.hits.map((hit) => hit.document.name).indexOf('Plain')).toBeLessThan(
+        before.hits.map((hit) => hit.document.name).indexOf('Public'),
+      );
+      expect(order.indexOf('Public')).toBeLessThan(order.indexOf('Plain'));
+      expect(order).not.toContain('Book');
+      // What lifted it is said as such.
+      const publicWhy = after.hits.find((hit) => hit.document.name === 'Public')!.why!;
+      expect(publicWhy.matched).toContainEqual({ words: 'speech', as: 'address' });
+      await engine.close();
+    });
+
+    it('reads a word no agent has by its associations, and says so in the why, never as a highlight', async () => {
+      const engine = await engineWith([
+        searchDocument('1', { name: 'Talky', description: 'Summarises a speech in five lines.' }),
+        searchDocument('2', { name: 'Other', description: 'Plans a trip.' }),
+      ]);
+      expect(await names(engine, 'lecture')).toEqual([]);
+      setFeatures({ associations: true });
+      const response = await engine.search({ query: 'lecture', highlight: true });
+      expect(response.hits.map((hit) => hit.document.name)).toEqual(['Talky']);
+      expect(response.hits[0]!.why?.matched).toEqual([{ words: 'lecture', as: 'speech' }]);
+      const marked = Object.values(response.hits[0]!.highlight ?? {}).flatMap((field) =>
+        field!.parts.filter((part) => part.match).map((part) => part.text),
+      );
+      expect(marked).toEqual([]);
+      await engine.close();
+    });
+  });
 });

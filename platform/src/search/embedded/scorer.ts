@@ -13,6 +13,21 @@ import type { Scratch } from './scratch';
 /** How much the other matching alternatives of a group add to its best one. */
 export const SOFT_OR = { share: 0.35 };
 
+/**
+ * Whether a group's associations (query/plan.ts addAssociations) stand as readings of it: when
+ * nothing the person typed for it is in the catalog ("lawyers" where agents say "legal"), they are
+ * the only way to read that part. Otherwise they only re-score (addAssociations below).
+ */
+export function associationsRead(index: InvertedIndex, group: QueryPlan['groups'][number]): boolean {
+  // Most groups have none (and none at all unless FEATURES.associations): no lookups for them.
+  if (!group.alternatives.some((alternative) => alternative.source === 'association')) return false;
+  for (const alternative of group.alternatives) {
+    if (alternative.source === 'association') continue;
+    if (alternative.stems.every((s) => index.documentFrequency(s) > 0)) return false;
+  }
+  return true;
+}
+
 export function inverseDocumentFrequency(documents: number, frequency: number): number {
   // Postings keep removed documents until the next rebuild, so a word's count can exceed the live
   // documents (the only agent removed and restored: 2 postings, 1 document). Unclamped, its weight
@@ -35,7 +50,10 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
     let best = 0;
     let commonestCompletion = Number.POSITIVE_INFINITY;
     let onlyCompletions = true;
+    const read = associationsRead(index, group);
     for (const alternative of group.alternatives) {
+      // An association re-scores what the query's words found; it never makes a part weigh.
+      if (alternative.source === 'association' && !read) continue;
       let idf = 0;
       let exists = true;
       for (const s of alternative.stems) {
@@ -79,7 +97,8 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
     let groupCount = 0;
     const idfCap = literalIdf(index, groups[g]!, documents);
     const bit = 1 << g;
-    const sole = soleReading(index, groups[g]!.alternatives);
+    const read = associationsRead(index, groups[g]!);
+    const sole = soleReading(index, groups[g]!.alternatives, read);
     if (sole) {
       // One reading matches anything: the soft OR is its own score, added straight to the totals
       // without the per-group accumulators (most groups of a query are a single word).
@@ -106,6 +125,7 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
       continue;
     }
     for (const alternative of groups[g]!.alternatives) {
+      if (alternative.source === 'association' && !read) continue;
       const literal = alternative.source === 'literal';
       // A synonym, correction or completion is never worth more than the words the person typed,
       // however rare it is in the catalog.
@@ -143,10 +163,48 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
       sum[doc] = 0;
     }
   }
+  if (FEATURES.associations) addAssociations(index, groups, documents, scratch);
   // Name hits on documents that matched nothing else must not leak into the next query.
   for (let i = 0; i < scratch.touchedCount; i++) {
     const doc = touched[i]!;
     if (matchMask[doc] === 0) nameHit[doc] = 0;
+  }
+}
+
+/**
+ * Words associated with a query word (query/plan.ts addAssociations) add to the score of documents
+ * the query's own readings found that lack that word's group, as a weak reading of it: they bring
+ * no document in and set no coverage, so the floor's reference (the parts' weights) stays what the
+ * typed words make it; the added score may lift an agent over it, and its "why" then names the
+ * associated word ("speech (as address)").
+ */
+function addAssociations(
+  index: InvertedIndex,
+  groups: QueryPlan['groups'],
+  documents: number,
+  scratch: Scratch,
+): void {
+  const { total, matchMask } = scratch;
+  const alive = index.aliveFlags;
+  for (let g = 0; g < groups.length; g++) {
+    if (associationsRead(index, groups[g]!)) continue;
+    const bit = 1 << g;
+    let cap: number | undefined;
+    for (const alternative of groups[g]!.alternatives) {
+      if (alternative.source !== 'association') continue;
+      const postings = index.postingsOf(alternative.stems[0]!);
+      if (!postings) continue;
+      cap ??= literalIdf(index, groups[g]!, documents);
+      const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
+      const { entries, values, length } = postings;
+      for (let i = 0; i < length; i++) {
+        const raw = entries[i]!;
+        const doc = raw < 0 ? ~raw : raw;
+        const mask = matchMask[doc]!;
+        if (mask === 0 || (mask & bit) !== 0 || alive[doc] === 0) continue;
+        total[doc]! += Math.fround(factor * values[2 * i + 1]!);
+      }
+    }
   }
 }
 
@@ -157,12 +215,14 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
 function soleReading(
   index: InvertedIndex,
   alternatives: QueryPlan['groups'][number]['alternatives'],
+  associations: boolean,
 ): { alternative: QueryPlan['groups'][number]['alternatives'][number]; postings: PostingList } | null {
   let sole: {
     alternative: QueryPlan['groups'][number]['alternatives'][number];
     postings: PostingList;
   } | null = null;
   for (const alternative of alternatives) {
+    if (alternative.source === 'association' && !associations) continue;
     if (alternative.stems.length > 1) {
       // A phrase matches only where every one of its words is.
       if (alternative.stems.every((s) => index.postingsOf(s) !== undefined)) return null;

@@ -58,6 +58,11 @@ import {
 // - in the loose retry, two-typo corrections of 5–8 letter words and concepts borrowed by a name
 //   built on a known word ("grammarly" → grammar's concept): typo budgets are index settings and
 //   synonyms apply to whole words only;
+// - word associations (associations, off: measured and not kept): per-query expansion weighed
+//   below the typed word, re-scoring only what the other words found; Meilisearch synonyms are
+//   index-wide and match as the word itself;
+// - multi-part coverage (partCoverage, off: measured and not kept): the `words` rule counts words,
+//   not the parts of a use case;
 // - joining split words (joinWords) is Meilisearch's own (it always tries neighbouring words
 //   joined): the ablation reaches only the name reading here, not Meilisearch's matching.
 //

@@ -43,6 +43,20 @@ const DEFAULTS = {
    * leaves the floor and the count to the words before it, so counts do not jump while typing.
    */
   stableTyping: true,
+  /**
+   * A use case in several parts ("draft contracts and track renewal dates"): agents covering more
+   * of its parts rank higher (RANKING.partPower, embedded/coverage-table.ts). Measured, not kept:
+   * it lowers dev and the tune half at every power tried (BENCHMARKS.md).
+   */
+  partCoverage: false,
+  /**
+   * Query expansion by word associations from a general resource: a word of the query also
+   * matches, weakly, the catalog's words among its WordNet synonyms and hypernyms, each weighed by
+   * how close GloVe puts the two words (query/plan.ts addAssociations, lexicon/word-associations.ts).
+   * They re-score what the typed words found, and find documents only for a word no agent has.
+   * Measured, not kept: flat on dev and the tune half at every weight tried (BENCHMARKS.md).
+   */
+  associations: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**

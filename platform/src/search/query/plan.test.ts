@@ -1,5 +1,6 @@
 import { stem } from '../analysis/stem';
-import { planQuery, type Vocabulary } from './plan';
+import { setFeatures } from './features';
+import { planQuery, type Vocabulary, WEIGHTS } from './plan';
 
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -60,5 +61,36 @@ describe('planQuery', () => {
   it('keeps two known words apart', () => {
     const plan = planQuery('note taker', vocabularyOf(['note', 'taker', 'notetaker']));
     expect(plan.words).toEqual(['note', 'taker']);
+  });
+
+  describe('with word associations (measured, not kept)', () => {
+    afterEach(() => setFeatures({}));
+
+    it('adds the associations of a word that agents have, weaker than a synonym, never a word of the query', () => {
+      setFeatures({ associations: true });
+      const plan = planQuery('marketing selling', vocabularyOf(['marketing', 'selling', 'merchandise']));
+      const marketing = plan.groups.find((group) => group.words[0] === 'marketing')!;
+      const associated = marketing.alternatives.filter((a) => a.source === 'association');
+      expect(associated.map((a) => a.stems[0])).toEqual([stem('merchandise')]);
+      // "selling", a WordNet relation of marketing, is a word of the query: its own group reads it.
+      expect(associated.map((a) => a.stems[0])).not.toContain(stem('selling'));
+      for (const a of associated) expect(a.weight).toBeLessThan(WEIGHTS.concept);
+    });
+
+    it('adds none when switched off, and none that no agent has', () => {
+      const off = planQuery('marketing', vocabularyOf(['marketing', 'merchandise']));
+      expect(off.groups[0]!.alternatives.some((a) => a.source === 'association')).toBe(false);
+      setFeatures({ associations: true });
+      const on = planQuery('marketing', vocabularyOf(['marketing']));
+      expect(on.groups[0]!.alternatives.some((a) => a.source === 'association')).toBe(false);
+    });
+  });
+
+  it('numbers the parts of a use case in several parts', () => {
+    const plan = planQuery(
+      'draft contracts and track renewal dates',
+      vocabularyOf(['draft', 'contracts', 'track', 'renewal', 'dates']),
+    );
+    expect(plan.partOf).toEqual([0, 0, 1, 1, 1]);
   });
 });

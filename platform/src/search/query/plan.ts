@@ -2,6 +2,8 @@ import { stem } from '../analysis/stem';
 import { QUERY_FILLERS, STOPWORDS } from '../analysis/stopwords';
 import { wholeWords } from '../analysis/tokenize';
 import { englishLexicon } from '../lexicon/english-lexicon';
+import { wordAssociations } from '../lexicon/word-associations';
+import { partsOf } from '../ranking/query-parts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
@@ -14,7 +16,7 @@ export interface Alternative {
   /** One stem, or several that must all appear (a phrase). */
   stems: string[];
   weight: number;
-  source: 'literal' | 'concept' | 'typo' | 'prefix';
+  source: 'literal' | 'concept' | 'typo' | 'prefix' | 'association';
 }
 
 export interface QueryGroup {
@@ -39,6 +41,11 @@ export interface QueryPlan {
   literalStems: string[];
   /** Folded query words without stop words, for name matching. */
   words: string[];
+  /**
+   * The part of a use case in several parts ("draft contracts and track renewal dates") each group
+   * belongs to (ranking/query-parts.ts), when the plan was read from a query's text.
+   */
+  partOf?: number[];
 }
 
 /** What the planner needs to know about the indexed words. */
@@ -59,6 +66,11 @@ export const WEIGHTS = {
   typo2: 0.7,
   prefix: 0.6,
   loose: 0.5,
+  /**
+   * A word associated by general usage (WordNet, checked by GloVe), times its strength: below a
+   * curated synonym.
+   */
+  association: 0.5,
   // A misspelt word that, once corrected, completes a known phrase ("speech recogniton" → "speech recognition")
   // is surely what the person meant; the typed form matches nothing, so every hit carries the same
   // typo and a discount would only let the phrase's synonyms overtake it.
@@ -226,6 +238,34 @@ function addAlternative(group: QueryGroup, alternative: Alternative): void {
   else if (alternative.weight > existing.weight) Object.assign(existing, alternative);
 }
 
+/** Associations of at least this strength are read, at most `max` per word (weaker ones drift off the sense). */
+export const ASSOCIATION_LIMITS = { minSimilarity: 0.4, max: 3 };
+
+/**
+ * Words associated with a typed word by general usage (lexicon/word-associations.ts), as weak
+ * readings of its group: only words agents have, never a word of the query itself (that would
+ * count one part twice), weighted below the word typed and below a curated synonym.
+ */
+function addAssociations(
+  group: QueryGroup,
+  word: string,
+  queryStems: string[],
+  vocabulary: Vocabulary,
+): void {
+  let added = 0;
+  for (const association of wordAssociations().of(word)) {
+    if (added >= ASSOCIATION_LIMITS.max || association.similarity < ASSOCIATION_LIMITS.minSimilarity) break;
+    const associated = stem(association.word);
+    if (queryStems.includes(associated) || vocabulary.documentFrequency(associated) === 0) continue;
+    addAlternative(group, {
+      stems: [associated],
+      weight: WEIGHTS.association * association.similarity,
+      source: 'association',
+    });
+    added += 1;
+  }
+}
+
 /**
  * Plans a query. `asYouType` completes the last word by prefix (the person may still be typing it);
  * concept phrases are matched longest first on the typo-corrected words.
@@ -306,6 +346,8 @@ export function planQuery(
         break;
       }
     }
+    if (FEATURES.associations && !word.corrected && !(typing?.pending && i === planned.length - 1))
+      addAssociations(group, word.word, matchStems, vocabulary);
     if (typing && i === planned.length - 1) {
       for (const completion of typing.completions) {
         addAlternative(group, { stems: [completion.stem], weight: WEIGHTS.prefix, source: 'prefix' });
@@ -314,9 +356,11 @@ export function planQuery(
     }
     groups.splice(insertionIndex(groups, i, planned), 0, group);
   });
-  return {
+  const plan: QueryPlan = {
     groups,
     literalStems: matchStems,
     words: planned.map((p) => p.corrected?.word ?? p.word),
   };
+  plan.partOf = partsOf(query, plan).partOf;
+  return plan;
 }
