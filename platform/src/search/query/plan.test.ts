@@ -86,11 +86,15 @@ describe('planQuery', () => {
     });
   });
 
-  it('numbers the parts of a use case in several parts', () => {
+  it('numbers the parts of a use case in several parts when the part reward is on', () => {
+    const words = ['draft', 'contracts', 'track', 'renewal', 'dates'];
+    expect(planQuery('draft contracts and track renewal dates', vocabularyOf(words)).partOf).toBeUndefined();
+    setFeatures({ partCoverage: true });
     const plan = planQuery(
       'draft contracts and track renewal dates',
       vocabularyOf(['draft', 'contracts', 'track', 'renewal', 'dates']),
     );
     expect(plan.partOf).toEqual([0, 0, 1, 1, 1]);
+    setFeatures({});
   });
 });

@@ -43,7 +43,8 @@ export interface QueryPlan {
   words: string[];
   /**
    * The part of a use case in several parts ("draft contracts and track renewal dates") each group
-   * belongs to (ranking/query-parts.ts), when the plan was read from a query's text.
+   * belongs to (ranking/query-parts.ts), when the plan was read from a query's text with
+   * FEATURES.partCoverage on.
    */
   partOf?: number[];
 }
@@ -361,6 +362,7 @@ export function planQuery(
     literalStems: matchStems,
     words: planned.map((p) => p.corrected?.word ?? p.word),
   };
-  plan.partOf = partsOf(query, plan).partOf;
+  // Only the part reward reads them (off as the product runs): no work for them otherwise.
+  if (FEATURES.partCoverage) plan.partOf = partsOf(query, plan).partOf;
   return plan;
 }
