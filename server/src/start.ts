@@ -24,7 +24,8 @@ import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
 import { createTrustLimits } from './http/trust-limits';
-import { DigestJobs } from './jobs/digest-jobs';
+import { DigestJobs, inThisThread, onWorkerThread } from './jobs/digest-jobs';
+import { DigestWorker } from './jobs/digest-worker';
 import { TrustJobs } from './jobs/trust-jobs';
 import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
@@ -206,19 +207,32 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }),
     },
   };
-  // Saved searches' digests (issue 28), in the first worker only, searching as the API does.
-  const digestJobs =
-    leader && config.DIGESTS === 'inprocess'
+  // Saved searches' digests (issue 28), in the first worker only: on a worker thread of their own
+  // (DIGESTS=worker, the default), or on this thread searching as the API does (inprocess).
+  const digestLogger = logger.child({ component: 'digests' });
+  const digestWorker =
+    leader && config.DIGESTS === 'worker' ? new DigestWorker(config, sessionSecret, digestLogger) : null;
+  const digestJobs = !leader
+    ? null
+    : digestWorker
       ? new DigestJobs(
-          {
-            ...services,
-            logger: logger.child({ component: 'digests' }),
-            search: (request) => context.search.search(request),
-            secret: sessionSecret,
-          },
+          { ...services, logger: digestLogger },
           config,
+          onWorkerThread(digestWorker, services),
+          () => digestWorker.stop(),
         )
-      : null;
+      : config.DIGESTS === 'inprocess'
+        ? new DigestJobs(
+            { ...services, logger: digestLogger },
+            config,
+            inThisThread({
+              ...services,
+              logger: digestLogger,
+              search: (request) => context.search.search(request),
+              secret: sessionSecret,
+            }),
+          )
+        : null;
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>

@@ -176,10 +176,12 @@ export const envSchema = z
     /** How often the trust jobs wake to take their next batch, in ms. */
     TRUST_JOBS_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /**
-     * Saved searches' digests (issue 28): inprocess, the API's first worker sends the due digests
-     * (one process at a time across containers, by a lease in the store); off: only `npm run digests`.
+     * Saved searches' digests (issue 28): the API's first worker sends the due digests (one process
+     * at a time across containers, by a lease in the store), on a worker thread of its own (worker,
+     * the default: no digest search holds the thread that answers visitors) or on its own thread
+     * (inprocess); off: only `npm run digests`.
      */
-    DIGESTS: z.enum(['inprocess', 'off']).default('inprocess'),
+    DIGESTS: z.enum(['worker', 'inprocess', 'off']).default('worker'),
     /** How often the digest job wakes to look for due digests, in ms. */
     DIGESTS_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Saved searches one turn of the digest job looks at, at most (the rest wait for the next turn). */

@@ -5,6 +5,7 @@ import { PROCESS_ENTRIES, REPO_ROOT, workerEntries } from './entries';
 describe('what npm run build compiles', () => {
   it('When a workspace has *-worker-entry.ts files, then each becomes a bundle under its own file name', () => {
     expect(workerEntries()).toEqual({
+      'digest-worker-entry': 'server/src/jobs/digest-worker-entry.ts',
       'parse-upload-worker-entry': 'platform/src/spreadsheet/parse-upload-worker-entry.ts',
       'plain-matching-worker-entry': 'platform/src/store/sqlite/plain-matching-worker-entry.ts',
       'rebuild-worker-entry': 'indexer/src/rebuild-worker-entry.ts',
