@@ -31,3 +31,15 @@ export function isValidAddress(address: string): boolean {
   const tld = labels[labels.length - 1] ?? '';
   return labels.every((label) => DOMAIN_LABEL.test(label)) && TLD.test(tld);
 }
+
+/**
+ * An address under `.example`, the top-level domain reserved for examples (RFC 2606): never a real
+ * site. The demo catalog's agents live there, so a listing with one is shown as an example (issue 25).
+ */
+export function isExampleAddress(address: string): boolean {
+  try {
+    return /(^|\.)example\.?$/i.test(new URL(normalizeAddress(address)).hostname);
+  } catch {
+    return false;
+  }
+}

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { reportAgentClick } from '../../lib/api/report-agent-click';
 import { TrustBadges } from '../trust/trust-badges';
 import { UseAgentLink } from './agent-site-link';
+import { ExampleBadge } from './example-badge';
 import { PricingBadge } from './pricing-badge';
 import { RoleChip } from './role-chip';
 
@@ -44,6 +45,7 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
         </p>
       ) : null}
       <TrustBadges agent={agent} />
+      <ExampleBadge address={agent.address} />
       <div className="agent-card__tags">
         <span className="agent-card__category">
           <span className="visually-hidden">Category: </span>

@@ -1,4 +1,4 @@
-import { normalizeAddress } from '@agentry/domain/address';
+import { isExampleAddress, normalizeAddress } from '@agentry/domain/address';
 import { decodeEntities } from '@agentry/domain/entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
@@ -155,6 +155,11 @@ function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: React
           </div>
         </dl>
         {agent.profile ? <AgentFactsList profile={agent.profile} /> : null}
+        {isExampleAddress(agent.address) ? (
+          <p className="agent-profile__example">
+            An example listing, not a product: its site ({siteLabel(address)}) is not a real one.
+          </p>
+        ) : null}
         <p className="agent-profile__actions">
           <UseAgentLink
             address={agent.address}
