@@ -43,6 +43,18 @@ describe('reply time from real replies', () => {
     });
   });
 
+  it("counts an employer's first request when two were sent in the same millisecond (listed newest first)", () => {
+    const sameTime = at(5 * DAY_MS);
+    const summary = replyTimeSummary(
+      [
+        { employer_id: 'a', created_at: sameTime, first_reply_at: at(5 * DAY_MS - 30 * HOUR) }, // sent second
+        { employer_id: 'a', created_at: sameTime, first_reply_at: at(5 * DAY_MS - 2 * HOUR) }, // sent first
+      ],
+      NOW,
+    );
+    expect(summary).toMatchObject({ employers: 1, median_minutes: 120 });
+  });
+
   it('leaves out an unanswered request younger than a day, and counts an older one as not within a day', () => {
     const summary = replyTimeSummary([asked('a', HOUR, null), asked('b', 2 * DAY_MS, null)], NOW);
     expect(summary).toEqual({ employers: 1, answered: 0, median_minutes: null, usually_within_day: false });

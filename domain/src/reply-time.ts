@@ -40,12 +40,14 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** `timings` newest first, as the store answers them (ContactRequestRepository.timings). */
 export function replyTimeSummary(timings: readonly RequestTiming[], now: number): ReplyTimeSummary {
-  // Each employer's first request (the earliest in the sample).
+  // Each employer's first request (the earliest in the sample). Two sent in the same millisecond
+  // have the same created_at: the one listed later (sent first) wins the tie.
   const first = new Map<string, RequestTiming>();
   for (const timing of timings) {
     const seen = first.get(timing.employer_id);
-    if (!seen || timing.created_at < seen.created_at) first.set(timing.employer_id, timing);
+    if (!seen || timing.created_at <= seen.created_at) first.set(timing.employer_id, timing);
   }
   const waits: number[] = [];
   let employers = 0;
