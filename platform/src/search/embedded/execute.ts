@@ -22,7 +22,7 @@ import { type Candidate, candidateFeatures, queryContext, rerank } from './reran
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
 import { sequenceTerms } from './sequence-terms';
-import { firstK, topK, topKPositions } from './top-k';
+import { firstK, TopKHeap, topK, topKPositions } from './top-k';
 
 // One search against the in-memory index: plan, score, keep what passes the filters and covers
 // enough of the query, rank with name and role understanding, count facets, page, highlight.
@@ -158,6 +158,27 @@ function partMasks(plan: QueryPlan, groups: number): number[] {
   return masks.filter((mask) => mask !== undefined);
 }
 
+/** Groups up to this many get their first-tier weights worked out for every mask up front. */
+const TIER_TABLE_GROUPS = 8;
+
+/**
+ * For every mask of a query of at most TIER_TABLE_GROUPS groups: its coverage weight when it covers
+ * enough of the query for the first tier, else -1 (the same numbers the table gives). Null for
+ * longer queries, whose masks are looked up as documents meet them.
+ */
+function firstTierWeights(
+  table: CoverageTable,
+  groups: number,
+  minCoverage: number,
+  into: Float64Array,
+): Float64Array | null {
+  if (groups > TIER_TABLE_GROUPS) return null;
+  const size = 1 << groups;
+  for (let mask = 0; mask < size; mask++)
+    into[mask] = table.coverage(mask) < minCoverage ? -1 : table.weight(mask);
+  return into;
+}
+
 /** Scores a plan; returns the hits (documents covering enough of it, then a second tier when few do) with their final scores. */
 function rankPlan(
   index: InvertedIndex,
@@ -186,10 +207,10 @@ function rankPlan(
   // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
   const querySignature = names.signature;
   const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
-  /** The document's score, or -1 when the filter leaves it out. */
-  const scoreOf = (n: number, mask: number): number => {
+  /** The document's score with its coverage weight, or -1 when the filter leaves it out. */
+  const scoreOf = (n: number, weight: number): number => {
     if (filter && (!index.isAlive(n) || !filter(n))) return -1;
-    let score = total[n]! * table.weight(mask);
+    let score = total[n]! * weight;
     if (
       nameHit[n] === 1 &&
       ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
@@ -207,11 +228,16 @@ function rankPlan(
   const scores = scratch.hitScores[slot];
   let count = 0;
   let lowest = Number.POSITIVE_INFINITY;
+  // Each mask's weight for the first tier (-1 below the coverage it needs), read with one array
+  // lookup per document when a query has few groups (most have): the table's two lookups per
+  // document were 7 % of a search.
+  const tier = firstTierWeights(table, importance.length, minCoverage, scratch.tierWeights);
   for (let i = 0; i < touchedCount; i++) {
     const n = touched[i]!;
     const mask = matchMask[n]! & lowMask;
-    if (table.coverage(mask) < minCoverage) continue;
-    const score = scoreOf(n, mask);
+    const weight = tier ? tier[mask]! : table.coverage(mask) < minCoverage ? -1 : table.weight(mask);
+    if (weight < 0) continue;
+    const score = scoreOf(n, weight);
     if (score < 0) continue;
     hits[count] = n;
     scores[count++] = score;
@@ -224,7 +250,7 @@ function rankPlan(
       const n = touched[i]!;
       const mask = matchMask[n]! & lowMask;
       if (table.coverage(mask) >= minCoverage) continue;
-      const score = scoreOf(n, mask);
+      const score = scoreOf(n, table.weight(mask));
       if (score < 0) continue;
       hits[count] = n;
       scores[count++] = score;
@@ -252,12 +278,16 @@ function rankPlan(
 }
 
 /**
- * Pseudo-relevance feedback on roles: the score-weighted share of each role among the top results;
- * hits of roles with a large enough share are boosted in place. Returns each role's share (by role
- * id; null when there is no top to speak of), a feature of the learned ranker.
+ * Pseudo-relevance feedback on roles: the score-weighted share of each role among the top results,
+ * and the factor by which each role's hits move up when its share is large enough (null when none
+ * does). The shares (by role id; null when there is no top to speak of) are a feature of the
+ * learned ranker. The factors are applied by boostedWindow, in its one pass over the hits.
  */
-function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): Float64Array | null {
-  if (ranked.hits.length < 3) return null;
+function roleFeedback(
+  index: InvertedIndex,
+  ranked: Ranked,
+): { shares: Float64Array | null; boost: Float64Array | null } {
+  if (ranked.hits.length < 3) return { shares: null, boost: null };
   const top = topKPositions(ranked.scores, ranked.hits.length, RANKING.roleFeedbackTop);
   const roleIds = index.roleIds;
   const shares = new Float64Array(index.roleIdLimit);
@@ -267,9 +297,9 @@ function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): Float64Array |
     shares[roleIds[ranked.hits[position]!]!]! += score;
     total += score;
   }
-  if (total <= 0) return null;
+  if (total <= 0) return { shares: null, boost: null };
   for (let role = 0; role < shares.length; role++) shares[role]! /= total;
-  if (!FEATURES.roleFeedback || RANKING.roleFeedback <= 0) return shares;
+  if (!FEATURES.roleFeedback || RANKING.roleFeedback <= 0) return { shares, boost: null };
   // One factor per role id, read in the loop over every hit (a Map lookup there cost 4 % of a search).
   const boost = new Float64Array(index.roleIdLimit).fill(1);
   let boosted = false;
@@ -280,24 +310,69 @@ function applyRoleFeedback(index: InvertedIndex, ranked: Ranked): Float64Array |
       boosted = true;
     }
   }
-  if (!boosted) return shares;
+  return { shares, boost: boosted ? boost : null };
+}
+
+/**
+ * One pass over every hit: its score multiplied by its role's feedback factor (in place, rounded
+ * to the scores' Float32 as before), the k best kept, and how many score at least `floor`
+ * counted. Three passes once (the boost, the window's top k, the match count: 10 % of a search).
+ */
+function boostedWindow(
+  index: InvertedIndex,
+  ranked: Ranked,
+  boost: Float64Array | null,
+  k: number,
+  floor: number,
+): { window: Array<{ n: number; score: number }>; atFloor: number } {
   const { hits, scores } = ranked;
-  for (let i = 0; i < hits.length; i++) scores[i]! *= boost[roleIds[hits[i]!]!]!;
-  return shares;
+  const roleIds = index.roleIds;
+  const heap = new TopKHeap(k);
+  let atFloor = 0;
+  const count = hits.length;
+  if (boost) {
+    for (let i = 0; i < count; i++) {
+      scores[i]! *= boost[roleIds[hits[i]!]!]!;
+      const score = scores[i]!;
+      if (score >= floor) atFloor += 1;
+      heap.offer(i, score);
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      const score = scores[i]!;
+      if (score >= floor) atFloor += 1;
+      heap.offer(i, score);
+    }
+  }
+  const window = k > 0 ? heap.sorted().map((i) => ({ n: hits[i]!, score: scores[i]! })) : [];
+  return { window, atFloor };
 }
 
 /**
  * The engine's best documents for the second stage (a window of RANKING.rerankWindow, or the page
- * when deeper), with their scores after role feedback and the word-order check.
+ * when deeper), with their scores after role feedback and the word-order check, and how many hits
+ * score at least `floor` after role feedback.
  */
-function rankingWindow(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wanted: number): Candidate[] {
-  const shares = applyRoleFeedback(index, ranked);
-  const window = topKWithScores(ranked, Math.max(wanted, RANKING.rerankWindow));
+function rankingWindow(
+  index: InvertedIndex,
+  ranked: Ranked,
+  plan: QueryPlan,
+  wanted: number,
+  floor: number,
+): { candidates: Candidate[]; atFloor: number } {
+  const { shares, boost } = roleFeedback(index, ranked);
+  const { window, atFloor } = boostedWindow(
+    index,
+    ranked,
+    boost,
+    Math.max(wanted, RANKING.rerankWindow),
+    floor,
+  );
   const order = FEATURES.phraseOrder ? phraseOrderChecker(index, plan, RANKING.phraseOutOfOrder) : null;
   const names = nameQuery(index, plan);
   const named = rolesNamed(index, plan).flags;
   const roleIds = index.roleIds;
-  return window.map(({ n, score }) => {
+  const candidates = window.map(({ n, score }) => {
     const factor = order ? order(n) : 1;
     const role = roleIds[n]!;
     return {
@@ -312,6 +387,7 @@ function rankingWindow(index: InvertedIndex, ranked: Ranked, plan: QueryPlan, wa
       },
     };
   });
+  return { candidates, atFloor };
 }
 
 /** The relevance order of a search, matches first, and which hits meet the match floor. */
@@ -328,6 +404,8 @@ interface RelevanceOrder {
   windowStamp: number;
   /** The window's documents with their ranked scores (before the word-order check). */
   window: Candidate[];
+  /** How many ranked hits score at least the floor (counted in the window's pass). */
+  atFloor: number;
 }
 
 /** Counts a window document as a match (a product the query names). */
@@ -346,7 +424,7 @@ function relevanceOrder(
   floor: number,
   pending: QueryPlan | null,
 ): RelevanceOrder {
-  const candidates = rankingWindow(index, ranked, plan, wanted);
+  const { candidates, atFloor } = rankingWindow(index, ranked, plan, wanted, floor);
   const model = FEATURES.learnedRanking ? rankerModel() : null;
   // The word being typed orders the window (its completions' scores added), never the floor.
   const typing = pending ? pendingScores(index, scratch, pending, candidates) : null;
@@ -366,7 +444,7 @@ function relevanceOrder(
     if (match) matches.add(n);
   }
   const order = ordered.map((entry) => entry.n);
-  return { order: matchesFirst(order, matches), matches, windowStamp, window: candidates };
+  return { order: matchesFirst(order, matches), matches, windowStamp, window: candidates, atFloor };
 }
 
 /**
@@ -459,11 +537,6 @@ function withAlternatives(
   hits.set(ranked.hits);
   hits.set(Int32Array.from(extra), ranked.hits.length);
   return { order: merged, hits, named, alternatives: listed };
-}
-
-function topKWithScores(ranked: Ranked, k: number): Array<{ n: number; score: number }> {
-  const positions = topKPositions(ranked.scores, ranked.hits.length, k);
-  return positions.map((i) => ({ n: ranked.hits[i]!, score: ranked.scores[i]! }));
 }
 
 const roleWordCache = new WeakMap<InvertedIndex, { roles: number; context: IntentContext }>();
@@ -651,7 +724,7 @@ function searchWithWords(
     // Every match is a ranked hit (the window's, named products among them, and those below it
     // meeting the floor). They are listed only for facets; a count is one plain pass over the scores.
     const kept = request.facets?.length ? matchesOf(ranked, floor, scratch, relevance) : null;
-    matchCount = kept ? kept.length : countMatches(ranked, floor, scratch, relevance);
+    matchCount = kept ? kept.length : countMatches(floor, scratch, relevance);
     const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
     order = [...expanded.order.filter((n) => matches.has(n)), ...related];
     relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
@@ -713,10 +786,8 @@ function correctionWithMatches(
  * hits scoring at least the floor, corrected for the window's few documents judged otherwise (the
  * word-order check, a named product). matchesOf(…).length without reading a document's flags.
  */
-function countMatches(ranked: Ranked, floor: number, scratch: Scratch, relevance: RelevanceOrder): number {
-  const scores = ranked.scores;
-  let count = 0;
-  for (let i = 0; i < ranked.hits.length; i++) if (scores[i]! >= floor) count += 1;
+function countMatches(floor: number, scratch: Scratch, relevance: RelevanceOrder): number {
+  let count = relevance.atFloor;
   for (const { n, baseScore } of relevance.window) {
     const judged = scratch.windowMatch[n] === 1;
     if (judged !== baseScore >= floor) count += judged ? 1 : -1;
@@ -772,7 +843,9 @@ export function explainSearch(
     ranked = rankPlan(index, scratch, plan, null);
     floor = Number.POSITIVE_INFINITY;
   }
-  const candidates = rankingWindow(index, ranked, plan, size).sort((a, b) => b.score - a.score || a.n - b.n);
+  const candidates = rankingWindow(index, ranked, plan, size, floor).candidates.sort(
+    (a, b) => b.score - a.score || a.n - b.n,
+  );
   const context = queryContext(index, plan, intent.text);
   return { plan, context, candidates, features: candidateFeatures(index, context, candidates), floor };
 }

@@ -1,4 +1,5 @@
 import { CoverageMemory } from './coverage-table';
+import { PhraseMatches } from './phrase-matches';
 
 // Per-query accumulators, allocated once and reused: a search touches a few thousand documents
 // of perhaps a hundred thousand, so clearing only what was touched keeps each query cheap.
@@ -35,6 +36,10 @@ export class Scratch {
   private windowGeneration = 0;
   /** The coverage table's entries (coverage-table.ts), kept between searches. */
   readonly coverage = new CoverageMemory();
+  /** A query's first-tier weight per mask (execute.ts firstTierWeights), up to 8 groups. */
+  readonly tierWeights = new Float64Array(1 << 8);
+  /** Where each phrase's words meet, kept between searches while their postings stay the same. */
+  readonly phrases = new PhraseMatches();
 
   ensure(capacity: number): void {
     if (this.total.length >= capacity) return;

@@ -1,5 +1,69 @@
 // The k best of n scored items without sorting all n: a min-heap of size k.
 
+/**
+ * A min-heap of the k best (item, key) pairs offered so far, in typed arrays (the JavaScript arrays
+ * and destructuring swaps it had cost a share of every search). Ties: an item offered later
+ * replaces the root only with a strictly greater key, so among equal keys the earlier are kept.
+ */
+export class TopKHeap {
+  private readonly items: Int32Array;
+  private readonly keys: Float64Array;
+  size = 0;
+
+  constructor(readonly k: number) {
+    this.items = new Int32Array(Math.max(0, k));
+    this.keys = new Float64Array(Math.max(0, k));
+  }
+
+  offer(item: number, key: number): void {
+    const { items, keys } = this;
+    if (this.size < this.k) {
+      let j = this.size++;
+      items[j] = item;
+      keys[j] = key;
+      while (j > 0) {
+        const parent = (j - 1) >> 1;
+        if (keys[parent]! <= keys[j]!) break;
+        this.swap(parent, j);
+        j = parent;
+      }
+    } else if (this.size > 0 && key > keys[0]!) {
+      items[0] = item;
+      keys[0] = key;
+      let i = 0;
+      const size = this.size;
+      for (;;) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let smallest = i;
+        if (left < size && keys[left]! < keys[smallest]!) smallest = left;
+        if (right < size && keys[right]! < keys[smallest]!) smallest = right;
+        if (smallest === i) break;
+        this.swap(smallest, i);
+        i = smallest;
+      }
+    }
+  }
+
+  /** The items kept, best key first, ties by item. */
+  sorted(): number[] {
+    const order: Array<{ item: number; key: number }> = [];
+    for (let i = 0; i < this.size; i++) order.push({ item: this.items[i]!, key: this.keys[i]! });
+    order.sort((a, b) => b.key - a.key || a.item - b.item);
+    return order.map((entry) => entry.item);
+  }
+
+  private swap(a: number, b: number): void {
+    const { items, keys } = this;
+    const item = items[a]!;
+    items[a] = items[b]!;
+    items[b] = item;
+    const key = keys[a]!;
+    keys[a] = keys[b]!;
+    keys[b] = key;
+  }
+}
+
 /** `items[i]` (or i itself when items is null) for the k best `scores[i]` of the first `count`. */
 function select(
   scores: ArrayLike<number>,
@@ -8,46 +72,10 @@ function select(
   k: number,
 ): number[] {
   if (k <= 0) return [];
-  const heap: number[] = [];
-  const keys: number[] = [];
-  const swap = (a: number, b: number) => {
-    [heap[a], heap[b]] = [heap[b]!, heap[a]!];
-    [keys[a], keys[b]] = [keys[b]!, keys[a]!];
-  };
-  const siftDown = (start: number) => {
-    let i = start;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < heap.length && keys[left]! < keys[smallest]!) smallest = left;
-      if (right < heap.length && keys[right]! < keys[smallest]!) smallest = right;
-      if (smallest === i) return;
-      swap(smallest, i);
-      i = smallest;
-    }
-  };
+  const heap = new TopKHeap(k);
   // Scores are read directly (no callback): this loop runs over every hit of every search.
-  for (let i = 0; i < count; i++) {
-    const key = scores[i]!;
-    if (heap.length < k) {
-      heap.push(items === null ? i : items[i]!);
-      keys.push(key);
-      for (let j = heap.length - 1; j > 0; ) {
-        const parent = (j - 1) >> 1;
-        if (keys[parent]! <= keys[j]!) break;
-        swap(parent, j);
-        j = parent;
-      }
-    } else if (key > keys[0]!) {
-      heap[0] = items === null ? i : items[i]!;
-      keys[0] = key;
-      siftDown(0);
-    }
-  }
-  const order = heap.map((item, i) => ({ item, key: keys[i]! }));
-  order.sort((a, b) => b.key - a.key || a.item - b.item);
-  return order.map((entry) => entry.item);
+  for (let i = 0; i < count; i++) heap.offer(items === null ? i : items[i]!, scores[i]!);
+  return heap.sorted();
 }
 
 /** The k items with the best scores (`scores[i]` belongs to `items[i]`), best first. */
