@@ -83,10 +83,6 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
   scratch.reset();
   const documents = Math.max(1, index.size);
   const alive = index.aliveFlags;
-  const best = scratch.groupBest;
-  const sum = scratch.groupSum;
-  const share = SOFT_OR.share;
-  const groupTouched = scratch.groupTouched;
   const total = scratch.total;
   const matchMask = scratch.matchMask;
   const nameHit = scratch.nameHit;
@@ -94,7 +90,6 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
   const groups = plan.groups.slice(0, 32);
 
   for (let g = 0; g < groups.length; g++) {
-    let groupCount = 0;
     const idfCap = literalIdf(index, groups[g]!, documents);
     const bit = 1 << g;
     const read = associationsRead(index, groups[g]!);
@@ -124,44 +119,17 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
       }
       continue;
     }
-    for (const alternative of groups[g]!.alternatives) {
-      if (alternative.source === 'association' && !read) continue;
-      const literal = alternative.source === 'literal';
-      // A synonym, correction or completion is never worth more than the words the person typed,
-      // however rare it is in the catalog.
-      const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
-      if (alternative.stems.length > 1) {
-        const { weight, stems } = alternative;
-        groupCount = scorePhrase(index, stems, weight, literal, cap, documents, scratch, groupCount);
-        continue;
-      }
-      const postings = index.postingsOf(alternative.stems[0]!);
-      if (!postings) continue;
-      const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
-      const entries = postings.entries;
-      const values = postings.values;
-      const offset = literal ? 0 : 1;
-      const length = postings.length;
-      for (let i = 0; i < length; i++) {
-        const raw = entries[i]!;
-        const doc = raw < 0 ? ~raw : raw;
-        if (alive[doc] === 0) continue;
-        const value = factor * values[2 * i + offset]!;
-        if (literal && raw < 0) nameHit[doc] = 1;
-        if (value <= 0) continue;
-        if (best[doc] === 0) groupTouched[groupCount++] = doc;
-        sum[doc]! += value;
-        if (value > best[doc]!) best[doc] = value;
-      }
-    }
-    for (let i = 0; i < groupCount; i++) {
-      const doc = groupTouched[i]!;
+    // Several readings: each document's soft OR over them, worked out once for these postings and
+    // kept between searches (a concept's readings repeat from query to query), then added here.
+    const { docs, values, names } = groupScores(index, groups[g]!, read, idfCap, documents, scratch);
+    for (let j = 0; j < docs.length; j++) {
+      const doc = docs[j]!;
+      if (alive[doc] === 0) continue;
       if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
-      total[doc]! += best[doc]! + share * (sum[doc]! - best[doc]!);
+      total[doc]! += values[j]!;
       matchMask[doc]! |= bit;
-      best[doc] = 0;
-      sum[doc] = 0;
     }
+    for (let j = 0; j < names.length; j++) if (alive[names[j]!] === 1) nameHit[names[j]!] = 1;
   }
   if (FEATURES.associations) addAssociations(index, groups, documents, scratch);
   // Every touched document has a bit of its mask set (it is listed when its first bit is), so
@@ -247,6 +215,103 @@ function literalIdf(index: InvertedIndex, group: QueryPlan['groups'][number], do
   return best > 0 ? best : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * One group's soft OR per document (best reading + SOFT_OR.share × the others), for every document
+ * its readings match, removed ones included (the caller skips them: whether a document is removed
+ * changes nothing for another): `docs` in the order they were first met, `values[j]` the amount
+ * added to docs[j]'s total, exactly as the per-group accumulators (Float32Array) made it; `names`
+ * the documents whose name holds a literal word of the group. Depends only on the group's readings,
+ * their postings and the catalog's size (the rarities), so it is kept while those are the same.
+ */
+export interface GroupScores {
+  docs: Int32Array;
+  values: Float64Array;
+  names: Int32Array;
+}
+
+/** Kept group scores: at most this many documents in all (12 bytes each), and this many groups. */
+export const GROUP_MEMORY = { maxDocuments: 1_000_000, maxGroups: 1024 };
+
+type Group = QueryPlan['groups'][number];
+
+function groupScores(
+  index: InvertedIndex,
+  group: Group,
+  associations: boolean,
+  idfCap: number,
+  documents: number,
+  scratch: Scratch,
+): GroupScores {
+  const lists: Array<PostingList | undefined> = [];
+  let key = associations ? 'associations\u0000' : '';
+  for (const alternative of group.alternatives) {
+    if (alternative.source === 'association' && !associations) continue;
+    key += `${alternative.source} ${alternative.weight} ${alternative.stems.join(' ')}\u0000`;
+    for (const s of alternative.stems) lists.push(index.postingsOf(s));
+  }
+  const known = scratch.groups.get(key, lists, documents);
+  if (known) return known;
+  const scores = scoreGroup(index, group, associations, idfCap, documents, scratch);
+  scratch.groups.set(key, lists, scores, scores.docs.length + scores.names.length, documents);
+  return scores;
+}
+
+function scoreGroup(
+  index: InvertedIndex,
+  group: Group,
+  associations: boolean,
+  idfCap: number,
+  documents: number,
+  scratch: Scratch,
+): GroupScores {
+  const best = scratch.groupBest;
+  const sum = scratch.groupSum;
+  const groupTouched = scratch.groupTouched;
+  const names: number[] = [];
+  let groupCount = 0;
+  for (const alternative of group.alternatives) {
+    // Associations are readings only where nothing typed for the group is in the catalog
+    // (associationsRead); otherwise addAssociations re-scores with them.
+    if (alternative.source === 'association' && !associations) continue;
+    const literal = alternative.source === 'literal';
+    // A synonym, correction or completion is never worth more than the words the person typed,
+    // however rare it is in the catalog.
+    const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
+    if (alternative.stems.length > 1) {
+      const { weight, stems } = alternative;
+      groupCount = scorePhrase(index, stems, weight, literal, cap, documents, scratch, groupCount, names);
+      continue;
+    }
+    const postings = index.postingsOf(alternative.stems[0]!);
+    if (!postings) continue;
+    const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
+    const entries = postings.entries;
+    const values = postings.values;
+    const offset = literal ? 0 : 1;
+    const length = postings.length;
+    for (let i = 0; i < length; i++) {
+      const raw = entries[i]!;
+      const doc = raw < 0 ? ~raw : raw;
+      const value = factor * values[2 * i + offset]!;
+      if (literal && raw < 0) names.push(doc);
+      if (value <= 0) continue;
+      if (best[doc] === 0) groupTouched[groupCount++] = doc;
+      sum[doc]! += value;
+      if (value > best[doc]!) best[doc] = value;
+    }
+  }
+  const share = SOFT_OR.share;
+  const docs = groupTouched.slice(0, groupCount);
+  const values = new Float64Array(groupCount);
+  for (let j = 0; j < groupCount; j++) {
+    const doc = docs[j]!;
+    values[j] = best[doc]! + share * (sum[doc]! - best[doc]!);
+    best[doc] = 0;
+    sum[doc] = 0;
+  }
+  return { docs, values, names: Int32Array.from(names) };
+}
+
 function scorePhrase(
   index: InvertedIndex,
   stems: string[],
@@ -256,6 +321,7 @@ function scorePhrase(
   documents: number,
   scratch: Scratch,
   groupCount: number,
+  names: number[],
 ): number {
   const lists: PostingList[] = [];
   for (const s of stems) {
@@ -271,8 +337,6 @@ function scorePhrase(
   const idfs = lists.map((postings) =>
     Math.min(idfCap, inverseDocumentFrequency(documents, postings.length)),
   );
-  const alive = index.aliveFlags;
-  const nameHit = scratch.nameHit;
   const offset = literal ? 0 : 1;
   // Several words matched together are worth more than one, but not in proportion to their number.
   const lengthFactor = weight / Math.sqrt(stems.length);
@@ -288,7 +352,6 @@ function scorePhrase(
     const i = leadAt[j]!;
     const raw = leadEntries[i]!;
     const doc = raw < 0 ? ~raw : raw;
-    if (alive[doc] === 0) continue;
     let score = leadIdf * leadValues[2 * i + offset]!;
     let inName = raw < 0;
     for (let k = 1; k <= others; k++) {
@@ -297,7 +360,7 @@ function scorePhrase(
       score += idfs[k]! * other.values[2 * at + offset]!;
       if (other.entries[at]! < 0) inName = true;
     }
-    if (literal && inName) nameHit[doc] = 1;
+    if (literal && inName) names.push(doc);
     const value = score * lengthFactor;
     if (value <= 0) continue;
     if (best[doc] === 0) groupTouched[groupCount++] = doc;

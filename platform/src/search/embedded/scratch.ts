@@ -1,5 +1,7 @@
 import { CoverageMemory } from './coverage-table';
 import { PhraseMatches } from './phrase-matches';
+import { PostingsMemory } from './postings-memory';
+import { GROUP_MEMORY, type GroupScores } from './scorer';
 
 // Per-query accumulators, allocated once and reused: a search touches a few thousand documents
 // of perhaps a hundred thousand, so clearing only what was touched keeps each query cheap.
@@ -40,6 +42,15 @@ export class Scratch {
   readonly tierWeights = new Float64Array(1 << 8);
   /** Where each phrase's words meet, kept between searches while their postings stay the same. */
   readonly phrases = new PhraseMatches();
+  /** Each group of several readings' scores, kept between searches while their postings stay the same (scorer.ts). */
+  readonly groups = new PostingsMemory<GroupScores>({
+    get maxSize() {
+      return GROUP_MEMORY.maxDocuments;
+    },
+    get maxKeys() {
+      return GROUP_MEMORY.maxGroups;
+    },
+  });
 
   ensure(capacity: number): void {
     if (this.total.length >= capacity) return;
