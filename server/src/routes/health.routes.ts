@@ -14,10 +14,22 @@ import type { AppContext } from '../context';
 // `/readyz?strict=1` answers 503 for any failing check, for a deployment that prefers that.
 // Bodies name checks and states only, never an address or a credential.
 
+/** How long a reading of this process's memory is answered again. */
+const MEMORY_READING_MS = 1000;
+let memoryReading: { at: number; value: { rss_mb: number; heap_used_mb: number } } | null = null;
+
+/**
+ * This process's memory, read at most once a second: process.memoryUsage() walks every heap space
+ * and reads /proc, a fifth of a /healthz answer's CPU time in `npm run bench:profile -- --paths
+ * health` (issue 24). The benches that watch it read it once a second.
+ */
 function memoryNow() {
+  const now = performance.now();
+  if (memoryReading && now - memoryReading.at < MEMORY_READING_MS) return memoryReading.value;
   const { rss, heapUsed } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1048576);
-  return { rss_mb: mb(rss), heap_used_mb: mb(heapUsed) };
+  memoryReading = { at: now, value: { rss_mb: mb(rss), heap_used_mb: mb(heapUsed) } };
+  return memoryReading.value;
 }
 
 /** `?strict`, `?strict=1`, `?strict=true` turn it on; absent, `0` or `false` leave it off. */
