@@ -67,6 +67,7 @@ export const RANKING = {
 
 interface Ranked {
   hits: Int32Array;
+  /** After the ranking window, with role feedback where it decides anything (boostedWindow). */
   scores: Float32Array;
   /** Each group's weight (groupImportance): what the match floor is a share of. */
   importance: number[];
@@ -315,8 +316,11 @@ function roleFeedback(
 
 /**
  * One pass over every hit: its score multiplied by its role's feedback factor (in place, rounded
- * to the scores' Float32 as before), the k best kept, and how many score at least `floor`
- * counted. Three passes once (the boost, the window's top k, the match count: 10 % of a search).
+ * to the scores' Float32 as before) wherever that decides something, the k best kept, and how many
+ * score at least `floor` counted. Three passes once (the boost, the window's top k, the match
+ * count: 10 % of a search). Afterwards a hit's score holds its factor if it is in the window or
+ * could meet the floor only with it; any other score is on the same side of the floor with or
+ * without it, which is all that is read of them (matchesOf).
  */
 function boostedWindow(
   index: InvertedIndex,
@@ -331,9 +335,19 @@ function boostedWindow(
   let atFloor = 0;
   const count = hits.length;
   if (boost) {
+    let most = 1;
+    for (let role = 0; role < boost.length; role++) if (boost[role]! > most) most = boost[role]!;
     for (let i = 0; i < count; i++) {
-      scores[i]! *= boost[roleIds[hits[i]!]!]!;
-      const score = scores[i]!;
+      let score = scores[i]!;
+      // A hit's role is looked up (a read scattered over the catalog: 7 % of a search when done for
+      // every hit) only where its factor can change something: the score could cross the floor, or
+      // enter the window. Elsewhere the boosted score would land on the same side of both as this
+      // one (the factor is at most `most`, and rounding to Float32 keeps order), so it is left as it is.
+      const highest = Math.fround(score * most);
+      if ((score < floor && highest >= floor) || highest > heap.threshold) {
+        scores[i]! *= boost[roleIds[hits[i]!]!]!;
+        score = scores[i]!;
+      }
       if (score >= floor) atFloor += 1;
       heap.offer(i, score);
     }

@@ -15,6 +15,11 @@ export class TopKHeap {
     this.keys = new Float64Array(Math.max(0, k));
   }
 
+  /** The key an item must beat to be kept: the k-th best so far, or -Infinity while fewer are kept. */
+  get threshold(): number {
+    return this.size < this.k || this.k <= 0 ? Number.NEGATIVE_INFINITY : this.keys[0]!;
+  }
+
   offer(item: number, key: number): void {
     const { items, keys } = this;
     if (this.size < this.k) {
