@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import {
   createAccount,
+  horizontalOverflow,
   linkInMail,
   newestMail,
   registerAgentByApi,
@@ -377,6 +378,37 @@ describe('Employer tools', () => {
     await page.reload();
     await sent.getByText(replyText).waitFor();
     expect(await sent.locator('.status-badge').textContent()).toBe('Closed');
+
+    // The conversation (issue 25): the employer answers the provider in the app; the request is new
+    // again for the provider, who reads the answer in the inbox. Each side's e-mail has the other
+    // side's address as Reply-To.
+    expect(answer.replyTo).toBe(provider.email);
+    const followUp = 'Tuesday it is. Could you also show the Spanish invoices?';
+    await sent.getByRole('button', { name: 'Answer the provider' }).click();
+    const answerForm = sent.getByRole('form', { name: `Answer the provider about ${agentName}` });
+    await answerForm.getByLabel('Your reply').fill(followUp);
+    await answerForm.getByRole('button', { name: 'Send reply' }).click();
+    await sent.getByText('Sent. The provider gets it by e-mail.').waitFor();
+    await sent.getByRole('list', { name: 'Replies' }).getByText(followUp).waitFor();
+    expect(await sent.locator('.status-badge').textContent()).toBe('New');
+    expect(await sent.locator('.reply-list__meta').last().textContent()).toMatch(/^You wrote on /);
+    await screenshotFromTop(page, 'employer tools 04a employer answered 1280px');
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshotFromTop(page, 'employer tools 04b employer answered 360px');
+    const phone = await horizontalOverflow(page);
+    expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth);
+    if (wide) await page.setViewportSize(wide);
+    const followUpMail = await newestMail(server, provider.email, 'contact_followup');
+    expect(followUpMail.replyTo).toBe(employer.email);
+    expect(followUpMail.text).toContain(followUp);
+    await providerPage.reload();
+    await request.getByText(followUp).waitFor();
+    expect(await request.locator('.status-badge').textContent()).toBe('New');
+    expect(await request.locator('.reply-list__meta').last().textContent()).toMatch(
+      /^The employer wrote on /,
+    );
+    await screenshotFromTop(providerPage, 'employer tools 04c provider reads the answer');
 
     // The loop ends in a decision (issue 28, item 5): the employer marks the request "Hired"; it
     // stays after a reload. The provider's inbox shows the median reply time, from the real reply.

@@ -81,8 +81,11 @@ export type ContactRequestBody = z.infer<typeof ContactRequestBody>;
 
 export const ContactReply = z.strictObject({
   at: timestamp,
-  /** Who answered: the agent's provider, or staff for requests in the admin inbox. */
-  by: z.enum(['provider', 'admin']),
+  /**
+   * Who wrote it: the agent's provider, staff for requests in the admin inbox, or the employer who
+   * asked, answering them in the conversation (issue 25).
+   */
+  by: z.enum(['provider', 'admin', 'employer']),
   body: z.string(),
 });
 export type ContactReply = z.infer<typeof ContactReply>;

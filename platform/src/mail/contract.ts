@@ -106,6 +106,13 @@ export function describeMailerContract(
         });
       });
 
+      it('carries a Reply-To when the message names one, and none otherwise', async () => {
+        await driver.mailer.send(message({ replyTo: 'grace@acme.example' }));
+        const received = await onlyReceived();
+        expect(received.replyTo).toBe('grace@acme.example');
+        expect(received.recipients).toEqual([driver.recipient]);
+      });
+
       it('keeps a long link in the text intact, on one line a reader can find', async () => {
         await driver.mailer.send(message());
         const { text } = await onlyReceived();

@@ -31,6 +31,19 @@ describe('checkMessage', () => {
     expect(() => checkMessage(message({ to }))).toThrow(InvalidMailError);
   });
 
+  it('accepts one Reply-To address, trimmed', () => {
+    expect(checkMessage(message({ replyTo: ' grace@acme.example ' })).replyTo).toBe('grace@acme.example');
+  });
+
+  it.each([
+    ['a header after a line break', 'grace@acme.example\r\nBcc: eve@example.com'],
+    ['a second address', 'grace@acme.example, eve@example.com'],
+    ['a display name', 'Grace <grace@acme.example>'],
+    ['an empty value', ''],
+  ])('refuses a Reply-To with %s', (_case, replyTo) => {
+    expect(() => checkMessage(message({ replyTo }))).toThrow(InvalidMailError);
+  });
+
   it('folds line breaks and control characters in the subject into one space', () => {
     expect(checkMessage(message({ subject: 'Hello\r\nBcc: eve@example.com\t!' })).subject).toBe(
       'Hello Bcc: eve@example.com !',

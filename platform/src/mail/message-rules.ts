@@ -27,6 +27,10 @@ export function checkMessage(message: MailMessage): MailMessage {
   if (CONTROL.test(to) || !SINGLE_ADDRESS.test(to)) {
     throw new InvalidMailError('the recipient must be exactly one e-mail address');
   }
+  const replyTo = message.replyTo?.trim();
+  if (replyTo !== undefined && (CONTROL.test(replyTo) || !SINGLE_ADDRESS.test(replyTo))) {
+    throw new InvalidMailError('the Reply-To must be exactly one e-mail address');
+  }
   if (!KIND.test(message.kind))
     throw new InvalidMailError('the kind must be a lowercase word such as verify_email');
   if (message.messageId !== undefined && !MESSAGE_ID.test(message.messageId))
@@ -34,7 +38,7 @@ export function checkMessage(message: MailMessage): MailMessage {
   const subject = message.subject.replace(CONTROL_RUNS, ' ').trim();
   if (!subject) throw new InvalidMailError('the subject is empty');
   if (!message.text.trim()) throw new InvalidMailError('the text is empty');
-  return { ...message, to, subject };
+  return { ...message, to, subject, ...(replyTo === undefined ? {} : { replyTo }) };
 }
 
 /** The part after the @: what logs may say about a recipient (the whole address is personal data). */

@@ -11,6 +11,8 @@ export interface OutboxMessage {
   to: string;
   /** The From header as written, e.g. "Agentry <no-reply@agentry.local>". */
   from: string;
+  /** The Reply-To header; absent when the message has none. */
+  replyTo?: string;
   subject: string;
   kind: string;
   messageId: string;
@@ -41,6 +43,7 @@ async function readOutboxFile(dir: string, file: string): Promise<OutboxMessage>
     file,
     to: header('to'),
     from: header('from'),
+    ...(headers.has('reply-to') ? { replyTo: header('reply-to') } : {}),
     subject: header('subject'),
     kind: header('x-agentry-kind'),
     messageId: header('message-id'),

@@ -10,6 +10,11 @@ export interface MailMessage {
   text: string;
   /** Optional HTML alternative. */
   html?: string;
+  /**
+   * Where an answer goes (Reply-To): the other party of a conversation (issue 25), so a person who
+   * answers the e-mail reaches them, not our no-reply sender. One address, checked as `to` is.
+   */
+  replyTo?: string;
   /** What kind of message this is (verify_email, reset_password, subscription_started…): logs and tests read it. */
   kind: string;
   /**

@@ -72,6 +72,16 @@ export function describeEmployerToolsContract(store: () => Store): void {
         status: 'replied',
         replies: [{ by: 'provider', body: 'Sure, Tuesday 10:00?' }],
       });
+      // The employer answers (issue 25): the request waits for the provider again.
+      const answered = await store().contacts.addReply(sent.id, {
+        at: new Date().toISOString(),
+        by: 'employer',
+        body: 'Tuesday works.',
+      });
+      expect(answered).toMatchObject({
+        status: 'new',
+        replies: [{ by: 'provider' }, { by: 'employer', body: 'Tuesday works.' }],
+      });
       expect((await store().contacts.setStatus(sent.id, 'closed'))?.status).toBe('closed');
       expect(await store().contacts.count({ providerId: 'p1' }, { status: 'closed' })).toBe(1);
       expect(await store().contacts.count({ providerId: 'p1' }, { status: 'new' })).toBe(0);

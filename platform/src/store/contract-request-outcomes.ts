@@ -48,6 +48,12 @@ export function describeRequestOutcomesContract(store: () => Store): void {
         body: 'Also',
       });
       const second = await store().contacts.create(request({ employer_id: 'e2', kind: 'contact' }));
+      // The employer's own answer is not a reply to them (issue 25's conversation).
+      await store().contacts.addReply(second.id, {
+        at: '2030-01-01T09:00:00.000Z',
+        by: 'employer',
+        body: 'Hi?',
+      });
       await store().contacts.create(request({ employer_id: 'e3', kind: 'ownership' }));
       await store().contacts.create(request({ employer_id: 'e4', provider_id: 'p2' }));
       const timings = await store().contacts.timings('p1', 10);

@@ -130,7 +130,10 @@ export interface ContactRequestRepository {
   ): Promise<ContactRequest[]>;
   count(inbox: ContactInbox, options?: { status?: ContactStatus }): Promise<number>;
   setStatus(id: string, status: ContactStatus): Promise<ContactRequest | null>;
-  /** Appends a reply and marks the request replied. */
+  /**
+   * Appends a reply. A provider's or staff's marks the request replied; an employer's (issue 25's
+   * conversation) marks it new again: it waits for the provider.
+   */
   addReply(id: string, reply: ContactReply): Promise<ContactRequest | null>;
   /** How many requests this employer sent since `since` (the throttle's store-side check). */
   countSentSince(employerId: string, since: Date): Promise<number>;

@@ -261,7 +261,7 @@ export function contactRequestMessage({
   inboxLink: string;
 }): MailMessage {
   const reach = from.phone ? `${from.email} or ${from.phone}` : from.email;
-  return composeLetter({
+  const letter = composeLetter({
     to,
     kind: 'contact_request',
     subject: `New ${REQUEST_WORD[kind]} on ${PRODUCT_NAME}`,
@@ -274,6 +274,8 @@ export function contactRequestMessage({
       { label: 'Open your inbox', url: inboxLink },
     ],
   });
+  // Answering the e-mail reaches the employer (issue 25): the request already shares their address.
+  return { ...letter, replyTo: from.email };
 }
 
 /** A provider's (or staff's) reply to an employer's request, sent to the request's contact address. */
@@ -285,6 +287,7 @@ export function contactReplyMessage({
   repliedBy,
   reply,
   requestsLink,
+  replyTo,
 }: Recipient & {
   kind: ContactKind;
   agentName: string;
@@ -292,8 +295,10 @@ export function contactReplyMessage({
   repliedBy: string;
   reply: string;
   requestsLink: string;
+  /** The provider's address (issue 25): answering the e-mail reaches them. None for staff's replies. */
+  replyTo?: string;
 }): MailMessage {
-  return composeLetter({
+  const letter = composeLetter({
     to,
     kind: 'contact_reply',
     subject: `A reply to your ${REQUEST_WORD[kind]} on ${PRODUCT_NAME}`,
@@ -305,11 +310,46 @@ export function contactReplyMessage({
       ...(kind === 'ownership'
         ? []
         : [
-            'Your requests and their replies are in your employer dashboard:',
+            'Answer here by e-mail, or in your employer dashboard, where your requests and their replies are:',
             { label: 'See your requests', url: requestsLink },
           ]),
     ],
   });
+  return replyTo === undefined ? letter : { ...letter, replyTo };
+}
+
+/**
+ * The employer's answer in a request's conversation (issue 25), to the agent's provider. Reply-To is
+ * the employer's address: answering the e-mail reaches them.
+ */
+export function contactFollowUpMessage({
+  to,
+  fullName,
+  kind,
+  agentName,
+  from,
+  reply,
+  inboxLink,
+}: Recipient & {
+  kind: ContactKind;
+  agentName: string;
+  from: { name: string; company: string; email: string };
+  reply: string;
+  inboxLink: string;
+}): MailMessage {
+  const letter = composeLetter({
+    to,
+    kind: 'contact_followup',
+    subject: `A new message about a ${REQUEST_WORD[kind]} on ${PRODUCT_NAME}`,
+    name: fullName,
+    blocks: [
+      `${from.name} of ${from.company} answered about your agent "${agentName}":`,
+      reply,
+      'Answer here by e-mail, or from the inbox in your dashboard:',
+      { label: 'Open your inbox', url: inboxLink },
+    ],
+  });
+  return { ...letter, replyTo: from.email };
 }
 
 /**

@@ -395,6 +395,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       body: { outcome: 'talking' },
     }),
   },
+  // The employer's answer in a request's conversation (issue 25).
+  'POST /api/employer/requests/{id}/reply': {
+    access: 'active-employer',
+    apiKey: true,
+    probe: (w) => ({
+      path: `/api/employer/requests/${w.ids.providerRequest}/reply`,
+      body: { message: 'Tuesday works for us.' },
+    }),
+  },
   // The keys themselves: managed with the session only (a key cannot make or revoke keys). Listing
   // and revoking stay open to a lapsed employer, so a key can be taken back whatever the plan.
   'GET /api/employer/api-keys': { access: 'employer-account' },

@@ -11,9 +11,12 @@ export function ReplyForm({
   label,
   onSend,
   onClose,
+  hint = 'Sent by e-mail to the person who asked, and kept here under the request.',
 }: {
   idPrefix: string;
   label: string;
+  /** What happens to the reply, under the field. */
+  hint?: string;
   onSend: (message: string) => Promise<void>;
   onClose: () => void;
 }) {
@@ -54,7 +57,7 @@ export function ReplyForm({
         max={CONTACT_MESSAGE_MAX}
         required
         rows={4}
-        hint="Sent by e-mail to the person who asked, and kept here under the request."
+        hint={hint}
         error={failure}
         textAreaRef={fieldRef}
       />

@@ -10,8 +10,14 @@ import { formatWhen } from './inbox-api';
 // What a request says and who sent it, and the replies under it: shown alike in the provider's and
 // the admin inbox and, for the sender, on the employer dashboard. Every value is rendered as text.
 
-export function replyAuthor(by: ContactReply['by']): string {
-  return by === 'admin' ? PRODUCT_TEAM : 'The provider';
+/**
+ * Who wrote a reply, as the reader sees it: on the employer's dashboard (`employer`) their own
+ * answers are "You"; in an inbox the employer's answers are "The employer" (issue 25).
+ */
+export function replyAuthor(by: ContactReply['by'], reader: 'inbox' | 'employer' = 'inbox'): string {
+  if (by === 'admin') return PRODUCT_TEAM;
+  if (by === 'employer') return reader === 'employer' ? 'You' : 'The employer';
+  return 'The provider';
 }
 
 /** "Demo request about LedgerLark". */
@@ -64,9 +70,11 @@ export function RequestMessage({ message }: { message: string }) {
 export function ReplyList({
   replies,
   lastRef,
+  reader = 'inbox',
 }: {
   replies: readonly ContactReply[];
   lastRef?: Ref<HTMLLIElement>;
+  reader?: 'inbox' | 'employer';
 }) {
   if (replies.length === 0) return null;
   return (
@@ -75,12 +83,13 @@ export function ReplyList({
         <li
           // biome-ignore lint/suspicious/noArrayIndexKey: replies are only ever appended
           key={index}
-          className="reply-list__item"
+          className={`reply-list__item${reply.by === 'employer' ? ' reply-list__item--employer' : ''}`}
           ref={index === replies.length - 1 ? lastRef : undefined}
           tabIndex={index === replies.length - 1 ? -1 : undefined}
         >
           <p className="reply-list__meta">
-            {replyAuthor(reply.by)} replied on <time dateTime={reply.at}>{formatWhen(reply.at)}</time>
+            {replyAuthor(reply.by, reader)} {reply.by === 'employer' ? 'wrote' : 'replied'} on{' '}
+            <time dateTime={reply.at}>{formatWhen(reply.at)}</time>
           </p>
           <p className="reply-list__body">{reply.body}</p>
         </li>

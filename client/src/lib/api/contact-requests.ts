@@ -65,6 +65,16 @@ export async function setRequestOutcome(
   ).request;
 }
 
+/** POST /api/employer/requests/:id/reply → the request with the employer's answer (issue 25). */
+export async function replyToSentRequest(id: string, message: string): Promise<SentContactRequest> {
+  return (
+    await sendWithCsrf<SentRequestAnswer>(`/api/employer/requests/${encodeURIComponent(id)}/reply`, {
+      method: 'POST',
+      body: { message },
+    })
+  ).request;
+}
+
 /**
  * One page of an inbox as the inbox screens page it: the requests, how many match, how many of each
  * status, and (the provider's inbox) how quickly the provider answers.

@@ -24,6 +24,7 @@ export function composeEml(message: MailMessage, envelope: Envelope): string {
   const headers = [
     `From: ${formatMailbox(envelope.from)}`,
     `To: ${message.to}`,
+    ...(message.replyTo === undefined ? [] : [`Reply-To: ${message.replyTo}`]),
     `Subject: ${foldHeader(encodeHeaderText(message.subject), 'Subject: '.length)}`,
     `Date: ${formatDate(envelope.date)}`,
     `Message-ID: ${envelope.messageId}`,

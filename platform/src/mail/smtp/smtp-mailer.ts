@@ -52,6 +52,7 @@ export class SmtpMailer implements Mailer {
     const info = await this.transporter.sendMail({
       from: { name: this.sender.name, address: this.sender.address },
       to: checked.to,
+      ...(checked.replyTo === undefined ? {} : { replyTo: checked.replyTo }),
       subject: checked.subject,
       text: checked.text,
       html: checked.html,

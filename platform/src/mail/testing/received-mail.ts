@@ -9,6 +9,8 @@ export interface ReceivedMail {
   recipients: string[];
   to: string;
   from: { name: string; address: string };
+  /** The Reply-To address, '' when there is none. */
+  replyTo: string;
   subject: string;
   kind: string;
   messageId: string;
@@ -30,6 +32,7 @@ export function receivedMail(parsed: ParsedMail, recipients?: string[]): Receive
     recipients: recipients ?? [...addresses(parsed.to), ...addresses(parsed.cc), ...addresses(parsed.bcc)],
     to: addresses(parsed.to).join(', '),
     from: { name: from?.name ?? '', address: from?.address ?? '' },
+    replyTo: addresses(parsed.replyTo).join(', '),
     subject: parsed.subject ?? '',
     kind: String(parsed.headers.get('x-agentry-kind') ?? ''),
     messageId: parsed.messageId ?? '',

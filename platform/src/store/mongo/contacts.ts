@@ -135,7 +135,11 @@ export function createMongoContacts(conn: Connection, models: MongoModels): Cont
       if (_id === null) return null;
       const done = await contacts.updateOne(
         { _id },
-        { $push: { replies: reply }, $set: { status: 'replied', updated_at: new Date() } },
+        {
+          $push: { replies: reply },
+          // An employer's answer puts it back in the provider's new requests (issue 25).
+          $set: { status: reply.by === 'employer' ? 'new' : 'replied', updated_at: new Date() },
+        },
       );
       return done.matchedCount === 1 ? byId(id) : null;
     },
@@ -163,7 +167,8 @@ export function createMongoContacts(conn: Connection, models: MongoModels): Cont
       const docs = await contacts
         .find(
           { provider_id: { $eq: String(providerId) }, kind: { $ne: 'ownership' } },
-          { employer_id: 1, created_at: 1, replies: { $slice: 1 } },
+          // The first reply by the provider (or staff): an employer's own answers are not replies to them.
+          { employer_id: 1, created_at: 1, replies: { $elemMatch: { by: { $ne: 'employer' } } } },
         )
         .sort({ _id: -1 })
         .limit(bounded)

@@ -16,6 +16,9 @@ const toRequest = (row: ContactRow): ContactRequest => ({
   id: String(row.id),
   replies: JSON.parse(row.replies) as ContactRequest['replies'],
 });
+/** An employer's answer puts the request back in the provider's new requests; theirs marks it replied. */
+const statusAfter = (reply: ContactRequest['replies'][number]) =>
+  reply.by === 'employer' ? 'new' : 'replied';
 const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
 
 /** The WHERE clause of an inbox, with an optional status. */
@@ -60,7 +63,7 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
   const byId = db.prepare('SELECT * FROM contact_requests WHERE id = ?');
   const setStatus = db.prepare('UPDATE contact_requests SET status = ?, updated_at = ? WHERE id = ?');
   const setReplies = db.prepare(
-    "UPDATE contact_requests SET replies = ?, status = 'replied', updated_at = ? WHERE id = ?",
+    'UPDATE contact_requests SET replies = ?, status = ?, updated_at = ? WHERE id = ?',
   );
   const sentSince = db.prepare(
     'SELECT COUNT(*) AS n FROM contact_requests WHERE employer_id = ? AND created_at >= ?',
@@ -72,7 +75,9 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
     'UPDATE contact_requests SET outcome = ?, outcome_at = ?, updated_at = ? WHERE id = ? AND employer_id = ?',
   );
   const timings = db.prepare(
-    `SELECT employer_id, created_at, json_extract(replies, '$[0].at') AS first_reply_at
+    `SELECT employer_id, created_at,
+       (SELECT json_extract(value, '$.at') FROM json_each(replies)
+        WHERE json_extract(value, '$.by') != 'employer' ORDER BY key LIMIT 1) AS first_reply_at
      FROM contact_requests WHERE provider_id = ? AND kind != 'ownership' ORDER BY id DESC LIMIT ?`,
   );
   const find = (id: string) => {
@@ -84,7 +89,7 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
     const row = byId.get(id) as ContactRow | undefined;
     if (!row) return false;
     const replies = [...(JSON.parse(row.replies) as ContactRequest['replies']), reply];
-    setReplies.run(JSON.stringify(replies), new Date().toISOString(), id);
+    setReplies.run(JSON.stringify(replies), statusAfter(reply), new Date().toISOString(), id);
     return true;
   });
 

@@ -11,8 +11,13 @@ import { cleanMessage } from './plain-text';
 // The provider (or staff, for the admin inbox) answers a request: a reply e-mailed to the
 // employer, or a status to keep the inbox in order. Staff's actions go to the audit log.
 
-/** Who answers: the agent's provider (their organisation signs the reply), or staff. */
-export type Responder = { by: 'provider'; organization: string } | { by: 'admin'; admin: Admin };
+/**
+ * Who answers: the agent's provider (their organisation signs the reply; their account's address is
+ * the e-mail's Reply-To, issue 25), or staff (no Reply-To: no staff address is configured).
+ */
+export type Responder =
+  | { by: 'provider'; organization: string; email: string }
+  | { by: 'admin'; admin: Admin };
 
 const STAFF_SIGNATURE = PRODUCT_TEAM;
 /** Replies one request holds at most: each is an e-mail, and the request's answers stay small. */
@@ -56,6 +61,7 @@ export async function replyToContactRequest(
       repliedBy: responder.by === 'admin' ? STAFF_SIGNATURE : responder.organization,
       reply: body,
       requestsLink: publicLink(services, '/employer-dashboard'),
+      ...(responder.by === 'provider' ? { replyTo: responder.email } : {}),
     }),
   );
   return request;

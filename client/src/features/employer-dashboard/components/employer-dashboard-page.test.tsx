@@ -187,6 +187,51 @@ describe('EmployerDashboardPage', () => {
     expect(calls(fetchMock).some((call) => call.includes('/api/employer/requests'))).toBe(false);
   });
 
+  it('lets the employer answer the provider under a replied request, and shows the answer as theirs', async () => {
+    const request = {
+      id: 'r1',
+      agent_id: 'a1',
+      agent_name: 'LedgerLark',
+      kind: 'demo',
+      message: 'Could we see it reconcile invoices?',
+      preferred_times: null,
+      status: 'replied',
+      sent_by: 'Grace Hopper',
+      sent_to: 'provider',
+      outcome: null,
+      outcome_at: null,
+      replies: [{ at: '2026-11-27T10:00:00.000Z', by: 'provider', body: 'Tuesday 10:00?' }],
+      created_at: '2026-11-27T09:00:00.000Z',
+      updated_at: '2026-11-27T10:00:00.000Z',
+    };
+    const answered = {
+      ...request,
+      status: 'new',
+      replies: [
+        ...request.replies,
+        { at: '2026-11-27T11:00:00.000Z', by: 'employer', body: 'Tuesday works.' },
+      ],
+    };
+    const { fetchMock } = renderDashboard([
+      me(EMPLOYER),
+      { path: /^\/api\/employer\/requests\?/, body: { success: true, requests: [request], total: 1 } },
+      { method: 'POST', path: '/api/employer/requests/r1/reply', body: { success: true, request: answered } },
+    ]);
+    const sent = await screen.findByRole('article', { name: 'Demo request about LedgerLark' });
+    await userEvent.click(within(sent).getByRole('button', { name: 'Answer the provider' }));
+    const form = within(sent).getByRole('form', { name: 'Answer the provider about LedgerLark' });
+    await userEvent.type(within(form).getByLabelText(/^Your reply/), 'Tuesday works.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await within(sent).findByText('Sent. The provider gets it by e-mail.')).toBeTruthy();
+    expect(within(sent).getByText('Tuesday works.')).toBeTruthy();
+    const authors = [...sent.querySelectorAll('.reply-list__meta')].map((meta) => meta.textContent);
+    expect(authors).toEqual([
+      expect.stringMatching(/^The provider replied on /),
+      expect.stringMatching(/^You wrote on /),
+    ]);
+    expect(calls(fetchMock)).toContain('POST /api/employer/requests/r1/reply');
+  });
+
   it('asks an employer with an unconfirmed address to confirm it, and sends the link again on request', async () => {
     const { fetchMock } = renderDashboard([
       me({ ...EMPLOYER, email_verified: false }),

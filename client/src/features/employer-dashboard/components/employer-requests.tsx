@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatWhen } from '../../../components/inbox/inbox-api';
+import { ReplyForm } from '../../../components/inbox/reply-form';
 import { ReplyList, RequestMessage, requestTitle } from '../../../components/inbox/request-details';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -11,6 +12,7 @@ import {
   REQUEST_OUTCOME_LABELS,
   REQUEST_OUTCOMES,
   type RequestOutcome,
+  replyToSentRequest,
   type SentContactRequest,
   setRequestOutcome,
 } from '../../../lib/api/contact-requests';
@@ -76,7 +78,10 @@ export function EmployerRequests({ subscribed }: { subscribed: boolean }) {
   );
 }
 
-function SentRequest({ request }: { request: SentContactRequest }) {
+function SentRequest({ request: loaded }: { request: SentContactRequest }) {
+  // The request as changed here (a reply sent) over the loaded copy.
+  const [request, setRequest] = useState(loaded);
+  useEffect(() => setRequest(loaded), [loaded]);
   const headingId = `sent-request-${request.id}`;
   return (
     <article className="sent-request" aria-labelledby={headingId}>
@@ -98,8 +103,12 @@ function SentRequest({ request }: { request: SentContactRequest }) {
       {request.replies.length === 0 ? (
         <p className="form-field__hint">No reply yet. Replies also reach you by e-mail.</p>
       ) : (
-        <ReplyList replies={request.replies} />
+        <ReplyList replies={request.replies} reader="employer" />
       )}
+      {/* The conversation (issue 25): once the provider answered, the employer answers in the app. */}
+      {request.kind !== 'ownership' && request.replies.length > 0 ? (
+        <EmployerReply request={request} onSent={setRequest} headingId={headingId} />
+      ) : null}
       {request.kind === 'ownership' ? null : <OutcomeSelect request={request} />}
     </article>
   );
@@ -153,6 +162,64 @@ function OutcomeSelect({ request }: { request: SentContactRequest }) {
       {state.error ? (
         <p className="notice notice--error" role="alert">
           {state.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The employer's answer to the provider (issue 25): e-mailed to them, kept under the request. */
+function EmployerReply({
+  request,
+  onSent,
+  headingId,
+}: {
+  request: SentContactRequest;
+  onSent: (request: SentContactRequest) => void;
+  headingId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent) noteRef.current?.focus();
+  }, [sent]);
+  if (open) {
+    return (
+      <ReplyForm
+        idPrefix={headingId}
+        label={`Answer the provider about ${request.agent_name}`}
+        hint="Sent by e-mail to the provider (answering that e-mail reaches you), and kept here under the request."
+        onSend={async (message) => {
+          onSent(await replyToSentRequest(request.id, message));
+          setOpen(false);
+          setSent(true);
+        }}
+        onClose={() => {
+          setOpen(false);
+          requestAnimationFrame(() => buttonRef.current?.focus());
+        }}
+      />
+    );
+  }
+  return (
+    <div className="inbox-request__actions">
+      <button
+        ref={buttonRef}
+        className="button button--secondary button--small"
+        type="button"
+        aria-describedby={headingId}
+        onClick={() => {
+          setSent(false);
+          setOpen(true);
+        }}
+      >
+        Answer the provider
+      </button>
+      {sent ? (
+        <p className="form-field__hint" ref={noteRef} tabIndex={-1} role="status">
+          Sent. The provider gets it by e-mail.
         </p>
       ) : null}
     </div>

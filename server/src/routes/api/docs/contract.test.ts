@@ -79,6 +79,7 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   sendContactRequest: employer.SentRequestAnswer,
   listSentContactRequests: employer.SentRequestsPage,
   setSentRequestOutcome: employer.SentRequestAnswer,
+  replyToSentRequest: employer.SentRequestAnswer,
   listApiKeys: employer.ApiKeysAnswer,
   createApiKey: employer.ApiKeyCreated,
   revokeApiKey: Success,

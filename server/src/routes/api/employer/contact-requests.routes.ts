@@ -2,6 +2,7 @@ import {
   ContactRequestBody,
   IdParams,
   OutcomeBody,
+  ReplyBody,
   type SentRequestAnswer,
   type SentRequestsPage,
   SentRequestsQuery,
@@ -10,6 +11,7 @@ import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { listContactRequests } from '../../../commands/employer/list-contact-requests';
+import { replyAsEmployer } from '../../../commands/employer/reply-as-employer';
 import { sendContactRequest } from '../../../commands/employer/send-contact-request';
 import { setRequestOutcome } from '../../../commands/employer/set-request-outcome';
 import type { AppContext } from '../../../context';
@@ -57,6 +59,19 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
       scope: scopeOf(req),
       requestId: id,
       outcome,
+    });
+    res.json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
+  });
+
+  // The employer answers in the request's conversation (issue 25): e-mailed to the provider.
+  router.post('/employer/requests/:id/reply', requireUser, activeEmployer, async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const { message } = parseBody(ReplyBody, req);
+    const request = await replyAsEmployer(services, {
+      employer: me(req),
+      scope: scopeOf(req),
+      requestId: id,
+      message,
     });
     res.json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
   });

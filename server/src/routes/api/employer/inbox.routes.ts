@@ -60,7 +60,7 @@ export function providerInboxRoutes({ services, store }: AppContext): Router {
       inbox: inboxOf(req),
       requestId: id,
       message,
-      responder: { by: 'provider', organization: user.organization || user.full_name },
+      responder: { by: 'provider', organization: user.organization || user.full_name, email: user.email },
     });
     res.json({ success: true, request: presentInboxRequest(request) } satisfies InboxRequestAnswer);
   });
