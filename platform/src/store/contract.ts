@@ -6,6 +6,7 @@ import { describeEmployerToolsContract } from './contract-employer';
 import { agentInput } from './contract-fixtures';
 import { describeOwnershipContract } from './contract-ownership';
 import { describeProfilesContract } from './contract-profiles';
+import { describeProvidersContract } from './contract-providers';
 import { describeRequestOutcomesContract } from './contract-request-outcomes';
 import { describeSavedSearchesContract } from './contract-saved-searches';
 import { describeTeamContract } from './contract-team';
@@ -896,6 +897,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeTeamContract(() => store);
     describeSavedSearchesContract(() => store);
     describeRequestOutcomesContract(() => store);
+    describeProvidersContract(() => store);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

@@ -82,6 +82,28 @@ export interface AgentGroupCount {
   count: number;
 }
 
+/** The most spellings one countByProvider() call answers. */
+export const PROVIDER_COUNT_MAX = 5000;
+
+/** The most agents one moveProvider() call moves (one transaction). */
+export const PROVIDER_MOVE_MAX = 500;
+
+/** One provider spelling, exactly as agents carry it, and how many agents (removed ones too) do. */
+export interface ProviderCount {
+  provider: string;
+  agents: number;
+}
+
+/** What one moveProvider() batch did. */
+export interface ProviderMoveBatch {
+  /** Ids of the agents now under `into`. */
+  moved: string[];
+  /** Agents left under `from`: one with the same name already exists under `into`. */
+  clashed: Array<{ id: string; name: string }>;
+  /** The last agent id this batch read (the next batch's `afterId`); null when none was left. */
+  lastId: string | null;
+}
+
 export interface ImportOutcome {
   added: number;
   /** Rows whose name + provider already exist (or repeat within the batch), with their index in the batch. */
@@ -156,6 +178,19 @@ export interface AgentRepository {
    * agent are left out.
    */
   countByOwner(ownerIds: string[]): Promise<Array<{ owner_id: string; agents: number; live: number }>>;
+  /**
+   * Provider spellings (compared exactly) with how many agents carry each, removed ones included:
+   * one grouped read, in binary order of the spelling, only those after `after` (a keyset), at most
+   * `limit` (PROVIDER_COUNT_MAX by default and at most). Staff's likely duplicates are found in it.
+   */
+  countByProvider(options?: { after?: string; limit?: number }): Promise<ProviderCount[]>;
+  /**
+   * One batch of a provider merge: the agents whose provider is exactly `from` (removed ones too),
+   * in id order after `afterId`, at most `limit` (at most PROVIDER_MOVE_MAX), get `into` as their
+   * provider, each with its change-log entry, in one transaction. An agent whose name already
+   * exists under `into` (agentIdentityKey) is left as it is and reported as clashed.
+   */
+  moveProvider(input: { from: string; into: string; afterId?: string; limit: number }): Promise<ProviderMoveBatch>;
 }
 
 /** How many records were created on one UTC day ('YYYY-MM-DD'). */
