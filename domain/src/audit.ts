@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'team_invite',
   'team_accept',
   'team_remove',
+  // Catalog hygiene (issue 25): staff move the agents of one or more provider spellings to another.
+  'merge_providers',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +38,7 @@ export const AUDIT_ENTITY_TYPES = [
   'listing_claim',
   'agent_profile',
   'organization',
+  'provider',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { ADMIN_NAME_SEARCH_MAX, SUBSCRIBERS_PAGE_MAX } from '../admin-rules';
 import { AGENT_FIELDS } from '../agent';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_MAX } from '../audit';
 import { PASSWORD_MAX_LENGTH } from '../limits';
+import { PROVIDER_MERGE_FROM_MAX, PROVIDER_SPELLING_MAX } from '../provider-name';
 import { UserType } from './accounts';
 import { AdminAgent } from './agents';
 import { fieldsShape, pageQuery, strictBody, timestamp } from './shapes';
@@ -212,3 +213,59 @@ export type McpUsageWeek = z.infer<typeof McpUsageWeek>;
 /** GET /api/admin/mcp-usage: the last 12 weeks, newest first. */
 export const McpUsageAnswer = z.strictObject({ success: z.literal(true), weeks: z.array(McpUsageWeek) });
 export type McpUsageAnswer = z.infer<typeof McpUsageAnswer>;
+
+// Provider spellings (issue 25, catalog hygiene): staff see the likely duplicates and merge them.
+
+/** One provider spelling, exactly as agents carry it, and how many agents (removed ones too) do. */
+export const ProviderSpellingCount = z.strictObject({
+  provider: z.string(),
+  agents: z.number().int().min(0),
+});
+
+/** Spellings that share a provider key (domain/provider-name.ts): most agents first. */
+export const ProviderDuplicateGroup = z.strictObject({
+  key: z.string(),
+  spellings: z.array(ProviderSpellingCount),
+});
+export type ProviderDuplicateGroup = z.infer<typeof ProviderDuplicateGroup>;
+
+/** GET /api/admin/providers/duplicates: at most 50 groups, the most agents first. */
+export const ProviderDuplicatesAnswer = z.strictObject({
+  success: z.literal(true),
+  groups: z.array(ProviderDuplicateGroup),
+  /** False when the catalog has more spellings than one request reads: the groups are among the first. */
+  complete: z.boolean(),
+});
+export type ProviderDuplicatesAnswer = z.infer<typeof ProviderDuplicatesAnswer>;
+
+const providerSpelling = (what: string) =>
+  z
+    .string({ error: `${what} must be a provider's name as agents carry it` })
+    .min(1, `${what} must not be empty`)
+    .max(PROVIDER_SPELLING_MAX, `${what} has at most ${PROVIDER_SPELLING_MAX} characters`);
+
+/** POST /api/admin/providers/merge: the agents of every `from` spelling get `into` as their provider. */
+export const ProviderMergeBody = strictBody({
+  from: z
+    .array(providerSpelling('Each spelling in from'), { error: 'from must be a list of provider spellings' })
+    .min(1, 'Name at least one spelling to merge (from)')
+    .max(PROVIDER_MERGE_FROM_MAX, `Merge at most ${PROVIDER_MERGE_FROM_MAX} spellings at once`),
+  into: providerSpelling('into').refine((value) => value.trim() !== '', 'into must not be blank'),
+});
+export type ProviderMergeBody = z.infer<typeof ProviderMergeBody>;
+
+/** An agent a merge left alone: one of the same name is already listed under `into`. */
+export const ProviderMergeClash = z.strictObject({ id: z.string(), name: z.string(), provider: z.string() });
+
+export const ProviderMergeAnswer = z.strictObject({
+  success: z.literal(true),
+  into: z.string(),
+  /** How many agents now carry `into`. */
+  moved: z.number().int().min(0),
+  /** Agents left under their spelling (at most 100 named; clashed_total counts them all). */
+  clashed: z.array(ProviderMergeClash),
+  clashed_total: z.number().int().min(0),
+  /** True when one request's bound was reached: send the same merge again to move the rest. */
+  remaining: z.boolean(),
+});
+export type ProviderMergeAnswer = z.infer<typeof ProviderMergeAnswer>;

@@ -99,9 +99,9 @@ export function describeProvidersContract(store: () => Store): void {
       const none = { moved: [], clashed: [], lastId: null };
       expect(await agents.moveProvider({ from: 'nobody', into: 'openai.com', limit: 10 })).toEqual(none);
       expect(await agents.moveProvider({ from: 'openai', into: 'openai.com', limit: 0 })).toEqual(none);
-      expect(await agents.moveProvider({ from: 'openai', into: 'openai.com', afterId: 'x', limit: 10 })).toEqual(
-        none,
-      );
+      expect(
+        await agents.moveProvider({ from: 'openai', into: 'openai.com', afterId: 'x', limit: 10 }),
+      ).toEqual(none);
       expect((await agents.countByProvider())[0]).toEqual({ provider: 'openai', agents: 1 });
     });
   });

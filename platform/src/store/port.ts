@@ -190,7 +190,12 @@ export interface AgentRepository {
    * provider, each with its change-log entry, in one transaction. An agent whose name already
    * exists under `into` (agentIdentityKey) is left as it is and reported as clashed.
    */
-  moveProvider(input: { from: string; into: string; afterId?: string; limit: number }): Promise<ProviderMoveBatch>;
+  moveProvider(input: {
+    from: string;
+    into: string;
+    afterId?: string;
+    limit: number;
+  }): Promise<ProviderMoveBatch>;
 }
 
 /** How many records were created on one UTC day ('YYYY-MM-DD'). */

@@ -600,6 +600,12 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/admin/reindex': { access: 'admin' },
   'GET /api/admin/reindex': { access: 'admin' },
   'GET /api/admin/audit': { access: 'admin' },
+  // Provider spellings (issue 25): the likely duplicates and their merge (a spelling no agent carries: nothing moves).
+  'GET /api/admin/providers/duplicates': { access: 'admin' },
+  'POST /api/admin/providers/merge': {
+    access: 'admin',
+    probe: () => ({ body: { from: ['No Such Provider Spelling'], into: 'nosuchprovider.com' } }),
+  },
   // Trust (issue 26): broken links, domains, the review queue, listings claimed by domain proof.
   'GET /api/admin/link-checks': { access: 'admin' },
   'GET /api/admin/verifications': { access: 'admin' },

@@ -197,7 +197,11 @@ export function createSqliteAgents(
   );
   const moveTx = db.transaction((from: string, into: string, after: number, limit: number) => {
     const now = new Date().toISOString();
-    const rows = underProvider.all(from, after, limit) as Array<{ id: number; name: string; removed: number }>;
+    const rows = underProvider.all(from, after, limit) as Array<{
+      id: number;
+      name: string;
+      removed: number;
+    }>;
     const batch: ProviderMoveBatch = { moved: [], clashed: [], lastId: null };
     for (const row of rows) {
       const identity_key = agentIdentityKey(row.name, into);

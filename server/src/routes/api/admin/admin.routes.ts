@@ -61,6 +61,7 @@ import type { AuthLimits } from '../auth/auth.routes';
 import { streamAgentsWorkbook } from './download';
 import { adminInboxRoutes } from './inbox.routes';
 import { mcpUsageRoutes } from './mcp-usage.routes';
+import { adminProviderRoutes } from './providers.routes';
 import { adminTrustRoutes } from './trust.routes';
 
 // The admin API (spec section 7, docs/admin.md). Mounted at /api/admin before the user sessions:
@@ -206,6 +207,7 @@ export function adminRoutes(
   router.use(adminInboxRoutes(context));
   router.use(mcpUsageRoutes(context));
   router.use(adminTrustRoutes(context));
+  router.use(adminProviderRoutes(context));
   const me = (req: Request) => adminOf(req);
 
   router.get('/me', (req, res) => {

@@ -119,6 +119,8 @@ const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   adminReindexStatus: admin.ReindexAnswer,
   adminStartReindex: admin.ReindexStarted,
   adminAuditLog: admin.AuditPage,
+  adminProviderDuplicates: admin.ProviderDuplicatesAnswer,
+  adminMergeProviders: admin.ProviderMergeAnswer,
   adminListInbox: employer.InboxPage,
   adminSetInboxStatus: employer.InboxRequestAnswer,
   adminReplyFromInbox: employer.InboxRequestAnswer,

@@ -1,0 +1,24 @@
+import { ProviderMergeBody } from '@agentry/domain/contract/admin';
+import { Router } from 'express';
+import { findProviderDuplicates, mergeProviders } from '../../../commands/admin/merge-providers';
+import type { AppContext } from '../../../context';
+import { adminOf } from '../../../http/require-admin';
+import { parseBody } from '../../../http/validate';
+
+// Provider spellings (issue 25, docs/admin.md): the likely duplicates and their merge. Mounted
+// inside the admin router, after its admin and CSRF checks and the API's rate limits; the merge
+// is in the audit log.
+
+export function adminProviderRoutes({ store }: AppContext): Router {
+  const router = Router();
+
+  router.get('/providers/duplicates', async (_req, res) => {
+    res.json(await findProviderDuplicates(store));
+  });
+
+  router.post('/providers/merge', async (req, res) => {
+    res.json(await mergeProviders(store, adminOf(req), parseBody(ProviderMergeBody, req)));
+  });
+
+  return router;
+}
