@@ -22,6 +22,7 @@ import { EditAgentDialog } from './edit-agent-dialog';
 import { ExcelUpload } from './excel-upload';
 import { ManageAgents } from './manage-agents';
 import { McpUsagePanel } from './mcp-usage-panel';
+import { ProvidersPanel } from './providers-panel';
 import { ReindexPanel } from './reindex-panel';
 import { ReviewQueuePanel } from './review-queue-panel';
 import { SubscribersPanel } from './subscribers-panel';
@@ -152,6 +153,7 @@ export function AdminDashboard({ session }: { session: AdminSession }) {
       ) : null}
 
       {shows('review') ? <ReviewQueuePanel onChanged={schedule} /> : null}
+      {shows('providers') ? <ProvidersPanel onChanged={schedule} /> : null}
       {shows('subscribers') ? <SubscribersPanel onChanged={subscribersRefresh.schedule} /> : null}
       {shows('inbox') ? <AdminInboxPanel /> : null}
       {shows('usage') ? <McpUsagePanel /> : null}

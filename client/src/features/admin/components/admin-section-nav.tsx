@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'overview', label: 'Overview' },
   { id: 'agents', label: 'Agents' },
   { id: 'review', label: 'Review queue' },
+  { id: 'providers', label: 'Providers' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'inbox', label: 'Inbox' },
   { id: 'usage', label: 'MCP usage' },

@@ -56,6 +56,7 @@ export function dashboardRoutes(db: FakeAdminDb): FakeRoute[] {
     { path: '/api/admin/reindex', body: { success: true, job: null } },
     { path: /^\/api\/admin\/audit\?/, body: { success: true, entries: [], total: 0 } },
     { path: '/api/admin/mcp-usage', body: { success: true, weeks: [] } },
+    { path: '/api/admin/providers/duplicates', body: { success: true, groups: [], complete: true } },
     {
       path: /^\/api\/admin\/review-queue\?/,
       get body() {
