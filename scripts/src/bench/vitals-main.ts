@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../browser/chromium';
+import { freePort, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
+import { importWithCli, untilSearchable } from './start-paths';
+import { syntheticAgents } from './synthetic-agents';
+import { NETWORK_PROFILE, type Vitals, webVitalsScript } from './web-vitals';
+
+const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
+
+// `npm run bench:vitals [-- --agents 100000 --runs 3 --data DIR --only lcp|inp]` (after `npm run build`): speed as
+// a person feels it (issue 25), in Debian's Chromium with the CPU slowed 4× and a slow mobile
+// network (DevTools protocol: Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions).
+// LCP of the home page, an agent page and a shared search link, each opened cold (a new browser
+// context, nothing cached); INP of typing a query into the home search box and into the employer's
+// advanced search. The catalog is made as a person makes it: synthetic agents in a JSON file,
+// `npm run import -- FILE`, then the API started as `npm start` starts it. `--data DIR` keeps that
+// catalog and reuses it on the next run.
+
+const LCP_TARGET_MS = 2500;
+const INP_TARGET_MS = 200;
+const CLIENT_DIST = path.join(REPO_ROOT, 'client/dist');
+const SHARED_QUERY = 'answer customer emails in spanish';
+const TYPED_QUERY = 'reconcile bank transactions';
+/** Between keystrokes: a brisk typist (about 100 words a minute). */
+const KEY_GAP_MS = 120;
+const VIEWPORT = { width: 412, height: 823 };
+
+function option(argv: string[], name: string, fallback: string): string {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1]! : fallback;
+}
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function throttled(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK_PROFILE.conditions });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
+async function freshContext(browser: Browser, base: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript({ content: webVitalsScript });
+  return context;
+}
+
+const readVitals = (page: Page) => page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+
+/** Opens `url` cold and answers its LCP once `ready` is on screen and the network is quiet. */
+async function timeLcp(
+  browser: Browser,
+  base: string,
+  url: string,
+  ready: string,
+): Promise<{ lcp: number; element: string; fcp: number }> {
+  const context = await freshContext(browser, base);
+  try {
+    const page = await throttled(context);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    // Two frames after the last change, so the last candidate is reported.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const vitals = await readVitals(page);
+    return { lcp: vitals.lcp, element: vitals.lcpElement, fcp: vitals.fcp };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Types TYPED_QUERY key by key into `box` and answers the worst interaction (INP below 50 of them). */
+async function timeTyping(page: Page, box: string, settled: () => Promise<unknown>) {
+  const input = page.locator(box);
+  await input.click();
+  await page.evaluate(() => {
+    const vitals = (window as unknown as { __vitals: Vitals }).__vitals;
+    vitals.interactions = {};
+    vitals.worst = null;
+  });
+  for (const key of TYPED_QUERY) {
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    await page.waitForTimeout(KEY_GAP_MS);
+  }
+  await settled();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const { interactions, worst } = await readVitals(page);
+  const durations = Object.values(interactions);
+  return { inp: Math.max(0, ...durations), slow: durations.length, worst };
+}
+
+async function apiSend(http: APIRequestContext, pathname: string, data?: object) {
+  const token = ((await (await http.get('/api/csrf-token')).json()) as { csrf_token: string }).csrf_token;
+  const response = await http.post(pathname, { headers: { 'X-CSRF-Token': token }, data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`POST ${pathname} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as Record<string, string>;
+}
+
+/** A subscribed employer (the built-in test-mode checkout, which never charges), signed in in `context`. */
+async function signInEmployer(context: BrowserContext): Promise<void> {
+  const created = await apiSend(context.request, '/api/users', {
+    email: `vitals-${Date.now().toString(36)}@example.com`,
+    password: 'bench vitals password 2026',
+    full_name: 'Edda Lindqvist',
+    organization: 'Harbourlight Freight',
+    phone: '',
+    user_type: 'employer',
+  });
+  const { url } = await apiSend(context.request, `/api/users/${created.user_id}/subscription`);
+  await apiSend(context.request, `/api/test-checkout/${url!.split('/').pop()}/pay`);
+}
+
+interface Row {
+  what: string;
+  figure: number;
+  target: number;
+  note: string;
+}
+
+async function main(argv: string[]) {
+  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
+    throw new Error('No client build in client/dist: run `npm run build` first.');
+  }
+  const agents = Number(option(argv, 'agents', '100000'));
+  const runs = Number(option(argv, 'runs', '3'));
+  const kept = option(argv, 'data', '');
+  const dataDir = kept
+    ? path.resolve(process.env.INIT_CWD ?? process.cwd(), kept)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-vitals-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const started = performance.now();
+  log(
+    `Rolecall web-vitals benchmark: ${agents.toLocaleString()} agents, ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, load ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+  const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+  const probeFile = path.join(dataDir, 'vitals-probe.txt');
+  if (!fs.existsSync(probeFile)) {
+    const file = path.join(dataDir, 'agents.json');
+    const generated = [...syntheticAgents(agents)];
+    fs.writeFileSync(file, JSON.stringify(generated));
+    fs.writeFileSync(probeFile, generated[generated.length - 1]!.name);
+    generated.length = 0;
+    log(`npm run import of ${agents.toLocaleString()} agents: ${importWithCli(file, env).toFixed(1)} s`);
+    fs.rmSync(file);
+  } else log(`reusing the catalog imported before in ${dataDir}`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = startProcess(apiNodeArgs(), {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PAYMENTS_MODE: 'test',
+    // One client opening many cold pages: lift the per-client limits (the limiters still run).
+    RATE_LIMIT_READS_PER_MINUTE: '100000',
+  });
+  const browser = await launchChromium();
+  const rows: Row[] = [];
+  try {
+    await waitUntilReady(`${base}/healthz`, api);
+    await untilSearchable(base, fs.readFileSync(probeFile, 'utf8'));
+    const hits = (await (
+      await fetch(`${base}/api/search?query=${encodeURIComponent(SHARED_QUERY)}`)
+    ).json()) as Array<{
+      id: string;
+    }>;
+    const agentPath = `/agents/${hits[0]!.id}`;
+    log(
+      `Chromium ${browser.version()}, viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU 4× slower, network: ${NETWORK_PROFILE.name}; median of ${runs} cold loads`,
+    );
+
+    const pages = [
+      { what: 'LCP home page /', url: '/', ready: '#home-search-query' },
+      { what: `LCP agent page ${agentPath}`, url: agentPath, ready: 'main h1' },
+      {
+        what: `LCP shared search link /?query=…`,
+        url: `/?query=${encodeURIComponent(SHARED_QUERY)}`,
+        ready: 'article.agent-card',
+      },
+    ];
+    // --only inp|lcp: one half (a quicker run while working on it).
+    const only = option(argv, 'only', '');
+    for (const { what, url, ready } of only === 'inp' ? [] : pages) {
+      await timeLcp(browser, base, url, ready); // warm the server's caches, not the browser's
+      const samples = [];
+      for (let run = 0; run < runs; run++) samples.push(await timeLcp(browser, base, url, ready));
+      const lcp = median(samples.map((sample) => sample.lcp));
+      const chosen = samples.find((sample) => sample.lcp === lcp)!;
+      log(`    ${what}: ${samples.map((sample) => sample.lcp.toFixed(0)).join(', ')} ms`);
+      rows.push({
+        what,
+        figure: lcp,
+        target: LCP_TARGET_MS,
+        note: `FCP ${median(samples.map((sample) => sample.fcp)).toFixed(0)} ms; LCP element ${chosen.element}; all ${samples.map((sample) => sample.lcp.toFixed(0)).join(', ')}`,
+      });
+    }
+
+    // INP: typing in the home box (live results while typing), then in the employer's search.
+    for (const [what, url, box, settled] of [
+      [
+        'INP typing on the home page',
+        '/',
+        '#home-search-query',
+        (page: Page) => page.locator('article.agent-card').first().waitFor({ timeout: 60_000 }),
+      ],
+      [
+        'INP typing in the employer search',
+        '/employer/search',
+        '.employer-search__box input',
+        (page: Page) =>
+          page.waitForFunction(
+            () =>
+              /match/.test(
+                document.querySelector('.employer-search__results .results-summary')?.textContent ?? '',
+              ),
+            undefined,
+            { timeout: 60_000 },
+          ),
+      ],
+    ] as const) {
+      if (only === 'lcp') break;
+      const samples = [];
+      let slow = 0;
+      const parts: string[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await freshContext(browser, base);
+        try {
+          if (url.startsWith('/employer')) await signInEmployer(context);
+          const page = await throttled(context);
+          await page.goto(url, { waitUntil: 'load' });
+          await page.locator(box).waitFor({ timeout: 60_000 });
+          if (url.startsWith('/employer')) await settled(page);
+          await page.waitForLoadState('networkidle');
+          const typed = await timeTyping(page, box, () => settled(page));
+          samples.push(typed.inp);
+          slow = Math.max(slow, typed.slow);
+          if (typed.worst) {
+            const { delay, processing, presentation, type } = typed.worst;
+            parts.push(`${type} ${delay.toFixed(0)}+${processing.toFixed(0)}+${presentation.toFixed(0)}`);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      log(`    ${what}: ${samples.map((value) => value.toFixed(0)).join(', ')} ms`);
+      rows.push({
+        what,
+        figure: median(samples),
+        target: INP_TARGET_MS,
+        note: `${TYPED_QUERY.length} keys, ${KEY_GAP_MS} ms apart; over 16 ms: up to ${slow}; all ${samples.map((value) => value.toFixed(0)).join(', ')}; worst as wait+handlers+paint: ${parts.join(', ')}`,
+      });
+    }
+  } finally {
+    await browser.close();
+    await stop(api);
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  log('');
+  log(`| ${'measure'.padEnd(44)} | ${'median'.padStart(8)} | target   | verdict | notes`);
+  log(`| ${'-'.repeat(44)} | ${'-'.repeat(8)} | -------- | ------- | -----`);
+  for (const row of rows) {
+    const verdict = row.figure <= row.target ? 'within' : 'OVER';
+    log(
+      `| ${row.what.padEnd(44)} | ${`${row.figure.toFixed(0)} ms`.padStart(8)} | ≤ ${String(row.target).padEnd(4)} ms | ${verdict.padEnd(7)} | ${row.note}`,
+    );
+  }
+  log(
+    `\n(${((performance.now() - started) / 1000).toFixed(0)} s in all; load after ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')})`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
