@@ -88,10 +88,50 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), seoRegion(), withoutInstantSearchUrlRouter(), precompressAssets()],
+/**
+ * `vite build --ssr` (the second half of the client's build): entry-server.tsx, with everything it
+ * imports bundled in (react, the router, InstantSearch), as CommonJS the API process loads with
+ * require (server/src/routes/web/server-render.ts), into dist/.ssr/, which ships with the client
+ * and which the static file handler never serves (a dot directory). Lazy routes stay chunks of
+ * their own, loaded when a page needs them.
+ */
+const SSR_BUILD = {
+  outDir: 'dist/.ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: false,
+  rollupOptions: {
+    input: 'src/entry-server.tsx',
+    output: {
+      format: 'cjs' as const,
+      entryFileNames: '[name].cjs',
+      chunkFileNames: 'chunks/[name]-[hash].cjs',
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), withoutInstantSearchUrlRouter()]
+    : [react(), seoRegion(), withoutInstantSearchUrlRouter(), precompressAssets()],
   resolve: { alias: command === 'build' ? reactRouterProductionAliases() : [] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        // React's production build on the server too, whatever NODE_ENV the API runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: SSR_BUILD,
+      }
+    : {
+        // The manifest names each lazy route's files: the server preloads the agent page's with its HTML.
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: false,
+          manifest: true,
+          modulePreload: { polyfill: false },
+        },
+      }),
   server: { proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
 }));

@@ -9,16 +9,33 @@ export type AsyncState<T> =
   | { status: 'success'; data: T }
   | { status: 'error'; error: unknown };
 
-export function useAsync<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): AsyncState<T> {
-  const [entry, setEntry] = useState<{ key: string | null; state: AsyncState<T> }>({
-    key: null,
-    state: { status: 'idle' },
+/**
+ * `inPage` answers the data when the page's HTML carried it (lib/api/first-view.ts, issue 25): the
+ * first render then shows it at once, on the server and in the browser alike, and `load` is not
+ * called for that key.
+ */
+export function useAsync<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  inPage?: () => T | undefined,
+): AsyncState<T> {
+  const [entry, setEntry] = useState<{ key: string | null; state: AsyncState<T> }>(() => {
+    const data = key !== null ? inPage?.() : undefined;
+    return data === undefined
+      ? { key: null, state: { status: 'idle' } }
+      : { key, state: { status: 'success', data } };
   });
   const loadRef = useRef(load);
   loadRef.current = load;
+  // The key whose data came with the page: nothing to load for it.
+  const carried = useRef(entry.key);
 
   useEffect(() => {
     if (key === null) return;
+    if (carried.current === key) {
+      carried.current = null;
+      return;
+    }
     const controller = new AbortController();
     setEntry({ key, state: { status: 'loading' } });
     loadRef.current(controller.signal).then(

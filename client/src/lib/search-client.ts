@@ -42,9 +42,14 @@ function emptyResult(request: WidgetRequest): InstantSearchResult {
   };
 }
 
-async function postMultiSearch(endpoint: string, requests: WidgetRequest[]): Promise<InstantSearchResult[]> {
+async function postMultiSearch(
+  endpoint: string,
+  requests: WidgetRequest[],
+  signal: AbortSignal,
+): Promise<InstantSearchResult[]> {
   const response = await fetch(endpoint, {
     method: 'POST',
+    signal,
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ requests: requests.map(withBoundedQuery) } satisfies MultiSearchBody),
@@ -57,10 +62,31 @@ async function postMultiSearch(endpoint: string, requests: WidgetRequest[]): Pro
   return body.results;
 }
 
+/** Never settles: the answer to a search a newer one overtook (InstantSearch counts it answered with the newer). */
+const overtaken = () => new Promise<never>(() => undefined);
+
 export function createSearchClient(endpoint = MULTI_SEARCH_PATH): SearchClient {
+  // The search in flight: a newer one cancels it (issue 25: typing must not queue stale searches).
+  let inFlight: AbortController | null = null;
+
+  async function send(toSend: WidgetRequest[]): Promise<InstantSearchResult[]> {
+    inFlight?.abort();
+    const controller = new AbortController();
+    inFlight = controller;
+    try {
+      return await postMultiSearch(endpoint, toSend, controller.signal);
+    } catch (error) {
+      // Not an error to show: InstantSearch drops an overtaken answer anyway.
+      if (controller.signal.aborted) return overtaken();
+      throw error;
+    } finally {
+      if (inFlight === controller) inFlight = null;
+    }
+  }
+
   async function search(requests: readonly WidgetRequest[]) {
     const toSend = requests.filter((request) => queryOf(request) !== '');
-    const sent = toSend.length > 0 ? await postMultiSearch(endpoint, toSend) : [];
+    const sent = toSend.length > 0 ? await send(toSend) : [];
     let next = 0;
     const results = requests.map((request) =>
       queryOf(request) === '' ? emptyResult(request) : sent[next++]!,

@@ -37,6 +37,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function throttled(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  // A slowed page on a busy machine can take a while; a figure is still worth having.
+  page.setDefaultTimeout(120_000);
+  page.setDefaultNavigationTimeout(120_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK_PROFILE.conditions });

@@ -6,9 +6,11 @@ import { startTestServer, type TestServer } from './test-server';
 
 export const PUBLIC_URL = 'https://agentry.example';
 
-export async function startWebTestServer(): Promise<TestServer> {
-  const dist = createFakeClientDist();
-  const server = await startTestServer({ PUBLIC_URL }, { clientDist: dist.dir });
+export async function startWebTestServer(
+  options: { serverRender?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dist = createFakeClientDist(options);
+  const server = await startTestServer({ PUBLIC_URL, ...options.env }, { clientDist: dist.dir });
   return {
     ...server,
     async stop() {

@@ -8,7 +8,7 @@ import {
   useSearchParams,
 } from 'react-router-dom';
 import { siteOrigin } from '../../config/site';
-import { getAgentCount } from '../../features/search/api/get-agent-count';
+import { agentCountInPage, getAgentCount } from '../../features/search/api/get-agent-count';
 import { HomeSearch } from '../../features/search/components/home-search';
 import { HomeShowcase } from '../../features/search/components/home-showcase';
 import type { RoleSelection } from '../../features/search/components/role-view';
@@ -69,7 +69,7 @@ export function HomeRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const count = useAsync('count', getAgentCount);
+  const count = useAsync('count', getAgentCount, agentCountInPage);
   const meta = useMemo(() => buildHomeMeta(siteOrigin()), []);
   useDocumentHead(meta);
   useEdgeScrollKeys();

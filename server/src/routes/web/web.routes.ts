@@ -1,8 +1,12 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { DirectoryQuery } from '@agentry/domain/contract/catalog';
+import type { FirstView } from '@agentry/domain/first-view';
 import type { LegalKind } from '@agentry/domain/seo';
-import { type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import type { RequestCosts } from '../../http/request-costs';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import {
   ACCOUNT_PATHS,
@@ -13,10 +17,12 @@ import {
   LEGAL_PATHS,
   PROVIDER_PATH,
 } from './client-routes';
-import { compressedAssets } from './compressed-assets';
-import { readIndexTemplate } from './index-template';
+import { compressedAssets, preferredEncoding } from './compressed-assets';
+import { createFirstViews } from './first-view';
+import { readIndexTemplate, routePreloads, withFirstView, withHeadLinks } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
+import { loadServerRenderer } from './server-render';
 import {
   planSitemap,
   renderAgentsSitemap,
@@ -36,16 +42,52 @@ const CACHE_CRAWLER_FILES = 'public, max-age=3600';
 /** Provider pages follow subscriptions, which change no agent (the cache's version): rebuild now and then too. */
 const SITEMAP_MAX_AGE_MS = 10 * 60 * 1000;
 
-function sendHtml(res: Response, html: string, status = 200) {
-  res.status(status).set('Cache-Control', CACHE_HTML).type('html').send(html);
+const gzip = promisify(gzipCallback);
+
+/**
+ * A page, gzipped for browsers that take it (its first view's data makes it tens of kilobytes, a
+ * few hundred milliseconds on a slow mobile network). Pages may carry the first view's answers,
+ * which are public, but must be revalidated on every visit (CACHE_HTML).
+ */
+async function sendHtml(req: Request, res: Response, html: string, status = 200) {
+  res.status(status).set('Cache-Control', CACHE_HTML).type('html').vary('Accept-Encoding');
+  if (preferredEncoding(req.headers['accept-encoding'], { gzip: true }) !== 'gzip') {
+    res.send(html);
+    return;
+  }
+  res.set('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }));
 }
 
-export function webRoutes({ config, store, clientDist }: AppContext): Router {
+/** The home page's search query from ?query=, trimmed as the client trims it. */
+const homeQueryOf = (req: Request) => (typeof req.query.query === 'string' ? req.query.query.trim() : '');
+
+export interface WebRouteLimits {
+  /** The read limit of the API: a home page with ?query= runs a search, so it counts as one. */
+  reads: RequestHandler;
+  costs: RequestCosts;
+}
+
+export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
+  const { config, store, clientDist } = context;
   const router = Router();
   const origin = config.publicUrl;
   router.use(wellKnownRoutes(origin));
   if (!clientDist) return router;
   const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
+  const firstViews = createFirstViews(context, limits.costs);
+  const renderer = loadServerRenderer(clientDist, context.logger);
+  // The bare home page's rendering changes only with its answers (the storefront): kept for them.
+  let renderedHome: { key: string; html: string | null } | null = null;
+  const renderHome = async (req: Request, view: FirstView) => {
+    if (!renderer) return null;
+    // A search, a role view (?role=…&category=…) or any other query: rendered for its address.
+    if (view.search || req.originalUrl !== '/') return renderer.render(req.originalUrl, view);
+    const key = JSON.stringify(view);
+    if (renderedHome?.key !== key) renderedHome = { key, html: await renderer.render('/', view) };
+    return renderedHome.html;
+  };
+  // The agent page is a lazy route: its module and styles come with the HTML, not after the entry.
+  const agentPreloads = routePreloads(clientDist, 'src/app/routes/agent.tsx');
   // The plan (where each part of the agents starts) and the parts, kept until the catalog changes.
   const sitemapPlans = new StoreVersionCache<SitemapPlan>(store, 1, SITEMAP_MAX_AGE_MS);
   const sitemapFiles = new StoreVersionCache<string>(store, 2, SITEMAP_MAX_AGE_MS);
@@ -65,29 +107,39 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   // A bundle that is not there (an old build's, say) must fail as a 404, never turn into a page.
   router.use('/assets', (_req, _res, next) => next(notFound('No such file')));
 
-  router.get(HOME_PATH, (_req, res) => sendHtml(res, pages.home()));
+  // The home page carries its first view (issue 25); with ?query= that is a search, counted as a read.
+  const readsWhenSearching: RequestHandler = (req, res, next) =>
+    homeQueryOf(req) ? limits.reads(req, res, next) : next();
+  router.get(HOME_PATH, readsWhenSearching, async (req, res) => {
+    const view = await firstViews.home(req, homeQueryOf(req));
+    await sendHtml(req, res, withFirstView(pages.home(), view, await renderHome(req, view)));
+  });
   router.get(DIRECTORY_PATH, async (req, res) => {
     const query = DirectoryQuery.safeParse(req.query);
-    sendHtml(res, await pages.directory(query.success ? query.data : {}));
+    await sendHtml(req, res, await pages.directory(query.success ? query.data : {}));
   });
   router.get(AGENT_PATH, async (req, res) => {
-    const { status, html } = await pages.agent(String(req.params.id));
-    sendHtml(res, html, status);
+    const id = String(req.params.id);
+    const { status, html } = await pages.agent(id);
+    if (status !== 200) return sendHtml(req, res, html, status);
+    const view = await firstViews.agent(id);
+    const rendered = view && renderer ? await renderer.render(req.originalUrl, view) : null;
+    await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), agentPreloads), status);
   });
-  router.get(FOR_AI_ASSISTANTS_PATH, (_req, res) => sendHtml(res, pages.forAiAssistants()));
+  router.get(FOR_AI_ASSISTANTS_PATH, (req, res) => sendHtml(req, res, pages.forAiAssistants()));
   for (const [kind, path] of Object.entries(LEGAL_PATHS) as Array<[LegalKind, string]>) {
-    router.get(path, (_req, res) => sendHtml(res, pages.legal(kind)));
+    router.get(path, (req, res) => sendHtml(req, res, pages.legal(kind)));
   }
   for (const path of ACCOUNT_PATHS) {
     router.get(path, (req, res) => {
       // Links in e-mails carry one-time tokens in the query: no referrer may pass them on.
       res.set('Referrer-Policy', 'no-referrer');
-      sendHtml(res, pages.account(req.path));
+      return sendHtml(req, res, pages.account(req.path));
     });
   }
   router.get(PROVIDER_PATH, async (req, res) => {
     const { status, html } = await pages.provider(String(req.params.slug));
-    sendHtml(res, html, status);
+    await sendHtml(req, res, html, status);
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
@@ -122,7 +174,8 @@ export function webRoutes({ config, store, clientDist }: AppContext): Router {
   // Any unknown path: the app's "Page not found" with a real 404 (issue 25; the spec redirected to
   // /, which search engines read as a soft 404 and people as the home page under a wrong address).
   router.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') sendHtml(res, pages.notFound(req.path), 404);
+    if (req.method === 'GET' || req.method === 'HEAD')
+      sendHtml(req, res, pages.notFound(req.path), 404).catch(next);
     else next(notFound());
   });
   return router;

@@ -1,6 +1,7 @@
 import type { AgentProfile } from '@agentry/domain/agent-profile';
 import type { PublicAgent } from '@agentry/domain/contract/agents';
 import { apiRequest } from '../../../lib/api/api-client';
+import { takeFirstRead } from '../../../lib/api/first-view';
 
 /**
  * The agent page's answer: the agent, its structured profile (issue 28) and its provider's page
@@ -13,7 +14,20 @@ export type AgentWithProfile = PublicAgent & {
   replies_within_day?: boolean;
 };
 
+const pagePath = (id: string) => `/api/agents/${encodeURIComponent(id)}?view=page`;
+
 /** GET /api/agents/:id → the agent; an ApiError with status 404 when it is not listed. */
 export function getAgent(id: string, signal?: AbortSignal): Promise<AgentWithProfile> {
-  return apiRequest<AgentWithProfile>(`/api/agents/${encodeURIComponent(id)}?view=page`, { signal });
+  return apiRequest<AgentWithProfile>(pagePath(id), { signal });
+}
+
+/** The agent when the page's HTML carried it (issue 25), else undefined. */
+export function agentInPage(id: string): AgentWithProfile | undefined {
+  const agent = takeFirstRead<AgentWithProfile>(pagePath(id));
+  // The server counts an opening for the provider's analytics only when the page reads the agent
+  // (not its HTML, which crawlers read too): a HEAD of the same address, which sends no body.
+  if (agent && typeof window !== 'undefined') {
+    void fetch(pagePath(id), { method: 'HEAD', credentials: 'include' }).catch(() => undefined);
+  }
+  return agent;
 }

@@ -19,7 +19,7 @@ import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
 import { reportAgentClick } from '../../../lib/api/report-agent-click';
-import { type AgentWithProfile, getAgent } from '../api/get-agent';
+import { type AgentWithProfile, agentInPage, getAgent } from '../api/get-agent';
 import { directoryLink } from '../utils/directory-link';
 import { AgentCompareBar, AgentEmployerActions } from './agent-employer-actions';
 import { SimilarAgents } from './similar-agents';
@@ -37,7 +37,11 @@ function siteLabel(address: string): string {
 }
 
 export function AgentProfile({ id, trust }: { id: string; trust?: ReactNode }) {
-  const state = useAsync(id, (signal) => getAgent(id, signal));
+  const state = useAsync(
+    id,
+    (signal) => getAgent(id, signal),
+    () => agentInPage(id),
+  );
   const meta = useMemo(() => {
     const origin = siteOrigin();
     if (state.status === 'success') return buildAgentMeta(origin, state.data, state.data.profile);

@@ -23,10 +23,18 @@ function isTokenRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.body?.requires_subscription !== true;
 }
 
+/** Never settles: the answer to a search a newer one overtook (InstantSearch counts it answered with the newer). */
+const overtaken = () => new Promise<never>(() => undefined);
+
 export function createEmployerSearchClient(readToken: () => Promise<string> = getCsrfToken): SearchClient {
   let token: Promise<string> | null = null;
+  // The search in flight: a newer one cancels it (issue 25: typing must not queue stale searches).
+  let inFlight: AbortController | null = null;
 
-  async function post(requests: readonly MultiSearchRequest[]): Promise<InstantSearchResult[]> {
+  async function post(
+    requests: readonly MultiSearchRequest[],
+    signal: AbortSignal,
+  ): Promise<InstantSearchResult[]> {
     token ??= readToken();
     let csrf: string;
     try {
@@ -39,6 +47,7 @@ export function createEmployerSearchClient(readToken: () => Promise<string> = ge
       method: 'POST',
       body: { requests: requests.map(withBoundedQuery) } satisfies MultiSearchBody,
       headers: { 'X-CSRF-Token': csrf },
+      signal,
     });
     if (!Array.isArray(answer.results) || answer.results.length !== requests.length) {
       throw new Error('Search returned an unexpected response');
@@ -47,12 +56,23 @@ export function createEmployerSearchClient(readToken: () => Promise<string> = ge
   }
 
   async function search(requests: readonly MultiSearchRequest[]) {
+    inFlight?.abort();
+    const controller = new AbortController();
+    inFlight = controller;
     try {
-      return { results: await post(requests) };
+      try {
+        return { results: await post(requests, controller.signal) };
+      } catch (error) {
+        if (!isTokenRefusal(error)) throw error;
+        token = null;
+        return { results: await post(requests, controller.signal) };
+      }
     } catch (error) {
-      if (!isTokenRefusal(error)) throw error;
-      token = null;
-      return { results: await post(requests) };
+      // Not an error to show: InstantSearch drops an overtaken answer anyway.
+      if (controller.signal.aborted) return overtaken();
+      throw error;
+    } finally {
+      if (inFlight === controller) inFlight = null;
     }
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { InstantSearch, Pagination, SearchBox, useConfigure, useInstantSearch } from 'react-instantsearch';
 import { CompareBar } from '../../../components/employer-tools/compare-bar';
 import { SubscribeInvitation } from '../../../components/employer-tools/subscribe-invitation';
@@ -80,7 +80,18 @@ function countText(count: number): string {
 
 function SearchLayout() {
   useConfigure({ hitsPerPage: HITS_PER_PAGE });
-  const { error, status, results, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
+  const {
+    error,
+    status,
+    results: latestResults,
+    indexUiState,
+    setIndexUiState,
+  } = useInstantSearch({
+    catchError: true,
+  });
+  // The count follows new results at the cards' pace (SearchHits defers them behind typing), so the
+  // two always describe the same answer.
+  const results = useDeferredValue(latestResults);
   const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(() => new Set(unavailableSorts));
   const [notice, setNotice] = useState<string | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -109,6 +120,18 @@ function SearchLayout() {
   const failed = error !== undefined && !refused && status === 'error';
   const searching = status === 'loading' || status === 'stalled';
   const focusResults = () => summaryRef.current?.focus();
+  // Kept the same between renders, so the cards (memoised) do not re-render for every state change.
+  const selectRole = useCallback(
+    (role: string) => {
+      setIndexUiState((state) => ({
+        ...state,
+        page: undefined,
+        refinementList: { ...state.refinementList, role: [role] },
+      }));
+      summaryRef.current?.focus();
+    },
+    [setIndexUiState],
+  );
 
   return (
     <>
@@ -158,16 +181,7 @@ function SearchLayout() {
                 Search is not available right now. Please try again in a moment.
               </p>
             ) : null}
-            <SearchHits
-              onRoleSelect={(role) => {
-                setIndexUiState((state) => ({
-                  ...state,
-                  page: undefined,
-                  refinementList: { ...state.refinementList, role: [role] },
-                }));
-                focusResults();
-              }}
-            />
+            <SearchHits onRoleSelect={selectRole} />
             <nav className="employer-search__pages" aria-label="Result pages">
               <Pagination padding={2} />
             </nav>

@@ -1,6 +1,7 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import type { Hit } from 'instantsearch.js';
+import { memo, useDeferredValue } from 'react';
 import { useHits } from 'react-instantsearch';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentActions } from '../../../components/employer-tools/agent-actions';
@@ -12,8 +13,21 @@ import { isRelated, whyOf } from '../../../lib/match-info';
 
 type AgentHit = Hit<PublicAgent & Record<string, unknown>>;
 
-export function SearchHits({ onRoleSelect }: { onRoleSelect: (role: string, category: string) => void }) {
+interface SearchHitsProps {
+  onRoleSelect: (role: string, category: string) => void;
+}
+
+/**
+ * The cards follow the results at a lower priority than typing (issue 25: a keystroke answers within
+ * 200 ms): React renders twenty cards in the background and lets a keystroke in first.
+ */
+export function SearchHits({ onRoleSelect }: SearchHitsProps) {
   const { items } = useHits<AgentHit>();
+  const shown = useDeferredValue(items);
+  return <HitList items={shown} onRoleSelect={onRoleSelect} />;
+}
+
+const HitList = memo(function HitList({ items, onRoleSelect }: SearchHitsProps & { items: AgentHit[] }) {
   if (items.length === 0) return null;
   const hit = (item: AgentHit) => {
     const id = typeof item.id === 'string' ? item.id : item.objectID;
@@ -43,4 +57,4 @@ export function SearchHits({ onRoleSelect }: { onRoleSelect: (role: string, cate
       )}
     </>
   );
-}
+});

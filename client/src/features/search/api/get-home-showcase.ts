@@ -1,6 +1,7 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import type { Showcase } from '@agentry/domain/contract/showcase';
 import { apiRequest } from '../../../lib/api/api-client';
+import { takeFirstRead } from '../../../lib/api/first-view';
 
 export interface CategoryCount {
   name: string;
@@ -27,3 +28,8 @@ export function getSignals(signal?: AbortSignal): Promise<PublicSignalsAnswer> {
 export function getShowcase(signal?: AbortSignal): Promise<Showcase> {
   return apiRequest<Showcase>('/api/showcase', { signal });
 }
+
+// The same answers when the page's HTML carried them (issue 25), else undefined.
+export const categoryCountsInPage = () => takeFirstRead<CategoryCount[]>('/api/directory/counts');
+export const signalsInPage = () => takeFirstRead<PublicSignalsAnswer>('/api/signals');
+export const showcaseInPage = () => takeFirstRead<Showcase>('/api/showcase');

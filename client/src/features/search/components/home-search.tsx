@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { HOME_HIGHLIGHT_TAGS } from '@agentry/domain/first-view';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { InstantSearchServerState } from 'react-instantsearch';
 import {
   InstantSearch,
+  InstantSearchSSRProvider,
   useConfigure,
   useInfiniteHits,
   useInstantSearch,
@@ -9,6 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import { HITS_PER_PAGE, SEARCH_INDEX } from '../../../config/site';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { hasFirstView, takeFirstSearch } from '../../../lib/api/first-view';
 import { matchCountOf, suggestionsOf } from '../../../lib/match-info';
 import { createSearchClient } from '../../../lib/search-client';
 import { type RoleSelection, RoleView } from './role-view';
@@ -44,9 +48,32 @@ interface HomeSearchProps {
   subtitle: string;
 }
 
+/**
+ * When the page's HTML is the server's rendering of this view (issue 25, entry-server.tsx), the
+ * results it was rendered with, so that InstantSearch renders at once, on the server and while
+ * the browser hydrates, with no search of its own: none for the bare home page, the first page
+ * of results the page carries for ?query=. Null otherwise (InstantSearch then starts as usual).
+ */
+function renderedState(query: string): InstantSearchServerState | null {
+  if (!hasFirstView()) return null;
+  if (query === '') return { initialResults: {} };
+  const result = takeFirstSearch(query);
+  if (!result) return null;
+  const state = {
+    index: SEARCH_INDEX,
+    query,
+    hitsPerPage: HITS_PER_PAGE,
+    page: 0,
+    highlightPreTag: HOME_HIGHLIGHT_TAGS.pre,
+    highlightPostTag: HOME_HIGHLIGHT_TAGS.post,
+  };
+  return { initialResults: { [SEARCH_INDEX]: { state, results: [result] } } } as InstantSearchServerState;
+}
+
 export function HomeSearch(props: HomeSearchProps) {
   const { initialQuery } = props;
-  return (
+  const [rendered] = useState(() => renderedState(initialQuery));
+  const search = (
     <InstantSearch
       searchClient={searchClient}
       indexName={SEARCH_INDEX}
@@ -57,6 +84,7 @@ export function HomeSearch(props: HomeSearchProps) {
       <SearchExperience {...props} />
     </InstantSearch>
   );
+  return rendered ? <InstantSearchSSRProvider {...rendered}>{search}</InstantSearchSSRProvider> : search;
 }
 
 function SearchExperience({
@@ -70,7 +98,11 @@ function SearchExperience({
   useConfigure({ hitsPerPage: HITS_PER_PAGE });
   const { refine } = useSearchBox();
   const { status, error } = useInstantSearch({ catchError: true });
-  const { items, results, isLastPage, showMore } = useInfiniteHits<AgentHit>();
+  const { items: latestItems, results: latestResults, isLastPage, showMore } = useInfiniteHits<AgentHit>();
+  // The cards follow the results at a lower priority than typing (issue 25: a keystroke answers
+  // within 200 ms): React renders them in the background and lets a keystroke in first.
+  const items = useDeferredValue(latestItems);
+  const results = useDeferredValue(latestResults);
   const [text, setText] = useState(initialQuery);
   // The submitted query is ours to keep: InstantSearch reports an empty one while a search fails.
   const [query, setQuery] = useState(initialQuery);
@@ -116,6 +148,24 @@ function SearchExperience({
     onQueryChange('');
   }
 
+  // The results keep their callbacks' identity, so a keystroke (a new `text`) does not re-render
+  // the cards (SearchResults is memoised; issue 25's INP): they call the latest functions.
+  const latest = useRef({ submit, onRoleSelect, query });
+  latest.current = { submit, onRoleSelect, query };
+  const resultsActions = useMemo(
+    () => ({
+      search(next: string) {
+        setText(next);
+        latest.current.submit(next);
+      },
+      roleSelect(role: string, category: string) {
+        latest.current.onRoleSelect({ role, category }, latest.current.query);
+      },
+    }),
+    [],
+  );
+  const suggestions = useMemo(() => suggestionsOf(results), [results]);
+
   function back() {
     if (hasEarlierResults) {
       setText(query);
@@ -154,16 +204,13 @@ function SearchExperience({
           query={query}
           hits={items}
           total={total}
-          suggestions={suggestionsOf(results)}
-          onSearch={(next) => {
-            setText(next);
-            submit(next);
-          }}
+          suggestions={suggestions}
+          onSearch={resultsActions.search}
           searching={searching}
           failed={failed}
           isLastPage={isLastPage}
           onShowMore={showMore}
-          onRoleSelect={(role, category) => onRoleSelect({ role, category }, query)}
+          onRoleSelect={resultsActions.roleSelect}
           focusOnMount={cameBack}
         />
       )}

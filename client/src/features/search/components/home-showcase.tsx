@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TrustBadges } from '../../../components/trust/trust-badges';
 import { useAsync } from '../../../hooks/use-async';
-import { getCategoryCounts, getShowcase, getSignals } from '../api/get-home-showcase';
+import {
+  categoryCountsInPage,
+  getCategoryCounts,
+  getShowcase,
+  getSignals,
+  showcaseInPage,
+  signalsInPage,
+} from '../api/get-home-showcase';
 
 // Below the search box until a search is made (issue 25: the home page was a headline, a box and
 // two links): jobs people describe, as searches one click away; the categories with how many
@@ -26,14 +33,14 @@ export const EXAMPLE_JOBS = [
 const searchLink = (query: string) => `/?${new URLSearchParams({ query })}`;
 
 export function HomeShowcase() {
-  const counts = useAsync('home-category-counts', getCategoryCounts);
-  const signals = useAsync('home-signals', getSignals);
+  const counts = useAsync('home-category-counts', getCategoryCounts, categoryCountsInPage);
+  const signals = useAsync('home-signals', getSignals, signalsInPage);
   const categories =
     counts.status === 'success'
       ? [...counts.data].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
       : [];
   const trending = signals.status === 'success' ? signals.data.trending : [];
-  const showcase = useAsync('home-showcase', getShowcase);
+  const showcase = useAsync('home-showcase', getShowcase, showcaseInPage);
   const lists = showcase.status === 'success' ? showcase.data : null;
 
   return (

@@ -1,7 +1,7 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import type { SearchSuggestions } from '@agentry/domain/search-match';
 import type { Hit } from 'instantsearch.js';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { AgentCard, type HighlightableField } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { isRelated, whyOf } from '../../../lib/match-info';
@@ -55,7 +55,11 @@ interface SearchResultsProps {
   focusOnMount?: boolean;
 }
 
-export function SearchResults(props: SearchResultsProps) {
+/**
+ * Memoised: a keystroke in the search box re-renders the box, not the cards (issue 25: a keystroke
+ * must answer within 200 ms on a slow phone), so its callers pass callbacks that keep their identity.
+ */
+export const SearchResults = memo(function SearchResults(props: SearchResultsProps) {
   const {
     query,
     hits,
@@ -140,4 +144,4 @@ export function SearchResults(props: SearchResultsProps) {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { AgentList, AgentPage } from '@agentry/domain/contract/agents';
+import type { AgentList } from '@agentry/domain/contract/agents';
 import {
   type AgentCount,
   AgentIdParams,
@@ -12,8 +12,7 @@ import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { ReplyBadges } from '../../../commands/employer/reply-times';
-import { providerPageOf } from '../../../commands/provider-page-of';
-import { readAgentProfile } from '../../../commands/save-agent-profile';
+import { readAgentPage } from '../../../commands/read-agent-page';
 import type { AppContext } from '../../../context';
 import { CatalogLastChange } from '../../../http/catalog-last-change';
 import { type JsonBody, jsonBody, sendJson } from '../../../http/conditional-get';
@@ -22,7 +21,7 @@ import { setPageHeaders } from '../../../http/pagination';
 import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import { StoreVersionCache } from '../../../http/store-version-cache';
 import { parse, parseQuery } from '../../../http/validate';
-import { presentAgent, presentAgents } from '../../../presenters/agent';
+import { presentAgents } from '../../../presenters/agent';
 
 // The public catalog read straight from the store (the source of record). Removed agents never
 // appear here; lists come sorted by category, then role, one page at a time (LIST_PAGE), with the
@@ -66,29 +65,16 @@ export function catalogRoutes({ store, analytics, services }: AppContext): Route
 
   router.get('/agents/:id', allowAnyOrigin, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
-    const agent = await store.agents.get(id);
-    if (!agent || agent.removed) throw notFound('Agent not found');
-    // Counted as opened only when the agent page reads it (?view=page): its server-rendered HTML
-    // is not counted (the page calls this too), nor other readers (shortlists, programs).
-    if (req.query.view === 'page') analytics?.countFor(audienceOf(req), 'opened', [agent.id]);
+    const page = await readAgentPage(store, id, replyBadges);
+    if (!page) throw notFound('Agent not found');
+    // Counted as opened only when the agent page reads it (?view=page, a HEAD when the page's HTML
+    // carried the agent): not the server-rendered HTML (crawlers read it too), nor other readers
+    // (shortlists, programs).
+    if (req.query.view === 'page') analytics?.countFor(audienceOf(req), 'opened', [id]);
     res.set('Cache-Control', 'no-cache');
-    // The structured profile (issue 28) rides along: one read by id; saving it touches the agent,
-    // so updated_at (the ETag) moves with it.
-    const [profile, providerPage, repliesWithinDay] = await Promise.all([
-      readAgentProfile(store, agent.id),
-      providerPageOf(store, agent.owner_id),
-      replyBadges.of(agent.owner_id),
-    ]);
-    const answer: AgentPage = {
-      ...presentAgent(agent),
-      profile,
-      provider_page: providerPage.path,
-      replies_within_day: repliesWithinDay,
-    };
-    // The provider's page comes and goes with the owner's subscription: the answer last changed
-    // when either did (the ETag hashes the body and so follows it anyway).
-    const changedAt = [agent.updated_at, providerPage.owner?.updated_at ?? ''].sort().at(-1);
-    sendJson(res, jsonBody(JSON.stringify(answer)), changedAt);
+    // The structured profile rides along; saving it touches the agent, so updated_at (the ETag)
+    // moves with it, and the ETag hashes the body anyway.
+    sendJson(res, jsonBody(JSON.stringify(page.answer)), page.changedAt);
   });
 
   router.get('/categories', allowAnyOrigin, async (_req, res) => {

@@ -9,10 +9,14 @@ import { presentAgents } from '../../../presenters/agent';
 // at most every SHOWCASE.cacheMinutes per process, whatever the traffic: each list is a bounded
 // read, and none of them needs to be fresher than that.
 
-export function showcaseRoutes({ store, search, services }: AppContext): Router {
-  const router = Router();
+/** The answer, worked out at most every SHOWCASE.cacheMinutes (the home page's HTML carries it too). */
+export function showcaseReader({
+  store,
+  search,
+  services,
+}: Pick<AppContext, 'store' | 'search' | 'services'>): () => Promise<Showcase> {
   let cached: { at: number; value: Promise<HomeShowcase> } | null = null;
-  router.get('/showcase', async (_req, res) => {
+  return async () => {
     const now = services.now();
     if (!cached || now - cached.at > SHOWCASE.cacheMinutes * 60_000) {
       const value = homeShowcase(store, search);
@@ -23,11 +27,19 @@ export function showcaseRoutes({ store, search, services }: AppContext): Router 
       });
     }
     const showcase = await cached.value;
-    res.set('Cache-Control', 'no-cache').json({
+    return {
       newest: presentAgents(showcase.newest),
       verified: presentAgents(showcase.verified),
       well_reviewed: presentAgents(showcase.well_reviewed),
-    } satisfies Showcase);
+    };
+  };
+}
+
+export function showcaseRoutes(context: AppContext): Router {
+  const router = Router();
+  const read = showcaseReader(context);
+  router.get('/showcase', async (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json((await read()) satisfies Showcase);
   });
   return router;
 }

@@ -8,10 +8,10 @@ import { presentAgent } from '../../../presenters/agent';
 // how they are made). Worked out at most every SIGNALS.cacheMinutes per process: the counts behind
 // them are written every 10 s and move slowly.
 
-export function signalsRoutes({ store, services }: AppContext): Router {
-  const router = Router();
+/** The answer, worked out at most every SIGNALS.cacheMinutes (the home page's HTML carries it too). */
+export function signalsReader({ store, services }: Pick<AppContext, 'store' | 'services'>) {
   let cached: { at: number; value: Promise<PublicSignals> } | null = null;
-  router.get('/signals', async (_req, res) => {
+  return async () => {
     const now = services.now();
     if (!cached || now - cached.at > SIGNALS.cacheMinutes * 60_000) {
       const value = publicSignals(store, new Date(now));
@@ -21,7 +21,7 @@ export function signalsRoutes({ store, services }: AppContext): Router {
       });
     }
     const signals = await cached.value;
-    res.set('Cache-Control', 'no-cache').json({
+    return {
       week: signals.week,
       most_compared: signals.most_compared.map(({ agent, people }) => ({
         agent: presentAgent(agent),
@@ -32,7 +32,15 @@ export function signalsRoutes({ store, services }: AppContext): Router {
         people,
         growth,
       })),
-    });
+    };
+  };
+}
+
+export function signalsRoutes(context: AppContext): Router {
+  const router = Router();
+  const read = signalsReader(context);
+  router.get('/signals', async (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(await read());
   });
   return router;
 }

@@ -1,0 +1,97 @@
+import { SEARCH_QUERY_MAX } from '@agentry/domain/contract/search';
+import {
+  type FirstView,
+  HOME_HIGHLIGHT_TAGS,
+  HOME_HITS_PER_PAGE,
+  HOME_SEARCH_INDEX,
+} from '@agentry/domain/first-view';
+import type { Request } from 'express';
+import { audienceOf } from '../../analytics/audience';
+import { countAppeared } from '../../analytics/count-hits';
+import { ReplyBadges } from '../../commands/employer/reply-times';
+import { readAgentPage } from '../../commands/read-agent-page';
+import type { AppContext } from '../../context';
+import type { RequestCosts } from '../../http/request-costs';
+import { StoreVersionCache } from '../../http/store-version-cache';
+import { freeSearchRequest } from '../../policies/paid-search-params';
+import { adaptQuery } from '../api/search/instantsearch/adapt-request';
+import { adaptResponse } from '../api/search/instantsearch/adapt-response';
+import { showcaseReader } from '../api/showcase/showcase.routes';
+import { signalsReader } from '../api/signals/signals.routes';
+
+// What a person's first view needs from the API, read on the server and put in the page's HTML
+// (issue 25, speed as felt; domain/src/first-view.ts): on a slow network each round trip before
+// the first paint costs a few hundred milliseconds. The answers are the API's own, keyed by the
+// path the client asks them with; only public ones, nothing that depends on who asks.
+
+export interface FirstViews {
+  /** The home page: the count and the storefront; with ?query= the first page of its results. */
+  home(req: Request, query: string): Promise<FirstView>;
+  /** An agent page: the agent as GET /api/agents/{id}?view=page answers it; null when unlisted. */
+  agent(id: string): Promise<FirstView | null>;
+}
+
+export function createFirstViews(context: AppContext, costs: RequestCosts): FirstViews {
+  const { store, search, analytics, services } = context;
+  // "Usually replies within a day" on the agent page (issue 28), kept a few minutes as the API does.
+  const replyBadges = new ReplyBadges(store, services.now);
+  const counts = new StoreVersionCache<unknown>(store);
+  const showcase = showcaseReader(context);
+  const signals = signalsReader(context);
+
+  const storefront = async () => {
+    const [count, categories, lists, trending] = await Promise.all([
+      counts.get('count', async () => ({ count: await store.agents.count({}) })),
+      counts.get('categories', async () =>
+        (await store.agents.countBy('category')).map((group) => ({ name: group.value, count: group.count })),
+      ),
+      showcase(),
+      signals(),
+    ]);
+    return {
+      '/api/agents/count': count,
+      '/api/directory/counts': categories,
+      '/api/showcase': lists,
+      '/api/signals': trending,
+    };
+  };
+
+  /** The home search's first page, as the public multi-search answers the request the client sends. */
+  const firstResults = async (req: Request, query: string) => {
+    const adapted = adaptQuery({
+      indexName: HOME_SEARCH_INDEX,
+      params: {
+        query,
+        hitsPerPage: HOME_HITS_PER_PAGE,
+        page: 0,
+        highlightPreTag: HOME_HIGHLIGHT_TAGS.pre,
+        highlightPostTag: HOME_HIGHLIGHT_TAGS.post,
+      },
+    });
+    const request = freeSearchRequest(adapted.request, adapted.params.facets);
+    // On the client's turn, like the API's searches (http/request-costs.ts).
+    return costs.inTurn(req, async () => {
+      const { response } = await search.search(request);
+      countAppeared(analytics, response.hits, audienceOf(req));
+      return adaptResponse(adapted, response);
+    });
+  };
+
+  return {
+    async home(req, query) {
+      // A query the API would refuse (too long) is left to the client, which shows the API's message.
+      const searched = query && query.length <= SEARCH_QUERY_MAX ? query : '';
+      const [reads, result] = await Promise.all([
+        storefront(),
+        searched ? firstResults(req, searched) : undefined,
+      ]);
+      return result ? { reads, search: { query: searched, result } } : { reads };
+    },
+
+    async agent(id) {
+      const page = await readAgentPage(store, id, replyBadges);
+      if (!page) return null;
+      return { reads: { [`/api/agents/${encodeURIComponent(id)}?view=page`]: page.answer } };
+    },
+  };
+}
