@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { InstantSearch, Pagination, SearchBox, useConfigure, useInstantSearch } from 'react-instantsearch';
 import { CompareBar } from '../../../components/employer-tools/compare-bar';
 import { SubscribeInvitation } from '../../../components/employer-tools/subscribe-invitation';
@@ -80,18 +80,7 @@ function countText(count: number): string {
 
 function SearchLayout() {
   useConfigure({ hitsPerPage: HITS_PER_PAGE });
-  const {
-    error,
-    status,
-    results: latestResults,
-    indexUiState,
-    setIndexUiState,
-  } = useInstantSearch({
-    catchError: true,
-  });
-  // The count follows new results at the cards' pace (SearchHits defers them behind typing), so the
-  // two always describe the same answer.
-  const results = useDeferredValue(latestResults);
+  const { error, status, results, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
   const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(() => new Set(unavailableSorts));
   const [notice, setNotice] = useState<string | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);

@@ -108,7 +108,10 @@ function SearchExperience({
   const [query, setQuery] = useState(initialQuery);
   const [cameBack, setCameBack] = useState(false);
 
-  const searching = query !== '' && (status === 'loading' || status === 'stalled');
+  // Until the deferred render has caught up with an answer, it is still on its way to the screen:
+  // "No close match" must never show for the results of before.
+  const catchingUp = items !== latestItems || results !== latestResults;
+  const searching = query !== '' && (status === 'loading' || status === 'stalled' || catchingUp);
   const failed = status === 'error' && error !== undefined;
   // The count shown is of the agents meeting the match floor; nbHits also counts related agents.
   const total = matchCountOf(results, results?.nbHits ?? 0);
@@ -164,7 +167,8 @@ function SearchExperience({
     }),
     [],
   );
-  const suggestions = useMemo(() => suggestionsOf(results), [results]);
+  // The results' own object: the same from one keystroke to the next.
+  const suggestions = suggestionsOf(results);
 
   function back() {
     if (hasEarlierResults) {
