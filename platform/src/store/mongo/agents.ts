@@ -463,6 +463,9 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       const groups = await agents.aggregate<{ _id: string; agents: number }>(
         [
           ...(after === undefined ? [] : [{ $match: { provider: { $gt: after } } }]),
+          // In the index's order ({ provider, _id }), so the group reads the index, not the documents.
+          { $sort: { provider: 1 } },
+          { $project: { _id: 0, provider: 1 } },
           { $group: { _id: '$provider', agents: { $sum: 1 } } },
           { $sort: { _id: 1 } },
           { $limit: bounded },

@@ -147,6 +147,9 @@ agentSchema.index(
 );
 // The admin list: removed agents too, in the listing's order (the listing index starts with removed).
 agentSchema.index({ category: 1, role: 1, name: 1, _id: 1 }, { collation: CASE_INSENSITIVE });
+// Provider spellings (issue 25): counted per exact spelling, and one spelling's agents in id order for a
+// merge's batch. No collation: spellings that differ only in case stay apart, as in SQLite.
+agentSchema.index({ provider: 1, _id: 1 });
 
 const changeSchema = new Schema<ChangeDoc>(
   {

@@ -188,16 +188,18 @@ export function createSqliteAgents(
 
   // A provider merge's batch (issue 25): the provider and identity key change, nothing else; an
   // agent whose new identity is taken by another stays where it is.
-  const underProvider = db.prepare(
-    `SELECT id, name, removed FROM agents NOT INDEXED WHERE provider = ? AND id > ? ORDER BY id LIMIT ?`,
-  );
+  // Prepared per batch (a merge is rare), through agents_provider (provider, then the rowid).
+  const underProvider = () =>
+    db.prepare(
+      'SELECT id, name, removed FROM agents INDEXED BY agents_provider WHERE provider = ? AND id > ? ORDER BY id LIMIT ?',
+    );
   const identityOwner = db.prepare('SELECT id FROM agents WHERE identity_key = ?');
   const setProvider = db.prepare(
     'UPDATE agents SET provider = @provider, identity_key = @identity_key, updated_at = @now WHERE id = @id',
   );
   const moveTx = db.transaction((from: string, into: string, after: number, limit: number) => {
     const now = new Date().toISOString();
-    const rows = underProvider.all(from, after, limit) as Array<{
+    const rows = underProvider().all(from, after, limit) as Array<{
       id: number;
       name: string;
       removed: number;
@@ -394,10 +396,11 @@ export function createSqliteAgents(
     async countByProvider({ after, limit = PROVIDER_COUNT_MAX } = {}) {
       const bounded = Math.max(0, Math.min(Math.floor(limit), PROVIDER_COUNT_MAX));
       if (bounded === 0) return [];
-      // GROUP BY compares exactly (BINARY), the order the keyset `after` continues in.
+      // GROUP BY compares exactly (BINARY), the order the keyset `after` continues in; agents_provider
+      // yields it, so a page reads its own groups' index entries and never the table.
       return db
         .prepare(
-          `SELECT provider, count(*) AS agents FROM agents${after === undefined ? '' : ' WHERE provider > ?'}
+          `SELECT provider, count(*) AS agents FROM agents INDEXED BY agents_provider${after === undefined ? '' : ' WHERE provider > ?'}
            GROUP BY provider ORDER BY provider LIMIT ?`,
         )
         .all(...(after === undefined ? [] : [after]), bounded) as ProviderCount[];

@@ -464,6 +464,12 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE contact_requests ADD COLUMN outcome_at TEXT;
   CREATE INDEX contact_provider_newest ON contact_requests (provider_id, id);
   `,
+  // 18: agents by provider spelling (issue 25): staff's likely duplicates count the spellings in
+  // index order (a page of 5,000 groups without reading the table), and a merge's batch finds one
+  // spelling's agents in id order (the rowid is the index's last column).
+  `
+  CREATE INDEX agents_provider ON agents (provider);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -106,6 +106,18 @@ describe('SQLite agent reads', () => {
     expect(explained[1]).toMatch(/^SEARCH agents USING COVERING INDEX agents_(listing|groups) /);
     expect(explained[2]).toBe('SEARCH agents USING INTEGER PRIMARY KEY (rowid>?)');
   });
+
+  it("counts provider spellings and finds one spelling's agents through agents_provider, never the table", async () => {
+    const explained = await plans(async (agents) => {
+      await agents.countByProvider();
+      await agents.countByProvider({ after: 'microsoft', limit: 10 });
+      await agents.moveProvider({ from: 'microsoft', into: 'microsoft.com', limit: 10 });
+    });
+    expect(explained).toHaveLength(3);
+    expect(explained[0]).toBe('SCAN agents USING COVERING INDEX agents_provider');
+    expect(explained[1]).toBe('SEARCH agents USING COVERING INDEX agents_provider (provider>?)');
+    expect(explained[2]).toBe('SEARCH agents USING INDEX agents_provider (provider=? AND rowid>?)');
+  });
 });
 
 describe('SQLite store while another connection writes', () => {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProviderDuplicatesAnswer, ProviderMergeAnswer } from '@agentry/domain/contract/admin';
-import { groupProviderDuplicates, type ProviderSpelling } from '@agentry/domain/provider-name';
+import { groupProviderDuplicates, type ProviderSpelling, providerKey } from '@agentry/domain/provider-name';
 import { type Admin, PROVIDER_COUNT_MAX, PROVIDER_MOVE_MAX, type Store } from '@agentry/platform/store/port';
 import { badRequest } from '../../http/errors';
 
@@ -23,12 +23,21 @@ export const PROVIDER_MERGE_AGENTS_MAX = 10 * PROVIDER_MOVE_MAX;
 export const PROVIDER_CLASHES_NAMED = 100;
 
 export async function findProviderDuplicates(store: ProviderStore): Promise<ProviderDuplicatesAnswer> {
-  const spellings: ProviderSpelling[] = [];
+  // Keyed page by page, each page in a turn of its own: keying 30,000 spellings at once held the
+  // event loop for 100-330 ms at 100,000 agents (under load), a page of 5,000 takes a sixth of it.
+  const byKey = new Map<string, ProviderSpelling[]>();
+  let read = 0;
   let after: string | undefined;
   let complete = false;
-  while (spellings.length < PROVIDER_SPELLINGS_READ) {
+  while (read < PROVIDER_SPELLINGS_READ) {
     const page = await store.agents.countByProvider({ after, limit: PROVIDER_COUNT_MAX });
-    spellings.push(...page);
+    read += page.length;
+    for (const spelling of page) {
+      const key = providerKey(spelling.provider);
+      const group = byKey.get(key);
+      if (group) group.push(spelling);
+      else byKey.set(key, [spelling]);
+    }
     if (page.length < PROVIDER_COUNT_MAX) {
       complete = true;
       break;
@@ -36,7 +45,8 @@ export async function findProviderDuplicates(store: ProviderStore): Promise<Prov
     after = page[page.length - 1]!.provider;
     await nextTurn();
   }
-  return { success: true, groups: groupProviderDuplicates(spellings), complete };
+  const shared = [...byKey].flatMap(([key, group]) => (key !== '' && group.length > 1 ? group : []));
+  return { success: true, groups: groupProviderDuplicates(shared), complete };
 }
 
 export async function mergeProviders(
