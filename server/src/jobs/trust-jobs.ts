@@ -74,10 +74,8 @@ export class TrustJobs {
     for (const verification of due) {
       if (this.abort.signal.aborted) return;
       await checkDomain(
-        this.services,
-        this.outbound,
-        verification,
-        this.settings.VERIFICATION_RECHECK_HOURS * HOUR_MS,
+        { ...this.services, outbound: this.outbound },
+        { verification, recheckMs: this.settings.VERIFICATION_RECHECK_HOURS * HOUR_MS },
       );
     }
     await this.checker.runOnce(this.abort.signal);

@@ -420,7 +420,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     async newApiKeyId(caller) {
       const owner = caller === 'lapsedEmployer' ? lapsedEmployer.id : employer.id;
       const user = (await store.users.findById(owner))!;
-      return (await createApiKey(store, user, unique('Disposable key'))).key.id;
+      return (await createApiKey({ store }, { user, name: unique('Disposable key') })).key.id;
     },
     // An account of its own per link: a reset voids the account's other links, and the reset
     // probes of the callers run side by side.

@@ -17,6 +17,6 @@ export async function employerWithApiKey(
     password_hash: 'not used: this account never signs in',
     subscription_status: options.active === false ? 'inactive' : 'active',
   });
-  const { key, token } = await createApiKey(store, user, 'Test assistant');
+  const { key, token } = await createApiKey({ store }, { user, name: 'Test assistant' });
   return { userId: user.id, apiKey: token, keyId: key.id };
 }

@@ -1,6 +1,6 @@
 import type { Agent } from '@agentry/domain/agent';
-import type { Store } from '@agentry/platform/store/port';
 import { badRequest, HttpError } from '../../http/errors';
+import type { Query } from '../command';
 
 // Side-by-side comparison: two to four listed agents, answered in the order asked.
 
@@ -23,7 +23,7 @@ export function compareIds(raw: string): string[] {
 }
 
 /** The agents in the order of `ids`; 404 naming every id that is missing or removed. */
-export async function compareAgents(store: Pick<Store, 'agents'>, ids: string[]): Promise<Agent[]> {
+export const compareAgents: Query<'store', { ids: string[] }, Agent[]> = async ({ store }, { ids }) => {
   const byId = new Map((await store.agents.getMany(ids)).map((agent) => [agent.id, agent]));
   const missing = ids.filter((id) => {
     const agent = byId.get(id);
@@ -33,4 +33,4 @@ export async function compareAgents(store: Pick<Store, 'agents'>, ids: string[])
     throw new HttpError(404, `These agents are not listed: ${missing.join(', ')}`, { missing_ids: missing });
   }
   return ids.map((id) => byId.get(id)!);
-}
+};

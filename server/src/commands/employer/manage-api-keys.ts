@@ -1,8 +1,9 @@
 import { API_KEY_NAME_MAX, API_KEYS_PER_EMPLOYER_MAX } from '@agentry/domain/api-keys';
 import { type ApiKey, ApiKeyLimitError } from '@agentry/platform/store/employer-port';
-import type { Store, User } from '@agentry/platform/store/port';
+import type { User } from '@agentry/platform/store/port';
 import { newApiKey } from '../../auth/api-key-tokens';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Action, Query } from '../command';
 import { cleanLine } from './plain-text';
 
 // An employer's API keys (docs/employer-tools.md, "API keys"): made with a name, shown once,
@@ -15,14 +16,12 @@ export const API_KEY_MESSAGES = {
   notFound: 'API key not found',
 } as const;
 
-type Stores = Pick<Store, 'apiKeys'>;
-
 /** Makes a key: the record, and the key itself, which nobody can see again after this answer. */
-export async function createApiKey(
-  store: Stores,
-  user: User,
-  rawName: string,
-): Promise<{ key: ApiKey; token: string }> {
+export const createApiKey: Action<
+  'store',
+  { user: User; name: string },
+  { key: ApiKey; token: string }
+> = async ({ store }, { user, name: rawName }) => {
   const name = cleanLine(rawName);
   if (!name) throw badRequest(API_KEY_MESSAGES.nameRequired);
   if (name.length > API_KEY_NAME_MAX) throw badRequest(API_KEY_MESSAGES.nameTooLong);
@@ -37,8 +36,12 @@ export async function createApiKey(
     if (error instanceof ApiKeyLimitError) throw conflict(API_KEY_MESSAGES.tooMany);
     throw error;
   }
-}
+};
 
-export async function revokeApiKey(store: Stores, user: User, id: string): Promise<void> {
+/** The employer's keys, live and revoked (the token hash never leaves the store's record). */
+export const listApiKeys: Query<'store', { user: User }, ApiKey[]> = ({ store }, { user }) =>
+  store.apiKeys.listForUser(user.id);
+
+export const revokeApiKey: Action<'store', { user: User; id: string }> = async ({ store }, { user, id }) => {
   if (!(await store.apiKeys.revoke(id, user.id))) throw notFound(API_KEY_MESSAGES.notFound);
-}
+};

@@ -5,9 +5,9 @@ import {
   SHORTLISTS_PER_USER_MAX,
   type Shortlist,
 } from '@agentry/platform/store/employer-port';
-import type { Store } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { EmployerScope } from '../../policies/employer-scope';
+import type { Action, Query } from '../command';
 import { cleanLine } from './plain-text';
 
 // An employer's shortlists: named lists of agents to come back to. Every call acts on the lists of
@@ -23,7 +23,6 @@ export const SHORTLIST_MESSAGES = {
   listFull: `A list holds at most ${SHORTLIST_AGENTS_MAX} agents. Remove one or start another list.`,
 } as const;
 
-type Stores = Pick<Store, 'shortlists' | 'agents'>;
 type Scope = Pick<EmployerScope, 'ownerId' | 'authorId'>;
 
 function listName(raw: string): string {
@@ -48,34 +47,53 @@ const found = (list: Shortlist | null): Shortlist => {
   return list;
 };
 
-export async function createShortlist(store: Stores, scope: Scope, rawName: string): Promise<Shortlist> {
+/** The lists of the employer's scope (their own, or their team's). */
+export const listShortlists: Query<'store', { scope: Scope }, Shortlist[]> = ({ store }, { scope }) =>
+  store.shortlists.listForUser(scope.ownerId);
+
+export const createShortlist: Action<'store', { scope: Scope; name: string }, Shortlist> = async (
+  { store },
+  { scope, name: rawName },
+) => {
   const name = listName(rawName);
   if ((await store.shortlists.countForUser(scope.ownerId)) >= SHORTLISTS_PER_USER_MAX) {
     throw conflict(SHORTLIST_MESSAGES.tooManyLists);
   }
   return uniqueName(() => store.shortlists.create(scope.ownerId, name, scope.authorId));
-}
+};
 
-export async function renameShortlist(store: Stores, scope: Scope, id: string, rawName: string) {
+export const renameShortlist: Action<'store', { scope: Scope; id: string; name: string }, Shortlist> = async (
+  { store },
+  { scope, id, name: rawName },
+) => {
   const name = listName(rawName);
   return found(await uniqueName(() => store.shortlists.rename(id, scope.ownerId, name)));
-}
+};
 
-export async function deleteShortlist(store: Stores, scope: Scope, id: string): Promise<void> {
+export const deleteShortlist: Action<'store', { scope: Scope; id: string }> = async (
+  { store },
+  { scope, id },
+) => {
   if (!(await store.shortlists.delete(id, scope.ownerId))) throw notFound(SHORTLIST_MESSAGES.notFound);
-}
+};
+
+type ListAgent = { scope: Scope; id: string; agentId: string };
 
 /** Adds a listed agent at the end of the list; adding one that is there already changes nothing. */
-export async function addToShortlist(store: Stores, scope: Scope, id: string, agentId: string) {
+export const addToShortlist: Action<'store', ListAgent, Shortlist> = async (
+  { store },
+  { scope, id, agentId },
+) => {
   const list = found(await store.shortlists.get(id, scope.ownerId));
   const agent = await store.agents.get(agentId);
   if (!agent || agent.removed) throw notFound(SHORTLIST_MESSAGES.agentNotFound);
   if (list.agent_ids.includes(agent.id)) return list;
   if (list.agent_ids.length >= SHORTLIST_AGENTS_MAX) throw conflict(SHORTLIST_MESSAGES.listFull);
   return found(await store.shortlists.addAgent(id, scope.ownerId, agent.id, scope.authorId));
-}
+};
 
 /** Takes an agent off the list, whether or not it is still listed in the directory. */
-export async function removeFromShortlist(store: Stores, scope: Scope, id: string, agentId: string) {
-  return found(await store.shortlists.removeAgent(id, scope.ownerId, agentId));
-}
+export const removeFromShortlist: Action<'store', ListAgent, Shortlist> = async (
+  { store },
+  { scope, id, agentId },
+) => found(await store.shortlists.removeAgent(id, scope.ownerId, agentId));

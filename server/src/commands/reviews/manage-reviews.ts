@@ -11,6 +11,7 @@ import {
 import type { User } from '@agentry/platform/store/port';
 import { type Review, ReviewTakenError } from '@agentry/platform/store/trust-port';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { Action } from '../command';
 import { cleanLine, cleanMessage } from '../employer/plain-text';
 import type { Services } from '../services';
 import { reviewAccess } from './review-access';
@@ -21,18 +22,19 @@ import { reviewAccess } from './review-access';
 // its rating and its search document follow.
 
 /** The agent of a review, listed: a review of a removed agent is not reachable. */
-async function listedAgent(services: Services, agentId: string): Promise<Agent> {
+async function listedAgent(services: Pick<Services, 'store'>, agentId: string): Promise<Agent> {
   const agent = await services.store.agents.get(agentId);
   if (!agent || agent.removed) throw notFound('Agent not found');
   return agent;
 }
 
-export async function writeReview(
-  services: Services,
-  props: { user: User; agentId: string; input: ReviewInput },
-): Promise<{ review: Review; created: boolean }> {
+export const writeReview: Action<
+  'store',
+  { user: User; agentId: string; input: ReviewInput },
+  { review: Review; created: boolean }
+> = async (services, props) => {
   const agent = await listedAgent(services, props.agentId);
-  const access = await reviewAccess(services, props.user, agent);
+  const access = await reviewAccess(services, { user: props.user, agent });
   if (!access.can_review) throw forbidden(access.reason ?? REVIEW_MESSAGES.employersOnly);
   const problem = reviewProblem(props.input);
   if (problem) throw badRequest(problem);
@@ -51,18 +53,19 @@ export async function writeReview(
     if (error instanceof ReviewTakenError) throw conflict(REVIEW_MESSAGES.takenByColleague);
     throw error;
   }
-}
+};
 
-export async function findReview(services: Services, id: string): Promise<Review> {
+async function findReview(services: Pick<Services, 'store'>, id: string): Promise<Review> {
   const review = await services.store.reviews.get(id);
   if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
   return review;
 }
 
-export async function answerReview(
-  services: Services,
-  props: { user: User; reviewId: string; body: unknown },
-): Promise<Review> {
+export const answerReview: Action<
+  'store' | 'now',
+  { user: User; reviewId: string; body: unknown },
+  Review
+> = async (services, props) => {
   const review = await findReview(services, props.reviewId);
   const agent = await services.store.agents.get(review.agent_id);
   if (!agent || agent.owner_id !== props.user.id) throw forbidden(REVIEW_MESSAGES.notYourAgent);
@@ -75,28 +78,29 @@ export async function answerReview(
   });
   if (!answered) throw conflict(REVIEW_MESSAGES.alreadyAnswered);
   return answered;
-}
+};
 
-export async function reportReview(
-  services: Services,
-  props: { reviewId: string; reason: unknown },
-): Promise<void> {
+export const reportReview: Action<'store' | 'now', { reviewId: string; reason: unknown }> = async (
+  services,
+  props,
+) => {
   const reason = cleanMessage(typeof props.reason === 'string' ? props.reason : '');
   if (!reason) throw badRequest(REVIEW_MESSAGES.reasonRequired);
   if (reason.length > REPORT_REASON_MAX) throw badRequest(REVIEW_MESSAGES.reasonTooLong);
   const review = await findReview(services, props.reviewId);
   await services.store.reviews.report(review.id, { reason, at: new Date(services.now()).toISOString() });
-}
+};
 
 export const MODERATION_MESSAGES = {
   reasonRequired: 'Give the reason (the audit log keeps it)',
   reasonTooLong: `A reason has at most ${MODERATION_REASON_MAX} characters`,
 } as const;
 
-export async function moderateReview(
-  services: Services,
-  props: { reviewId: string; hidden: boolean; reason: unknown; admin: string },
-): Promise<Review> {
+export const moderateReview: Action<
+  'store' | 'now',
+  { reviewId: string; hidden: boolean; reason: unknown; admin: string },
+  Review
+> = async (services, props) => {
   const reason = cleanMessage(typeof props.reason === 'string' ? props.reason : '');
   if (!reason) throw badRequest(MODERATION_MESSAGES.reasonRequired);
   if (reason.length > MODERATION_REASON_MAX) throw badRequest(MODERATION_MESSAGES.reasonTooLong);
@@ -118,4 +122,4 @@ export async function moderateReview(
   });
   if (before.hidden !== after.hidden) await services.store.agents.touch([after.agent_id]);
   return after;
-}
+};

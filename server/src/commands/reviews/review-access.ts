@@ -9,6 +9,7 @@ import {
 import type { User } from '@agentry/platform/store/port';
 import type { Review } from '@agentry/platform/store/trust-port';
 import { employerScopeOf } from '../../policies/employer-scope';
+import type { Query } from '../command';
 import type { Services } from '../services';
 
 // Who may review an agent (issue 26): an employer account with an active plan (its own, or for a
@@ -47,11 +48,10 @@ async function sameOrganisation(
   return proven.some(({ domain }) => related(domain.replace(/:\d+$/, '')));
 }
 
-export async function reviewAccess(
-  services: Pick<Services, 'store'>,
-  user: User | undefined,
-  agent: Agent,
-): Promise<ReviewAccess> {
+export const reviewAccess: Query<'store', { user: User | undefined; agent: Agent }, ReviewAccess> = async (
+  services,
+  { user, agent },
+) => {
   const refuse = (reason: string, extra: Partial<ReviewAccess> = {}): ReviewAccess => ({
     can_review: false,
     reason,
@@ -71,4 +71,4 @@ export async function reviewAccess(
   if (await sameOrganisation(services, user, agent)) return refuse(REVIEW_MESSAGES.ownAgent);
   if (review && review.author_id !== user.id) return refuse(REVIEW_MESSAGES.takenByColleague, { review });
   return { can_review: true, reason: null, review, is_owner: false };
-}
+};

@@ -1,7 +1,6 @@
 import type { SavedSearchQuery } from '@agentry/domain/contract/saved-searches';
 import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
 import { type DigestFrequency, nextDigestAt, SAVED_SEARCH_NAME_MAX } from '@agentry/domain/saved-searches';
-import type { Store } from '@agentry/platform/store/port';
 import {
   SavedSearchLimitError,
   type SavedSearchPatch,
@@ -9,6 +8,7 @@ import {
 } from '@agentry/platform/store/saved-search-port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { EmployerScope } from '../../policies/employer-scope';
+import type { Action, Query } from '../command';
 import { cleanLine } from '../employer/plain-text';
 
 // An employer's saved searches (docs/employer-tools.md, "Saved searches"): the search screen's
@@ -23,8 +23,6 @@ export const SAVED_SEARCH_MESSAGES = {
   tooMany: `You can keep at most ${SAVED_SEARCHES_PER_OWNER_MAX} saved searches. Delete one to make room.`,
   priceRange: 'The lowest price must not be above the highest',
 } as const;
-
-type Stores = Pick<Store, 'savedSearches'>;
 
 function searchName(raw: string): string {
   const name = cleanLine(raw);
@@ -56,16 +54,18 @@ const found = (search: SavedSearchRecord | null): SavedSearchRecord => {
 
 type Scope = Pick<EmployerScope, 'ownerId' | 'authorId'>;
 
-export async function listSavedSearches(store: Stores, scope: Scope): Promise<SavedSearchRecord[]> {
-  return store.savedSearches.listForOwner(scope.ownerId, SAVED_SEARCHES_PER_OWNER_MAX);
-}
+export const listSavedSearches: Query<'store', { scope: Scope }, SavedSearchRecord[]> = async (
+  { store },
+  { scope },
+) => store.savedSearches.listForOwner(scope.ownerId, SAVED_SEARCHES_PER_OWNER_MAX);
 
-export async function createSavedSearch(
-  store: Stores,
-  scope: Scope,
-  input: { name: string; search: SavedSearchQuery; alert: DigestFrequency },
-  now: Date,
-): Promise<SavedSearchRecord> {
+export const createSavedSearch: Action<
+  'store' | 'now',
+  { scope: Scope; name: string; search: SavedSearchQuery; alert: DigestFrequency },
+  SavedSearchRecord
+> = async (services, { scope, ...input }) => {
+  const { store } = services;
+  const now = new Date(services.now());
   const name = searchName(input.name);
   const search = cleanSearch(input.search);
   try {
@@ -85,19 +85,19 @@ export async function createSavedSearch(
     if (error instanceof SavedSearchLimitError) throw conflict(SAVED_SEARCH_MESSAGES.tooMany);
     throw error;
   }
-}
+};
 
 /**
  * Renames a search or changes its alert. A new frequency counts from now (the news since the last
  * digest stay news); turning alerts off clears the due time.
  */
-export async function updateSavedSearch(
-  store: Stores,
-  scope: Scope,
-  id: string,
-  input: { name?: string; alert?: DigestFrequency },
-  now: Date,
-): Promise<SavedSearchRecord> {
+export const updateSavedSearch: Action<
+  'store' | 'now',
+  { scope: Scope; id: string; name?: string; alert?: DigestFrequency },
+  SavedSearchRecord
+> = async (services, { scope, id, ...input }) => {
+  const { store } = services;
+  const now = new Date(services.now());
   const owner = scope.ownerId;
   const current = found(await store.savedSearches.get(id, owner));
   const patch: SavedSearchPatch = {};
@@ -107,8 +107,11 @@ export async function updateSavedSearch(
     patch.next_digest_at = nextDigestAt(input.alert, now)?.toISOString() ?? null;
   }
   return found(await store.savedSearches.update(id, owner, patch));
-}
+};
 
-export async function deleteSavedSearch(store: Stores, scope: Scope, id: string): Promise<void> {
+export const deleteSavedSearch: Action<'store', { scope: Scope; id: string }> = async (
+  { store },
+  { scope, id },
+) => {
   if (!(await store.savedSearches.delete(id, scope.ownerId))) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
-}
+};

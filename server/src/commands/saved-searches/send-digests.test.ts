@@ -76,7 +76,7 @@ describe('digests of saved searches', () => {
     });
     await eventually(searchFinds('translate legal contracts', fresh.id));
 
-    const result = await sendDigests(digests(Date.now() + DAY + 60_000));
+    const result = await sendDigests(digests(Date.now() + DAY + 60_000), {});
     expect(result).toMatchObject({ examined: 1, sent: 1, quiet: 0, searchNotReady: false });
 
     const mails = await mailsTo(server.dataDir, 'grace@acme.example', 'search_digest');
@@ -105,9 +105,13 @@ describe('digests of saved searches', () => {
     const fresh = await newAgent('ContraLingo', 'Translates legal contracts and court filings into French.');
     await eventually(searchFinds('translate legal contracts', fresh.id));
     const at = Date.now() + DAY + 60_000;
-    expect((await sendDigests(digests(at))).sent).toBe(1);
-    expect(await sendDigests(digests(at))).toMatchObject({ examined: 0, sent: 0 });
-    expect(await sendDigests(digests(at + DAY + 60_000))).toMatchObject({ examined: 1, sent: 0, quiet: 1 });
+    expect((await sendDigests(digests(at), {})).sent).toBe(1);
+    expect(await sendDigests(digests(at), {})).toMatchObject({ examined: 0, sent: 0 });
+    expect(await sendDigests(digests(at + DAY + 60_000), {})).toMatchObject({
+      examined: 1,
+      sent: 0,
+      quiet: 1,
+    });
     expect(await mailsTo(server.dataDir, 'grace@acme.example', 'search_digest')).toHaveLength(1);
   });
 
@@ -116,7 +120,7 @@ describe('digests of saved searches', () => {
     const fresh = await newAgent('ContraLingo', 'Translates legal contracts and court filings into French.');
     await eventually(searchFinds('translate legal contracts', fresh.id));
     const at = Date.now() + DAY + 60_000;
-    const [first, second] = await Promise.all([sendDigests(digests(at)), sendDigests(digests(at))]);
+    const [first, second] = await Promise.all([sendDigests(digests(at), {}), sendDigests(digests(at), {})]);
     expect(first.sent + second.sent).toBe(1);
     expect(await mailsTo(server.dataDir, 'grace@acme.example', 'search_digest')).toHaveLength(1);
   });
@@ -126,9 +130,9 @@ describe('digests of saved searches', () => {
     await save('off');
     const fresh = await newAgent('ContraLingo', 'Translates legal contracts and court filings into French.');
     await eventually(searchFinds('translate legal contracts', fresh.id));
-    expect(await sendDigests(digests(Date.now()))).toMatchObject({ examined: 0, sent: 0 });
+    expect(await sendDigests(digests(Date.now()), {})).toMatchObject({ examined: 0, sent: 0 });
     await fixtures.store().users.update(grace.userId, { subscription_status: 'inactive' });
-    expect(await sendDigests(digests(Date.now() + DAY + 60_000))).toMatchObject({
+    expect(await sendDigests(digests(Date.now() + DAY + 60_000), {})).toMatchObject({
       examined: 1,
       skipped: 1,
       sent: 0,
@@ -149,7 +153,7 @@ describe('digests of saved searches', () => {
         degraded: true,
       }),
     };
-    expect(await sendDigests(degraded)).toMatchObject({ searchNotReady: true, sent: 0 });
-    expect(await sendDigests(digests(at))).toMatchObject({ sent: 1 });
+    expect(await sendDigests(degraded, {})).toMatchObject({ searchNotReady: true, sent: 0 });
+    expect(await sendDigests(digests(at), {})).toMatchObject({ sent: 1 });
   });
 });

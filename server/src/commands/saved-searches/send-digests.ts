@@ -12,6 +12,7 @@ import type { SavedSearchRecord } from '@agentry/platform/store/saved-search-por
 import { unsubscribePath, unsubscribeToken } from '../../auth/digest-unsubscribe';
 import { searchDigestMessage } from '../../mail/digest-messages';
 import { employerScopeOf } from '../../policies/employer-scope';
+import type { Action } from '../command';
 import type { Services } from '../services';
 import { ChangedAgents } from './changed-agents';
 
@@ -74,10 +75,10 @@ type Match = Pick<SearchDocument, 'id' | 'name' | 'provider' | 'role'>;
 
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function sendDigests(
-  deps: DigestServices,
-  options: DigestRunOptions = {},
-): Promise<DigestRunResult> {
+export const sendDigests: Action<DigestServices, DigestRunOptions, DigestRunResult> = async (
+  deps,
+  options,
+) => {
   const { store, logger } = deps;
   const now = new Date(deps.now());
   const dueAt = options.everyAlerting ? FAR_FUTURE : now;
@@ -176,7 +177,7 @@ export async function sendDigests(
     logger.warn({ examined: result.examined }, 'digests wait: search answers from the store for now');
   }
   return result;
-}
+};
 
 const rangeOf = (min: number | null, max: number | null) =>
   min === null && max === null ? undefined : { min: min ?? undefined, max: max ?? undefined };

@@ -1,9 +1,11 @@
+import type { InvitationPreview } from '@agentry/domain/contract/team';
 import { normalizeEmail } from '@agentry/domain/email';
 import { TEAM_MESSAGES, TEAM_SEATS } from '@agentry/domain/team';
 import type { User } from '@agentry/platform/store/port';
 import { type Invitation, type Organization, TeamConflictError } from '@agentry/platform/store/team-port';
 import { hashToken, isTokenShaped } from '../../auth/one-time-tokens';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import type { Action, Query } from '../command';
 import type { Services } from '../services';
 
 // The colleague's side of a team invitation (issue 28): the link's page reads it (who invites, to
@@ -26,7 +28,11 @@ async function liveInvitation(
   return { invitation, organization };
 }
 
-export async function previewInvitation(services: Services, token: string) {
+export const previewInvitation: Query<
+  Services,
+  { token: string },
+  Omit<InvitationPreview, 'success'>
+> = async (services, { token }) => {
   const { invitation, organization } = await liveInvitation(services, token);
   const inviter = await services.store.users.findById(invitation.invited_by);
   return {
@@ -35,14 +41,17 @@ export async function previewInvitation(services: Services, token: string) {
     email: invitation.email,
     expires_at: invitation.expires_at,
   };
-}
+};
 
 /**
  * Makes the signed-in employer a member. The account must be the invited address's: the link was
  * sent there, and opening it with another account would hand the team to whoever got the link.
  * Opening it proves the address, so an unconfirmed one is confirmed too.
  */
-export async function acceptInvitation(services: Services, user: User, token: string): Promise<Organization> {
+export const acceptInvitation: Action<Services, { user: User; token: string }, Organization> = async (
+  services,
+  { user, token },
+) => {
   const { store } = services;
   if (user.user_type !== 'employer') throw forbidden(TEAM_MESSAGES.providerAccount, { success: false });
   const { invitation, organization } = await liveInvitation(services, token);
@@ -74,4 +83,4 @@ export async function acceptInvitation(services: Services, user: User, token: st
   });
   services.logger.info({ organizationId: organization.id, userId: user.id }, 'team invitation accepted');
   return organization;
-}
+};

@@ -5,11 +5,12 @@ import { normalizeEmail } from '@agentry/domain/email';
 import { ROUTES } from '@agentry/domain/routes';
 import { ORGANIZATION_NAME_MAX, TEAM_INVITATION_DAYS, TEAM_MESSAGES, TEAM_SEATS } from '@agentry/domain/team';
 import type { User } from '@agentry/platform/store/port';
-import { type Organization, TeamConflictError } from '@agentry/platform/store/team-port';
+import { type Invitation, type Organization, TeamConflictError } from '@agentry/platform/store/team-port';
 import { hashToken } from '../../auth/one-time-tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { teamInvitationMessage } from '../../mail/messages';
 import { type EmployerScope, employerScopeOf } from '../../policies/employer-scope';
+import type { Action, Query } from '../command';
 import { cleanLine } from '../employer/plain-text';
 import { deliver, publicLink, type Services } from '../services';
 
@@ -21,7 +22,10 @@ import { deliver, publicLink, type Services } from '../services';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The team as the caller sees it (GET /api/employer/team). */
-export async function readTeam(services: Services, user: User): Promise<Omit<TeamAnswer, 'success'>> {
+export const readTeam: Query<'store' | 'now', { user: User }, Omit<TeamAnswer, 'success'>> = async (
+  services,
+  { user },
+) => {
   const { store } = services;
   const scope = await employerScopeOf(store, user);
   const organization = scope.organization;
@@ -84,7 +88,7 @@ export async function readTeam(services: Services, user: User): Promise<Omit<Tea
       expires_at: invitation.expires_at,
     })),
   };
-}
+};
 
 function organizationName(raw: string): string {
   const name = cleanLine(raw);
@@ -106,16 +110,20 @@ function ownedOrganization(scope: EmployerScope): Organization {
 }
 
 /** Names (or renames) the subscriber's organisation: what providers see on the team's requests. */
-export async function nameOrganization(services: Services, scope: EmployerScope, rawName: string) {
+export const nameOrganization: Action<'store', { scope: EmployerScope; name: string }, Organization> = async (
+  services,
+  { scope, name: rawName },
+) => {
   assertNotMember(scope);
   return services.store.teams.saveOrganization(scope.ownerId, organizationName(rawName));
-}
+};
 
 /** Sends a colleague a single-use link, valid TEAM_INVITATION_DAYS, within the plan's seats. */
-export async function inviteColleague(
-  services: Services,
-  props: { user: User; scope: EmployerScope; email: string },
-) {
+export const inviteColleague: Action<
+  Services,
+  { user: User; scope: EmployerScope; email: string },
+  { invitation: Invitation; invitedBy: string }
+> = async (services, props) => {
   const { store } = services;
   const { user, scope } = props;
   const organization = ownedOrganization(scope);
@@ -171,22 +179,25 @@ export async function inviteColleague(
     'team invitation sent',
   );
   return { invitation, invitedBy: user.full_name };
-}
+};
 
-export async function cancelInvitation(services: Services, scope: EmployerScope, id: string): Promise<void> {
+export const cancelInvitation: Action<'store', { scope: EmployerScope; id: string }> = async (
+  services,
+  { scope, id },
+) => {
   const organization = ownedOrganization(scope);
   if (!(await services.store.teams.revokeInvitation(organization.id, id)))
     throw notFound(TEAM_MESSAGES.invitationNotFound);
-}
+};
 
 /**
  * The subscriber removes a member, or a member leaves (removes themselves). Their access ends with
  * this request; the shortlists, items and requests they made stay with the organisation.
  */
-export async function removeMember(
-  services: Services,
-  props: { user: User; scope: EmployerScope; memberId: string },
-) {
+export const removeMember: Action<Services, { user: User; scope: EmployerScope; memberId: string }> = async (
+  services,
+  props,
+) => {
   const { store } = services;
   const { user, scope, memberId } = props;
   const organization = scope.organization;
@@ -205,4 +216,4 @@ export async function removeMember(
     after: null,
   });
   services.logger.info({ organizationId: organization.id, memberId, leaving }, 'team member removed');
-}
+};

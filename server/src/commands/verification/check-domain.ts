@@ -1,3 +1,4 @@
+import type { Agent } from '@agentry/domain/agent';
 import { domainCovers, siteHostOf } from '@agentry/domain/domain-verification';
 import { ROUTES } from '@agentry/domain/routes';
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
@@ -5,6 +6,7 @@ import type { DomainVerification } from '@agentry/platform/store/trust-port';
 import type { Outbound } from '../../link-check/outbound';
 import { verificationLapsedMessage } from '../../mail/trust-messages';
 import { afterProofCheck, type VerificationEvent } from '../../verification/verification-state';
+import type { Action, Query } from '../command';
 import { deliver, publicLink, type Services } from '../services';
 import { findProofs } from './domain-proofs';
 
@@ -20,38 +22,43 @@ export interface DomainCheck {
 }
 
 /** The provider's listed agents whose website the domain covers. */
-export async function agentsOnDomain(services: Pick<Services, 'store'>, userId: string, domain: string) {
+export const agentsOnDomain: Query<'store', { userId: string; domain: string }, Agent[]> = async (
+  services,
+  { userId, domain },
+) => {
   const owned = await services.store.agents.list({ ownerId: userId, limit: 1000 });
   return owned.filter((agent) => {
     const host = siteHostOf(agent.address);
     return host !== null && domainCovers(domain, host);
   });
-}
+};
 
-export async function touchAgentsOnDomain(services: Pick<Services, 'store'>, userId: string, domain: string) {
-  const agents = await agentsOnDomain(services, userId, domain);
+export const touchAgentsOnDomain: Action<'store', { userId: string; domain: string }, number> = async (
+  services,
+  { userId, domain },
+) => {
+  const agents = await agentsOnDomain(services, { userId, domain });
   if (agents.length > 0) await services.store.agents.touch(agents.map((agent) => agent.id));
   return agents.length;
-}
+};
 
-export async function checkDomain(
-  services: Services,
-  outbound: Outbound,
-  verification: DomainVerification,
-  recheckMs: number,
-): Promise<DomainCheck> {
-  const findings = await findProofs(outbound, verification.domain, verification.token);
+export const checkDomain: Action<
+  Services & { outbound: Outbound },
+  { verification: DomainVerification; recheckMs: number },
+  DomainCheck
+> = async (services, { verification, recheckMs }) => {
+  const findings = await findProofs(services, { domain: verification.domain, token: verification.token });
   const { patch, event } = afterProofCheck(verification, findings, new Date(services.now()), recheckMs);
   const saved = (await services.store.verifications.saveCheck(verification.id, patch)) ?? {
     ...verification,
     ...patch,
   };
   if (event === 'verified' || event === 'lapsed')
-    await touchAgentsOnDomain(services, saved.user_id, saved.domain);
+    await touchAgentsOnDomain(services, { userId: saved.user_id, domain: saved.domain });
   if (event === 'lapsed') await reportLapse(services, saved, findings);
   services.logger.info({ domainId: saved.id, event }, 'domain proof checked');
   return { verification: saved, findings, event };
-}
+};
 
 async function reportLapse(services: Services, verification: DomainVerification, findings: ProofFinding[]) {
   const detail = findings.map((finding) => `${finding.method}: ${finding.detail}`).join('; ');

@@ -4,6 +4,7 @@ import type { User } from '@agentry/platform/store/port';
 import type { ListingClaim } from '@agentry/platform/store/trust-port';
 import { conflict, notFound } from '../../http/errors';
 import { claimReversedMessage, listingClaimedMessage } from '../../mail/trust-messages';
+import type { Action } from '../command';
 import { deliver, type Services } from '../services';
 import { assertProvider } from './manage-domains';
 
@@ -24,7 +25,10 @@ export const CLAIM_MESSAGES = {
   notReversible: 'This claim was reversed already, or the listing has changed hands since.',
 } as const;
 
-export async function claimListing(services: Services, user: User, agentId: string): Promise<ListingClaim> {
+export const claimListing: Action<Services, { user: User; agentId: string }, ListingClaim> = async (
+  services,
+  { user, agentId },
+) => {
   assertProvider(user);
   const { store } = services;
   const agent = await store.agents.get(agentId);
@@ -75,12 +79,13 @@ export async function claimListing(services: Services, user: User, agentId: stri
       );
   }
   return claim;
-}
+};
 
-export async function reverseClaim(
-  services: Services,
-  props: { claimId: string; admin: string; reason: string },
-): Promise<ListingClaim> {
+export const reverseClaim: Action<
+  Services,
+  { claimId: string; admin: string; reason: string },
+  ListingClaim
+> = async (services, props) => {
   const { store } = services;
   const before = await store.listingClaims.get(props.claimId);
   if (!before) throw notFound(CLAIM_MESSAGES.claimNotFound);
@@ -116,4 +121,4 @@ export async function reverseClaim(
       );
   }
   return reversed;
-}
+};

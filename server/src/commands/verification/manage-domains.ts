@@ -11,7 +11,7 @@ import {
   DuplicateDomainError,
 } from '@agentry/platform/store/trust-port';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { Services } from '../services';
+import type { Action, Query } from '../command';
 import { touchAgentsOnDomain } from './check-domain';
 
 // A provider's domains: added pending with a token of their own (another account adding the same
@@ -22,7 +22,10 @@ export function assertProvider(user: User): void {
   if (user.user_type !== 'agent_provider') throw forbidden(VERIFICATION_MESSAGES.providersOnly);
 }
 
-export async function addDomain(services: Services, user: User, typed: string): Promise<DomainVerification> {
+export const addDomain: Action<'store', { user: User; domain: string }, DomainVerification> = async (
+  services,
+  { user, domain: typed },
+) => {
   assertProvider(user);
   const domain = normalizeDomain(typed);
   if (!domain) throw badRequest(VERIFICATION_MESSAGES.domainInvalid);
@@ -36,17 +39,21 @@ export async function addDomain(services: Services, user: User, typed: string): 
     if (error instanceof DomainLimitError) throw conflict(VERIFICATION_MESSAGES.tooMany);
     throw error;
   }
-}
+};
 
 /** The user's own domain, or 404 (another account's domain answers as a missing one). */
-export async function ownDomain(services: Services, user: User, id: string): Promise<DomainVerification> {
+export const ownDomain: Query<'store', { user: User; id: string }, DomainVerification> = async (
+  services,
+  { user, id },
+) => {
   const found = await services.store.verifications.get(id);
   if (!found || found.user_id !== user.id) throw notFound(VERIFICATION_MESSAGES.notFound);
   return found;
-}
+};
 
-export async function removeDomain(services: Services, user: User, id: string): Promise<void> {
+export const removeDomain: Action<'store', { user: User; id: string }> = async (services, { user, id }) => {
   const removed = await services.store.verifications.remove(id, user.id);
   if (!removed) throw notFound(VERIFICATION_MESSAGES.notFound);
-  if (removed.status === 'verified') await touchAgentsOnDomain(services, user.id, removed.domain);
-}
+  if (removed.status === 'verified')
+    await touchAgentsOnDomain(services, { userId: user.id, domain: removed.domain });
+};

@@ -89,7 +89,10 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
     const { id } = parse(TrustIdParams, req.params);
     const found = await store.verifications.get(id);
     if (!found) throw notFound('Domain not found');
-    const result = await checkDomain(services, trust.outbound, found, trust.recheckMs);
+    const result = await checkDomain(
+      { ...services, outbound: trust.outbound },
+      { verification: found, recheckMs: trust.recheckMs },
+    );
     const emails = await emailsOf([found.user_id]);
     res.json({
       success: true,

@@ -8,7 +8,7 @@ import {
 import type { Success } from '@agentry/domain/contract/shapes';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
-import { createApiKey, revokeApiKey } from '../../../commands/employer/manage-api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../commands/employer/manage-api-keys';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
@@ -19,13 +19,13 @@ import { presentApiKey } from '../../../presenters/api-key';
 // or revoke keys: http/api-key-auth.ts does not open these paths). Making one needs the active
 // plan; listing and revoking do not, so a lapsed employer can still take a key back.
 
-export function apiKeysRoutes({ store }: AppContext): Router {
+export function apiKeysRoutes({ store, services }: AppContext): Router {
   const router = Router();
   const activeEmployer = requireActiveEmployer(store);
   const me = (req: Express.Request) => req.user as User;
 
   router.get('/employer/api-keys', requireUser, requireEmployerAccount, async (req, res) => {
-    const keys = await store.apiKeys.listForUser(me(req).id);
+    const keys = await listApiKeys(services, { user: me(req) });
     res.set('Cache-Control', 'no-store').json({
       success: true,
       api_keys: keys.map(presentApiKey),
@@ -36,7 +36,7 @@ export function apiKeysRoutes({ store }: AppContext): Router {
   /** The key itself is in this answer only: it is stored as a hash and never shown again. */
   router.post('/employer/api-keys', requireUser, activeEmployer, async (req, res) => {
     const { name } = parseBody(ApiKeyBody, req);
-    const { key, token } = await createApiKey(store, me(req), name);
+    const { key, token } = await createApiKey(services, { user: me(req), name });
     res
       .status(201)
       .set('Cache-Control', 'no-store')
@@ -45,7 +45,7 @@ export function apiKeysRoutes({ store }: AppContext): Router {
 
   router.delete('/employer/api-keys/:id', requireUser, requireEmployerAccount, async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    await revokeApiKey(store, me(req), id);
+    await revokeApiKey(services, { user: me(req), id });
     res.json({ success: true } satisfies Success);
   });
 

@@ -10,12 +10,12 @@ import { requireActiveEmployer } from '../../../policies/employer';
 import { presentAgents } from '../../../presenters/agent';
 
 /** GET /api/compare?ids=1,2,3: two to four listed agents side by side, in the order asked. */
-export function compareRoutes({ store, analytics }: AppContext): Router {
+export function compareRoutes({ store, services, analytics }: AppContext): Router {
   const router = Router();
   const activeEmployer = requireActiveEmployer(store);
   router.get('/compare', requireUser, activeEmployer, async (req, res) => {
     const ids = compareIds(parseQuery(CompareQuery, req).ids);
-    const agents = await compareAgents(store, ids);
+    const agents = await compareAgents(services, { ids });
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.
     analytics?.countFor(audienceOf(req), 'compared', ids);
     // Each with its structured profile (issue 28), which the table sets side by side.

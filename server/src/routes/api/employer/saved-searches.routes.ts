@@ -30,11 +30,10 @@ import { presentSavedSearch } from '../../../presenters/saved-search';
 export function savedSearchesRoutes({ store, services, sessionSecret }: AppContext): Router {
   const router = Router();
   const activeEmployer = requireActiveEmployer(store);
-  const now = () => new Date(services.now());
   const base = '/employer/saved-searches';
 
   router.get(base, requireUser, activeEmployer, async (req, res) => {
-    const searches = await listSavedSearches(store, scopeOf(req));
+    const searches = await listSavedSearches(services, { scope: scopeOf(req) });
     res.set('Cache-Control', 'no-store').json({
       success: true,
       saved_searches: searches.map(presentSavedSearch),
@@ -44,7 +43,7 @@ export function savedSearchesRoutes({ store, services, sessionSecret }: AppConte
 
   router.post(base, requireUser, activeEmployer, async (req, res) => {
     const body = parseBody(SavedSearchBody, req);
-    const search = await createSavedSearch(store, scopeOf(req), body, now());
+    const search = await createSavedSearch(services, { scope: scopeOf(req), ...body });
     res
       .status(201)
       .json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
@@ -53,19 +52,19 @@ export function savedSearchesRoutes({ store, services, sessionSecret }: AppConte
   router.put(`${base}/:id`, requireUser, activeEmployer, async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const patch = parseBody(SavedSearchPatch, req);
-    const search = await updateSavedSearch(store, scopeOf(req), id, patch, now());
+    const search = await updateSavedSearch(services, { scope: scopeOf(req), id, ...patch });
     res.json({ success: true, saved_search: presentSavedSearch(search) } satisfies SavedSearchAnswer);
   });
 
   router.delete(`${base}/:id`, requireUser, activeEmployer, async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    await deleteSavedSearch(store, scopeOf(req), id);
+    await deleteSavedSearch(services, { scope: scopeOf(req), id });
     res.json({ success: true } satisfies Success);
   });
 
   router.post('/saved-searches/unsubscribe', async (req, res) => {
     const body = parseBody(UnsubscribeBody, req);
-    const search = await unsubscribeDigest(store, sessionSecret, body);
+    const search = await unsubscribeDigest({ store, secret: sessionSecret }, body);
     res.json({ success: true, name: search.name } satisfies UnsubscribeAnswer);
   });
 

@@ -44,7 +44,7 @@ export function teamRoutes({ services, store }: AppContext): Router {
   const requireEmployerAccount = requireEmployerAccountFor(TEAM_ACCOUNT_MESSAGE);
   const team = async (user: User): Promise<TeamAnswer> => ({
     success: true,
-    ...(await readTeam(services, user)),
+    ...(await readTeam(services, { user })),
   });
 
   router.get('/employer/team', requireUser, requireEmployerAccount, async (req, res) => {
@@ -53,7 +53,7 @@ export function teamRoutes({ services, store }: AppContext): Router {
 
   router.put('/employer/team', requireUser, activeEmployer, async (req, res) => {
     const { name } = parseBody(OrganizationBody, req);
-    await nameOrganization(services, scopeOf(req), name);
+    await nameOrganization(services, { scope: scopeOf(req), name });
     res.json(await team(me(req)));
   });
 
@@ -78,7 +78,7 @@ export function teamRoutes({ services, store }: AppContext): Router {
 
   router.delete('/employer/team/invitations/:id', requireUser, requireEmployerAccount, async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    await cancelInvitation(services, await employerScopeOf(store, me(req)), id);
+    await cancelInvitation(services, { scope: await employerScopeOf(store, me(req)), id });
     res.json({ success: true } satisfies Success);
   });
 
@@ -94,13 +94,13 @@ export function teamRoutes({ services, store }: AppContext): Router {
 
   router.get('/team-invitations/:token', async (req, res) => {
     const { token } = parse(InvitationToken, req.params);
-    const preview = await previewInvitation(services, token);
+    const preview = await previewInvitation(services, { token });
     res.set('Cache-Control', 'no-store').json({ success: true, ...preview } satisfies InvitationPreview);
   });
 
   router.post('/team-invitations/accept', requireUser, requireEmployerAccount, async (req, res) => {
     const { token } = parseBody(InvitationToken, req);
-    const organization = await acceptInvitation(services, me(req), token);
+    const organization = await acceptInvitation(services, { user: me(req), token });
     res.json({
       success: true,
       organization: { id: organization.id, name: organization.name },

@@ -52,7 +52,7 @@ export function reviewsRoutes({ services, trust }: AppContext): Router {
     const { id } = parse(AgentIdParams, req.params);
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
-    const access = await reviewAccess(services, req.user as User | undefined, agent);
+    const access = await reviewAccess(services, { user: req.user as User | undefined, agent });
     res.set('Cache-Control', 'no-store').json({
       can_review: access.can_review,
       reason: access.reason,

@@ -35,28 +35,31 @@ export function verificationRoutes({ services, trust }: AppContext): Router {
 
   router.post('/users/domains', requireUser, trust.limits.verification, async (req, res) => {
     const { domain } = parseBody(DomainBody, req);
-    const added = await addDomain(services, me(req), domain);
+    const added = await addDomain(services, { user: me(req), domain });
     res.status(201).json({ domain: presentDomain(added) });
   });
 
   router.post('/users/domains/:id/check', requireUser, trust.limits.verification, async (req, res) => {
     const { id } = parse(DomainIdParams, req.params);
     assertProvider(me(req));
-    const found = await ownDomain(services, me(req), id);
-    const result = await checkDomain(services, trust.outbound, found, trust.recheckMs);
+    const found = await ownDomain(services, { user: me(req), id });
+    const result = await checkDomain(
+      { ...services, outbound: trust.outbound },
+      { verification: found, recheckMs: trust.recheckMs },
+    );
     res.json({ domain: presentDomain(result.verification), findings: presentFindings(result.findings) });
   });
 
   router.delete('/users/domains/:id', requireUser, async (req, res) => {
     const { id } = parse(DomainIdParams, req.params);
     assertProvider(me(req));
-    await removeDomain(services, me(req), id);
+    await removeDomain(services, { user: me(req), id });
     res.json({ success: true });
   });
 
   router.post('/agents/:id/claim', requireUser, trust.limits.verification, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
-    const claim = await claimListing(services, me(req), id);
+    const claim = await claimListing(services, { user: me(req), agentId: id });
     res.json({ success: true, agent_id: claim.agent_id, domain: claim.domain });
   });
 
