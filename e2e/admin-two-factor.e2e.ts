@@ -18,12 +18,15 @@ describe('Admin two-factor sign-in', () => {
 
   it('asks for the code after the password, refuses a wrong one and signs in with the right one', async () => {
     const { store, sessionSecret } = app().server.context;
-    const enrolment = await prepareTotpEnrolment(store, ADMIN.username);
+    const enrolment = await prepareTotpEnrolment({ store }, { username: ADMIN.username });
     const box = new TotpSecretBox(sessionSecret);
     // Confirmed with the code of the step before, so the sign-in below may use the current one.
     const earlier = Date.now() - 30_000;
     expect(
-      await confirmTotpEnrolment(store, box, enrolment, await totpCodeAt(enrolment.secret, earlier), earlier),
+      await confirmTotpEnrolment(
+        { store, box, now: () => earlier },
+        { prepared: enrolment, code: await totpCodeAt(enrolment.secret, earlier) },
+      ),
     ).toBe(true);
 
     const page = await app().open('/admin', { bypassCSP: true });

@@ -3,6 +3,7 @@ import type { Logger } from '@agentry/platform/log/logger';
 import type { Mailer } from '@agentry/platform/mail/port';
 import type { TestModePayments } from '@agentry/platform/payments/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
+import type { UploadImporter } from '@agentry/platform/spreadsheet/upload-importer';
 import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
 import type { AgentEventCounter } from './analytics/agent-event-counter';
@@ -13,6 +14,7 @@ import type { TrustLimits } from './http/trust-limits';
 import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import type { Outbound } from './link-check/outbound';
 import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
+import type { IndexRebuilder } from './search/index-rebuilder';
 import type { SearchService } from './search/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */
@@ -23,6 +25,10 @@ export interface AppContext {
   /** The SQLite file the store was opened from; null for MongoDB or a store passed in (tests). */
   storeFile: string | null;
   engine: SearchEngine | null;
+  /** How the admin upload writes a spreadsheet's agents into this store (picked with the store). */
+  importUpload: UploadImporter;
+  /** How the admin Reindex rebuilds this engine's index; null when there is no index. */
+  indexRebuilder: IndexRebuilder | null;
   search: SearchService;
   passport: passport.PassportStatic;
   mailer: Mailer;

@@ -12,6 +12,7 @@ import { openPayments, TestModePayments } from '@agentry/platform/payments/facto
 import type { PaymentsProvider } from '@agentry/platform/payments/port';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine } from '@agentry/platform/search/port';
+import { uploadImporter } from '@agentry/platform/spreadsheet/upload-importer';
 import { openStore, rateLimitStoreOf, sqliteFileOf } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { AgentEventCounter } from './analytics/agent-event-counter';
@@ -32,6 +33,7 @@ import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
+import { indexRebuilderFor } from './search/index-rebuilder';
 import { SearchFreshness } from './search/search-freshness';
 import { SearchService } from './search/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
@@ -83,7 +85,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const leader = options.leader ?? true;
   const store = options.store ?? (await openStore(config));
   if (config.SEED_DEMO && leader) await seedDemoCatalog(store, logger);
-  if (leader) await ensureAdminFromEnv(store, config, logger);
+  if (leader) await ensureAdminFromEnv({ store, logger }, config);
   const engine =
     options.engine !== undefined
       ? options.engine
@@ -123,6 +125,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     store,
     mailer,
     payments,
+    checkoutOrigin: payments.kind === 'stripe' ? config.publicUrl : '',
     now,
     ...createCommandLimiters(
       { store: rateLimitStoreOf(config, store), logger: logger.child({ component: 'rate-limit' }) },
@@ -175,12 +178,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : {}),
     mail: () => mailer.verify(),
   });
+  // The embedded store's file, which the upload's worker thread writes to on its own connection.
+  const storeFile = !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null;
   const context: AppContext = {
     config,
     logger,
     store,
-    storeFile: !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null,
+    storeFile,
     engine,
+    importUpload: uploadImporter(store, storeFile),
+    indexRebuilder: indexRebuilderFor(config, store, engine),
     search: new SearchService(engine, store, logger, {
       freshness: freshness ?? undefined,
       timeoutMs: options.searchTimeoutMs,

@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   }
   const store = await openStore(config);
   try {
-    const admin = await createAdmin(store, username, password);
+    const admin = await createAdmin({ store }, { username, password });
     process.stdout.write(`Admin ${admin.username} created in the ${store.kind} store.\n`);
     const required = config.ADMIN_TOTP_REQUIRED;
     const answer = await prompter

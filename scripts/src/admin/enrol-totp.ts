@@ -25,7 +25,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
 
 /** True once the admin's app gave a right code and the enrolment is stored. */
 export async function enrolTotp({ store, box, prompter, write, username, now = Date.now }: EnrolOptions) {
-  const prepared = await prepareTotpEnrolment(store, username);
+  const prepared = await prepareTotpEnrolment({ store }, { username });
   write(`\nTwo-factor sign-in for ${prepared.admin.username}. Scan this with an authenticator app:\n\n`);
   write(`${renderUnicodeCompact(prepared.uri)}\n\n`);
   write(`Or type this key into the app (time-based, 6 digits): ${grouped(prepared.secret)}\n`);
@@ -33,7 +33,7 @@ export async function enrolTotp({ store, box, prompter, write, username, now = D
   write('Shown once: it is stored encrypted and never shown again.\n\n');
   for (let tries = 0; tries < CODE_TRIES; tries++) {
     const code = await prompter.ask('The 6-digit code the app shows now: ');
-    if (await confirmTotpEnrolment(store, box, prepared, code, now())) {
+    if (await confirmTotpEnrolment({ store, box, now }, { prepared, code })) {
       write(
         `\nTwo-factor sign-in is on for ${prepared.admin.username}.${prepared.admin.totp_enabled ? ' The earlier app and recovery codes no longer work.' : ''}\n`,
       );

@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   const store = await openStore(config);
   try {
     if (off) {
-      await turnOffAdminTotp(store, username);
+      await turnOffAdminTotp({ store }, { username });
       process.stdout.write(`Two-factor sign-in is off for ${normalizeUsername(username)}.\n`);
       return 0;
     }

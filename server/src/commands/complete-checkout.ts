@@ -1,5 +1,6 @@
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 import { badRequest } from '../http/errors';
+import type { Action } from './command';
 import type { Services } from './services';
 import { syncSubscription } from './sync-subscription';
 
@@ -16,21 +17,31 @@ export type CheckoutOutcome =
   | { paid: true; user: User; subscription: SubscriptionRecord }
   | { paid: false; reason: string };
 
-export async function completeCheckout(services: Services, sessionId: string): Promise<CheckoutOutcome> {
+export const completeCheckout: Action<Services, { sessionId: string }, CheckoutOutcome> = async (
+  services,
+  { sessionId },
+) => {
   const checkout = await services.payments.getCheckout(sessionId);
   if (!checkout) return { paid: false, reason: CHECKOUT_MESSAGES.unknown };
   if (checkout.status !== 'complete' || !checkout.paid || !checkout.subscriptionId) {
     return { paid: false, reason: CHECKOUT_MESSAGES.unpaid };
   }
-  const subscription = await syncSubscription(services, checkout.subscriptionId, { userId: checkout.userId });
+  const subscription = await syncSubscription(services, {
+    subscriptionId: checkout.subscriptionId,
+    userId: checkout.userId,
+  });
   const user = subscription ? await services.store.users.findById(subscription.user_id) : null;
   if (!subscription || !user) return { paid: false, reason: CHECKOUT_MESSAGES.unknown };
   return { paid: true, user, subscription };
-}
+};
 
 /** completeCheckout for a route: an unpaid or unknown session is the caller's mistake (400). */
-export async function requirePaidCheckout(services: Services, sessionId: string) {
-  const outcome = await completeCheckout(services, sessionId);
+export const requirePaidCheckout: Action<
+  Services,
+  { sessionId: string },
+  Extract<CheckoutOutcome, { paid: true }>
+> = async (services, { sessionId }) => {
+  const outcome = await completeCheckout(services, { sessionId });
   if (!outcome.paid) throw badRequest(outcome.reason, { success: false, ok: false });
   return outcome;
-}
+};

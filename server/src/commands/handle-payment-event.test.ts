@@ -40,7 +40,7 @@ function servicesWith(forgetEvent: () => Promise<void>) {
 describe('handlePaymentEvent when handling fails', () => {
   it('forgets the event id so that the provider retry is handled, not taken for a replay', async () => {
     const { services, recorded } = servicesWith(async () => undefined);
-    await expect(handlePaymentEvent(services, event)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(handlePaymentEvent(services, { event })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(recorded.has('evt_1')).toBe(false);
   });
 
@@ -48,7 +48,7 @@ describe('handlePaymentEvent when handling fails', () => {
     const { services, recorded, errors } = servicesWith(async () => {
       throw new StoreUnavailableError('disk_full', { cause: new Error('database or disk is full') });
     });
-    await expect(handlePaymentEvent(services, event)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(handlePaymentEvent(services, { event })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(recorded.has('evt_1')).toBe(true);
     expect(errors).toEqual([
       expect.objectContaining({

@@ -1,4 +1,5 @@
 import type { PaymentEvent } from '@agentry/platform/payments/port';
+import type { Action } from './command';
 import { completeCheckout } from './complete-checkout';
 import type { Services } from './services';
 import { syncSubscription } from './sync-subscription';
@@ -19,7 +20,10 @@ export const HANDLED_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 
-export async function handlePaymentEvent(services: Services, event: PaymentEvent): Promise<EventOutcome> {
+export const handlePaymentEvent: Action<Services, { event: PaymentEvent }, EventOutcome> = async (
+  services,
+  { event },
+) => {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return 'ignored';
   const { billing } = services.store;
   if (!(await billing.recordEvent(event.id, event.type))) return 'duplicate';
@@ -39,23 +43,23 @@ export async function handlePaymentEvent(services: Services, event: PaymentEvent
     }
     throw error;
   }
-}
+};
 
 async function dispatch(services: Services, event: PaymentEvent): Promise<void> {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed':
       if (typeof object.id === 'string' && object.mode !== 'payment')
-        await completeCheckout(services, object.id);
+        await completeCheckout(services, { sessionId: object.id });
       return;
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscriptionId(object);
-      if (subscriptionId) await syncSubscription(services, subscriptionId);
+      if (subscriptionId) await syncSubscription(services, { subscriptionId });
       return;
     }
     default:
-      if (typeof object.id === 'string') await syncSubscription(services, object.id);
+      if (typeof object.id === 'string') await syncSubscription(services, { subscriptionId: object.id });
   }
 }
 

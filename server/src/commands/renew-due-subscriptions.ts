@@ -1,3 +1,4 @@
+import type { Action } from './command';
 import type { Services } from './services';
 import { syncSubscription } from './sync-subscription';
 
@@ -7,16 +8,16 @@ import { syncSubscription } from './sync-subscription';
 
 export const RENEWAL_BATCH = 100;
 
-export async function renewDueSubscriptions(services: Services): Promise<number> {
+export const renewDueSubscriptions: Action<Services, void, number> = async (services, _input) => {
   const due = await services.store.billing.listDue(Math.floor(services.now() / 1000), RENEWAL_BATCH);
   let synced = 0;
   for (const record of due) {
     try {
-      await syncSubscription(services, record.subscription_id, { userId: record.user_id });
+      await syncSubscription(services, { subscriptionId: record.subscription_id, userId: record.user_id });
       synced += 1;
     } catch (error) {
       services.logger.error({ err: error, subscriptionId: record.subscription_id }, 'renewal check failed');
     }
   }
   return synced;
-}
+};

@@ -19,6 +19,12 @@ export interface Services {
   store: Store;
   mailer: Mailer;
   payments: PaymentsProvider;
+  /**
+   * What the payment provider's return addresses start with: Stripe needs absolute ones on our
+   * public origin; the test-mode checkout is our own page, so its addresses stay relative ('') and
+   * work wherever the app is reached (localhost, a test's port). Picked with the provider.
+   */
+  checkoutOrigin: string;
   /** Milliseconds since the epoch: Date.now in the app, a fake clock in tests. */
   now: () => number;
   /** Caps the link e-mails anyone can make us send to one address (see deliver). */

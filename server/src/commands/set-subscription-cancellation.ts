@@ -3,6 +3,7 @@ import { ACCESS_GRANTING_STATES } from '@agentry/domain/subscription';
 import type { SubscriptionState } from '@agentry/platform/payments/port';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 import { badRequest } from '../http/errors';
+import type { Action } from './command';
 import type { Services } from './services';
 import { syncSubscription } from './sync-subscription';
 
@@ -12,10 +13,11 @@ import { syncSubscription } from './sync-subscription';
 
 export const NO_SUBSCRIPTION_MESSAGE = 'You have no active subscription.';
 
-export async function setSubscriptionCancellation(
-  services: Services,
-  props: { user: User; cancel: boolean },
-): Promise<{ subscription: SubscriptionRecord; message: string }> {
+export const setSubscriptionCancellation: Action<
+  Services,
+  { user: User; cancel: boolean },
+  { subscription: SubscriptionRecord; message: string }
+> = async (services, props) => {
   const current = await services.store.billing.getSubscription(props.user.id);
   if (!current || !ACCESS_GRANTING_STATES.includes(current.status)) throw badRequest(NO_SUBSCRIPTION_MESSAGE);
   let known: SubscriptionState | undefined;
@@ -24,14 +26,21 @@ export async function setSubscriptionCancellation(
       known = await services.payments.setCancelAtPeriodEnd(current.subscription_id, props.cancel);
     } catch (error) {
       // Refused because it ended meanwhile (our copy was behind)? Then say so, not "try later".
-      const fresh = await syncSubscription(services, current.subscription_id, { userId: props.user.id });
+      const fresh = await syncSubscription(services, {
+        subscriptionId: current.subscription_id,
+        userId: props.user.id,
+      });
       if (!fresh || !ACCESS_GRANTING_STATES.includes(fresh.status)) throw badRequest(NO_SUBSCRIPTION_MESSAGE);
       throw error;
     }
   }
   // The provider's own answer is saved: no second read that could fail after the change was made.
   const subscription =
-    (await syncSubscription(services, current.subscription_id, { userId: props.user.id, known })) ?? current;
+    (await syncSubscription(services, {
+      subscriptionId: current.subscription_id,
+      userId: props.user.id,
+      known,
+    })) ?? current;
   const until = formatLongUsDate(subscription.current_period_end);
   return {
     subscription,
@@ -39,4 +48,4 @@ export async function setSubscriptionCancellation(
       ? `Your subscription will be canceled on ${until}. You keep access until then.`
       : `Your subscription has been reactivated. It renews on ${until}.`,
   };
-}
+};

@@ -2,19 +2,22 @@ import { planForUserType } from '@agentry/domain/plans';
 import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import { conflict } from '../http/errors';
+import type { Action } from './command';
 import { completeCheckout } from './complete-checkout';
 import type { Services } from './services';
 
-// Opens a checkout for the plan of the account's type ($5 provider, $40 employer). Stripe needs
-// absolute return addresses on our public origin; the test-mode checkout is our own page, so its
-// addresses stay relative and work wherever the app is reached (localhost, a test's port).
+// Opens a checkout for the plan of the account's type ($5 provider, $40 employer), its return
+// addresses on the origin the provider needs (Services.checkoutOrigin).
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'Your subscription is already active.';
 
 /** The account's last checkout, kept so that a second click (or tab) reuses it while it is open. */
 const lastCheckoutKey = (userId: string) => `checkout:last:${userId}`;
 
-export async function startCheckout(services: Services, user: User): Promise<{ url: string }> {
+export const startCheckout: Action<Services, { user: User }, { url: string }> = async (
+  services,
+  { user },
+) => {
   if (isActiveSubscription(user.subscription_status)) {
     throw conflict(ALREADY_SUBSCRIBED_MESSAGE, { success: false });
   }
@@ -23,7 +26,7 @@ export async function startCheckout(services: Services, user: User): Promise<{ u
   if (open) return { url: open };
 
   const plan = planForUserType(user.user_type);
-  const origin = services.payments.kind === 'stripe' ? services.config.publicUrl : '';
+  const origin = services.checkoutOrigin;
   const session = await services.payments.createCheckout({
     userId: user.id,
     email: user.email,
@@ -43,7 +46,7 @@ export async function startCheckout(services: Services, user: User): Promise<{ u
     'checkout opened',
   );
   return { url: session.url };
-}
+};
 
 /** The URL of the account's last checkout while it can still be paid; a paid one completes here. */
 async function reusableCheckout(services: Services, user: User): Promise<string | null> {
@@ -54,7 +57,7 @@ async function reusableCheckout(services: Services, user: User): Promise<string 
   if (checkout?.status === 'open' && checkout.userId === user.id) return url;
   if (checkout?.status === 'complete' && checkout.paid) {
     // Paid, but its events have not reached us yet: complete it now rather than sell a second one.
-    const outcome = await completeCheckout(services, id);
+    const outcome = await completeCheckout(services, { sessionId: id });
     if (outcome.paid && isActiveSubscription(outcome.user.subscription_status)) {
       throw conflict(ALREADY_SUBSCRIBED_MESSAGE, { success: false });
     }

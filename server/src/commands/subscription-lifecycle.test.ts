@@ -36,10 +36,10 @@ describe('subscription lifecycle', () => {
   /** Opens a checkout for the account and pays it on the test page; answers the session id. */
   async function pay(userId: string): Promise<string> {
     const user = (await store().users.findById(userId))!;
-    const { url } = await startCheckout(services(), user);
+    const { url } = await startCheckout(services(), { user });
     const sessionId = url.split('/').pop()!;
     const { events } = await testMode().pay(sessionId);
-    for (const event of events) await handlePaymentEvent(services(), event);
+    for (const event of events) await handlePaymentEvent(services(), { event });
     return sessionId;
   }
 
@@ -66,17 +66,17 @@ describe('subscription lifecycle', () => {
   it('hands back the open checkout instead of opening a second one', async () => {
     const { userId } = await account('ada@example.com');
     const user = (await store().users.findById(userId))!;
-    const first = await startCheckout(services(), user);
-    const second = await startCheckout(services(), user);
+    const first = await startCheckout(services(), { user });
+    const second = await startCheckout(services(), { user });
     expect(second.url).toBe(first.url);
   });
 
   it('completes a paid checkout whose events never came, rather than sell a second subscription', async () => {
     const { userId } = await account('ada@example.com');
     const user = (await store().users.findById(userId))!;
-    const { url } = await startCheckout(services(), user);
+    const { url } = await startCheckout(services(), { user });
     await testMode().pay(url.split('/').pop()!); // the events are lost
-    await expect(startCheckout(services(), user)).rejects.toMatchObject({ status: 409 });
+    await expect(startCheckout(services(), { user })).rejects.toMatchObject({ status: 409 });
     expect((await store().users.findById(userId))!.subscription_status).toBe('active');
   });
 
@@ -86,9 +86,11 @@ describe('subscription lifecycle', () => {
     const paying = (await store().billing.getSubscription(userId))!;
     // An older subscription of the same user that ended unpaid, known only to the provider.
     const old = await oldSubscription(userId, 'unpaid');
-    expect(await syncSubscription(services(), old.subscription_id, { userId })).toMatchObject({
-      subscription_id: paying.subscription_id,
-    });
+    expect(await syncSubscription(services(), { subscriptionId: old.subscription_id, userId })).toMatchObject(
+      {
+        subscription_id: paying.subscription_id,
+      },
+    );
     expect((await store().billing.getSubscription(userId))!.subscription_id).toBe(paying.subscription_id);
     expect((await store().users.findById(userId))!.subscription_status).toBe('active');
   });
@@ -98,7 +100,7 @@ describe('subscription lifecycle', () => {
     await pay(userId);
     const first = (await store().billing.getSubscription(userId))!;
     const second = await oldSubscription(userId, 'active');
-    await syncSubscription(services(), second.subscription_id, { userId });
+    await syncSubscription(services(), { subscriptionId: second.subscription_id, userId });
     expect((await store().billing.getSubscription(userId))!.subscription_id).toBe(first.subscription_id);
     expect(await testMode().getSubscription(second.subscription_id)).toMatchObject({
       cancelAtPeriodEnd: true,
@@ -121,7 +123,9 @@ describe('subscription lifecycle', () => {
   it('ignores a subscription that is not for one of our plans, whatever its metadata says', async () => {
     const { userId } = await account('ada@example.com');
     const foreign = await oldSubscription(userId, 'active', { plan: null });
-    expect(await syncSubscription(services(), foreign.subscription_id, { userId })).toBeNull();
+    expect(
+      await syncSubscription(services(), { subscriptionId: foreign.subscription_id, userId }),
+    ).toBeNull();
     expect((await store().users.findById(userId))!.subscription_status).toBe('inactive');
   });
 

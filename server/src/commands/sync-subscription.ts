@@ -10,6 +10,7 @@ import {
   subscriptionReactivatedMessage,
   subscriptionStartedMessage,
 } from '../mail/messages';
+import type { Action } from './command';
 import { deliver, publicLink, type Services } from './services';
 
 // The one way a subscription's state reaches our records: re-read it from the payment provider
@@ -32,11 +33,11 @@ export interface SyncOptions {
   known?: SubscriptionState;
 }
 
-export async function syncSubscription(
-  services: Services,
-  subscriptionId: string,
-  options: SyncOptions = {},
-): Promise<SubscriptionRecord | null> {
+export const syncSubscription: Action<
+  Services,
+  SyncOptions & { subscriptionId: string },
+  SubscriptionRecord | null
+> = async (services, { subscriptionId, ...options }) => {
   return subscriptionLocks.run(subscriptionId, async () => {
     const state = options.known ?? (await services.payments.getSubscription(subscriptionId));
     if (!state) return endVanished(services, subscriptionId);
@@ -54,7 +55,7 @@ export async function syncSubscription(
     }
     return userLocks.run(user.id, () => apply(services, user.id, state));
   });
-}
+};
 
 /**
  * The provider no longer knows a subscription we hold (deleted there, or kept from another mode

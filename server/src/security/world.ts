@@ -293,7 +293,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     });
   const subscriberToSwitch = (await bystander('switched')).id;
   const newCheckout = async () => {
-    const { url: checkoutUrl } = await startCheckout(services, await bystander('checkout'));
+    const { url: checkoutUrl } = await startCheckout(services, { user: await bystander('checkout') });
     return checkoutUrl.split('/').pop()!;
   };
   const newToken = async (purpose: 'reset_password' | 'verify_email', userId: string) => {

@@ -3,6 +3,7 @@ import type { Admin, AdminWithSecret, Store } from '@agentry/platform/store/port
 import { checkPassword, decoyHash, replaceOutdatedHash } from '../../auth/passwords';
 import { looksLikeTotpCode, recoveryCodeHash, totpStepOf } from '../../auth/totp';
 import type { TotpSecretBox } from '../../auth/totp-secret-box';
+import type { Action } from '../command';
 
 export const INVALID_ADMIN_CREDENTIALS = 'Invalid credentials';
 export const INVALID_ADMIN_CODE = 'Invalid code';
@@ -21,19 +22,18 @@ const publicAdmin = ({ id, username, created_at, totp_enabled }: AdminWithSecret
  * matched an outdated hash is hashed anew (auth/passwords.ts). The second factor, when the admin
  * has one, is the caller's next step (verifyAdminCode).
  */
-export async function verifyAdmin(
-  store: Pick<Store, 'admins'>,
-  username: string,
-  password: string,
-  logger?: Logger,
-): Promise<Admin | null> {
+export const verifyAdmin: Action<
+  { store: Pick<Store, 'admins'>; logger?: Logger },
+  { username: string; password: string },
+  Admin | null
+> = async ({ store, logger }, { username, password }) => {
   const admin = await store.admins.findByUsernameWithSecret(username);
   const { matches, outdated } = await checkPassword(password, admin?.password_hash ?? (await decoyHash()));
   if (!admin || !matches) return null;
   if (outdated)
     await replaceOutdatedHash(password, (hash) => store.admins.setPasswordHash(admin.id, hash), logger);
   return publicAdmin(admin);
-}
+};
 
 /** right: signed in; wrong: refused (also a replayed code); unreadable: the stored secret cannot be opened. */
 export type CodeCheck = 'right' | 'wrong' | 'unreadable';
@@ -42,19 +42,17 @@ export type CodeCheck = 'right' | 'wrong' | 'unreadable';
  * The sign-in's second step: a TOTP code of the admin's app (each time step once, whatever races
  * with it), or one of their recovery codes (each once).
  */
-export async function verifyAdminCode(
-  store: Pick<Store, 'admins'>,
-  box: TotpSecretBox,
-  adminId: string,
-  code: string,
-  nowMs: number,
-): Promise<CodeCheck> {
+export const verifyAdminCode: Action<
+  { store: Pick<Store, 'admins'>; box: TotpSecretBox; now: () => number },
+  { adminId: string; code: string },
+  CodeCheck
+> = async ({ store, box, now }, { adminId, code }) => {
   const admin = await store.admins.findByIdWithSecret(adminId);
   if (!admin?.totp_secret) return 'wrong';
   if (!looksLikeTotpCode(code))
     return (await store.admins.useRecoveryCode(admin.id, recoveryCodeHash(code))) ? 'right' : 'wrong';
   const secret = box.open(admin.totp_secret);
   if (secret === null) return 'unreadable';
-  const step = await totpStepOf(secret, code, nowMs, admin.totp_last_step);
+  const step = await totpStepOf(secret, code, now(), admin.totp_last_step);
   return step !== null && (await store.admins.useTotpStep(admin.id, step)) ? 'right' : 'wrong';
-}
+};

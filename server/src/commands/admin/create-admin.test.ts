@@ -14,12 +14,20 @@ describe('admin accounts', () => {
   it('creates the start-up admin once and leaves its password alone afterwards', async () => {
     const store = openSqliteStore(':memory:');
     const logger = createLogger('silent', 'test');
-    await ensureAdminFromEnv(store, { ADMIN_USERNAME: 'Staff', ADMIN_PASSWORD: 'first password 1' }, logger);
-    await ensureAdminFromEnv(store, { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'second password 2' }, logger);
+    await ensureAdminFromEnv(
+      { store, logger },
+      { ADMIN_USERNAME: 'Staff', ADMIN_PASSWORD: 'first password 1' },
+    );
+    await ensureAdminFromEnv(
+      { store, logger },
+      { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'second password 2' },
+    );
     const admin = await store.admins.findByUsernameWithSecret('staff');
     expect(await verifyPassword('first password 1', admin!.password_hash)).toBe(true);
     expect(await store.admins.count()).toBe(1);
-    await expect(createAdmin(store, 'staff', 'another password 3')).rejects.toThrow(/already exists/);
+    await expect(
+      createAdmin({ store }, { username: 'staff', password: 'another password 3' }),
+    ).rejects.toThrow(/already exists/);
     await store.close();
   });
 });

@@ -1,5 +1,6 @@
 import { DAY_MS, weekStart } from '@agentry/domain/weeks';
-import type { DayCount, Store } from '@agentry/platform/store/port';
+import type { DayCount } from '@agentry/platform/store/port';
+import type { Query } from '../command';
 
 export const STATS_WEEKS = 12;
 
@@ -22,7 +23,15 @@ export function perWeek(
 }
 
 /** The admin dashboard's figures: counts and the charts' series, each one grouped query. */
-export async function dashboardStats(store: Pick<Store, 'agents' | 'users'>, now: Date) {
+export interface DashboardStats {
+  agents: { total: number; active: number; removed: number };
+  per_category: Array<{ value: string; count: number }>;
+  weekly: Array<{ week: string; agents: number; subscribers: number }>;
+  subscriptions: { active: number; inactive: number };
+}
+
+export const dashboardStats: Query<'store' | 'now', void, DashboardStats> = async ({ store, now: clock }) => {
+  const now = new Date(clock());
   const since = new Date(Date.parse(weekStart(now)) - (STATS_WEEKS - 1) * 7 * DAY_MS);
   const [total, active, perCategory, agentDays, userDays, statuses] = await Promise.all([
     store.agents.count({ includeRemoved: true }),
@@ -46,4 +55,4 @@ export async function dashboardStats(store: Pick<Store, 'agents' | 'users'>, now
     })),
     subscriptions: { active: activeSubscriptions, inactive: allSubscribers - activeSubscriptions },
   };
-}
+};

@@ -2,6 +2,7 @@ import { type AdminAgentInput, validateAdminAgent } from '@agentry/domain/admin-
 import type { Agent } from '@agentry/domain/agent';
 import { type Admin, DuplicateAgentError, type Store } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Action } from '../command';
 import { agentSnapshot, changedFields } from './audit-changes';
 
 // Staff add, edit, soft-delete and restore any agent (spec sections 5 and 7). Every change is
@@ -27,7 +28,10 @@ async function existing(store: AdminStore, id: string): Promise<Agent> {
 const duplicate = (error: unknown) =>
   error instanceof DuplicateAgentError ? conflict(error.message, { success: false }) : error;
 
-export async function createAgentAsAdmin(store: AdminStore, admin: Admin, input: AdminAgentInput) {
+export const createAgentAsAdmin: Action<'store', { admin: Admin; input: AdminAgentInput }, Agent> = async (
+  { store },
+  { admin, input },
+) => {
   const { status: _status, ...fields } = validated(input);
   let agent: Agent;
   try {
@@ -45,14 +49,13 @@ export async function createAgentAsAdmin(store: AdminStore, admin: Admin, input:
     after: agentSnapshot(agent),
   });
   return agent;
-}
+};
 
-export async function updateAgentAsAdmin(
-  store: AdminStore,
-  admin: Admin,
-  id: string,
-  input: AdminAgentInput,
-): Promise<Agent> {
+export const updateAgentAsAdmin: Action<
+  'store',
+  { admin: Admin; id: string; input: AdminAgentInput },
+  Agent
+> = async ({ store }, { admin, id, input }) => {
   const value = validated(input);
   const before = await existing(store, id);
   let after: Agent | null;
@@ -75,15 +78,13 @@ export async function updateAgentAsAdmin(
     });
   }
   return after;
-}
+};
 
 /** Delete (removed: true) or restore (removed: false). Doing it twice changes nothing the second time. */
-export async function setAgentRemoved(
-  store: AdminStore,
-  admin: Admin,
-  id: string,
-  removed: boolean,
-): Promise<Agent> {
+export const setAgentRemoved: Action<'store', { admin: Admin; id: string; removed: boolean }, Agent> = async (
+  { store },
+  { admin, id, removed },
+) => {
   const before = await existing(store, id);
   if (before.removed === removed) return before;
   const after = await store.agents.update(id, { removed });
@@ -98,4 +99,4 @@ export async function setAgentRemoved(
     after: { removed: after.removed },
   });
   return after;
-}
+};

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rebuildIndex } from '@agentry/indexer/rebuild';
-import { rebuildInWorker } from '@agentry/indexer/rebuild-in-worker';
 import {
   FAILED_MESSAGE,
   REINDEX_JOB_KEY,
@@ -8,11 +6,11 @@ import {
   readReindexJob,
   trackReindexJob,
 } from '@agentry/indexer/reindex-job-record';
-import type { Config } from '@agentry/platform/config/env';
-import type { Logger } from '@agentry/platform/log/logger';
-import type { SearchEngine } from '@agentry/platform/search/port';
-import type { Admin, Store } from '@agentry/platform/store/port';
+import type { Admin } from '@agentry/platform/store/port';
 import { conflict } from '../../http/errors';
+import type { IndexRebuilder } from '../../search/index-rebuilder';
+import type { Action } from '../command';
+import type { Services } from '../services';
 
 // The admin screen's Reindex: the indexer's rebuild-and-swap (a new index beside the live one,
 // then a swap; search answers throughout), run off the request thread. Its progress is kept in the
@@ -25,45 +23,34 @@ export { REINDEX_JOB_KEY, readReindexJob };
 
 export const REINDEX_RUNNING_MESSAGE = 'A reindex is already running';
 export const NO_INDEX_MESSAGE = 'Search answers from the store: there is no search index to rebuild';
-/** A rebuild still running after this long is stopped and reported failed (100,000 agents take seconds). */
-export const REINDEX_DEADLINE_MS = 60 * 60 * 1000;
-
 /** A start in progress in this process: two clicks at once start one job, not two. */
 let starting = false;
 
-export interface ReindexDeps {
-  config: Config;
-  store: Store;
-  engine: SearchEngine | null;
-  logger: Logger;
-}
+/** The store and log, and how this API rebuilds its index (null: there is no index). */
+type Needs = Pick<Services, 'store' | 'logger'> & { indexRebuilder: IndexRebuilder | null };
 
 /** Starts a rebuild and answers at once with the running job; 409 while another one runs. */
-export async function startReindex(deps: ReindexDeps, admin: Admin): Promise<ReindexJob> {
-  const { engine } = deps;
-  if (!engine) throw conflict(NO_INDEX_MESSAGE, { success: false });
+export const startReindex: Action<Needs, { admin: Admin }, ReindexJob> = async (services, { admin }) => {
+  const rebuilder = services.indexRebuilder;
+  if (!rebuilder) throw conflict(NO_INDEX_MESSAGE, { success: false });
   if (starting) throw conflict(REINDEX_RUNNING_MESSAGE, { success: false });
   starting = true;
   try {
-    return await start(deps, engine, admin);
+    return await start(services, rebuilder, admin);
   } finally {
     starting = false;
   }
-}
+};
 
-/** Whether this API writes the index itself, or leaves it to the indexer process (its key cannot). */
-const indexerRuns = (config: Config, engine: SearchEngine) =>
-  engine.kind === 'meilisearch' && config.INDEXER === 'external';
-
-async function start(deps: ReindexDeps, engine: SearchEngine, admin: Admin): Promise<ReindexJob> {
-  const { store, config, logger } = deps;
+async function start(services: Needs, rebuilder: IndexRebuilder, admin: Admin): Promise<ReindexJob> {
+  const { store, logger } = services;
   // Another API worker may start one in the same instant; the engine's swap keeps overlapping
   // rebuilds safe (the later one wins), so the cost of that race is only the work done twice.
   const current = await readReindexJob(store);
   if (current?.state === 'running') throw conflict(REINDEX_RUNNING_MESSAGE, { success: false, job: current });
 
   const started = new Date().toISOString();
-  const delegated = indexerRuns(config, engine);
+  const { delegated } = rebuilder;
   const job: ReindexJob = {
     id: randomUUID(),
     state: 'running',
@@ -87,11 +74,8 @@ async function start(deps: ReindexDeps, engine: SearchEngine, admin: Admin): Pro
   }
   const tracker = trackReindexJob(store, job);
   await tracker.save();
-  const rebuild =
-    engine.kind === 'embedded'
-      ? rebuildInWorker(config, tracker.onProgress, REINDEX_DEADLINE_MS)
-      : rebuildIndex(store, engine, tracker.onProgress);
-  rebuild
+  rebuilder
+    .rebuild(tracker.onProgress)
     .then(
       (result) => tracker.finish({ documents: result.documents }),
       (error: unknown) => {
@@ -105,7 +89,7 @@ async function start(deps: ReindexDeps, engine: SearchEngine, admin: Admin): Pro
         action: 'reindex',
         entity_type: 'reindex',
         entity_id: job.id,
-        entity_label: `Reindex (${engine.kind})`,
+        entity_label: `Reindex (${rebuilder.engine})`,
         before: null,
         after: { state: job.state, documents: job.documents, error: job.error },
       }),

@@ -1,6 +1,7 @@
 import type { Agent } from '@agentry/domain/agent';
 import type { Admin, Store } from '@agentry/platform/store/port';
 import { conflict, notFound } from '../../http/errors';
+import type { Action, Query } from '../command';
 import { agentSnapshot } from './audit-changes';
 
 // The review queue: agents registered without an e-mail address wait here, held (not listed),
@@ -14,13 +15,17 @@ export const REVIEW_MESSAGES = {
   notWaiting: 'This agent is not waiting for review any more.',
 } as const;
 
-export async function listReviewQueue(store: AdminStore, page: { limit: number; offset: number }) {
+export const listReviewQueue: Query<
+  'store',
+  { page: { limit: number; offset: number } },
+  { agents: Agent[]; total: number }
+> = async ({ store }, { page }) => {
   const [agents, total] = await Promise.all([
     store.agents.list({ heldFor: 'review', ...page }),
     store.agents.count({ heldFor: 'review' }),
   ]);
   return { agents, total };
-}
+};
 
 async function waiting(store: AdminStore, id: string): Promise<Agent> {
   const agent = await store.agents.get(id);
@@ -30,7 +35,10 @@ async function waiting(store: AdminStore, id: string): Promise<Agent> {
 }
 
 /** Lists the agent (nobody owns it: staff can still edit or remove it like any other). */
-export async function approveHeldAgent(store: AdminStore, admin: Admin, id: string): Promise<Agent> {
+export const approveHeldAgent: Action<'store', { admin: Admin; id: string }, Agent> = async (
+  { store },
+  { admin, id },
+) => {
   const before = await waiting(store, id);
   const after = await store.agents.update(id, { removed: false });
   if (!after) throw notFound(REVIEW_MESSAGES.notFound);
@@ -44,10 +52,13 @@ export async function approveHeldAgent(store: AdminStore, admin: Admin, id: stri
     after: { removed: after.removed, held_for: after.held_for },
   });
   return after;
-}
+};
 
 /** Deletes the agent for good; the audit entry keeps what it was. */
-export async function rejectHeldAgent(store: AdminStore, admin: Admin, id: string): Promise<Agent> {
+export const rejectHeldAgent: Action<'store', { admin: Admin; id: string }, Agent> = async (
+  { store },
+  { admin, id },
+) => {
   await waiting(store, id);
   const discarded = await store.agents.discardHeld(id, 'review');
   // Approved or rejected by someone else in the meantime.
@@ -62,4 +73,4 @@ export async function rejectHeldAgent(store: AdminStore, admin: Admin, id: strin
     after: null,
   });
   return discarded;
-}
+};

@@ -33,15 +33,12 @@ describe('admin sign-in with a second factor', () => {
       { now: () => clock },
     );
     const { store, sessionSecret } = server.running.context;
-    const prepared = await prepareTotpEnrolment(store, ADMIN_USERNAME);
+    const prepared = await prepareTotpEnrolment({ store }, { username: ADMIN_USERNAME });
     ({ secret, recoveryCodes } = prepared);
     expect(
       await confirmTotpEnrolment(
-        store,
-        new TotpSecretBox(sessionSecret),
-        prepared,
-        await totpCodeAt(secret, clock),
-        clock,
+        { store, box: new TotpSecretBox(sessionSecret), now: () => clock },
+        { prepared, code: await totpCodeAt(secret, clock) },
       ),
     ).toBe(true);
   });
@@ -176,14 +173,11 @@ describe('admin sign-in when two-factor is required (ADMIN_TOTP_REQUIRED)', () =
     expect(wrong.body.error).toBe('Invalid credentials');
 
     const { store, sessionSecret } = server.running.context;
-    const prepared = await prepareTotpEnrolment(store, ADMIN_USERNAME);
+    const prepared = await prepareTotpEnrolment({ store }, { username: ADMIN_USERNAME });
     const now = Date.now();
     await confirmTotpEnrolment(
-      store,
-      new TotpSecretBox(sessionSecret),
-      prepared,
-      await totpCodeAt(prepared.secret, now),
-      now,
+      { store, box: new TotpSecretBox(sessionSecret), now: () => now },
+      { prepared, code: await totpCodeAt(prepared.secret, now) },
     );
     const asked = await browser
       .post('/api/admin/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })

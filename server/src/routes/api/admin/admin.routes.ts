@@ -143,7 +143,7 @@ export function adminRoutes(
     req.body = parseBody(AdminLoginBody, req);
     limits.account.check(req, res, () => {
       const { username, password } = req.body as { username: string; password: string };
-      verifyAdmin(store, username, password, context.logger)
+      verifyAdmin(context, { username, password })
         .then((admin) => {
           if (!admin) throw new HttpError(401, INVALID_ADMIN_CREDENTIALS, { success: false });
           if (!admin.totp_enabled) {
@@ -176,7 +176,7 @@ export function adminRoutes(
     }
     const { code } = parseBody(AdminCodeBody, req);
     limits.code.check(req, res, () => {
-      verifyAdminCode(store, box, pending.id, code, now())
+      verifyAdminCode({ store, box, now }, { adminId: pending.id, code })
         .then(async (check) => {
           if (check === 'unreadable') {
             context.logger.error(
@@ -228,7 +228,7 @@ export function adminRoutes(
   router.get('/stats', async (_req, res) => {
     res.json({
       success: true,
-      ...(await dashboardStats(store, new Date(context.services.now()))),
+      ...(await dashboardStats(context.services)),
     } satisfies AdminStats);
   });
 
@@ -245,13 +245,20 @@ export function adminRoutes(
   });
 
   router.post('/agents', async (req, res) => {
-    const agent = await createAgentAsAdmin(store, me(req), parseBody(AdminAgentBody, req));
+    const agent = await createAgentAsAdmin(context, {
+      admin: me(req),
+      input: parseBody(AdminAgentBody, req),
+    });
     res.status(201).json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.put('/agents/:id', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const agent = await updateAgentAsAdmin(store, me(req), id, parseBody(AdminAgentBody, req));
+    const agent = await updateAgentAsAdmin(context, {
+      admin: me(req),
+      id,
+      input: parseBody(AdminAgentBody, req),
+    });
     res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
@@ -270,38 +277,38 @@ export function adminRoutes(
 
   router.delete('/agents/:id', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const agent = await setAgentRemoved(store, me(req), id, true);
+    const agent = await setAgentRemoved(context, { admin: me(req), id, removed: true });
     res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.post('/agents/:id/restore', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const agent = await setAgentRemoved(store, me(req), id, false);
+    const agent = await setAgentRemoved(context, { admin: me(req), id, removed: false });
     res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.get('/review-queue', async (req, res) => {
     const page = parseQuery(ReviewQueueQuery, req);
-    const { agents, total } = await listReviewQueue(store, page);
+    const { agents, total } = await listReviewQueue(context, { page });
     setPageHeaders(req, res, { total, ...page });
     res.json({ success: true, agents: agents.map(presentAdminAgent), total } satisfies AdminAgentsPage);
   });
 
   router.post('/review-queue/:id/approve', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const agent = await approveHeldAgent(store, me(req), id);
+    const agent = await approveHeldAgent(context, { admin: me(req), id });
     res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.post('/review-queue/:id/reject', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const agent = await rejectHeldAgent(store, me(req), id);
+    const agent = await rejectHeldAgent(context, { admin: me(req), id });
     res.json({ success: true, agent: presentAdminAgent(agent) } satisfies AdminAgentAnswer);
   });
 
   router.get('/subscribers', async (req, res) => {
     const page = parseQuery(SubscribersQuery, req);
-    const { subscribers, total } = await listSubscribers(store, page);
+    const { subscribers, total } = await listSubscribers(context, { page });
     setPageHeaders(req, res, { total, ...page });
     res.json({ success: true, subscribers, total } satisfies SubscribersPage);
   });
@@ -309,13 +316,13 @@ export function adminRoutes(
   router.put('/subscribers/:id/subscription-status', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     const { subscription_status } = parseBody(SubscriptionStatusBody, req);
-    const user = await setSubscriptionStatus(store, me(req), id, subscription_status);
-    const [subscriber] = await presentSubscribers(store, [user]);
+    const user = await setSubscriptionStatus(context, { admin: me(req), id, status: subscription_status });
+    const [subscriber] = await presentSubscribers(context, { users: [user] });
     res.json({ success: true, subscriber: subscriber! } satisfies SubscriberAnswer);
   });
 
   router.post('/upload', singleFile, async (req, res) => {
-    const result = await uploadAgents(context, me(req), req.file);
+    const result = await uploadAgents(context, { admin: me(req), file: req.file });
     res.json({ success: true, ...result } satisfies UploadReport);
   });
 
@@ -324,7 +331,7 @@ export function adminRoutes(
   });
 
   router.post('/reindex', async (req, res) => {
-    const job = await startReindex(context, me(req));
+    const job = await startReindex(context, { admin: me(req) });
     res.status(202).json({ success: true, job } satisfies ReindexStarted);
   });
 

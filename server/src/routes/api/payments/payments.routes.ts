@@ -22,7 +22,7 @@ export function stripeWebhookRoutes({ services }: AppContext): Router {
       if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
       throw error;
     }
-    const outcome = await handlePaymentEvent(services, event);
+    const outcome = await handlePaymentEvent(services, { event });
     services.logger.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
     res.json({ received: true });
   });

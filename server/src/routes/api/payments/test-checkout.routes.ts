@@ -55,7 +55,7 @@ export function testCheckoutRoutes({ services, testCheckout }: AppContext): Rout
 
   router.post('/test-checkout/:id/pay', async (req, res) => {
     const { redirectUrl, events } = await asAnswer(() => testCheckout.pay(sessionId(req.params)));
-    for (const event of events) await handlePaymentEvent(services, event);
+    for (const event of events) await handlePaymentEvent(services, { event });
     res.json({ success: true, redirect_url: redirectUrl } satisfies CheckoutRedirect);
   });
 

@@ -23,7 +23,7 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
 
   router.post('/verify-session', async (req, res) => {
     const { session_id } = parseBody(VerifySessionBody, req);
-    const { user, subscription } = await requirePaidCheckout(services, session_id);
+    const { user, subscription } = await requirePaidCheckout(services, { sessionId: session_id });
     res.json({
       success: true,
       ok: true,
@@ -45,7 +45,9 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
       record.current_period_end * 1000 <= services.now()
     ) {
       try {
-        record = (await syncSubscription(services, record.subscription_id, { userId: user.id })) ?? record;
+        record =
+          (await syncSubscription(services, { subscriptionId: record.subscription_id, userId: user.id })) ??
+          record;
         user = (await store.users.findById(user.id)) ?? user;
       } catch (error) {
         services.logger.warn(

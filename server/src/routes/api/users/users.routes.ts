@@ -44,7 +44,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
   router.post('/users/:user_id/subscription', requireUser, async (req, res) => {
     const { user_id } = parse(UserIdParams, req.params);
     if (user_id !== me(req).id) throw forbidden('You can only subscribe your own account');
-    const { url } = await startCheckout(services, me(req));
+    const { url } = await startCheckout(services, { user: me(req) });
     res.json({ success: true, url, payments_mode: services.payments.kind } satisfies CheckoutAnswer);
   });
 
