@@ -2,6 +2,7 @@ import { normalizeEmail } from '@agentry/domain/email';
 import { DuplicateUserError, type OneTimeToken, type User } from '@agentry/platform/store/port';
 import { consumeToken, hashToken } from '../auth/one-time-tokens';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
+import type { Action } from './command';
 import type { Services } from './services';
 
 // Opening a link sent to an address proves the person reads it. What the link hands over is what
@@ -31,10 +32,11 @@ export const CLAIM_SIGN_IN_MESSAGE =
 export const CLAIM_OTHER_ACCOUNT_MESSAGE =
   'This link works only in the provider account of the address it was sent to. Sign out, then sign in to that account (or create it).';
 
-export async function confirmEmail(
-  services: Services,
-  props: { token: string; signedIn: User | null },
-): Promise<{ user: User; claimed: number }> {
+export const confirmEmail: Action<
+  Services,
+  { token: string; signedIn: User | null },
+  { user: User; claimed: number }
+> = async (services, props) => {
   const { store } = services;
   // Checked before the token is used up: a link opened in the wrong place stays valid.
   if (!props.signedIn) {
@@ -50,7 +52,7 @@ export async function confirmEmail(
   const user = found ? await store.users.findById(found.user_id) : null;
   if (!found || !user) throw badRequest(LINK_INVALID_MESSAGE, { success: false });
   if (user.id !== props.signedIn.id) {
-    await restoreToken(services, props.token, found);
+    await restoreToken(services, { token: props.token, found });
     throw forbidden(OTHER_ACCOUNT_MESSAGE, { success: false });
   }
   let updated: User;
@@ -66,8 +68,11 @@ export async function confirmEmail(
   } else {
     updated = await markVerified(services, user);
   }
-  return { user: updated, claimed: await claimNamedAgents(services, updated, found.agent_ids) };
-}
+  return {
+    user: updated,
+    claimed: await claimNamedAgents(services, { user: updated, agentIds: found.agent_ids }),
+  };
+};
 
 /** A claim link: for whoever is signed in to the provider account of the address it was sent to. */
 async function claimByLink(
@@ -78,12 +83,12 @@ async function claimByLink(
 ): Promise<{ user: User; claimed: number }> {
   const address = normalizeEmail(found.data ?? '');
   if (signedIn.user_type !== 'agent_provider' || normalizeEmail(signedIn.email) !== address) {
-    await restoreToken(services, token, found);
+    await restoreToken(services, { token, found });
     throw forbidden(CLAIM_OTHER_ACCOUNT_MESSAGE, { success: false });
   }
   // The link came to this address: opening it in the account's session proves the address too.
   const user = await markVerified(services, signedIn);
-  return { user, claimed: await claimNamedAgents(services, user, found.agent_ids) };
+  return { user, claimed: await claimNamedAgents(services, { user, agentIds: found.agent_ids }) };
 }
 
 async function markVerified(services: Services, user: User): Promise<User> {
@@ -95,7 +100,11 @@ async function markVerified(services: Services, user: User): Promise<User> {
  * Lists and gives a provider the agents a link named, if they are still unowned, registered under
  * the account's (now verified) address, and listed or held for this claim. Returns how many passed.
  */
-export async function claimNamedAgents(services: Services, user: User, agentIds: string[]): Promise<number> {
+export const claimNamedAgents: Action<
+  'store' | 'logger',
+  { user: User; agentIds: string[] },
+  number
+> = async (services, { user, agentIds }) => {
   if (user.user_type !== 'agent_provider' || !user.email_verified_at || agentIds.length === 0) return 0;
   const claimed = await services.store.agents.claimListed({ agentIds, email: user.email, ownerId: user.id });
   if (claimed.length > 0)
@@ -104,15 +113,18 @@ export async function claimNamedAgents(services: Services, user: User, agentIds:
       'agents passed to their account by link',
     );
   return claimed.length;
-}
+};
 
 /** Puts a used-up link back as it was (it was opened where it does not count). */
-export async function restoreToken(services: Services, token: string, found: OneTimeToken): Promise<void> {
+export const restoreToken: Action<'store', { token: string; found: OneTimeToken }> = async (
+  services,
+  { token, found },
+) => {
   await services.store.tokens.issue({
     ...found,
     token_hash: hashToken(token),
     expires_at: new Date(found.expires_at),
   });
-}
+};
 
 const nowIso = (services: Services) => new Date(services.now()).toISOString();

@@ -8,6 +8,7 @@ import { normalizeEmail } from '@agentry/domain/email';
 import { DuplicateUserError, type User, type UserType } from '@agentry/platform/store/port';
 import { hashPassword } from '../auth/passwords';
 import { badRequest, conflict } from '../http/errors';
+import type { Action } from './command';
 import { slugCandidate, slugify } from './provider-slug';
 import { sendEmailVerification } from './send-email-verification';
 import type { Services } from './services';
@@ -29,12 +30,15 @@ export interface AccountInput {
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const ACCOUNT_EXISTS_MESSAGE = `${EMAIL_TAKEN_MESSAGE} Please sign in.`;
 
-export async function createAccount(
-  services: Services,
-  input: AccountInput,
-  /** Agents this browser registered before (its session keeps their ids): the link names those under the address. */
-  registeredHere: string[] = [],
-): Promise<User> {
+export const createAccount: Action<
+  Services,
+  {
+    input: AccountInput;
+    /** Agents this browser registered before (its session keeps their ids): the link names those under the address. */
+    registeredHere: string[];
+  },
+  User
+> = async (services, { input, registeredHere }) => {
   const email = normalizeEmail(input.email);
   const errors: AccountErrors = {};
   checkEmail(email, errors);
@@ -56,10 +60,10 @@ export async function createAccount(
     password_hash: passwordHash,
   };
   const user = await createWithFreeSlug(services, base);
-  await sendEmailVerification(services, user, registeredHere);
+  await sendEmailVerification(services, { user, ownAgentIds: registeredHere });
   services.logger.info({ userId: user.id, userType: user.user_type }, 'account created');
   return user;
-}
+};
 
 /** Providers get a provider-page slug from their organisation; a taken slug is retried with a suffix. */
 async function createWithFreeSlug(

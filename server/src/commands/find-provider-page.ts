@@ -1,11 +1,23 @@
 import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { Store } from '@agentry/platform/store/port';
 import { presentAgents } from '../presenters/agent';
+import type { Query } from './command';
+
+/** A provider's public page: its organisation and its listed agents. */
+export interface ProviderPage {
+  name: string;
+  slug: string;
+  website: string | null;
+  agents: ReturnType<typeof presentAgents>;
+}
 
 // A provider page exists while its provider is subscribed (the plan's benefit); without a
 // subscription the address answers 404, as an unknown one does.
 
-export async function findProviderPage(store: Store, slug: string) {
+export const findProviderPage: Query<'store', { slug: string }, ProviderPage | null> = async (
+  { store },
+  { slug },
+) => {
   const user = await store.users.findBySlug(slug);
   const listed = user?.user_type === 'agent_provider' && isActiveSubscription(user.subscription_status);
   if (!user || !listed) return null;
@@ -16,4 +28,4 @@ export async function findProviderPage(store: Store, slug: string) {
     website: user.website,
     agents: presentAgents(agents),
   };
-}
+};

@@ -2,6 +2,8 @@ import type { Agent, PublicAgent } from '@agentry/domain/agent';
 import { SHOWCASE } from '@agentry/domain/home-showcase';
 import type { Store } from '@agentry/platform/store/port';
 import type { SearchService } from '../search/search-service';
+import type { Query } from './command';
+import type { Services } from './services';
 
 // The home page's three agent lists (issue 25, part 2; domain/home-showcase.ts). Each is a bounded
 // read, never a scan of the catalog: the newest from the search engine's newest-first order (kept
@@ -51,11 +53,15 @@ async function wellReviewed(store: Store): Promise<Agent[]> {
     .slice(0, listLength);
 }
 
-export async function homeShowcase(store: Store, search: SearchService): Promise<HomeShowcase> {
+export const homeShowcase: Query<
+  Pick<Services, 'store'> & { search: SearchService },
+  void,
+  HomeShowcase
+> = async ({ store, search }, _input) => {
   const [newestAgents, verifiedAgents, reviewed] = await Promise.all([
     newest(search),
     verified(store),
     wellReviewed(store),
   ]);
   return { newest: newestAgents, verified: verifiedAgents, well_reviewed: reviewed };
-}
+};

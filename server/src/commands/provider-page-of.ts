@@ -1,19 +1,21 @@
 import { ROUTES, routePath } from '@agentry/domain/routes';
 import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { Store, User } from '@agentry/platform/store/port';
+import type { Query } from './command';
 
 // Where an agent's provider name leads (issue 25): the owner's provider page while it exists, the
 // same rule as findProviderPage (a subscribed provider with a slug); null for an agent nobody owns
 // or whose owner has no page, so the name stays plain text rather than a link to a 404.
 
 /** The owner's page path and the owner, for the answer's validators (its updated_at). */
-export async function providerPageOf(
-  store: Pick<Store, 'users'>,
-  ownerId: string | null | undefined,
-): Promise<{ path: string | null; owner: User | null }> {
+export const providerPageOf: Query<
+  { store: Pick<Store, 'users'> },
+  { ownerId: string | null | undefined },
+  { path: string | null; owner: User | null }
+> = async ({ store }, { ownerId }) => {
   if (!ownerId) return { path: null, owner: null };
   const owner = await store.users.findById(ownerId);
   const listed =
     owner?.user_type === 'agent_provider' && isActiveSubscription(owner.subscription_status) && owner.slug;
   return { path: listed ? routePath(ROUTES.provider, { slug: owner.slug! }) : null, owner };
-}
+};

@@ -1,6 +1,7 @@
 import type { AgentPage } from '@agentry/domain/contract/agents';
 import type { Store } from '@agentry/platform/store/port';
 import { presentAgent } from '../presenters/agent';
+import type { Query } from './command';
 import type { ReplyBadges } from './employer/reply-times';
 import { providerPageOf } from './provider-page-of';
 import { readAgentProfile } from './save-agent-profile';
@@ -15,16 +16,16 @@ export interface AgentPageAnswer {
   changedAt: string | undefined;
 }
 
-export async function readAgentPage(
-  store: Store,
-  id: string,
-  replyBadges: Pick<ReplyBadges, 'of'>,
-): Promise<AgentPageAnswer | null> {
+export const readAgentPage: Query<
+  { store: Store; replyBadges: Pick<ReplyBadges, 'of'> },
+  { id: string },
+  AgentPageAnswer | null
+> = async ({ store, replyBadges }, { id }) => {
   const agent = await store.agents.get(id);
   if (!agent || agent.removed) return null;
   const [profile, providerPage, repliesWithinDay] = await Promise.all([
-    readAgentProfile(store, agent.id),
-    providerPageOf(store, agent.owner_id),
+    readAgentProfile({ store }, { agentId: agent.id }),
+    providerPageOf({ store }, { ownerId: agent.owner_id }),
     replyBadges.of(agent.owner_id),
   ]);
   return {
@@ -38,4 +39,4 @@ export async function readAgentPage(
     // when either did.
     changedAt: [agent.updated_at, providerPage.owner?.updated_at ?? ''].sort().at(-1),
   };
-}
+};

@@ -8,6 +8,7 @@ import { badRequest, conflict, tooManyRequests } from '../http/errors';
 import { type ClaimAddress, claimAgentMessage } from '../mail/messages';
 import { assertMayAddAgent, assertMayAddForAnother } from '../policies/subscription';
 import { presentAgent } from '../presenters/agent';
+import type { Action } from './command';
 import { countListedAgents } from './count-listed-agents';
 import { duplicateAnswer } from './report-listing';
 import { sendEmailVerification } from './send-email-verification';
@@ -42,10 +43,11 @@ export const EMPLOYER_ACCOUNT_MESSAGE =
 export const ADDRESS_LESS_LIMIT_MESSAGE =
   'You can register one agent without an e-mail address a day. Add your e-mail address to register another now, or try again tomorrow.';
 
-export async function registerAgent(
-  services: Services,
-  props: { input: AgentRegistrationInput; signedIn: User | null; client: string },
-): Promise<RegisterAgentResult> {
+export const registerAgent: Action<
+  Services,
+  { input: AgentRegistrationInput; signedIn: User | null; client: string },
+  RegisterAgentResult
+> = async (services, props) => {
   const checked = validateAgentRegistration({
     ...props.input,
     // A signed-in account that leaves the e-mail empty registers under its own.
@@ -63,7 +65,7 @@ export async function registerAgent(
   // Only the signed-in holder of the address's account is told anything about that account.
   const ownAccount = account !== null && props.signedIn?.id === account.id;
   if (ownAccount && account.user_type !== 'agent_provider') throw conflict(EMPLOYER_ACCOUNT_MESSAGE);
-  const counts = await countListedAgents(store, email, account);
+  const counts = await countListedAgents(services, { email, account });
   if (ownAccount) assertMayAddAgent(account, counts);
   else assertMayAddForAnother(counts);
 
@@ -77,12 +79,12 @@ export async function registerAgent(
   if (ownAccount) {
     // The account's holder, signed in, whose address is not confirmed yet: its verification link
     // names this agent (and the dashboard counts it as waiting for the address).
-    await sendEmailVerification(services, account, [agent.id]);
+    await sendEmailVerification(services, { user: account, ownAgentIds: [agent.id] });
     return answer(agent, { own: true, owned: false, message: REGISTRATION_MESSAGES.confirmEmail(email) });
   }
   await sendClaimLink(services, { agent, email, account });
   return answer(agent, { own: false, owned: false, message: REGISTRATION_MESSAGES.registered(email) });
-}
+};
 
 async function registerWithoutAddress(
   services: Services,
@@ -108,7 +110,7 @@ async function createAgent(services: Services, input: AgentCreate): Promise<Agen
   try {
     return await services.store.agents.create(input);
   } catch (error) {
-    if (error instanceof DuplicateAgentError) throw await duplicateAnswer(services, error);
+    if (error instanceof DuplicateAgentError) throw await duplicateAnswer(services, { error });
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import {
 import type { ContactRequest } from '@agentry/platform/store/employer-port';
 import type { DuplicateAgentError, User } from '@agentry/platform/store/port';
 import { badRequest, conflict, type HttpError, notFound, tooManyRequests } from '../http/errors';
+import type { Action, Query } from './command';
 import { cleanLine, cleanMessage } from './employer/plain-text';
 import type { Services } from './services';
 
@@ -33,24 +34,28 @@ export const REPORT_MESSAGES = {
  * answer says how its maker can claim it (the registration form offers it); an owned listing only
  * says it is listed.
  */
-export async function duplicateAnswer(services: Services, error: DuplicateAgentError): Promise<HttpError> {
+export const duplicateAnswer: Query<'store', { error: DuplicateAgentError }, HttpError> = async (
+  services,
+  { error },
+) => {
   const existing = await services.store.agents.findByIdentity(error.agentName, error.provider);
   if (!existing || !isReportable(existing)) return conflict(error.message);
   // A listed one may also be claimed by proof of its website's domain (issue 26,
   // commands/verification/claim-listing.ts); a held one is not listed, so only reported.
   const ways: ListingClaimWay[] = existing.removed ? ['report'] : [...LISTING_CLAIM_WAYS];
   return conflict(error.message, { unclaimed_listing: { agent_id: existing.id, ways } });
-}
+};
 
 /** Unowned, and listed or held: not another provider's, and not one staff removed for good. */
 function isReportable(agent: Agent): boolean {
   return agent.owner_id === null && (!agent.removed || agent.held_for !== null);
 }
 
-export async function reportListing(
-  services: Services,
-  props: { agentId: string; input: OwnershipReportInput; signedIn: User | null; client: string },
-): Promise<ContactRequest> {
+export const reportListing: Action<
+  Services,
+  { agentId: string; input: OwnershipReportInput; signedIn: User | null; client: string },
+  ContactRequest
+> = async (services, props) => {
   const errors = checkOwnershipReport(props.input);
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, { errors });
@@ -77,4 +82,4 @@ export async function reportListing(
   });
   services.logger.info({ agentId: agent.id, requestId: report.id }, 'listing reported by its maker');
   return report;
-}
+};

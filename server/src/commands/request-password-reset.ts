@@ -1,5 +1,6 @@
 import { issueToken } from '../auth/one-time-tokens';
 import { resetPasswordMessage } from '../mail/messages';
+import type { Action } from './command';
 import { deliver, publicLink, type Services, takeMailAllowance } from './services';
 
 // "Forgot password": mails a single-use link valid for an hour; a new link voids the older ones.
@@ -9,7 +10,7 @@ import { deliver, publicLink, type Services, takeMailAllowance } from './service
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that e-mail, we sent a link to reset the password. It is valid for one hour.';
 
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+export const requestPasswordReset: Action<Services, { email: string }> = async (services, { email }) => {
   const user = await services.store.users.findByEmail(email);
   if (!user) return;
   // Asked first: a link that will not be mailed must not void the one the person already has.
@@ -29,4 +30,4 @@ export async function requestPasswordReset(services: Services, email: string): P
     }),
     { allowanceTaken: true },
   );
-}
+};

@@ -3,6 +3,7 @@ import type { User } from '@agentry/platform/store/port';
 import { consumeToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../http/errors';
+import type { Action } from './command';
 import { LINK_INVALID_MESSAGE, restoreToken } from './confirm-email';
 import type { Services } from './services';
 
@@ -14,10 +15,10 @@ import type { Services } from './services';
 export const PASSWORD_RESET_MESSAGE =
   'Your password has been changed and every device was signed out. Please sign in.';
 
-export async function resetPassword(
-  services: Services,
-  props: { token: string; password: string },
-): Promise<User> {
+export const resetPassword: Action<Services, { token: string; password: string }, User> = async (
+  services,
+  props,
+) => {
   // The password is checked before the token is used up: a weak choice must not burn the link.
   const problem = checkNewPassword(props.password);
   if (problem) throw badRequest(problem, { success: false, errors: { password: problem } });
@@ -28,7 +29,7 @@ export async function resetPassword(
   const tooGuessable = checkNewPassword(props.password, user.email);
   if (tooGuessable) {
     // The address itself as the password: refused, and the same link put back so it still works.
-    await restoreToken(services, props.token, found);
+    await restoreToken(services, { token: props.token, found });
     throw badRequest(tooGuessable, { success: false, errors: { password: tooGuessable } });
   }
   const updated = (await store.users.update(user.id, {
@@ -44,4 +45,4 @@ export async function resetPassword(
   }
   services.logger.info({ userId: user.id, sessionsEnded: ended }, 'password reset');
   return updated;
-}
+};

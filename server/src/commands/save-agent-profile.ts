@@ -10,6 +10,8 @@ import type { Admin, Store, User } from '@agentry/platform/store/port';
 import { badRequest, notFound } from '../http/errors';
 import { findOwnAgent } from '../policies/agent-ownership';
 import { assertMayEditListings } from '../policies/subscription';
+import type { PresentedAgent } from '../presenters/agent';
+import type { Action, Query } from './command';
 import type { Services } from './services';
 import { providerActor } from './update-own-agent';
 
@@ -22,12 +24,13 @@ import { providerActor } from './update-own-agent';
 // the search index follow.
 
 /** The agent's profile, or one that states nothing. */
-export async function readAgentProfile(
-  store: Pick<Store, 'profiles'>,
-  agentId: string,
-): Promise<AgentProfile> {
+export const readAgentProfile: Query<
+  { store: Pick<Store, 'profiles'> },
+  { agentId: string },
+  AgentProfile
+> = async ({ store }, { agentId }) => {
   return (await store.profiles.get(agentId))?.profile ?? EMPTY_PROFILE;
-}
+};
 
 function checked(input: ProfileInput): AgentProfile {
   const result = validateAgentProfile(input);
@@ -37,13 +40,14 @@ function checked(input: ProfileInput): AgentProfile {
   return result.value;
 }
 
-export async function saveOwnAgentProfile(
-  services: Services,
-  props: { user: User; agentId: string; input: ProfileInput },
-): Promise<AgentProfile> {
+export const saveOwnAgentProfile: Action<
+  Services,
+  { user: User; agentId: string; input: ProfileInput },
+  AgentProfile
+> = async (services, props) => {
   const agent = await findOwnAgent(services.store, props.user, props.agentId);
   assertMayEditListings(props.user);
-  const before = await readAgentProfile(services.store, agent.id);
+  const before = await readAgentProfile(services, { agentId: agent.id });
   const value = checked({ ...props.input, certifications_verified: undefined });
   const profile: AgentProfile = {
     ...value,
@@ -51,21 +55,20 @@ export async function saveOwnAgentProfile(
     confirmed_at: new Date(services.now()).toISOString().slice(0, 10),
   };
   return persist(services.store, agent, before, profile, providerActor(props.user));
-}
+};
 
-export async function saveAgentProfileAsAdmin(
-  store: Store,
-  admin: Admin,
-  agentId: string,
-  input: ProfileInput,
-): Promise<AgentProfile> {
+export const saveAgentProfileAsAdmin: Action<
+  'store',
+  { admin: Admin; agentId: string; input: ProfileInput },
+  AgentProfile
+> = async ({ store }, { admin, agentId, input }) => {
   const agent = await store.agents.get(agentId);
   if (!agent) throw notFound('Agent not found');
-  const before = await readAgentProfile(store, agent.id);
+  const before = await readAgentProfile({ store }, { agentId: agent.id });
   // Staff correct facts; only the provider's own save confirms them.
   const profile: AgentProfile = { ...checked(input), confirmed_at: before.confirmed_at };
   return persist(store, agent, before, profile, admin.username);
-}
+};
 
 async function persist(
   store: Store,
@@ -94,11 +97,12 @@ async function persist(
 }
 
 /** The agents with their profiles (one batched read; at most PROFILE_BATCH_MAX), for comparisons. */
-export async function withProfiles<T extends { id: string }>(
-  store: Pick<Store, 'profiles'>,
-  agents: T[],
-): Promise<Array<T & { profile: AgentProfile }>> {
+export const withProfiles: Query<
+  { store: Pick<Store, 'profiles'> },
+  { agents: PresentedAgent[] },
+  Array<PresentedAgent & { profile: AgentProfile }>
+> = async ({ store }, { agents }) => {
   const stored = await store.profiles.getMany(agents.map((agent) => agent.id));
   const byId = new Map(stored.map((entry) => [entry.agent_id, entry.profile]));
   return agents.map((agent) => ({ ...agent, profile: byId.get(agent.id) ?? EMPTY_PROFILE }));
-}
+};

@@ -3,6 +3,7 @@ import { normalizeEmail } from '@agentry/domain/email';
 import { CLAIM_AGENTS_MAX, type User } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { verifyEmailMessage } from '../mail/messages';
+import type { Action, Query } from './command';
 import { deliver, publicLink, type Services } from './services';
 
 // The link that proves an account's address. It names the agents it hands over (docs/accounts.md,
@@ -10,11 +11,11 @@ import { deliver, publicLink, type Services } from './services';
 // that created the account or while signed in to it, and nothing else registered under it.
 
 /** Sends a verification link naming these agents (ids the caller vouches for as the holder's own). */
-export async function sendEmailVerification(
-  services: Services,
-  user: User,
-  ownAgentIds: string[] = [],
-): Promise<boolean> {
+export const sendEmailVerification: Action<
+  Services,
+  { user: User; ownAgentIds?: string[] },
+  boolean
+> = async (services, { user, ownAgentIds = [] }) => {
   const agents = await pendingOwnAgents(services, user, ownAgentIds);
   const token = await issueToken(services.store, {
     purpose: 'verify_email',
@@ -31,22 +32,25 @@ export async function sendEmailVerification(
       agentNames: agents.map((agent) => agent.name),
     }),
   );
-}
+};
 
 /** A new link ("Resend link"): it names what the account's unexpired links name and still waits. */
-export async function resendEmailVerification(services: Services, user: User): Promise<boolean> {
-  return sendEmailVerification(services, user, await ownAgentIdsOfLinks(services, user));
-}
+export const resendEmailVerification: Action<Services, { user: User }, boolean> = async (
+  services,
+  { user },
+) => {
+  return sendEmailVerification(services, { user, ownAgentIds: await ownAgentIdsOfLinks(services, user) });
+};
 
 /**
  * How many of the agents the account's own unexpired verification links name still wait for its
  * address: what the dashboard says waits. Agents others registered under the address are never
  * counted, so an account opened under somebody else's address learns nothing of them.
  */
-export async function countOwnWaitingAgents(services: Services, user: User): Promise<number> {
+export const countOwnWaitingAgents: Query<Services, { user: User }, number> = async (services, { user }) => {
   if (user.email_verified_at) return 0;
   return (await pendingOwnAgents(services, user, await ownAgentIdsOfLinks(services, user))).length;
-}
+};
 
 async function ownAgentIdsOfLinks(services: Services, user: User): Promise<string[]> {
   const links = await services.store.tokens.listLive(user.id, 'verify_email', new Date(services.now()));

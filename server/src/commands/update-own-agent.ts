@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../http/errors';
 import { findOwnAgent } from '../policies/agent-ownership';
 import { assertMayEditListings } from '../policies/subscription';
 import { agentSnapshot, changedFields } from './admin/audit-changes';
+import type { Action } from './command';
 import type { Services } from './services';
 
 // A provider edits one of their listings from the dashboard: their own agent only (404 for any
@@ -15,10 +16,11 @@ import type { Services } from './services';
 /** How a provider appears in the audit log, as the profile's saves name them. */
 export const providerActor = (user: User) => `provider ${user.email}`;
 
-export async function updateOwnAgent(
-  services: Services,
-  props: { user: User; agentId: string; input: AgentRegistrationInput },
-): Promise<Agent> {
+export const updateOwnAgent: Action<
+  Services,
+  { user: User; agentId: string; input: AgentRegistrationInput },
+  Agent
+> = async (services, props) => {
   const agent = await findOwnAgent(services.store, props.user, props.agentId);
   assertMayEditListings(props.user);
   const checked = validateAgentRegistration({ ...props.input, email: agent.email ?? '' });
@@ -48,13 +50,10 @@ export async function updateOwnAgent(
     });
   }
   return after;
-}
+};
 
 /** Delete from the dashboard: a soft delete (removed), so staff can restore a mistake. */
-export async function removeOwnAgent(
-  services: Services,
-  props: { user: User; agentId: string },
-): Promise<void> {
+export const removeOwnAgent: Action<Services, { user: User; agentId: string }> = async (services, props) => {
   const agent = await findOwnAgent(services.store, props.user, props.agentId);
   await services.store.agents.update(agent.id, { removed: true });
   await services.store.audit.record({
@@ -67,4 +66,4 @@ export async function removeOwnAgent(
     after: { removed: true },
   });
   services.logger.info({ userId: props.user.id, agentId: agent.id }, 'agent removed by its provider');
-}
+};

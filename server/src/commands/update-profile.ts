@@ -6,6 +6,7 @@ import type { User, UserPatch } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { badRequest, conflict } from '../http/errors';
 import { changeEmailMessage } from '../mail/messages';
+import type { Action } from './command';
 import { EMAIL_TAKEN_MESSAGE } from './create-account';
 import { deliver, publicLink, type Services } from './services';
 
@@ -24,10 +25,11 @@ export interface ProfileInput {
 export const PROFILE_SAVED_MESSAGE = 'Your profile has been saved.';
 export const WEBSITE_INVALID_MESSAGE = 'Website must be a valid http(s) address';
 
-export async function updateProfile(
-  services: Services,
-  props: { user: User; input: ProfileInput },
-): Promise<{ user: User; message: string }> {
+export const updateProfile: Action<
+  Services,
+  { user: User; input: ProfileInput },
+  { user: User; message: string }
+> = async (services, props) => {
   const { user, input } = props;
   const merged = {
     full_name: input.full_name ?? user.full_name,
@@ -77,4 +79,4 @@ export async function updateProfile(
     user: updated,
     message: `${PROFILE_SAVED_MESSAGE} We sent a link to ${newEmail}: your e-mail address changes when you open it.`,
   };
-}
+};

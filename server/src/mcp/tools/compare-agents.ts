@@ -48,7 +48,10 @@ export const compareAgentsTool = defineTool({
   },
   async run({ ids }, { store, origin, analytics, caller }) {
     // Answers the agents in the order asked, or refuses naming every id that is not listed.
-    const found = await withProfiles(store, presentAgents(await compareAgents({ store }, { ids })));
+    const found = await withProfiles(
+      { store },
+      { agents: presentAgents(await compareAgents({ store }, { ids })) },
+    );
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and
     // day, as on the site. Only key holders reach this tool.
     analytics?.countFor(caller.audience, 'compared', ids);

@@ -69,7 +69,7 @@ export const getAgentTool = defineTool({
     }
     const { response } = await search.search({ query: '', similarTo: found.id, hitsPerPage: SIMILAR_COUNT });
     // As GET /api/agents/{id} answers it (issue 25), as an absolute URL like page_url.
-    const providerPage = (await providerPageOf(store, found.owner_id)).path;
+    const providerPage = (await providerPageOf({ store }, { ownerId: found.owner_id })).path;
     // "Usually replies within a day" (issue 28), as the agent page shows it.
     const repliesWithinDay = found.owner_id
       ? (await replyTimeOf(store, found.owner_id, Date.now())).usually_within_day
@@ -84,7 +84,7 @@ export const getAgentTool = defineTool({
       const { rating, body, organization, created_at, updated_at, reply } = presentReview(review);
       return { rating, body, organization, created_at, updated_at, reply };
     });
-    const profile = await readAgentProfile(store, found.id);
+    const profile = await readAgentProfile({ store }, { agentId: found.id });
     const text = [
       agentLine(agent),
       `Pricing: ${PRICING_LABELS[agent.pricing]}${agent.price_monthly === null ? '' : ` ($${agent.price_monthly}/month)`}. Website: ${agent.address}`,

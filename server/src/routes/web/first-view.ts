@@ -89,7 +89,7 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
     },
 
     async agent(id) {
-      const page = await readAgentPage(store, id, replyBadges);
+      const page = await readAgentPage({ store, replyBadges }, { id });
       if (!page) return null;
       return { reads: { [`/api/agents/${encodeURIComponent(id)}?view=page`]: page.answer } };
     },

@@ -109,7 +109,7 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       renderPageHtml(template, buildPageNotFoundMeta(origin, path), origin, { noindex: true }),
 
     async provider(slug) {
-      const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage(store, slug) : null;
+      const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage({ store }, { slug }) : null;
       if (!page) {
         const meta = buildBasicPageMeta(origin, {
           title: `Provider not found | ${PRODUCT_NAME}`,

@@ -266,12 +266,18 @@ export function adminRoutes(
   router.get('/agents/:id/profile', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     if (!(await store.agents.get(id))) throw notFound('Agent not found');
-    res.set('Cache-Control', 'no-store').json({ success: true, profile: await readAgentProfile(store, id) });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ success: true, profile: await readAgentProfile(context, { agentId: id }) });
   });
 
   router.put('/agents/:id/profile', async (req, res) => {
     const { id } = parse(IdParams, req.params);
-    const profile = await saveAgentProfileAsAdmin(store, me(req), id, parseBody(AgentProfileBody, req));
+    const profile = await saveAgentProfileAsAdmin(context, {
+      admin: me(req),
+      agentId: id,
+      input: parseBody(AgentProfileBody, req),
+    });
     res.json({ success: true, profile });
   });
 

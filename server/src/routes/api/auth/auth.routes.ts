@@ -116,7 +116,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
   router.post('/auth/forgot-password', limits.signups, (req, res) => {
     const { email } = parseBody(ForgotPasswordBody, req);
     // Answered at once and the same for every address; the work goes on after the answer.
-    requestPasswordReset(services, email).catch((error) =>
+    requestPasswordReset(services, { email }).catch((error) =>
       services.logger.error({ err: error }, 'password reset request failed'),
     );
     res.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageAnswer);
@@ -151,7 +151,7 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
       } satisfies ResendVerificationAnswer);
       return;
     }
-    const sent = await resendEmailVerification(services, user);
+    const sent = await resendEmailVerification(services, { user });
     res.status(sent ? 200 : 503).json({
       success: sent,
       message: sent

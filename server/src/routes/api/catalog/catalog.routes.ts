@@ -65,7 +65,7 @@ export function catalogRoutes({ store, analytics, services }: AppContext): Route
 
   router.get('/agents/:id', allowAnyOrigin, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
-    const page = await readAgentPage(store, id, replyBadges);
+    const page = await readAgentPage({ store, replyBadges }, { id });
     if (!page) throw notFound('Agent not found');
     // Counted as opened only when the agent page reads it (?view=page, a HEAD when the page's HTML
     // carried the agent): not the server-rendered HTML (crawlers read it too), nor other readers

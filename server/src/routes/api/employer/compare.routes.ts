@@ -19,7 +19,7 @@ export function compareRoutes({ store, services, analytics }: AppContext): Route
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.
     analytics?.countFor(audienceOf(req), 'compared', ids);
     // Each with its structured profile (issue 28), which the table sets side by side.
-    const compared = await withProfiles(store, presentAgents(agents));
+    const compared = await withProfiles({ store }, { agents: presentAgents(agents) });
     res.set('Cache-Control', 'no-store').json({ success: true, agents: compared } satisfies ComparisonAnswer);
   });
   return router;

@@ -9,7 +9,7 @@ export function providersRoutes({ store }: AppContext): Router {
   const router = Router();
   router.get('/providers/:slug', async (req, res) => {
     const parsed = SlugParams.safeParse(req.params);
-    const page = parsed.success ? await findProviderPage(store, parsed.data.slug) : null;
+    const page = parsed.success ? await findProviderPage({ store }, { slug: parsed.data.slug }) : null;
     if (!page) throw notFound('Provider not found');
     res.json(page satisfies ProviderPage);
   });

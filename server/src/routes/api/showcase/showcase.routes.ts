@@ -19,7 +19,7 @@ export function showcaseReader({
   return async () => {
     const now = services.now();
     if (!cached || now - cached.at > SHOWCASE.cacheMinutes * 60_000) {
-      const value = homeShowcase(store, search);
+      const value = homeShowcase({ store, search });
       cached = { at: now, value };
       // A failure is not kept: the next visitor asks again.
       value.catch(() => {

@@ -36,7 +36,10 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
 
   router.post('/users', limits.signups, async (req, res, next) => {
     const input = parseBody(CreateUserBody, req);
-    const user = await createAccount(services, input, req.session.registeredAgentIds ?? []);
+    const user = await createAccount(services, {
+      input,
+      registeredHere: req.session.registeredAgentIds ?? [],
+    });
     res.status(201);
     signIn(req, res, next, user, { user_id: user.id });
   });
@@ -53,7 +56,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
     const agents = await store.agents.list({ ownerId: user.id });
     // Only what this account's holder registered themselves: agents others put under the address
     // are not this account's to know about (issue 21, finding 9).
-    const unverified = await countOwnWaitingAgents(services, user);
+    const unverified = await countOwnWaitingAgents(services, { user });
     res.set('Cache-Control', 'no-store').json({
       success: true,
       agents: agents.map(presentOwnAgent),
