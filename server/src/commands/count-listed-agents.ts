@@ -1,4 +1,4 @@
-import type { Store, User } from '@agentry/platform/store/port';
+import type { User } from '@agentry/platform/store/port';
 import type { AddressAgents } from '../policies/subscription';
 import type { Query } from './command';
 

@@ -1,5 +1,4 @@
 import { isActiveSubscription } from '@agentry/domain/subscription';
-import type { Store } from '@agentry/platform/store/port';
 import { presentAgents } from '../presenters/agent';
 import type { Query } from './command';
 

@@ -5,6 +5,7 @@ import type { Admin } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { contactReplyMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
+import type { Action } from '../command';
 import { deliver, publicLink, type Services } from '../services';
 import { cleanMessage } from './plain-text';
 
@@ -25,10 +26,11 @@ export const REPLIES_MAX = 20;
 export const TOO_MANY_REPLIES = `This conversation has reached ${REPLIES_MAX} replies. Please continue by e-mail.`;
 const label = (request: ContactRequest) => `${request.kind} request about ${request.agent_name}`;
 
-export async function replyToContactRequest(
-  services: Services,
-  props: { inbox: ContactInbox; requestId: string; message: string; responder: Responder },
-): Promise<ContactRequest> {
+export const replyToContactRequest: Action<
+  Services,
+  { inbox: ContactInbox; requestId: string; message: string; responder: Responder },
+  ContactRequest
+> = async (services, props) => {
   const { store } = services;
   const { inbox, requestId, responder } = props;
   const body = cleanMessage(props.message);
@@ -65,12 +67,13 @@ export async function replyToContactRequest(
     }),
   );
   return request;
-}
+};
 
-export async function setContactRequestStatus(
-  services: Services,
-  props: { inbox: ContactInbox; requestId: string; status: ContactStatus; admin?: Admin },
-): Promise<ContactRequest> {
+export const setContactRequestStatus: Action<
+  Services,
+  { inbox: ContactInbox; requestId: string; status: ContactStatus; admin?: Admin },
+  ContactRequest
+> = async (services, props) => {
   const { store } = services;
   const before = await findInInbox(store, props.inbox, props.requestId);
   if (before.status === props.status) return before;
@@ -88,4 +91,4 @@ export async function setContactRequestStatus(
     });
   }
   return request;
-}
+};

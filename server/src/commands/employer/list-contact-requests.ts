@@ -5,6 +5,7 @@ import {
   type ContactStatus,
 } from '@agentry/platform/store/employer-port';
 import type { Store } from '@agentry/platform/store/port';
+import type { Query } from '../command';
 
 // One page of an inbox (a provider's, the admin one, or what an employer sent), newest first,
 // with how many match the status asked and how many sit in each status.
@@ -15,11 +16,11 @@ export interface InboxPage {
   counts: Record<ContactStatus, number>;
 }
 
-export async function listContactRequests(
-  store: Pick<Store, 'contacts'>,
-  inbox: ContactInbox,
-  options: { status?: ContactStatus; limit: number; offset: number },
-): Promise<InboxPage> {
+export const listContactRequests: Query<
+  { store: Pick<Store, 'contacts'> },
+  { inbox: ContactInbox; status?: ContactStatus; limit: number; offset: number },
+  InboxPage
+> = async ({ store }, { inbox, ...options }) => {
   const [requests, perStatus] = await Promise.all([
     store.contacts.list(inbox, options),
     Promise.all(CONTACT_STATUSES.map((status) => store.contacts.count(inbox, { status }))),
@@ -30,4 +31,4 @@ export async function listContactRequests(
   >;
   const total = options.status ? counts[options.status] : perStatus.reduce((sum, n) => sum + n, 0);
   return { requests, total, counts };
-}
+};

@@ -1,17 +1,18 @@
 import { REPLY_TIME_SAMPLE, type ReplyTimeSummary, replyTimeSummary } from '@agentry/domain/reply-time';
 import type { Store } from '@agentry/platform/store/port';
+import type { Query } from '../command';
 
 // How quickly a provider answers (issue 28, item 5), from the replies in the store: the newest
 // REPLY_TIME_SAMPLE requests to the provider, one per employer (domain/reply-time.ts). One indexed
 // read of a bounded number of rows.
 
-export async function replyTimeOf(
-  store: Pick<Store, 'contacts'>,
-  providerId: string,
-  now: number,
-): Promise<ReplyTimeSummary> {
-  return replyTimeSummary(await store.contacts.timings(providerId, REPLY_TIME_SAMPLE), now);
-}
+export const replyTimeOf: Query<
+  { store: Pick<Store, 'contacts'>; now: () => number },
+  { providerId: string },
+  ReplyTimeSummary
+> = async ({ store, now }, { providerId }) => {
+  return replyTimeSummary(await store.contacts.timings(providerId, REPLY_TIME_SAMPLE), now());
+};
 
 /** How long an agent page's "usually replies within a day" is kept before it is computed again. */
 export const REPLY_BADGE_TTL_MS = 10 * 60 * 1000;
@@ -37,7 +38,8 @@ export class ReplyBadges {
     const now = this.now();
     const kept = this.kept.get(providerId);
     if (kept && kept.until > now) return kept.value;
-    const value = (await replyTimeOf(this.store, providerId, now)).usually_within_day;
+    const value = (await replyTimeOf({ store: this.store, now: () => now }, { providerId }))
+      .usually_within_day;
     this.kept.delete(providerId);
     if (this.kept.size >= REPLY_BADGE_CACHE_MAX) {
       const oldest = this.kept.keys().next().value;

@@ -10,6 +10,7 @@ import type { User } from '@agentry/platform/store/port';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { contactRequestMessage } from '../../mail/messages';
 import type { EmployerScope } from '../../policies/employer-scope';
+import type { Action } from '../command';
 import { deliver, publicLink, type Services } from '../services';
 import { cleanLine, cleanMessage } from './plain-text';
 
@@ -71,14 +72,15 @@ async function createWithinLimits(services: Services, input: ContactRequestCreat
   }
 }
 
-export async function sendContactRequest(
-  services: Services,
-  props: {
+export const sendContactRequest: Action<
+  Services,
+  {
     employer: User;
     scope: Pick<EmployerScope, 'ownerId' | 'organization'>;
     input: ContactRequestInput;
   },
-): Promise<ContactRequest> {
+  ContactRequest
+> = async (services, props) => {
   const { store } = services;
   const { employer, scope, input } = props;
   // Replies are e-mailed to the profile's address: it must be one the employer has shown they read.
@@ -129,4 +131,4 @@ export async function sendContactRequest(
     'contact request sent',
   );
   return request;
-}
+};

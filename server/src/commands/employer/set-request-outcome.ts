@@ -3,22 +3,23 @@ import type { User } from '@agentry/platform/store/port';
 import { notFound } from '../../http/errors';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
 import type { EmployerScope } from '../../policies/employer-scope';
-import type { Services } from '../services';
+import type { Action } from '../command';
 
 // Where a request stands for the employer who sent it (issue 28, item 5): talking, on trial, hired,
 // not a fit (or cleared). Only its employer sets it and reads it; another employer's request is a
 // 404 (in a team, any member sets it for the team). Each change goes to the audit log with the
 // outcome before and after, by the member who set it.
 
-export async function setRequestOutcome(
-  services: Pick<Services, 'store'>,
-  props: {
+export const setRequestOutcome: Action<
+  'store',
+  {
     employer: User;
     scope: Pick<EmployerScope, 'ownerId'>;
     requestId: string;
     outcome: RequestOutcome | null;
   },
-): Promise<ContactRequest> {
+  ContactRequest
+> = async (services, props) => {
   const { store } = services;
   // The requests of the employer's scope (their own, or their team's: policies/employer-scope.ts).
   const inbox = { employerId: props.scope.ownerId };
@@ -36,4 +37,4 @@ export async function setRequestOutcome(
     after: { outcome: request.outcome },
   });
   return request;
-}
+};

@@ -72,7 +72,7 @@ export const getAgentTool = defineTool({
     const providerPage = (await providerPageOf({ store }, { ownerId: found.owner_id })).path;
     // "Usually replies within a day" (issue 28), as the agent page shows it.
     const repliesWithinDay = found.owner_id
-      ? (await replyTimeOf(store, found.owner_id, Date.now())).usually_within_day
+      ? (await replyTimeOf({ store, now: Date.now }, { providerId: found.owner_id })).usually_within_day
       : false;
     const agent = {
       ...presentListedAgent(found, origin),

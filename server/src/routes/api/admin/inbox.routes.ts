@@ -28,7 +28,7 @@ export function adminInboxRoutes({ services, store }: AppContext): Router {
 
   router.get('/inbox', async (req, res) => {
     const { status, limit, offset } = parseQuery(InboxQuery, req);
-    const page = await listContactRequests(store, ADMIN_INBOX, { status, limit, offset });
+    const page = await listContactRequests({ store }, { inbox: ADMIN_INBOX, status, limit, offset });
     setPageHeaders(req, res, { total: page.total, limit, offset });
     res.json({
       success: true,

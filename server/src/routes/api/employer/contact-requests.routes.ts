@@ -40,9 +40,8 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
   router.get('/employer/requests', requireUser, activeEmployer, async (req, res) => {
     const { limit, offset } = parseQuery(SentRequestsQuery, req);
     const { requests, total } = await listContactRequests(
-      store,
-      { employerId: scopeOf(req).ownerId },
-      { limit, offset },
+      { store },
+      { inbox: { employerId: scopeOf(req).ownerId }, limit, offset },
     );
     setPageHeaders(req, res, { total, limit, offset });
     res

@@ -31,9 +31,9 @@ export function providerInboxRoutes({ services, store }: AppContext): Router {
   router.get('/users/inbox', requireUser, async (req, res) => {
     const { status, limit, offset } = parseQuery(InboxQuery, req);
     const [page, replyTime] = await Promise.all([
-      listContactRequests(store, inboxOf(req), { status, limit, offset }),
+      listContactRequests({ store }, { inbox: inboxOf(req), status, limit, offset }),
       // How quickly this provider answers (issue 28), from the replies in the store.
-      replyTimeOf(store, me(req).id, services.now()),
+      replyTimeOf(services, { providerId: me(req).id }),
     ]);
     setPageHeaders(req, res, { total: page.total, limit, offset });
     res.set('Cache-Control', 'no-store').json({
