@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { AgentField } from '@agentry/domain/agent';
 import { findLink, readOutbox } from '@agentry/platform/mail/outbox-reader';
 import type { Catalog } from './traffic-mix';
 import { type Answer, addressOf, isSuccess, VirtualUser } from './virtual-user';
@@ -13,15 +14,8 @@ export const BENCH_PASSWORD = 'bench load password 2026';
 /** Address blocks (10.<block>.x.y): each kind of person has its own. */
 export const BLOCKS = { visitors: 0, providers: 1, employers: 2, newcomers: 3 } as const;
 
-export interface AgentFields {
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
-}
+/** An agent's fields, as AGENT_FIELDS names them (domain/src/agent.ts). */
+export type AgentFields = Record<AgentField, string>;
 
 export interface Member {
   vu: VirtualUser;

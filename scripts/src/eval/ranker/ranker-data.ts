@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AgentField } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/entities';
 import { normalizePricing } from '@agentry/domain/pricing';
 import { explainSearch } from '@agentry/platform/search/embedded/execute';
@@ -13,15 +14,8 @@ import type { Qrels } from '../score';
 // The catalog is loaded straight into an index (no server): agent i of the file has id "i", which
 // is how the qrels name agents (their `index`).
 
-export interface CatalogAgent {
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-  cost: string;
-  address: string;
-}
+/** An agent's fields, as AGENT_FIELDS names them (domain/src/agent.ts). */
+export type CatalogAgent = Record<AgentField, string>;
 
 export interface Example {
   set: string;
