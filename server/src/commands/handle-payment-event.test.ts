@@ -4,7 +4,7 @@ import { handlePaymentEvent } from './handle-payment-event';
 import type { Services } from './services';
 
 // What happens to the event id when handling fails. The whole flow (signatures, replays, order) is
-// tested end to end in server/src/faults/payment-webhooks.test.ts; this covers the failure paths.
+// tested end to end in server/src/fault-tests/payment-webhooks.test.ts; this covers the failure paths.
 
 const event: PaymentEvent = {
   id: 'evt_1',
