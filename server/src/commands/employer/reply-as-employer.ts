@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { contactFollowUpMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
 import type { EmployerScope } from '../../policies/employer-scope';
+import type { Action } from '../command';
 import { deliver, publicLink, type Services } from '../services';
 import { REPLIES_MAX, TOO_MANY_REPLIES } from './answer-contact-request';
 import { cleanMessage } from './plain-text';
@@ -20,10 +21,11 @@ import { cleanMessage } from './plain-text';
 export const OWNERSHIP_NOT_A_CONVERSATION =
   'A report about a listing is answered by Rolecall staff by e-mail; it has no conversation.';
 
-export async function replyAsEmployer(
-  services: Services,
-  props: { employer: User; scope: Pick<EmployerScope, 'ownerId'>; requestId: string; message: string },
-): Promise<ContactRequest> {
+export const replyAsEmployer: Action<
+  Services,
+  { employer: User; scope: Pick<EmployerScope, 'ownerId'>; requestId: string; message: string },
+  ContactRequest
+> = async (services, props) => {
   const { store } = services;
   const body = cleanMessage(props.message);
   if (!body) throw badRequest('Please write a reply');
@@ -56,4 +58,4 @@ export async function replyAsEmployer(
     'employer answered a request',
   );
   return request;
-}
+};
