@@ -1,5 +1,5 @@
 import { agentInput } from '@agentry/platform/store/contract-fixtures';
-import type { Store } from '@agentry/platform/store/port';
+import type { Admin, Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { mergeProviders } from './merge-providers';
 
@@ -8,7 +8,7 @@ import { mergeProviders } from './merge-providers';
 
 describe('mergeProviders', () => {
   let store: Store;
-  const admin = { id: '1', username: 'staff' } as Parameters<typeof mergeProviders>[1];
+  const admin = { id: '1', username: 'staff' } as Admin;
   beforeEach(() => {
     store = openSqliteStore(':memory:');
   });
@@ -21,11 +21,11 @@ describe('mergeProviders', () => {
     const bounds = { agents: 5, batch: 3 };
     const input = { from: ['openai'], into: 'openai.com' };
 
-    const first = await mergeProviders(store, admin, input, bounds);
+    const first = await mergeProviders({ store }, { admin, ...input, bounds });
     expect(first).toMatchObject({ moved: 4, clashed_total: 1, remaining: true });
-    const second = await mergeProviders(store, admin, input, bounds);
+    const second = await mergeProviders({ store }, { admin, ...input, bounds });
     expect(second).toMatchObject({ moved: 2, clashed_total: 1, remaining: false });
-    const third = await mergeProviders(store, admin, input, bounds);
+    const third = await mergeProviders({ store }, { admin, ...input, bounds });
     expect(third).toMatchObject({ moved: 0, clashed_total: 1, remaining: false });
 
     expect(await store.agents.countByProvider()).toEqual([

@@ -3,6 +3,7 @@ import type { ProviderDuplicatesAnswer, ProviderMergeAnswer } from '@agentry/dom
 import { groupProviderDuplicates, type ProviderSpelling, providerKey } from '@agentry/domain/provider-name';
 import { type Admin, PROVIDER_COUNT_MAX, PROVIDER_MOVE_MAX, type Store } from '@agentry/platform/store/port';
 import { badRequest } from '../../http/errors';
+import type { Action, Query } from '../command';
 
 // Provider spellings (issue 25, catalog hygiene): staff see the spellings that likely name one
 // provider ("microsoft.com" and "microsoft", by domain/provider-name.ts's key) and merge them.
@@ -22,7 +23,10 @@ export const PROVIDER_MERGE_AGENTS_MAX = 10 * PROVIDER_MOVE_MAX;
 /** The most clashes one answer names (all are counted). */
 export const PROVIDER_CLASHES_NAMED = 100;
 
-export async function findProviderDuplicates(store: ProviderStore): Promise<ProviderDuplicatesAnswer> {
+export const findProviderDuplicates: Query<{ store: ProviderStore }, void, ProviderDuplicatesAnswer> = async (
+  { store },
+  _input,
+) => {
   // Keyed page by page, each page in a turn of its own: keying 30,000 spellings at once held the
   // event loop for 100-330 ms at 100,000 agents (under load), a page of 5,000 takes a sixth of it.
   const byKey = new Map<string, ProviderSpelling[]>();
@@ -47,15 +51,22 @@ export async function findProviderDuplicates(store: ProviderStore): Promise<Prov
   }
   const shared = [...byKey].flatMap(([key, group]) => (key !== '' && group.length > 1 ? group : []));
   return { success: true, groups: groupProviderDuplicates(shared), complete };
-}
+};
 
-export async function mergeProviders(
-  store: ProviderStore,
-  admin: Admin,
-  input: { from: string[]; into: string },
-  /** The request's bounds; smaller ones in tests. */
-  bounds = { agents: PROVIDER_MERGE_AGENTS_MAX, batch: PROVIDER_MOVE_MAX },
-): Promise<ProviderMergeAnswer> {
+export const mergeProviders: Action<
+  { store: ProviderStore },
+  {
+    admin: Admin;
+    from: string[];
+    into: string;
+    /** The request's bounds; smaller ones in tests. */
+    bounds?: { agents: number; batch: number };
+  },
+  ProviderMergeAnswer
+> = async (
+  { store },
+  { admin, bounds = { agents: PROVIDER_MERGE_AGENTS_MAX, batch: PROVIDER_MOVE_MAX }, ...input },
+) => {
   const into = input.into.trim();
   const from = [...new Set(input.from)].filter((spelling) => spelling !== into);
   if (from.length === 0)
@@ -111,4 +122,4 @@ export async function mergeProviders(
     });
   }
   return answer;
-}
+};

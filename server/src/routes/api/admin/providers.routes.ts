@@ -13,11 +13,13 @@ export function adminProviderRoutes({ store }: AppContext): Router {
   const router = Router();
 
   router.get('/providers/duplicates', async (_req, res) => {
-    res.json(await findProviderDuplicates(store));
+    res.json(await findProviderDuplicates({ store }));
   });
 
   router.post('/providers/merge', async (req, res) => {
-    res.json(await mergeProviders(store, adminOf(req), parseBody(ProviderMergeBody, req)));
+    // Named, not spread: the bounds are the server's, never the request's.
+    const { from, into } = parseBody(ProviderMergeBody, req);
+    res.json(await mergeProviders({ store }, { admin: adminOf(req), from, into }));
   });
 
   return router;
