@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 
-// `npm run eval:pool -- QUERIES.tsv [...] --out POOL.json [--depth 20]`
+// `npm run eval:pool -- QUERIES.tsv [...] --out POOL.json [--depth 20] [--engine-depth N]
+//   [--variant a,b]... [--shuffle SEED] [--judging FILE]`
 // The pool our judged set was graded on: for each query the top DEPTH agents of three systems,
 // merged and sorted by name so the judge cannot tell which system, or which rank, brought an
 // agent in: plain BM25, the real GET /api/search, and BM25 of the query expanded with the first
 // search result's role and description (pseudo-relevance feedback; it brings in the alternatives
 // of a named or misspelt product, which neither of the others lists).
+// --engine-depth pools the engine deeper than the others; each --variant adds the engine's top
+// (engine depth) with those ranking features turned on (query/features.ts), so a variant to be
+// measured is judged in full; --shuffle puts each query's candidates in a seeded random order
+// instead of by name; --judging writes the judge's copy (query and candidates, no provider, no kind).
 
 interface Agent {
   name: string;
@@ -32,6 +38,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const from = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const depth = Number(option('depth') ?? 20);
+  const engineDepth = Number(option('engine-depth') ?? depth);
+  const variants = argv.flatMap((arg, i) =>
+    argv[i - 1] === '--variant' ? [arg.split(',').filter(Boolean)] : [],
+  );
+  const seed = option('shuffle');
+  const judging = option('judging');
   const agentsFile = from(option('agents') ?? '../shared/data/agents.json');
   const agents = JSON.parse(fs.readFileSync(agentsFile, 'utf8')) as Agent[];
   const queries = positional.flatMap((file) => readQueryFile(from(file)));
@@ -41,24 +53,53 @@ async function main(argv: string[]): Promise<number> {
   const catalog = await serveFreshCatalog(agentsFile);
   try {
     const pool = [];
-    for (const { query, kind } of queries) {
+    const engineTop = async (query: string, features: Feature[]) => {
+      setFeatures(Object.fromEntries(features.map((name) => [name, true])));
       const response = await fetch(
-        `${catalog.server.url}/api/search?${new URLSearchParams({ query, limit: String(depth) })}`,
+        `${catalog.server.url}/api/search?${new URLSearchParams({ query, limit: String(Math.max(depth, engineDepth)) })}`,
       );
       if (!response.ok) throw new Error(`GET /api/search answered ${response.status} for "${query}"`);
-      const engine = ((await response.json()) as Agent[]).map(
-        (agent) => byKey.get(`${agent.name}\u0000${agent.provider}`) ?? -1,
-      );
-      const found = engine.filter((i) => i >= 0);
+      return ((await response.json()) as Agent[])
+        .map((agent) => byKey.get(`${agent.name}\u0000${agent.provider}`) ?? -1)
+        .filter((i) => i >= 0);
+    };
+    for (const { query, kind } of queries) {
+      const found = await engineTop(query, []);
+      const others = [];
+      for (const features of variants)
+        others.push(...(await engineTop(query, features as Feature[])).slice(0, engineDepth));
+      setFeatures({});
       const first = found[0] === undefined ? undefined : agents[found[0]]!;
       const expanded = first ? bm25(`${query} ${first.role} ${first.description}`, depth) : [];
-      const indexes = new Set([...bm25(query, depth), ...found, ...expanded]);
+      const indexes = new Set([
+        ...bm25(query, depth),
+        ...found.slice(0, engineDepth),
+        ...others,
+        ...expanded,
+      ]);
       const candidates = [...indexes]
         .map((index) => ({ index, ...pick(agents[index]!) }))
         .sort((a, b) => a.name.localeCompare(b.name) || a.index - b.index);
-      pool.push({ query, kind, candidates });
+      pool.push({
+        query,
+        kind,
+        candidates: seed === undefined ? candidates : shuffled(candidates, `${seed}\u0000${query}`),
+      });
     }
     fs.writeFileSync(from(out), `${JSON.stringify(pool, null, 1)}\n`);
+    if (judging) {
+      const copy = pool.map(({ query, candidates }) => ({
+        query,
+        candidates: candidates.map(({ index, name, category, role, description }) => ({
+          index,
+          name,
+          category,
+          role,
+          description,
+        })),
+      }));
+      fs.writeFileSync(from(judging), `${JSON.stringify(copy, null, 1)}\n`);
+    }
     const sizes = pool.map((entry) => entry.candidates.length);
     process.stderr.write(
       `${pool.length} queries pooled into ${from(out)}: ${Math.min(...sizes)}–${Math.max(...sizes)} candidates each\n`,
@@ -67,6 +108,25 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await catalog.stop();
   }
+}
+
+/** A seeded Fisher–Yates shuffle (FNV-1a of the seed, then a xorshift): the same file every run. */
+function shuffled<T>(items: T[], seed: string): T[] {
+  let state = 2166136261;
+  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 16777619) >>> 0;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
 }
 
 const pick = ({ name, provider, category, role, description }: Agent) => ({
