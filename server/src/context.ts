@@ -8,6 +8,7 @@ import type { Store } from '@agentry/platform/store/port';
 import type passport from 'passport';
 import type { AgentEventCounter } from './analytics/agent-event-counter';
 import type { ApiKeyLastUse } from './auth/api-key-last-use';
+import type { ReplyBadges } from './commands/employer/reply-times';
 import type { Services } from './commands/services';
 import type { EventLoopMonitor } from './http/event-loop-monitor';
 import type { TrustLimits } from './http/trust-limits';
@@ -48,6 +49,11 @@ export interface AppContext {
   analytics?: AgentEventCounter;
   /** When each employer API key was last used, noted in memory and written in batches. */
   apiKeyLastUse: ApiKeyLastUse;
+  /**
+   * "Usually replies within a day" per provider (issue 28), kept a few minutes: one per process, so
+   * the agent page API, its server-rendered first view and MCP get_agent share what they read.
+   */
+  replyBadges: ReplyBadges;
   /** Calls per MCP tool and week, counted in memory and written in batches like `analytics`. */
   mcpUsage?: ToolUsageCounter;
   /** serving once start-up work (migrations, seeding, index load) is done; draining once shutting down. */

@@ -21,6 +21,7 @@ import { ApiKeyLastUse } from './auth/api-key-last-use';
 import { configurePassport } from './auth/passport';
 import { resolveSessionSecret } from './auth/session-secret';
 import { ensureAdminFromEnv } from './commands/admin/create-admin';
+import { ReplyBadges } from './commands/employer/reply-times';
 import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
@@ -202,6 +203,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     analytics,
     mcpUsage,
     apiKeyLastUse,
+    replyBadges: new ReplyBadges(store, services.now),
     lifecycle: () => lifecycle,
     readiness,
     trust: {

@@ -74,6 +74,7 @@ export function mcpRoutes(
     analytics: context.analytics,
     groups: new StoreVersionCache(context.store),
     logger: context.logger.child({ component: 'mcp' }),
+    replyBadges: context.replyBadges,
   };
   const usage = context.mcpUsage;
   const router = Router();

@@ -4,7 +4,6 @@ import { REPLY_BADGE_TEXT } from '@agentry/domain/reply-time';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { absoluteUrl } from '@agentry/domain/seo';
 import { z } from 'zod';
-import { replyTimeOf } from '../../commands/employer/reply-times';
 import { providerPageOf } from '../../commands/provider-page-of';
 import { readAgentProfile } from '../../commands/save-agent-profile';
 import { presentReview } from '../../presenters/review';
@@ -60,7 +59,7 @@ export const getAgentTool = defineTool({
         `The newest reviews by employers who hired it, at most ${REVIEWS_COUNT}; staff-hidden ones left out`,
       ),
   },
-  async run({ id }, { store, search, origin }) {
+  async run({ id }, { store, search, origin, replyBadges }) {
     const found = await store.agents.get(id);
     if (!found || found.removed) {
       throw new ToolError(
@@ -71,9 +70,7 @@ export const getAgentTool = defineTool({
     // As GET /api/agents/{id} answers it (issue 25), as an absolute URL like page_url.
     const providerPage = (await providerPageOf({ store }, { ownerId: found.owner_id })).path;
     // "Usually replies within a day" (issue 28), as the agent page shows it.
-    const repliesWithinDay = found.owner_id
-      ? (await replyTimeOf({ store, now: Date.now }, { providerId: found.owner_id })).usually_within_day
-      : false;
+    const repliesWithinDay = await replyBadges.of(found.owner_id);
     const agent = {
       ...presentListedAgent(found, origin),
       provider_page: providerPage ? absoluteUrl(origin, providerPage) : null,

@@ -5,6 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AgentEventCounter } from '../../analytics/agent-event-counter';
+import type { ReplyBadges } from '../../commands/employer/reply-times';
 import { HttpError } from '../../http/errors';
 import type { StoreVersionCache } from '../../http/store-version-cache';
 import type { SearchService } from '../../search/search-service';
@@ -24,6 +25,8 @@ export interface ToolDeps {
   /** Categories and roles with their counts, kept until the catalog changes (as the catalog API does). */
   groups: StoreVersionCache<Array<{ value: string; count: number }>>;
   logger: Logger;
+  /** "Usually replies within a day" per provider, the process's one cache (AppContext.replyBadges). */
+  replyBadges: Pick<ReplyBadges, 'of'>;
   /**
    * Runs one tool call on its client's next turn of the event loop (http/request-costs.ts), so the
    * calls of a batch interleave with other clients' requests. Bound to the request's client.

@@ -8,7 +8,6 @@ import {
 import type { Request } from 'express';
 import { audienceOf } from '../../analytics/audience';
 import { countAppeared } from '../../analytics/count-hits';
-import { ReplyBadges } from '../../commands/employer/reply-times';
 import { readAgentPage } from '../../commands/read-agent-page';
 import type { AppContext } from '../../context';
 import type { RequestCosts } from '../../http/request-costs';
@@ -32,9 +31,7 @@ export interface FirstViews {
 }
 
 export function createFirstViews(context: AppContext, costs: RequestCosts): FirstViews {
-  const { store, search, analytics, services } = context;
-  // "Usually replies within a day" on the agent page (issue 28), kept a few minutes as the API does.
-  const replyBadges = new ReplyBadges(store, services.now);
+  const { store, search, analytics, replyBadges } = context;
   const counts = new StoreVersionCache<unknown>(store);
   const showcase = showcaseReader(context);
   const signals = signalsReader(context);

@@ -11,7 +11,6 @@ import {
 import type { AgentFilter } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
-import { ReplyBadges } from '../../../commands/employer/reply-times';
 import { readAgentPage } from '../../../commands/read-agent-page';
 import type { AppContext } from '../../../context';
 import { CatalogLastChange } from '../../../http/catalog-last-change';
@@ -30,7 +29,7 @@ import { presentAgents } from '../../../presenters/agent';
 // count, carry validators for 304s (http/conditional-get.ts). What is not `no-store` is `no-cache`:
 // with a Last-Modified and no Cache-Control, caches would guess a freshness and show old lists.
 
-export function catalogRoutes({ store, analytics, services }: AppContext): Router {
+export function catalogRoutes({ store, analytics, replyBadges }: AppContext): Router {
   const router = Router();
   // Totals and counts change only with the catalog: counted once per change, not per request.
   const totals = new StoreVersionCache<number>(store);
@@ -43,8 +42,6 @@ export function catalogRoutes({ store, analytics, services }: AppContext): Route
   const lists = new StoreVersionCache<JsonBody>(store);
   const listOf = async (values: Promise<string[]>) => jsonBody(JSON.stringify(await values));
   const lastChange = new CatalogLastChange(store);
-  // "Usually replies within a day" (issue 28), per provider, kept a few minutes (reply-times.ts).
-  const replyBadges = new ReplyBadges(store, services.now);
 
   // The preflights of the public GETs below (OPTIONS /agents is answered by the registration
   // router, which sees it first).

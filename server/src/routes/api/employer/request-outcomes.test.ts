@@ -1,4 +1,5 @@
 import { REPLY_BADGE_TTL_MS } from '../../../commands/employer/reply-times';
+import { callTool, connectMcp } from '../../../testing/mcp-client';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';
 
@@ -128,9 +129,20 @@ describe('request outcomes and reply times', () => {
     // Kept per provider for a few minutes: the fifth employer shows once that has passed.
     const kept = await server.http.get(`/api/agents/${agent.id}`).expect(200);
     expect(kept.body.replies_within_day).toBe(false);
+    // An assistant asking get_agent reads the same kept badge as the page, not a count of its own.
+    const assistant = await connectMcp(`${server.running.url}/mcp`);
+    const badgeOverMcp = async () =>
+      (
+        (await callTool(assistant, 'get_agent', { id: agent.id })).structuredContent as {
+          agent: { replies_within_day: boolean };
+        }
+      ).agent.replies_within_day;
+    expect(await badgeOverMcp()).toBe(false);
     clock += REPLY_BADGE_TTL_MS + 1;
     const five = await server.http.get(`/api/agents/${agent.id}`).expect(200);
     expect(five.body.replies_within_day).toBe(true);
+    expect(await badgeOverMcp()).toBe(true);
+    await assistant.close();
     const inbox = await ada.browser.get('/api/users/inbox').expect(200);
     expect(inbox.body.reply_time).toMatchObject({ employers: 5, answered: 5, usually_within_day: true });
     const nobody = await server.http.get(`/api/agents/${unowned.id}`).expect(200);
