@@ -1,5 +1,5 @@
 import { createLogger } from '@agentry/platform/log/logger';
-import type { OnceCount } from '@agentry/platform/store/employer-port';
+import type { OnceCount } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import type { Services } from './commands/services';
 import { purgeOnceKeys } from './maintenance';

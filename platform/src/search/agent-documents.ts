@@ -1,6 +1,5 @@
 import type { Agent } from '@agentry/domain/agent';
-import type { Store } from '../store/port';
-import { PROFILE_BATCH_MAX } from '../store/profile-port';
+import { PROFILE_BATCH_MAX, type Store } from '../store/port';
 import { toSearchDocument } from './document';
 import type { SearchDocument } from './port';
 

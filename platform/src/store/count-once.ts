@@ -1,4 +1,4 @@
-import { type AgentEventKind, assertValidOnceCount, type OnceCount } from './employer-port';
+import { type AgentEventKind, assertValidOnceCount, type OnceCount } from './port';
 
 // What AgentStatsRepository.countOnce decides, written once for both adapters: each adapter reads,
 // inside one transaction, which of the entries' keys it has seen and what their tallies hold, asks

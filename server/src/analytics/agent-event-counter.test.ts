@@ -1,6 +1,6 @@
 import { createLogger } from '@agentry/platform/log/logger';
 import { decideOnceCounts } from '@agentry/platform/store/count-once';
-import type { AgentStatsRepository, OnceCount } from '@agentry/platform/store/employer-port';
+import type { AgentStatsRepository, OnceCount } from '@agentry/platform/store/port';
 import { AgentEventCounter } from './agent-event-counter';
 
 type Entries = Parameters<AgentStatsRepository['increment']>[0];

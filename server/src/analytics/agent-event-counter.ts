@@ -6,7 +6,7 @@ import type {
   AgentStatsRepository,
   AgentWeekCounts,
   OnceCount,
-} from '@agentry/platform/store/employer-port';
+} from '@agentry/platform/store/port';
 import { DAY_MS, OnceKeys } from './once-keys';
 import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audience';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { createLogger } from '@agentry/platform/log/logger';
 import { agentInput } from '@agentry/platform/store/contract';
-import type { AgentWeekCounts } from '@agentry/platform/store/employer-port';
+import type { AgentWeekCounts } from '@agentry/platform/store/port';
 import { type RunningServer, startServer } from '../start';
 import { DAILY_CAPS } from './once-per-audience';
 

@@ -1,5 +1,5 @@
 import { agentInput } from '@agentry/platform/store/contract';
-import type { AgentWeekCounts } from '@agentry/platform/store/employer-port';
+import type { AgentWeekCounts } from '@agentry/platform/store/port';
 import { employerWithApiKey } from '../testing/api-keys';
 import { eventually, startTestServer, type TestServer } from '../testing/test-server';
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { AgentEventKind } from '@agentry/platform/store/employer-port';
+import type { AgentEventKind } from '@agentry/platform/store/port';
 
 // The names under which the store remembers, for the day, that an audience moved an agent's count
 // (a key) and how many agents it moved (a tally): AgentStatsRepository.countOnce. Every API process

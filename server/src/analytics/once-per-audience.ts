@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from '@agentry/platform/log/logger';
-import { AGENT_EVENT_KINDS, type AgentEventKind } from '@agentry/platform/store/employer-port';
+import { AGENT_EVENT_KINDS, type AgentEventKind } from '@agentry/platform/store/port';
 
 // Counts that count people, not requests (issue 21, finding 3): an agent's appeared, opened,
 // clicked, compared and contacted counts move at most once per audience (a signed-in account or an

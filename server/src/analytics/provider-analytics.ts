@@ -4,8 +4,7 @@ import type {
   ProviderAnalytics as ProviderAnalyticsAnswer,
 } from '@agentry/domain/contract/analytics';
 import { lastWeeks } from '@agentry/domain/weeks';
-import { type AgentWeekCounts, STATS_AGENTS_MAX } from '@agentry/platform/store/employer-port';
-import type { Store } from '@agentry/platform/store/port';
+import { type AgentWeekCounts, STATS_AGENTS_MAX, type Store } from '@agentry/platform/store/port';
 import type { AgentEventCounter } from './agent-event-counter';
 
 // A provider's analytics: their own agents (at most STATS_AGENTS_MAX), each with totals and one

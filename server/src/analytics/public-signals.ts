@@ -1,8 +1,7 @@
 import type { Agent } from '@agentry/domain/agent';
 import { growth, lastSevenDays, SIGNALS, weekShare } from '@agentry/domain/public-signals';
 import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
-import type { PublicSignalKind } from '@agentry/platform/store/employer-port';
-import type { Store } from '@agentry/platform/store/port';
+import type { PublicSignalKind, Store } from '@agentry/platform/store/port';
 
 // The public lists of issue 26, from the stored analytics counts (people once a day, never raw
 // requests): "Most compared" over the last seven days, and "Trending": agents whose page more

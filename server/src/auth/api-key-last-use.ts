@@ -1,6 +1,6 @@
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
-import type { ApiKey, ApiKeyRepository } from '@agentry/platform/store/employer-port';
+import type { ApiKey, ApiKeyRepository } from '@agentry/platform/store/port';
 
 // When each API key was last used, for the employer dashboard, without a store write per request:
 // a use is noted in memory only when the stored time is older than LAST_USE_PRECISION_MS, and the

@@ -1,6 +1,5 @@
 import { PRODUCT_KEY } from '@agentry/domain/product';
-import type { ApiKey } from '@agentry/platform/store/employer-port';
-import type { Store, User } from '@agentry/platform/store/port';
+import type { ApiKey, Store, User } from '@agentry/platform/store/port';
 import { unauthorized } from '../http/errors';
 import { type EmployerScope, employerScopeOf } from '../policies/employer-scope';
 import type { ApiKeyLastUse } from './api-key-last-use';

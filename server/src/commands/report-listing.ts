@@ -6,8 +6,7 @@ import {
   type ListingClaimWay,
   type OwnershipReportInput,
 } from '@agentry/domain/ownership-report';
-import type { ContactRequest } from '@agentry/platform/store/employer-port';
-import type { DuplicateAgentError, User } from '@agentry/platform/store/port';
+import type { ContactRequest, DuplicateAgentError, User } from '@agentry/platform/store/port';
 import { badRequest, conflict, type HttpError, notFound, tooManyRequests } from '../http/errors';
 import type { Action, Query } from './command';
 import { cleanLine, cleanMessage } from './employer/plain-text';

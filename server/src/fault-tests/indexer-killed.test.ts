@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
 import { SEARCH_FILE_NAME } from '@agentry/platform/search/factory';
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import { SQLITE_FILE_NAME } from '@agentry/platform/store/factory';
 import type { Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';

@@ -6,7 +6,7 @@ import { loadConfig } from '@agentry/platform/config/env';
 import { recordingLogger } from '@agentry/platform/rate-limit/testing';
 import { IN_THREAD_LIMIT } from '@agentry/platform/search/embedded/embedded-engine';
 import { SEARCH_FILE_NAME } from '@agentry/platform/search/factory';
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { type RunningServer, startServer } from '../start';
 

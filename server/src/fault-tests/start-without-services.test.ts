@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import { openStore } from '@agentry/platform/store/factory';
 import { connectionOptions, SERVER_SELECTION_TIMEOUT_MS } from '@agentry/platform/store/mongo/connect';
 import { freePort } from '../testing/api-process';

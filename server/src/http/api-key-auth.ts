@@ -1,5 +1,4 @@
-import type { ApiKey } from '@agentry/platform/store/employer-port';
-import type { User } from '@agentry/platform/store/port';
+import type { ApiKey, User } from '@agentry/platform/store/port';
 import type { Request, RequestHandler } from 'express';
 import { bearerTokenOf } from '../auth/api-key-tokens';
 import { authenticateApiKey, INVALID_TOKEN_CHALLENGE, type KeyHolder } from '../auth/authenticate-api-key';

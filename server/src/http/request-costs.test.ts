@@ -1,4 +1,4 @@
-import type { ApiKey } from '@agentry/platform/store/employer-port';
+import type { ApiKey } from '@agentry/platform/store/port';
 import type { Request } from 'express';
 import { FairTurns } from './fair-turns';
 import { clientKey } from './rate-limits';

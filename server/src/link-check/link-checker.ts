@@ -4,7 +4,7 @@ import { decodeEntities } from '@agentry/domain/entities';
 import { ROUTES } from '@agentry/domain/routes';
 import { checkSite, RobotsCache, type SiteCheck } from '@agentry/platform/outbound/check-site';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';
-import type { LinkCheckRecord } from '@agentry/platform/store/trust-port';
+import type { LinkCheckRecord } from '@agentry/platform/store/port';
 import { deliver, publicLink, type Services } from '../commands/services';
 import { siteDownMessage } from '../mail/trust-messages';
 import { type CheckedLink, nextLinkRecord } from './link-state';

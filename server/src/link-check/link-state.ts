@@ -1,6 +1,6 @@
 import { SITE_DOWN_AFTER_FAILURES, SITE_DOWN_OUTCOMES } from '@agentry/domain/site-check';
 import type { SiteCheck } from '@agentry/platform/outbound/check-site';
-import type { LinkCheckRecord } from '@agentry/platform/store/trust-port';
+import type { LinkCheckRecord } from '@agentry/platform/store/port';
 
 // What one check does to an agent's record: a site that answers is up at once; a failure is tried
 // again an hour later, and a second failure in a row makes the site down, since the first one (so

@@ -1,7 +1,6 @@
 import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { TeamRole } from '@agentry/domain/team';
-import type { Store, User } from '@agentry/platform/store/port';
-import type { Organization } from '@agentry/platform/store/team-port';
+import type { Organization, Store, User } from '@agentry/platform/store/port';
 
 // Whose work an employer acts on (issue 28, docs/employer-tools.md#teams): alone, their own; in a
 // team, the organisation's, kept under the subscriber's user id (the owner). Shortlists, contact

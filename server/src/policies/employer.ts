@@ -1,6 +1,5 @@
 import { PLANS } from '@agentry/domain/plans';
-import type { ContactInbox, ContactRequest } from '@agentry/platform/store/employer-port';
-import type { Store, User } from '@agentry/platform/store/port';
+import type { ContactInbox, ContactRequest, Store, User } from '@agentry/platform/store/port';
 import type { RequestHandler } from 'express';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../http/require-user';

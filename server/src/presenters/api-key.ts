@@ -1,5 +1,5 @@
 import type { ApiKey as PresentedApiKey } from '@agentry/domain/contract/employer';
-import type { ApiKey } from '@agentry/platform/store/employer-port';
+import type { ApiKey } from '@agentry/platform/store/port';
 
 /** An employer's API key as they see it: never the key (shown once, at creation) nor its hash. */
 export function presentApiKey(key: ApiKey): PresentedApiKey {

@@ -1,5 +1,5 @@
 import type { InboxContactRequest, SentContactRequest } from '@agentry/domain/contract/employer';
-import type { ContactRequest } from '@agentry/platform/store/employer-port';
+import type { ContactRequest } from '@agentry/platform/store/port';
 
 // Contact and demo requests, as the two sides see them. Explicit lists: account ids stay inside.
 

@@ -1,4 +1,4 @@
-import type { Review, ReviewReport } from '@agentry/platform/store/trust-port';
+import type { Review, ReviewReport } from '@agentry/platform/store/port';
 
 // A review as anyone reads it: the rating, the plain text, the organisation's name and the
 // provider's answer; never who wrote it (account, address) or the organisation's key.

@@ -1,6 +1,6 @@
 import type { SavedSearch } from '@agentry/domain/contract/saved-searches';
 import { savedSearchPath } from '@agentry/domain/saved-searches';
-import type { SavedSearchRecord } from '@agentry/platform/store/saved-search-port';
+import type { SavedSearchRecord } from '@agentry/platform/store/port';
 
 /** A saved search as its employer sees it: no owner or author id, and the address that opens it. */
 export function presentSavedSearch(record: SavedSearchRecord): SavedSearch {

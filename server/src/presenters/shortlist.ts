@@ -1,5 +1,5 @@
 import type { Shortlist as PresentedShortlist } from '@agentry/domain/contract/employer';
-import type { Shortlist } from '@agentry/platform/store/employer-port';
+import type { Shortlist } from '@agentry/platform/store/port';
 import type { AuthorNames } from './author-names';
 
 /** The user ids a list's answer names (its maker, each item's author). */

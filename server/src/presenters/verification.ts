@@ -1,6 +1,6 @@
 import { proofInstructions } from '@agentry/domain/domain-verification';
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
-import type { DomainVerification, ListingClaim } from '@agentry/platform/store/trust-port';
+import type { DomainVerification, ListingClaim } from '@agentry/platform/store/port';
 
 /** A provider's own domain, with where each proof goes. */
 export function presentDomain(verification: DomainVerification) {

@@ -1,6 +1,6 @@
 import { createLogger } from '@agentry/platform/log/logger';
 import type { SearchEngine } from '@agentry/platform/search/port';
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import type { Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { ENGINE_TIMEOUT_MS, SearchService } from './search-service';

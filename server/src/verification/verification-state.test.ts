@@ -1,5 +1,5 @@
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
-import type { DomainVerification } from '@agentry/platform/store/trust-port';
+import type { DomainVerification } from '@agentry/platform/store/port';
 import { afterProofCheck, LAPSE_AFTER_UNREACHABLE, RETRY_UNREACHABLE_MS } from './verification-state';
 
 const DAY = 24 * 3600_000;

@@ -1,5 +1,5 @@
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
-import type { DomainVerification, VerificationCheckPatch } from '@agentry/platform/store/trust-port';
+import type { DomainVerification, VerificationCheckPatch } from '@agentry/platform/store/port';
 
 // What a look for a domain's proof does to its record. Found by any method: verified (again), and
 // looked for again in VERIFICATION_RECHECK_HOURS. Looked for and surely absent by every method

@@ -1,4 +1,4 @@
-import { agentInput } from '../../store/contract-fixtures';
+import { agentInput } from '../../store/contract/fixtures';
 import { AGENT_LIST_MAX, type Store } from '../../store/port';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store';
 import { describeSearchContract } from '../contract';

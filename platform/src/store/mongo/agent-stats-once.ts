@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { decideOnceCounts, onceLookups } from '../count-once';
-import type { AgentStatsRepository, OnceCount } from '../employer-port';
+import type { AgentStatsRepository, OnceCount } from '../port';
 import { isDuplicateKey, type MongoModels } from './models';
 
 // Counts that happen once per key across every API process (AgentStatsRepository.countOnce): the

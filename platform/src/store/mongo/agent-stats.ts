@@ -4,7 +4,7 @@ import {
   type AgentStatsRepository,
   type AgentWeekCounts,
   STATS_AGENTS_MAX,
-} from '../employer-port';
+} from '../port';
 import { createMongoOnceCounts } from './agent-stats-once';
 import type { MongoModels } from './models';
 

@@ -1,9 +1,4 @@
-import {
-  API_KEYS_PER_EMPLOYER_MAX,
-  type ApiKey,
-  ApiKeyLimitError,
-  type ApiKeyRepository,
-} from '../employer-port';
+import { API_KEYS_PER_EMPLOYER_MAX, type ApiKey, ApiKeyLimitError, type ApiKeyRepository } from '../port';
 import { type ApiKeyDoc, type MongoModels, objectIdOrNull } from './models';
 
 /** The fields that leave the adapter: never the hash. */

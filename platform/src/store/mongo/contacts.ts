@@ -1,4 +1,5 @@
 import type { Connection, QueryFilter } from 'mongoose';
+import { pageOf } from '../page';
 import {
   CONTACT_LIST_MAX,
   type ContactInbox,
@@ -7,8 +8,7 @@ import {
   type ContactSendLimits,
   ContactThrottledError,
   type ContactTiming,
-} from '../employer-port';
-import { pageOf } from '../page';
+} from '../port';
 import { type ContactDoc, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 const toRequest = (doc: ContactDoc): ContactRequest => {

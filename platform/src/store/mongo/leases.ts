@@ -1,4 +1,4 @@
-import type { LeaseRepository } from '../trust-port';
+import type { LeaseRepository } from '../port';
 import { isDuplicateKey, type MongoModels } from './models';
 
 export function createMongoLeases({ leases }: MongoModels): LeaseRepository {

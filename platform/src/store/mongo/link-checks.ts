@@ -1,6 +1,6 @@
 import type { QueryFilter } from 'mongoose';
 import { pageOf } from '../page';
-import { LINK_CHECK_LIST_MAX, type LinkCheckRecord, type LinkCheckRepository } from '../trust-port';
+import { LINK_CHECK_LIST_MAX, type LinkCheckRecord, type LinkCheckRepository } from '../port';
 import type { MongoModels } from './models';
 import { dateOf, isoOf, type LinkCheckDoc } from './trust-models';
 

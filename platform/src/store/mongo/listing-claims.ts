@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { pageOf } from '../page';
-import { CLAIM_LIST_MAX, type ListingClaim, type ListingClaimRepository } from '../trust-port';
+import { CLAIM_LIST_MAX, type ListingClaim, type ListingClaimRepository } from '../port';
 import { recordChanges } from './changes';
 import { type MongoModels, objectIdOrNull } from './models';
 import { isoOf, type ListingClaimDoc } from './trust-models';

@@ -1,8 +1,10 @@
 import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, type AgentHold } from '@agentry/domain/agent';
 import { type Connection, type Model, type mongo, Schema, Types } from 'mongoose';
-import { AGENT_EVENT_KINDS, type AgentWeekCounts, type ContactRequest } from '../employer-port';
 import {
+  AGENT_EVENT_KINDS,
+  type AgentWeekCounts,
   type ChangeOp,
+  type ContactRequest,
   type SubscriptionRecord,
   TOKEN_PURPOSES,
   type TokenPurpose,

@@ -1,6 +1,6 @@
 import type { AgentProfile } from '@agentry/domain/agent-profile';
 import { type Connection, type Model, Schema } from 'mongoose';
-import { type AgentProfileRepository, PROFILE_BATCH_MAX, type StoredAgentProfile } from '../profile-port';
+import { type AgentProfileRepository, PROFILE_BATCH_MAX, type StoredAgentProfile } from '../port';
 
 // Profiles in their own collection, one document per agent (_id: the agent's id), the profile a
 // subdocument kept as validated (domain/agent-profile.ts). Found by _id only: no other index.

@@ -6,7 +6,7 @@ import {
   type ReviewQueue,
   type ReviewRepository,
   ReviewTakenError,
-} from '../trust-port';
+} from '../port';
 import { isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 import { isoOf, type ReviewDoc } from './trust-models';
 

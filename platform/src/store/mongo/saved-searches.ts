@@ -6,7 +6,7 @@ import {
   SavedSearchLimitError,
   type SavedSearchRecord,
   type SavedSearchRepository,
-} from '../saved-search-port';
+} from '../port';
 import type { AgentDoc } from './models';
 
 // Saved searches in their own collection, the search a subdocument kept as validated. Owner ids

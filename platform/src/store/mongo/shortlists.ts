@@ -4,7 +4,7 @@ import {
   SHORTLISTS_PER_USER_MAX,
   type Shortlist,
   type ShortlistRepository,
-} from '../employer-port';
+} from '../port';
 import { isDuplicateKey, type MongoModels, objectIdOrNull, type ShortlistDoc } from './models';
 
 const toShortlist = (doc: ShortlistDoc): Shortlist => {

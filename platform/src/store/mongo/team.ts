@@ -6,7 +6,7 @@ import {
   TEAM_LIST_MAX,
   TeamConflictError,
   type TeamRepository,
-} from '../team-port';
+} from '../port';
 import { isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 import type { OrganizationDoc, OrganizationInvitationDoc, OrganizationMemberDoc } from './team-models';
 

@@ -1,5 +1,5 @@
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
-import type { ProofMethod, SiteCheckOutcome, SiteState, VerificationStatus } from '../trust-port';
+import type { ProofMethod, SiteCheckOutcome, SiteState, VerificationStatus } from '../port';
 
 // The trust collections (issue 26) as MongoDB keeps them; times as dates (their indexes order them),
 // mapped to ISO strings by each repository.

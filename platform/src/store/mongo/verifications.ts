@@ -6,7 +6,7 @@ import {
   type DomainVerificationRepository,
   DuplicateDomainError,
   VERIFICATION_LIST_MAX,
-} from '../trust-port';
+} from '../port';
 import { isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 import { type DomainVerificationDoc, dateOf, isoOf } from './trust-models';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { decideOnceCounts, onceLookups } from '../count-once';
-import type { AgentStatsRepository, OnceCount } from '../employer-port';
+import type { AgentStatsRepository, OnceCount } from '../port';
 
 // Counts that happen once per key across every API process (AgentStatsRepository.countOnce): the
 // keys and the audiences' tallies live in agent_stats_once (migration 12), one row each, looked up

@@ -4,7 +4,7 @@ import {
   type AgentStatsRepository,
   type AgentWeekCounts,
   STATS_AGENTS_MAX,
-} from '../employer-port';
+} from '../port';
 import { createSqliteOnceCounts } from './agent-stats-once';
 
 export function createSqliteAgentStats(db: Database.Database): AgentStatsRepository {

@@ -1,10 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  API_KEYS_PER_EMPLOYER_MAX,
-  type ApiKey,
-  ApiKeyLimitError,
-  type ApiKeyRepository,
-} from '../employer-port';
+import { API_KEYS_PER_EMPLOYER_MAX, type ApiKey, ApiKeyLimitError, type ApiKeyRepository } from '../port';
 
 const COLUMNS = 'id, user_id, name, prefix, created_at, last_used_at';
 type ApiKeyRow = Omit<ApiKey, 'id'> & { id: number };

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { pageOf } from '../page';
 import {
   CONTACT_LIST_MAX,
   type ContactInbox,
@@ -6,8 +7,7 @@ import {
   type ContactRequestRepository,
   ContactThrottledError,
   type ContactTiming,
-} from '../employer-port';
-import { pageOf } from '../page';
+} from '../port';
 
 type ContactRow = Omit<ContactRequest, 'id' | 'replies'> & { id: number; replies: string };
 

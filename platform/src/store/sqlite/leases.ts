@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LeaseRepository } from '../trust-port';
+import type { LeaseRepository } from '../port';
 
 export function createSqliteLeases(db: Database.Database): LeaseRepository {
   // One statement: taken when absent, expired or already ours; otherwise the row is left as it is.

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { pageOf } from '../page';
-import { LINK_CHECK_LIST_MAX, type LinkCheckRecord, type LinkCheckRepository } from '../trust-port';
+import { LINK_CHECK_LIST_MAX, type LinkCheckRecord, type LinkCheckRepository } from '../port';
 
 const FIELDS = [
   'agent_id',

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { pageOf } from '../page';
-import { CLAIM_LIST_MAX, type ListingClaim, type ListingClaimRepository } from '../trust-port';
+import { CLAIM_LIST_MAX, type ListingClaim, type ListingClaimRepository } from '../port';
 
 const COLUMNS =
   'id, agent_id, agent_name, domain, from_owner_id, to_owner_id, created_at, reversed_at, reversed_by, reverse_reason';

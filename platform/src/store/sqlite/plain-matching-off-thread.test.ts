@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { agentInput } from '../contract-fixtures';
+import { agentInput } from '../contract/fixtures';
 import { PlainMatchingOffThread } from './plain-matching-off-thread';
 import { openSqliteStore } from './sqlite-store';
 

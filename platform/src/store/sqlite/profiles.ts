@@ -1,6 +1,6 @@
 import type { AgentProfile } from '@agentry/domain/agent-profile';
 import type Database from 'better-sqlite3';
-import { type AgentProfileRepository, PROFILE_BATCH_MAX, type StoredAgentProfile } from '../profile-port';
+import { type AgentProfileRepository, PROFILE_BATCH_MAX, type StoredAgentProfile } from '../port';
 
 // Profiles as one JSON text per agent (migration 12): read whole, never queried inside.
 

@@ -9,7 +9,7 @@ import {
   type ReviewSummary,
   ReviewTakenError,
   type ReviewWrite,
-} from '../trust-port';
+} from '../port';
 import { isUniqueViolation } from './agents';
 
 const COLUMNS = `id, agent_id, org_key, author_id, organization, rating, body, hidden, moderation_reason,

@@ -5,7 +5,7 @@ import {
   SavedSearchLimitError,
   type SavedSearchRecord,
   type SavedSearchRepository,
-} from '../saved-search-port';
+} from '../port';
 
 // Saved searches in one table, the search itself as JSON text (validated before it gets here).
 

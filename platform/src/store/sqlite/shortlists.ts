@@ -6,7 +6,7 @@ import {
   type Shortlist,
   type ShortlistItem,
   type ShortlistRepository,
-} from '../employer-port';
+} from '../port';
 import { isUniqueViolation } from './agents';
 
 interface ShortlistRow {

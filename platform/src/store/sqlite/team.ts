@@ -7,7 +7,7 @@ import {
   TEAM_LIST_MAX,
   TeamConflictError,
   type TeamRepository,
-} from '../team-port';
+} from '../port';
 import { isUniqueViolation } from './agents';
 
 // Teams in three tables (migration 15). Seats are counted and the row written in one write

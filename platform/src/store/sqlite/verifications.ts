@@ -6,7 +6,7 @@ import {
   type DomainVerificationRepository,
   DuplicateDomainError,
   VERIFICATION_LIST_MAX,
-} from '../trust-port';
+} from '../port';
 import { isUniqueViolation } from './agents';
 
 const COLUMNS =

@@ -2,8 +2,12 @@ import { normalizeAddress } from '@agentry/domain/address';
 import type { Agent } from '@agentry/domain/agent';
 import { trustOf } from '@agentry/domain/agent-trust';
 import { coveringDomain } from '@agentry/domain/domain-verification';
-import type { AgentRepository } from '../port';
-import type { DomainVerificationRepository, LinkCheckRepository, ReviewRepository } from '../trust-port';
+import type {
+  AgentRepository,
+  DomainVerificationRepository,
+  LinkCheckRepository,
+  ReviewRepository,
+} from '../port';
 
 // Every agent the store answers carries its trust signals (domain/agent-trust.ts), worked out when
 // it is read, the same way whichever adapter holds the records: its owner's verified domains (the

@@ -1,4 +1,4 @@
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import type { Admin, Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { mergeProviders } from './merge-providers';

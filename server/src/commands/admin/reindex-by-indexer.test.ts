@@ -4,7 +4,7 @@ import { createLogger } from '@agentry/platform/log/logger';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
 import { MeiliSearchEngine } from '@agentry/platform/search/meili/meili-engine';
 import { RecordingMeili } from '@agentry/platform/search/meili/testing/recording-meili';
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import { eventually, startTestServer, type TestServer } from '../../testing/test-server';
 import { ADMIN_ENV, AdminBrowser } from '../../testing/visitor';
 

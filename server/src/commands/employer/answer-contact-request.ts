@@ -1,7 +1,6 @@
 import { CONTACT_MESSAGE_MAX } from '@agentry/domain/employer-tools';
 import { PRODUCT_TEAM } from '@agentry/domain/product';
-import type { ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/employer-port';
-import type { Admin } from '@agentry/platform/store/port';
+import type { Admin, ContactInbox, ContactRequest, ContactStatus } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { contactReplyMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';

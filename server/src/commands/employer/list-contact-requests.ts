@@ -3,8 +3,8 @@ import {
   type ContactInbox,
   type ContactRequest,
   type ContactStatus,
-} from '@agentry/platform/store/employer-port';
-import type { Store } from '@agentry/platform/store/port';
+  type Store,
+} from '@agentry/platform/store/port';
 import type { Query } from '../command';
 
 // One page of an inbox (a provider's, the admin one, or what an employer sent), newest first,

@@ -1,6 +1,5 @@
 import { API_KEY_NAME_MAX, API_KEYS_PER_EMPLOYER_MAX } from '@agentry/domain/api-keys';
-import { type ApiKey, ApiKeyLimitError } from '@agentry/platform/store/employer-port';
-import type { User } from '@agentry/platform/store/port';
+import { type ApiKey, ApiKeyLimitError, type User } from '@agentry/platform/store/port';
 import { newApiKey } from '../../auth/api-key-tokens';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Action, Query } from '../command';

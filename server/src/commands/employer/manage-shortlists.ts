@@ -4,7 +4,7 @@ import {
   SHORTLIST_AGENTS_MAX,
   SHORTLISTS_PER_USER_MAX,
   type Shortlist,
-} from '@agentry/platform/store/employer-port';
+} from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { EmployerScope } from '../../policies/employer-scope';
 import type { Action, Query } from '../command';

@@ -1,6 +1,5 @@
 import { CONTACT_MESSAGE_MAX } from '@agentry/domain/employer-tools';
-import type { ContactRequest } from '@agentry/platform/store/employer-port';
-import type { User } from '@agentry/platform/store/port';
+import type { ContactRequest, User } from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { contactFollowUpMessage } from '../../mail/messages';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';

@@ -5,8 +5,8 @@ import {
   type ContactRequest,
   type ContactRequestCreate,
   ContactThrottledError,
-} from '@agentry/platform/store/employer-port';
-import type { User } from '@agentry/platform/store/port';
+  type User,
+} from '@agentry/platform/store/port';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { contactRequestMessage } from '../../mail/messages';
 import type { EmployerScope } from '../../policies/employer-scope';

@@ -1,5 +1,4 @@
-import type { ContactRequest, RequestOutcome } from '@agentry/platform/store/employer-port';
-import type { User } from '@agentry/platform/store/port';
+import type { ContactRequest, RequestOutcome, User } from '@agentry/platform/store/port';
 import { notFound } from '../../http/errors';
 import { findInInbox, REQUEST_NOT_FOUND } from '../../policies/employer';
 import type { EmployerScope } from '../../policies/employer-scope';

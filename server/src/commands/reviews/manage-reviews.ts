@@ -8,8 +8,7 @@ import {
   type ReviewInput,
   reviewProblem,
 } from '@agentry/domain/reviews';
-import type { User } from '@agentry/platform/store/port';
-import { type Review, ReviewTakenError } from '@agentry/platform/store/trust-port';
+import { type Review, ReviewTakenError, type User } from '@agentry/platform/store/port';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Action } from '../command';
 import { cleanLine, cleanMessage } from '../employer/plain-text';

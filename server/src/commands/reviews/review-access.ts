@@ -6,8 +6,7 @@ import {
   PERSONAL_MAIL_DOMAINS,
   REVIEW_MESSAGES,
 } from '@agentry/domain/reviews';
-import type { User } from '@agentry/platform/store/port';
-import type { Review } from '@agentry/platform/store/trust-port';
+import type { Review, User } from '@agentry/platform/store/port';
 import { employerScopeOf } from '../../policies/employer-scope';
 import type { Query } from '../command';
 import type { Services } from '../services';

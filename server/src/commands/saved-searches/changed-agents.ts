@@ -2,7 +2,7 @@ import {
   type ChangedAgent,
   SAVED_SEARCH_BATCH_MAX,
   type SavedSearchRepository,
-} from '@agentry/platform/store/saved-search-port';
+} from '@agentry/platform/store/port';
 
 // The listed agents added or changed up to a run's start, read from the store once per digest run
 // and only as far back as a due search needs: the first search loads its window, an older one

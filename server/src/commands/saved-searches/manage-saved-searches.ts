@@ -5,7 +5,7 @@ import {
   SavedSearchLimitError,
   type SavedSearchPatch,
   type SavedSearchRecord,
-} from '@agentry/platform/store/saved-search-port';
+} from '@agentry/platform/store/port';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { EmployerScope } from '../../policies/employer-scope';
 import type { Action, Query } from '../command';

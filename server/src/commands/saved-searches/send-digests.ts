@@ -8,7 +8,7 @@ import {
 } from '@agentry/domain/saved-searches';
 import type { MailMessage } from '@agentry/platform/mail/port';
 import type { SearchDocument, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
-import type { SavedSearchRecord } from '@agentry/platform/store/saved-search-port';
+import type { SavedSearchRecord } from '@agentry/platform/store/port';
 import { unsubscribePath, unsubscribeToken } from '../../auth/digest-unsubscribe';
 import { searchDigestMessage } from '../../mail/digest-messages';
 import { employerScopeOf } from '../../policies/employer-scope';

@@ -1,4 +1,4 @@
-import type { SavedSearchRecord } from '@agentry/platform/store/saved-search-port';
+import type { SavedSearchRecord } from '@agentry/platform/store/port';
 import { unsubscribeTokenMatches } from '../../auth/digest-unsubscribe';
 import { notFound } from '../../http/errors';
 import type { Action } from '../command';

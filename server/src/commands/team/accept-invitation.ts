@@ -1,8 +1,12 @@
 import type { InvitationPreview } from '@agentry/domain/contract/team';
 import { normalizeEmail } from '@agentry/domain/email';
 import { TEAM_MESSAGES, TEAM_SEATS } from '@agentry/domain/team';
-import type { User } from '@agentry/platform/store/port';
-import { type Invitation, type Organization, TeamConflictError } from '@agentry/platform/store/team-port';
+import {
+  type Invitation,
+  type Organization,
+  TeamConflictError,
+  type User,
+} from '@agentry/platform/store/port';
 import { hashToken, isTokenShaped } from '../../auth/one-time-tokens';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Action, Query } from '../command';

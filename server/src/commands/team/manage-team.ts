@@ -4,8 +4,12 @@ import type { TeamAnswer } from '@agentry/domain/contract/team';
 import { normalizeEmail } from '@agentry/domain/email';
 import { ROUTES } from '@agentry/domain/routes';
 import { ORGANIZATION_NAME_MAX, TEAM_INVITATION_DAYS, TEAM_MESSAGES, TEAM_SEATS } from '@agentry/domain/team';
-import type { User } from '@agentry/platform/store/port';
-import { type Invitation, type Organization, TeamConflictError } from '@agentry/platform/store/team-port';
+import {
+  type Invitation,
+  type Organization,
+  TeamConflictError,
+  type User,
+} from '@agentry/platform/store/port';
 import { hashToken } from '../../auth/one-time-tokens';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { teamInvitationMessage } from '../../mail/messages';

@@ -2,7 +2,7 @@ import type { Agent } from '@agentry/domain/agent';
 import { domainCovers, siteHostOf } from '@agentry/domain/domain-verification';
 import { ROUTES } from '@agentry/domain/routes';
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
-import type { DomainVerification } from '@agentry/platform/store/trust-port';
+import type { DomainVerification } from '@agentry/platform/store/port';
 import type { Outbound } from '../../link-check/outbound';
 import { verificationLapsedMessage } from '../../mail/trust-messages';
 import { afterProofCheck, type VerificationEvent } from '../../verification/verification-state';

@@ -1,7 +1,6 @@
 import { coveringDomain, siteDomainOf } from '@agentry/domain/domain-verification';
 import { decodeEntities } from '@agentry/domain/entities';
-import type { User } from '@agentry/platform/store/port';
-import type { ListingClaim } from '@agentry/platform/store/trust-port';
+import type { ListingClaim, User } from '@agentry/platform/store/port';
 import { conflict, notFound } from '../../http/errors';
 import { claimReversedMessage, listingClaimedMessage } from '../../mail/trust-messages';
 import type { Action } from '../command';

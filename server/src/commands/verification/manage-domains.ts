@@ -4,12 +4,12 @@ import {
   normalizeDomain,
   VERIFICATION_MESSAGES,
 } from '@agentry/domain/domain-verification';
-import type { User } from '@agentry/platform/store/port';
 import {
   DomainLimitError,
   type DomainVerification,
   DuplicateDomainError,
-} from '@agentry/platform/store/trust-port';
+  type User,
+} from '@agentry/platform/store/port';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Action, Query } from '../command';
 import { touchAgentsOnDomain } from './check-domain';

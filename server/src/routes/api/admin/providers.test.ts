@@ -1,4 +1,4 @@
-import { agentInput } from '@agentry/platform/store/contract-fixtures';
+import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { ADMIN_ENV, AdminBrowser, accountForm, Visitor } from '../../../testing/visitor';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { lastWeeks } from '@agentry/domain/weeks';
 import { agentInput } from '@agentry/platform/store/contract';
-import type { AgentWeekCounts } from '@agentry/platform/store/employer-port';
+import type { AgentWeekCounts } from '@agentry/platform/store/port';
 import Database from 'better-sqlite3';
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
 import { accountForm, Visitor } from '../../../testing/visitor';

@@ -7,7 +7,7 @@ import {
   type ShortlistsAnswer,
 } from '@agentry/domain/contract/employer';
 import type { Success } from '@agentry/domain/contract/shapes';
-import type { Shortlist } from '@agentry/platform/store/employer-port';
+import type { Shortlist } from '@agentry/platform/store/port';
 import { Router } from 'express';
 import {
   addToShortlist,

@@ -1,4 +1,4 @@
-import { SHORTLIST_AGENTS_MAX, SHORTLISTS_PER_USER_MAX } from '@agentry/platform/store/employer-port';
+import { SHORTLIST_AGENTS_MAX, SHORTLISTS_PER_USER_MAX } from '@agentry/platform/store/port';
 import { checkLiveAnswers } from '../../../testing/check-live-answers';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';

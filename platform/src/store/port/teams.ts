@@ -1,6 +1,6 @@
 // The store's part for employer teams (issue 28): an organisation run by the subscriber who pays,
 // its members, and the invitations waiting. Both adapters implement it; the contract
-// (contract-team.ts) holds them to it. A user belongs to at most one organisation, as its owner or
+// (contract/teams.ts) holds them to it. A user belongs to at most one organisation, as its owner or
 // as a member; the shared records (shortlists, requests, saved searches) are kept under the
 // owner's user id, so a team's work is the subscriber's, and stays when a member goes.
 

@@ -1,12 +1,12 @@
-import { agentInput } from './contract-fixtures';
-import type { Store } from './port';
 import {
   DomainLimitError,
   DuplicateDomainError,
   type LinkCheckRecord,
   ReviewTakenError,
   type ReviewWrite,
-} from './trust-port';
+  type Store,
+} from '../port';
+import { agentInput } from './fixtures';
 
 // Trust's part of the store contract (issue 26), run by describeStoreContract against every
 // adapter: domains and their checks, the trust every agent read carries, the link checker's

@@ -1,5 +1,4 @@
-import type { ContactRequestCreate } from './employer-port';
-import type { Store } from './port';
+import type { ContactRequestCreate, Store } from '../port';
 
 // Where a request stands for its employer, and the timings reply times are computed from (issue
 // 28, item 5): run by describeStoreContract against every adapter.

@@ -1,5 +1,5 @@
-import { agentInput } from './contract-fixtures';
-import { AUDIT_LIST_MAX, DuplicateAdminError, type Store, USER_LIST_MAX } from './port';
+import { AUDIT_LIST_MAX, DuplicateAdminError, type Store, USER_LIST_MAX } from '../port';
+import { agentInput } from './fixtures';
 
 // The admin area's part of the store contract (admins, audit log, bounded user lists, the
 // dashboard's counts), run by describeStoreContract against every adapter.

@@ -1,5 +1,4 @@
-import { API_KEYS_PER_EMPLOYER_MAX, ApiKeyLimitError } from './employer-port';
-import type { Store } from './port';
+import { API_KEYS_PER_EMPLOYER_MAX, ApiKeyLimitError, type Store } from '../port';
 
 // Employers' API keys' part of the store contract, run by describeStoreContract against every
 // adapter: hashes in, never out; scoped to their owner; a limit per owner; last use kept later only.

@@ -1,4 +1,4 @@
-import type { AgentCreate } from './port';
+import type { AgentCreate } from '../port';
 
 /** A valid agent for store tests; override what a test is about. */
 export function agentInput(overrides: Partial<AgentCreate> = {}): AgentCreate {
@@ -12,4 +12,11 @@ export function agentInput(overrides: Partial<AgentCreate> = {}): AgentCreate {
     address: 'https://inboxpilot.example',
     ...overrides,
   };
+}
+
+/** Every batch an async iterable of batches yields (a scan), in order. */
+export async function collect<T>(iterable: AsyncIterable<T[]>): Promise<T[][]> {
+  const batches: T[][] = [];
+  for await (const batch of iterable) batches.push(batch);
+  return batches;
 }

@@ -1,7 +1,7 @@
 import type { DigestFrequency, SavedSearchQuery } from '@agentry/domain/saved-searches';
 
 // The store's part for saved searches and their digests (issue 28, item 3). Both adapters
-// implement it; contract-saved-searches.ts holds them to it. Every call an employer makes is
+// implement it; contract/saved-searches.ts holds them to it. Every call an employer makes is
 // scoped to the owner (`owner_id`: the employer's id, or their team owner's when a team shares
 // them); another owner's search answers as a missing one. The digest job reads across owners
 // (listDue, findById) and claims each digest atomically, so two processes never send the same one.

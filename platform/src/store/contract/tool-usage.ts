@@ -1,4 +1,4 @@
-import type { Store } from './port';
+import type { Store } from '../port';
 
 // The MCP usage counts' part of the store contract, run by describeStoreContract against every
 // adapter: batched additions per tool and ISO week, read back from a week on.

@@ -1,5 +1,4 @@
-import type { OnceCount } from './employer-port';
-import type { Store } from './port';
+import type { OnceCount, Store } from '../port';
 
 // Provider analytics counted once across processes (AgentStatsRepository.countOnce), run by
 // describeStoreContract against every adapter: a key counts once whichever call sends it, a tally

@@ -1,5 +1,5 @@
-import { agentInput } from './contract-fixtures';
-import { CLAIM_AGENTS_MAX, LIVE_TOKENS_MAX, type Store } from './port';
+import { CLAIM_AGENTS_MAX, LIVE_TOKENS_MAX, type Store } from '../port';
+import { agentInput } from './fixtures';
 
 // Ownership's part of the store contract (issue 21), run by describeStoreContract against every
 // adapter: agents held (not listed) for staff review or for a claim, links that record the agents

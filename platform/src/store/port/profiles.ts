@@ -2,7 +2,7 @@ import type { AgentProfile } from '@agentry/domain/agent-profile';
 
 // The store's part for structured agent profiles (issue 28): one profile per agent, kept apart
 // from the agent record so the spec's fields and their change log stay as they are. Both adapters
-// implement it; contract-profiles.ts holds them to it. The profile is validated before it gets
+// implement it; contract/profiles.ts holds them to it. The profile is validated before it gets
 // here (domain/agent-profile.ts); the store keeps it whole.
 
 /** The most profiles getMany() reads at once. */

@@ -1,7 +1,6 @@
 import { type AgentProfile, EMPTY_PROFILE } from '@agentry/domain/agent-profile';
-import { agentInput } from './contract-fixtures';
-import type { Store } from './port';
-import { PROFILE_BATCH_MAX } from './profile-port';
+import { PROFILE_BATCH_MAX, type Store } from '../port';
+import { agentInput } from './fixtures';
 
 // Structured profiles' part of the store contract (issue 28), run by describeStoreContract against
 // every adapter: a profile is kept whole (lists, nulls, booleans, numbers), replaced by the next

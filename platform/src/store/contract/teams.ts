@@ -1,5 +1,4 @@
-import type { Store } from './port';
-import { TEAM_SEATS, TeamConflictError } from './team-port';
+import { type Store, TEAM_SEATS, TeamConflictError } from '../port';
 
 // Employer teams' part of the store contract (issue 28), run by describeStoreContract against every
 // adapter: one organisation per owner, one organisation per member, seats counted with the live

@@ -1,7 +1,6 @@
 import type { SavedSearchQuery } from '@agentry/domain/saved-searches';
-import { agentInput } from './contract-fixtures';
-import type { Store } from './port';
-import { type SavedSearchCreate, SavedSearchLimitError } from './saved-search-port';
+import { type SavedSearchCreate, SavedSearchLimitError, type Store } from '../port';
+import { agentInput } from './fixtures';
 
 // Saved searches' part of the store contract (issue 28), run by describeStoreContract against every
 // adapter: kept whole and scoped to their owner, capped per owner, found when their digest is due,

@@ -1,5 +1,5 @@
-import { agentInput } from './contract-fixtures';
-import type { Store } from './port';
+import type { Store } from '../port';
+import { agentInput } from './fixtures';
 
 // Provider spellings' part of the store contract (issue 25), run by describeStoreContract against
 // every adapter: the grouped read staff's likely duplicates come from, and a merge's batches.

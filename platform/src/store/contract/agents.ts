@@ -1,0 +1,382 @@
+import { AGENT_FIELDS, type Agent, type AgentField } from '@agentry/domain/agent';
+import { AGENT_LIST_MAX, DuplicateAgentError, type Store } from '../port';
+import { agentInput, collect } from './fixtures';
+
+// The agents' part of the store contract: creating, reading, changing, listing, counting and
+// scanning the catalog, run by describeStoreContract against every adapter.
+
+export function describeAgentsContract(store: () => Store): void {
+  describe('agents', () => {
+    it('creates an agent with a string id, derived pricing and the active state', async () => {
+      const agent = await store().agents.create(agentInput({ email: 'owner@example.com' }));
+      expect(typeof agent.id).toBe('string');
+      expect(agent).toMatchObject({
+        name: 'InboxPilot',
+        email: 'owner@example.com',
+        status: null,
+        removed: false,
+        held_for: null,
+        owner_id: null,
+        pricing: 'paid',
+        price_monthly: 29,
+      });
+      expect(Date.parse(agent.created_at)).not.toBeNaN();
+      expect(await store().agents.get(agent.id)).toEqual(agent);
+    });
+
+    it('keeps every field of AGENT_FIELDS through create, update, get, getMany, list and scan', async () => {
+      // Each field gets a value of its own, from the list itself: a field added to AGENT_FIELDS
+      // that an adapter does not store fails here, naming the field (README: "Adding a field").
+      const sample = (field: AgentField, round: string) =>
+        field === 'address' ? `https://${round}-${field}.example` : `${round} ${field}`;
+      const values = (round: string) =>
+        Object.fromEntries(AGENT_FIELDS.map((field) => [field, sample(field, round)])) as Record<
+          AgentField,
+          string
+        >;
+      const created = await store().agents.create(values('first'));
+      const fieldsOf = (agent: Pick<Agent, AgentField> | null | undefined) =>
+        Object.fromEntries(AGENT_FIELDS.map((field) => [field, agent?.[field]]));
+      expect(fieldsOf(created)).toEqual(values('first'));
+      expect(fieldsOf(await store().agents.update(created.id, values('second')))).toEqual(values('second'));
+      expect(fieldsOf(await store().agents.get(created.id))).toEqual(values('second'));
+      expect(fieldsOf((await store().agents.getMany([created.id]))[0])).toEqual(values('second'));
+      const listed = (await store().agents.list({ limit: 10 })).find((agent) => agent.id === created.id);
+      expect(fieldsOf(listed)).toEqual(values('second'));
+      const scanned = (await collect(store().agents.scan(10)))
+        .flat()
+        .find((agent) => agent.id === created.id);
+      expect(fieldsOf(scanned)).toEqual(values('second'));
+    });
+
+    it('answers null for an id that names no agent, including malformed ids', async () => {
+      expect(await store().agents.get('999999')).toBeNull();
+      expect(await store().agents.get('not-an-id')).toBeNull();
+      expect(await store().agents.update('not-an-id', { name: 'x' })).toBeNull();
+    });
+
+    it('refuses a second agent with the same name and provider, ignoring case and spacing', async () => {
+      await store().agents.create(agentInput());
+      await expect(
+        store().agents.create(agentInput({ name: ' inboxpilot ', provider: 'NORTHWIND  LABS' })),
+      ).rejects.toBeInstanceOf(DuplicateAgentError);
+      await expect(store().agents.create(agentInput({ provider: 'Another Co' }))).resolves.toMatchObject({
+        provider: 'Another Co',
+      });
+    });
+
+    it('updates fields, re-derives pricing and moves updated_at forward', async () => {
+      const agent = await store().agents.create(agentInput());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const updated = await store().agents.update(agent.id, { cost: 'Free', status: 'Verified' });
+      expect(updated).toMatchObject({
+        cost: 'Free',
+        pricing: 'free',
+        price_monthly: 0,
+        status: 'Verified',
+        name: 'InboxPilot',
+      });
+      expect(updated!.updated_at > agent.updated_at).toBe(true);
+      expect(updated!.created_at).toBe(agent.created_at);
+    });
+
+    it('clears optional fields with null and ignores undefined', async () => {
+      const agent = await store().agents.create(agentInput({ email: 'a@example.com', status: 'New' }));
+      const updated = await store().agents.update(agent.id, { email: null, status: undefined });
+      expect(updated).toMatchObject({ email: null, status: 'New' });
+    });
+
+    it('refuses an update that would clash with another agent', async () => {
+      await store().agents.create(agentInput());
+      const other = await store().agents.create(agentInput({ name: 'LedgerLeaf' }));
+      await expect(store().agents.update(other.id, { name: 'InboxPilot' })).rejects.toBeInstanceOf(
+        DuplicateAgentError,
+      );
+      expect((await store().agents.get(other.id))!.name).toBe('LedgerLeaf');
+    });
+
+    it('hides removed agents from public reads and shows them again when restored', async () => {
+      const kept = await store().agents.create(
+        agentInput({ name: 'Kept', category: 'Finance', role: 'Bookkeeper' }),
+      );
+      const gone = await store().agents.create(
+        agentInput({ name: 'Gone', category: 'Legal', role: 'Paralegal' }),
+      );
+      await store().agents.update(gone.id, { removed: true });
+
+      expect((await store().agents.list()).map((a) => a.id)).toEqual([kept.id]);
+      expect((await store().agents.list({ includeRemoved: true })).map((a) => a.name).sort()).toEqual([
+        'Gone',
+        'Kept',
+      ]);
+      expect(await store().agents.count()).toBe(1);
+      expect(await store().agents.count({ includeRemoved: true })).toBe(2);
+      expect(await store().agents.categories()).toEqual(['Finance']);
+      expect(await store().agents.roles()).toEqual(['Bookkeeper']);
+      expect(await store().agents.searchBasic('gone', 10)).toEqual([]);
+      expect((await collect(store().agents.scan(10))).flat().map((a) => a.id)).toEqual([kept.id]);
+      expect((await store().agents.get(gone.id))!.removed).toBe(true);
+
+      await store().agents.update(gone.id, { removed: false });
+      expect(await store().agents.count()).toBe(2);
+    });
+
+    it('lists agents sorted by category, then role, then name', async () => {
+      await store().agents.create(agentInput({ name: 'Zed', category: 'Sales', role: 'Account Executive' }));
+      await store().agents.create(agentInput({ name: 'Beta', category: 'finance', role: 'Bookkeeper' }));
+      await store().agents.create(agentInput({ name: 'alpha', category: 'Finance', role: 'Bookkeeper' }));
+      await store().agents.create(agentInput({ name: 'Acme', category: 'Finance', role: 'Accountant' }));
+      expect((await store().agents.list()).map((a) => a.name)).toEqual(['Acme', 'alpha', 'Beta', 'Zed']);
+    });
+
+    it('filters by category and role without regard to case, and by owner', async () => {
+      await store().agents.create(
+        agentInput({ name: 'A', category: 'Finance', role: 'Bookkeeper', owner_id: 'u1' }),
+      );
+      await store().agents.create(agentInput({ name: 'B', category: 'Finance', role: 'Accountant' }));
+      await store().agents.create(agentInput({ name: 'C', category: 'Legal', role: 'Bookkeeper' }));
+      const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+        (await store().agents.list(options)).map((a) => a.name);
+      expect(await names({ category: 'finance', role: 'BOOKKEEPER' })).toEqual(['A']);
+      expect(await names({ category: 'Finance' })).toEqual(['B', 'A']);
+      expect(await names({ ownerId: 'u1' })).toEqual(['A']);
+    });
+
+    it('filters list and count by e-mail without regard to case, and by agents nobody owns', async () => {
+      await store().agents.create(agentInput({ name: 'A', email: 'Ada@Example.com' }));
+      await store().agents.create(agentInput({ name: 'B', email: 'ada@example.com', owner_id: 'u1' }));
+      const removed = await store().agents.create(agentInput({ name: 'C', email: 'ada@example.com' }));
+      await store().agents.update(removed.id, { removed: true });
+      await store().agents.create(agentInput({ name: 'D', email: 'grace@example.com' }));
+      await store().agents.create(agentInput({ name: 'E' }));
+      const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+        (await store().agents.list(options)).map((a) => a.name).sort();
+
+      expect(await names({ email: ' ADA@example.COM ' })).toEqual(['A', 'B']);
+      expect(await names({ email: 'ada@example.com', unowned: true })).toEqual(['A']);
+      expect(await names({ email: 'ada@example.com', unowned: true, includeRemoved: true })).toEqual([
+        'A',
+        'C',
+      ]);
+      expect(await names({ unowned: true })).toEqual(['A', 'D', 'E']);
+      expect(await names({ email: 'ada@example.com', ownerId: 'u1' })).toEqual(['B']);
+      expect(await names({ email: 'ada@example.com', ownerId: 'U1' })).toEqual([]);
+
+      expect(await store().agents.count({ email: 'ADA@EXAMPLE.COM' })).toBe(2);
+      expect(await store().agents.count({ email: 'ada@example.com', unowned: true })).toBe(1);
+      expect(await store().agents.count({ email: 'ada@example.com', includeRemoved: true })).toBe(3);
+      expect(await store().agents.count({ email: 'ada@example.com', ownerId: 'u1' })).toBe(1);
+      expect(await store().agents.count({ email: 'ada@example.com', ownerId: 'U1' })).toBe(0);
+      expect(await store().agents.count({ ownerId: 'u1' })).toBe(1);
+      expect(await store().agents.count({ unowned: true })).toBe(3);
+      expect(await store().agents.count({ email: 'nobody@example.com' })).toBe(0);
+    });
+
+    it('filters list and count by a part of the name, without regard to case, matching % and _ as text', async () => {
+      await store().agents.create(agentInput({ name: 'LedgerLark', category: 'Finance' }));
+      await store().agents.create(agentInput({ name: 'Lark Ledger', category: 'Finance' }));
+      const gone = await store().agents.create(agentInput({ name: 'Old ledger', category: 'Legal' }));
+      await store().agents.update(gone.id, { removed: true });
+      await store().agents.create(agentInput({ name: '100% Books' }));
+      await store().agents.create(agentInput({ name: 'Tax_Helper' }));
+      await store().agents.create(agentInput({ name: 'TaxHelper' }));
+      const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+        (await store().agents.list(options)).map((a) => a.name).sort();
+
+      expect(await names({ nameContains: 'LEDGER' })).toEqual(['Lark Ledger', 'LedgerLark']);
+      expect(await names({ nameContains: 'ledger', includeRemoved: true })).toEqual([
+        'Lark Ledger',
+        'LedgerLark',
+        'Old ledger',
+      ]);
+      expect(await names({ nameContains: 'ledger', category: 'finance', limit: 1 })).toEqual(['Lark Ledger']);
+      expect(await names({ nameContains: '0% B' })).toEqual(['100% Books']);
+      expect(await names({ nameContains: '%' })).toEqual(['100% Books']);
+      expect(await names({ nameContains: 'x_h' })).toEqual(['Tax_Helper']);
+      expect(await names({ nameContains: '.*' })).toEqual([]);
+      expect(await store().agents.count({ nameContains: 'Ledger' })).toBe(2);
+      expect(await store().agents.count({ nameContains: 'Ledger', includeRemoved: true })).toBe(3);
+      expect(await store().agents.count({ nameContains: 'nothing like it' })).toBe(0);
+    });
+
+    it('lists distinct categories and roles, sorted, optionally within a category', async () => {
+      await store().agents.create(agentInput({ name: 'A', category: 'Sales', role: 'Sales Coach' }));
+      await store().agents.create(agentInput({ name: 'B', category: 'Finance', role: 'Bookkeeper' }));
+      await store().agents.create(agentInput({ name: 'C', category: 'Finance', role: 'Accountant' }));
+      await store().agents.create(agentInput({ name: 'D', category: 'Finance', role: 'Accountant' }));
+      expect(await store().agents.categories()).toEqual(['Finance', 'Sales']);
+      expect(await store().agents.roles()).toEqual(['Accountant', 'Bookkeeper', 'Sales Coach']);
+      expect(await store().agents.roles('Finance')).toEqual(['Accountant', 'Bookkeeper']);
+      expect(await store().agents.roles('Nothing')).toEqual([]);
+    });
+
+    it('answers one page of the order with limit and offset, pages neither overlapping nor skipping', async () => {
+      // Equal category, role and name: only the id tells them apart, and the pages still hold.
+      await store().agents.importMany(
+        Array.from({ length: 7 }, (_, i) =>
+          agentInput({ name: i < 3 ? 'Twin' : `Agent ${i}`, provider: `Maker ${i}` }),
+        ),
+      );
+      const whole = (await store().agents.list()).map((agent) => agent.id);
+      expect(whole).toHaveLength(7);
+      const pages = [
+        await store().agents.list({ limit: 3 }),
+        await store().agents.list({ limit: 3, offset: 3 }),
+        await store().agents.list({ limit: 3, offset: 6 }),
+      ];
+      expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+      expect(pages.flat().map((agent) => agent.id)).toEqual(whole);
+      expect(await store().agents.list({ offset: 7 })).toEqual([]);
+      expect(await store().agents.list({ limit: 0 })).toEqual([]);
+    });
+
+    it('pages within a filter, by owner too', async () => {
+      for (const name of ['D', 'C', 'B', 'A']) {
+        await store().agents.create(
+          agentInput({ name, category: 'Finance', role: 'Bookkeeper', owner_id: name < 'C' ? 'u1' : 'u2' }),
+        );
+      }
+      await store().agents.create(agentInput({ name: 'E', category: 'Legal', role: 'Paralegal' }));
+      const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+        (await store().agents.list(options)).map((a) => a.name);
+      expect(await names({ category: 'finance', limit: 2, offset: 1 })).toEqual(['B', 'C']);
+      expect(await names({ ownerId: 'u1', limit: 1, offset: 1 })).toEqual(['B']);
+      expect(await names({ ownerId: 'U1', limit: 1 })).toEqual([]);
+    });
+
+    it(`answers at most ${AGENT_LIST_MAX} agents from one list(), whatever the limit asked`, async () => {
+      await store().agents.importMany(
+        Array.from({ length: AGENT_LIST_MAX + 2 }, (_, i) => agentInput({ name: `Agent ${i}` })),
+      );
+      expect(await store().agents.list()).toHaveLength(AGENT_LIST_MAX);
+      expect(await store().agents.list({ limit: AGENT_LIST_MAX * 10 })).toHaveLength(AGENT_LIST_MAX);
+      expect(await store().agents.list({ offset: AGENT_LIST_MAX })).toHaveLength(2);
+      expect(await store().agents.list({ limit: -5 })).toEqual([]);
+    });
+
+    it('counts with the same category and role filters as list, without regard to case', async () => {
+      await store().agents.create(agentInput({ name: 'A', category: 'Finance', role: 'Bookkeeper' }));
+      await store().agents.create(agentInput({ name: 'B', category: 'finance', role: 'Accountant' }));
+      await store().agents.create(agentInput({ name: 'C', category: 'Legal', role: 'Bookkeeper' }));
+      const removed = await store().agents.create(
+        agentInput({ name: 'D', category: 'Finance', role: 'Bookkeeper' }),
+      );
+      await store().agents.update(removed.id, { removed: true });
+      expect(await store().agents.count({ category: 'FINANCE' })).toBe(2);
+      expect(await store().agents.count({ category: 'Finance', role: 'bookkeeper' })).toBe(1);
+      expect(await store().agents.count({ role: 'Bookkeeper' })).toBe(2);
+      expect(await store().agents.count({ category: 'Finance', includeRemoved: true })).toBe(3);
+      expect(await store().agents.count({ category: 'Nothing' })).toBe(0);
+    });
+
+    it('counts agents per category, and per role within a category, as categories() and roles() list them', async () => {
+      const add = (name: string, category: string, role: string) =>
+        store().agents.create(agentInput({ name, category, role }));
+      await add('A', 'Sales', 'Sales Coach');
+      await add('B', 'Finance', 'Bookkeeper');
+      await add('C', 'Finance', 'Accountant');
+      await add('D', 'Finance', 'Accountant');
+      await add('E', 'finance', 'accountant');
+      const removed = await add('F', 'Legal', 'Paralegal');
+      await store().agents.update(removed.id, { removed: true });
+
+      const byCategory = await store().agents.countBy('category');
+      expect(byCategory.map((group) => group.value)).toEqual(await store().agents.categories());
+      expect(byCategory).toEqual([
+        { value: 'Finance', count: 3 },
+        { value: 'finance', count: 1 },
+        { value: 'Sales', count: 1 },
+      ]);
+      const inFinance = await store().agents.countBy('role', { category: 'FINANCE' });
+      expect(inFinance.map((group) => group.value)).toEqual(await store().agents.roles('FINANCE'));
+      expect(inFinance).toEqual([
+        { value: 'Accountant', count: 2 },
+        { value: 'accountant', count: 1 },
+        { value: 'Bookkeeper', count: 1 },
+      ]);
+      expect(await store().agents.countBy('role', { category: 'Legal' })).toEqual([]);
+      expect((await store().agents.countBy('role')).map((group) => group.count)).toEqual([2, 1, 1, 1]);
+    });
+
+    it('fetches several agents by id, skipping unknown ids', async () => {
+      const a = await store().agents.create(agentInput({ name: 'A' }));
+      const b = await store().agents.create(agentInput({ name: 'B' }));
+      const found = await store().agents.getMany([b.id, 'nope', a.id, '424242']);
+      expect(found.map((agent) => agent.name).sort()).toEqual(['A', 'B']);
+    });
+
+    it('imports a batch, skipping agents that exist and repeats within the batch', async () => {
+      await store().agents.create(agentInput({ name: 'Existing' }));
+      const outcome = await store().agents.importMany([
+        agentInput({ name: 'One' }),
+        agentInput({ name: 'existing' }),
+        agentInput({ name: 'Two', cost: 'Freemium' }),
+        agentInput({ name: 'ONE' }),
+      ]);
+      expect(outcome.added).toBe(2);
+      expect(outcome.duplicates).toEqual([
+        { index: 1, name: 'existing', provider: 'Northwind Labs' },
+        { index: 3, name: 'ONE', provider: 'Northwind Labs' },
+      ]);
+      expect(await store().agents.count()).toBe(3);
+      const two = (await store().agents.list()).find((agent) => agent.name === 'Two');
+      expect(two).toMatchObject({ pricing: 'freemium', removed: false });
+    });
+
+    it('imports a batch of thousands, reporting repeats by their place in the whole batch', async () => {
+      // Past 1,000 rows MongoDB writes a transaction per 1,000 (its transactions must end within a
+      // minute): a repeat of an earlier chunk's agent is still found, at its place in the batch.
+      const batch = Array.from({ length: 2_500 }, (_, i) => agentInput({ name: `Bulk ${i}` }));
+      batch[1_500] = agentInput({ name: 'bulk 10' });
+      batch[2_499] = agentInput({ name: 'BULK 1500' });
+      const outcome = await store().agents.importMany(batch);
+      expect(outcome.duplicates).toEqual([{ index: 1_500, name: 'bulk 10', provider: 'Northwind Labs' }]);
+      expect(outcome.added).toBe(2_499);
+      expect(await store().agents.count()).toBe(2_499);
+      expect((await store().changes.since(0, 3_000)).length).toBe(2_499);
+    });
+
+    it('imports the same batch twice without duplicating anything', async () => {
+      const batch = [agentInput({ name: 'One' }), agentInput({ name: 'Two' })];
+      await store().agents.importMany(batch);
+      const again = await store().agents.importMany(batch);
+      expect(again.added).toBe(0);
+      expect(await store().agents.count()).toBe(2);
+    });
+
+    it('finds agents by plain matching, name matches first', async () => {
+      await store().agents.create(
+        agentInput({ name: 'Helper', description: 'Writes invoices for a bookkeeper' }),
+      );
+      await store().agents.create(agentInput({ name: 'Bookkeeper Bot', description: 'Keeps ledgers' }));
+      await store().agents.create(agentInput({ name: 'Unrelated', description: 'Draws pictures' }));
+      const found = await store().agents.searchBasic('bookkeeper', 10);
+      expect(found.map((agent) => agent.name)).toEqual(['Bookkeeper Bot', 'Helper']);
+      expect(await store().agents.searchBasic('   ', 10)).toEqual([]);
+    });
+
+    it('finds by plain matching the agent named by a whole word before those whose names only contain it', async () => {
+      for (const name of ['Ledger113', 'Ledger11x', 'Ledger11', 'Ledger110'])
+        await store().agents.create(agentInput({ name, address: `https://${name}.example` }));
+      const found = await store().agents.searchBasic('ledger11', 10);
+      expect(found[0]!.name).toBe('Ledger11');
+      expect(found).toHaveLength(4);
+    });
+
+    it('scans every agent not removed in batches of the given size', async () => {
+      for (let i = 0; i < 5; i++) await store().agents.create(agentInput({ name: `Agent ${i}` }));
+      const batches = await collect(store().agents.scan(2));
+      expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+      expect(new Set(batches.flat().map((agent) => agent.id)).size).toBe(5);
+    });
+
+    it('resumes a scan after a given agent, in the same order, and starts nowhere from an unknown id', async () => {
+      for (let i = 0; i < 5; i++) await store().agents.create(agentInput({ name: `Agent ${i}` }));
+      const order = (await collect(store().agents.scan(10))).flat().map((agent) => agent.id);
+      const rest = (await collect(store().agents.scan(2, order[1]))).flat().map((agent) => agent.id);
+      expect(rest).toEqual(order.slice(2));
+      expect(await collect(store().agents.scan(2, order[4]))).toEqual([]);
+      expect(await collect(store().agents.scan(2, 'not-an-id'))).toEqual([]);
+    });
+  });
+}
