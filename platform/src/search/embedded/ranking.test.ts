@@ -206,4 +206,22 @@ describe('embedded ranking', () => {
       await engine.close();
     });
   });
+
+  it('with termSpecificity, weighs a common English word of the query below a rarer one', async () => {
+    // "read" is rarer in this catalog than "pdfs", so the catalog alone puts the reader first;
+    // English at large says "read" is the generic part.
+    const others = Array.from({ length: 7 }, (_, i) =>
+      searchDocument(`o${i}`, { name: `Other ${i}`, role: 'Planner', description: 'Plans trips.' }),
+    );
+    const engine = await engineWith([
+      ...others,
+      searchDocument('r', { name: 'Narrator', role: 'Voice', description: 'Reads messages.' }),
+      searchDocument('s', { name: 'Sorter', role: 'Clerk', description: 'Sorts pdfs.' }),
+      searchDocument('m', { name: 'Merger', role: 'Clerk', description: 'Merges pdfs.' }),
+    ]);
+    expect((await names(engine, 'read pdfs'))[0]).toBe('Narrator');
+    setFeatures({ termSpecificity: true });
+    expect((await names(engine, 'read pdfs')).slice(0, 2).sort()).toEqual(['Merger', 'Sorter']);
+    await engine.close();
+  });
 });

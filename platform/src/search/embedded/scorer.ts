@@ -71,9 +71,10 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
     }
     // A beginning of words ("hir") weighs as its commonest completion ("hire"), not its rarest
     // ("hirebot"): a rare completion would lift the floor so that one more letter swings the count.
+    const specificity = group.specificity ?? 1;
     if (FEATURES.stableTyping && onlyCompletions && Number.isFinite(commonestCompletion))
-      return commonestCompletion;
-    return best;
+      return commonestCompletion * specificity;
+    return best * specificity;
   });
 }
 
@@ -100,7 +101,10 @@ export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratc
       const { alternative, postings } = sole;
       const literal = alternative.source === 'literal';
       const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
-      const factor = alternative.weight * Math.min(cap, inverseDocumentFrequency(documents, postings.length));
+      const factor =
+        (groups[g]!.specificity ?? 1) *
+        alternative.weight *
+        Math.min(cap, inverseDocumentFrequency(documents, postings.length));
       const entries = postings.entries;
       const values = postings.values;
       const offset = literal ? 0 : 1;
@@ -244,6 +248,7 @@ function groupScores(
 ): GroupScores {
   const lists: Array<PostingList | undefined> = [];
   let key = associations ? 'associations\u0000' : '';
+  if (group.specificity !== undefined) key += `specificity ${group.specificity}\u0000`;
   for (const alternative of group.alternatives) {
     if (alternative.source === 'association' && !associations) continue;
     key += `${alternative.source} ${alternative.weight} ${alternative.stems.join(' ')}\u0000`;
@@ -301,11 +306,13 @@ function scoreGroup(
     }
   }
   const share = SOFT_OR.share;
+  const specificity = group.specificity ?? 1;
   const docs = groupTouched.slice(0, groupCount);
   const values = new Float64Array(groupCount);
   for (let j = 0; j < groupCount; j++) {
     const doc = docs[j]!;
     values[j] = best[doc]! + share * (sum[doc]! - best[doc]!);
+    if (specificity !== 1) values[j]! *= specificity;
     best[doc] = 0;
     sum[doc] = 0;
   }

@@ -57,6 +57,12 @@ const DEFAULTS = {
    * Measured, not kept: flat on dev and the tune half at every weight tried (BENCHMARKS.md).
    */
   associations: false,
+  /**
+   * Query-term importance: a part of the query made of common English words ("reads", "answers
+   * questions") weighs less than one the catalog's rarity alone would rank beside it ("pdfs"),
+   * in scores and coverage (query/term-specificity.ts).
+   */
+  termSpecificity: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**

@@ -6,6 +6,7 @@ import { wordAssociations } from '../lexicon/word-associations';
 import { partsOf } from '../ranking/query-parts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
+import { groupSpecificity } from './term-specificity';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
@@ -33,6 +34,11 @@ export interface QueryGroup {
    * until it is a word the search knows (an agent's word or a concept phrase: "doc").
    */
   pending?: boolean;
+  /**
+   * Share of its weight the group keeps for being made of common English words
+   * (term-specificity.ts; set only with FEATURES.termSpecificity): scores and coverage use it.
+   */
+  specificity?: number;
 }
 
 export interface QueryPlan {
@@ -362,6 +368,9 @@ export function planQuery(
     literalStems: matchStems,
     words: planned.map((p) => p.corrected?.word ?? p.word),
   };
+  // Several parts only: one part alone keeps its order and its floor whatever it weighs.
+  if (FEATURES.termSpecificity && groups.length > 1)
+    for (const group of groups) group.specificity = groupSpecificity(group);
   // Only the part reward reads them (off as the product runs): no work for them otherwise.
   if (FEATURES.partCoverage) plan.partOf = partsOf(query, plan).partOf;
   return plan;

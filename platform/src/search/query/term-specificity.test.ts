@@ -1,0 +1,45 @@
+import { lexiconOf } from '../lexicon/english-lexicon';
+import { setFeatures } from './features';
+import { planQuery, type QueryGroup, type Vocabulary } from './plan';
+import { groupSpecificity, SPECIFICITY, wordSpecificity } from './term-specificity';
+
+// Ranks: "the" 0, "read" 1, ... "contract" 4, then words 5 … 9 as filler so ranks stay small.
+const lexicon = lexiconOf(['the', 'read', 'answer', 'question', 'contract']);
+
+const group = (meant: string[]): QueryGroup => ({ words: meant, meant, alternatives: [] });
+
+describe('term specificity', () => {
+  afterEach(() => setFeatures({}));
+
+  it('weighs a common English word less than a rarer one', () => {
+    expect(wordSpecificity('read', lexicon)).toBeLessThan(wordSpecificity('contract', lexicon));
+    expect(wordSpecificity('the', lexicon)).toBeLessThan(wordSpecificity('read', lexicon));
+    expect(wordSpecificity('the', lexicon)).toBeGreaterThanOrEqual(SPECIFICITY.least);
+  });
+
+  it('keeps the whole weight of a word past the common list (rare, a product name, misspelt)', () => {
+    expect(wordSpecificity('pdfs', lexicon)).toBe(1);
+  });
+
+  it('gives a group of several words the weight of its most specific word', () => {
+    expect(groupSpecificity(group(['read', 'pdfs']), lexicon)).toBe(1);
+    expect(groupSpecificity(group(['read', 'question']), lexicon)).toBe(wordSpecificity('question', lexicon));
+  });
+
+  it('marks the groups of a plan only when switched on and the query has several parts', () => {
+    const vocabulary: Vocabulary = {
+      documentFrequency: () => 1,
+      corrections: () => [],
+      completions: () => [],
+    };
+    expect(planQuery('reads pdfs', vocabulary).groups.every((g) => g.specificity === undefined)).toBe(true);
+    setFeatures({ termSpecificity: true });
+    const plan = planQuery('reads pdfs', vocabulary);
+    expect(plan.groups.map((g) => g.specificity)).toEqual([
+      groupSpecificity(plan.groups[0]!),
+      groupSpecificity(plan.groups[1]!),
+    ]);
+    expect(plan.groups.every((g) => g.specificity !== undefined)).toBe(true);
+    expect(planQuery('pdfs', vocabulary).groups[0]!.specificity).toBeUndefined();
+  });
+});

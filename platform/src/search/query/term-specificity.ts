@@ -1,0 +1,34 @@
+import { englishLexicon, type Lexicon } from '../lexicon/english-lexicon';
+import type { QueryGroup } from './plan';
+
+// Query-term importance from general English (`termSpecificity`, off: measured, not kept —
+// BENCHMARKS.md). The catalog's own rarity (idf) is all the engine weighs a word by, and with about
+// a thousand agents it cannot tell a generic word from a specific one when both are in a handful
+// of descriptions: "reads", "answers" and "questions" weigh as much as "pdfs" and "contracts" in
+// "need something that reads my pdfs and answers questions about contracts". How common a word is
+// in English at large (GloVe's frequency ranks, lexicon/english-words.json, already shipped for
+// the typo rule) is a second opinion: a part of the query made only of common English words
+// weighs less, in the scores and in the coverage the floor is a share of. Settings fitted on dev
+// and the tune half only (scripts/src/eval/ranker/tune-feature-main.ts, cross-validated by query).
+
+export const SPECIFICITY = {
+  /** Words at least this rare in English (rank) keep their whole weight. */
+  fullRank: 50_000,
+  /** The least share of its catalog weight a word keeps (the commonest words come near it). */
+  least: 0,
+};
+
+/** A word's share of its weight: `least` for the commonest, rising with log rank to 1 at fullRank. */
+export function wordSpecificity(word: string, lexicon: Lexicon = englishLexicon()): number {
+  const rank = lexicon.rank(word);
+  if (rank === undefined || rank >= SPECIFICITY.fullRank) return 1;
+  const share = Math.log(rank + 2) / Math.log(SPECIFICITY.fullRank + 2);
+  return SPECIFICITY.least + (1 - SPECIFICITY.least) * share;
+}
+
+/** A group is as specific as its most specific word ("customer emails": "emails"). */
+export function groupSpecificity(group: QueryGroup, lexicon: Lexicon = englishLexicon()): number {
+  let best = 0;
+  for (const word of group.meant) best = Math.max(best, wordSpecificity(word, lexicon));
+  return best > 0 ? best : 1;
+}

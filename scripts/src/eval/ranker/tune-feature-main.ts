@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { executeSearch } from '@agentry/platform/search/embedded/execute';
+import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
+import { readQueryFile } from '../query-file';
+import { evaluate, type Qrels } from '../score';
+import { catalogIndex } from './ranker-data';
+
+// `tsx scripts/src/eval/ranker/tune-feature-main.ts --feature termSpecificity [--folds 5]`: fits
+// a ranking switch's settings (query/term-specificity.ts SPECIFICITY) over a grid on the development sets only (dev and the
+// tune half), in-process on the catalog, with cross-validation by query: each fold's settings are
+// the grid's best on the other folds, scored on the held-out fold, beside the engine without the
+// switch. Prints nothing of any other set: the reported half and the fresh sets are scored by
+// eval:ablation, with the settings chosen here.
+
+const root = path.resolve(__dirname, '../../../..');
+const TRAIN = [
+  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
+  { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
+];
+const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<string, number[]> }> = {
+  termSpecificity: {
+    settings: SPECIFICITY,
+    grid: { fullRank: [2_000, 5_000, 20_000, 50_000, 100_000], least: [0, 0.2, 0.4, 0.6, 0.8] },
+  },
+};
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const folds = Number(option('folds') ?? 5);
+const feature = option('feature') ?? '';
+const tuned = GRIDS[feature];
+if (!tuned) {
+  process.stderr.write(`Usage: tune-feature-main.ts --feature ${Object.keys(GRIDS).join('|')} [--folds 5]\n`);
+  process.exit(2);
+}
+
+const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
+const queries = TRAIN.flatMap((set) => {
+  const qrels = JSON.parse(fs.readFileSync(path.resolve(root, set.qrels), 'utf8')) as Qrels;
+  return readQueryFile(path.resolve(root, set.queries)).map(({ query }) => ({
+    set: set.label,
+    query,
+    qrels: { queries: qrels.queries.filter((q) => q.query === query) } as Qrels,
+  }));
+});
+
+/** nDCG@10 of each query (null when it has no relevant agent) with the settings in force. */
+function perQuery(): Array<number | null> {
+  return queries.map(({ query, qrels }) => {
+    const names = executeSearch(catalog.index, catalog.scratch, { query, hitsPerPage: 10 }).hits.map(
+      (hit) => hit.document.name,
+    );
+    return evaluate({ [query]: names }, qrels).summary.ndcg;
+  });
+}
+
+function foldOf(query: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 16777619);
+  return (hash >>> 0) % folds;
+}
+
+const mean = (values: Array<number | null>, keep: (i: number) => boolean) => {
+  let sum = 0;
+  let count = 0;
+  values.forEach((value, i) => {
+    if (value === null || !keep(i)) return;
+    sum += value;
+    count += 1;
+  });
+  return count ? sum / count : 0;
+};
+
+setFeatures({});
+const engine = perQuery();
+const grid: Array<{ label: string; scores: Array<number | null> }> = [];
+setFeatures({ [feature as Feature]: true });
+const defaults = { ...tuned.settings };
+let combinations: Array<Record<string, number>> = [{}];
+for (const [name, values] of Object.entries(tuned.grid))
+  combinations = combinations.flatMap((done) => values.map((value) => ({ ...done, [name]: value })));
+for (const combination of combinations) {
+  Object.assign(tuned.settings, combination);
+  grid.push({
+    label: Object.entries(combination)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(' '),
+    scores: perQuery(),
+  });
+}
+Object.assign(tuned.settings, defaults);
+setFeatures({});
+
+const all = () => true;
+const inSet = (label: string) => (i: number) => queries[i]!.set === label;
+process.stdout.write(
+  `engine without ${feature}: dev ${mean(engine, inSet('dev')).toFixed(3)}, tune ${mean(engine, inSet('tune')).toFixed(3)}, both ${mean(engine, all).toFixed(3)}\n`,
+);
+for (const { label, scores } of grid)
+  process.stdout.write(
+    `${label}: dev ${mean(scores, inSet('dev')).toFixed(3)}, tune ${mean(scores, inSet('tune')).toFixed(3)}, both ${mean(scores, all).toFixed(3)}\n`,
+  );
+const held: number[] = [];
+const base: number[] = [];
+for (let fold = 0; fold < folds; fold++) {
+  const train = (i: number) => foldOf(queries[i]!.query) !== fold;
+  const test = (i: number) => foldOf(queries[i]!.query) === fold;
+  const best = grid.reduce((a, b) => (mean(b.scores, train) > mean(a.scores, train) ? b : a));
+  held.push(mean(best.scores, test));
+  base.push(mean(engine, test));
+  process.stdout.write(`fold ${fold}: chose ${best.label}\n`);
+}
+const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+process.stdout.write(
+  `cross-validated on dev + tune (${folds} folds by query): ${feature} ${avg(held).toFixed(3)}, engine ${avg(base).toFixed(3)}\n`,
+);
