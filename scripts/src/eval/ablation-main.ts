@@ -20,6 +20,8 @@ const SETS = [
   { label: 'fresh set', queries: 'scripts/eval/own-fresh.tsv', qrels: 'scripts/eval/own-fresh.json' },
   // Written before issue 27's work, judged after it (scripts/eval/README.md).
   { label: 'fresh set 2', queries: 'scripts/eval/own-fresh2.tsv', qrels: 'scripts/eval/own-fresh2.json' },
+  // Written before issue 27's last approach was tried, judged blind by two others (scripts/eval/README.md).
+  { label: 'fresh set 3', queries: 'scripts/eval/own-fresh3.tsv', qrels: 'scripts/eval/own-fresh3.json' },
 ] as const;
 
 async function main(argv: string[]): Promise<number> {

@@ -42,9 +42,9 @@ function main(): number {
       grades.set(query, merged);
     }
   }
-  // own-fresh and own-fresh2: sets written and judged after a piece of work on ranking ended, each
+  // own-fresh, own-fresh2 and own-fresh3: sets judged after a piece of work on ranking ended, each
   // scored once for the ablation table.
-  const halves = ['own-tune', 'own-report', 'own-fresh', 'own-fresh2'].filter((half) =>
+  const halves = ['own-tune', 'own-report', 'own-fresh', 'own-fresh2', 'own-fresh3'].filter((half) =>
     fs.existsSync(path.join(EVAL_DIR, `${half}.tsv`)),
   );
   for (const half of halves) {
