@@ -162,10 +162,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let lifecycle: LifecycleState = 'starting';
   // Until the index holds what the store held at start, search answers from the store.
+  let search: SearchService | undefined;
+  let readying: Promise<void> | undefined;
   const freshness = engine
-    ? new SearchFreshness(engine, store, { logger: logger.child({ component: 'search' }) })
+    ? new SearchFreshness(engine, store, {
+        logger: logger.child({ component: 'search' }),
+        // Far behind: the store answers for seconds; its plain matching is readied first.
+        onLongWait: () => {
+          readying = search?.warmFallback();
+        },
+      })
     : null;
+  search = new SearchService(engine, store, logger, {
+    freshness: freshness ?? undefined,
+    timeoutMs: options.searchTimeoutMs,
+  });
   await freshness?.start();
+  // Far behind already (the index lost: rebuilt for seconds), the store's plain matching is readied
+  // before this process takes its first request, rather than by the first searches, which would
+  // each wait for it (issue 24: no request waits more than 100 ms for the rebuild).
+  await readying;
   // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
   const readiness = new ReadinessProbe({
     store: () => store.ping(),
@@ -189,10 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     engine,
     importUpload: uploadImporter(store, storeFile),
     indexRebuilder: indexRebuilderFor(config, store, engine),
-    search: new SearchService(engine, store, logger, {
-      freshness: freshness ?? undefined,
-      timeoutMs: options.searchTimeoutMs,
-    }),
+    search,
     passport: configurePassport(store, logger),
     mailer,
     services,

@@ -3,7 +3,7 @@ import type { SearchEngine } from '@agentry/platform/search/port';
 import { agentInput } from '@agentry/platform/store/contract/fixtures';
 import type { Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
-import { SearchFreshness } from './search-freshness';
+import { LONG_CATCH_UP, LONG_LOAD_MS, SearchFreshness } from './search-freshness';
 import { SearchService } from './search-service';
 
 // Whether search may answer from the engine: only once its index holds every change the store had
@@ -92,5 +92,63 @@ describe('search freshness', () => {
     expect((await service.search({ query: 'bookkeeper' })).degraded).toBe(false);
     expect(searched()).toBe(1);
     freshness.stop();
+  });
+
+  it('asks once for the store to be readied when the index catches up from far behind (rebuilt after it was lost)', async () => {
+    await store.agents.importMany(
+      Array.from({ length: LONG_CATCH_UP + 1 }, (_, i) =>
+        agentInput({ name: `Filler${i}`, address: `https://filler-${i}.example` }),
+      ),
+    );
+    const position: { served: number | null } = { served: 0 };
+    let asked = 0;
+    const freshness = new SearchFreshness(engineAt(position).engine, store, {
+      logger: silent,
+      onLongWait: () => asked++,
+    });
+    await freshness.start();
+    expect(freshness.state).toBe('catching_up');
+    expect(asked).toBe(1);
+    expect(freshness.state).toBe('catching_up');
+    expect(asked).toBe(1);
+    freshness.stop();
+  });
+
+  it('does not ask while an index loads from its snapshot, only once loading has lasted LONG_LOAD_MS', async () => {
+    const position: { served: number | null } = { served: null };
+    let now = 1_000_000;
+    let asked = 0;
+    const freshness = new SearchFreshness(engineAt(position).engine, store, {
+      logger: silent,
+      onLongWait: () => asked++,
+      now: () => now,
+    });
+    await freshness.start();
+    now += LONG_LOAD_MS - 1;
+    expect(freshness.state).toBe('loading');
+    expect(asked).toBe(0);
+    now += 1;
+    expect(freshness.state).toBe('loading');
+    expect(asked).toBe(1);
+    // A few changes behind once loaded: caught up in moments, nothing more asked.
+    position.served = (await store.changes.head()) - 1;
+    expect(freshness.state).toBe('catching_up');
+    expect(asked).toBe(1);
+    freshness.stop();
+  });
+
+  it('readies the store by asking its plain matching once, the answer unused', async () => {
+    const asked: string[] = [];
+    const searchBasic = store.agents.searchBasic.bind(store.agents);
+    store.agents.searchBasic = async (query, limit) => {
+      asked.push(query);
+      return searchBasic(query, limit);
+    };
+    const lines: string[] = [];
+    const logger = createLogger('info', 'test', { write: (line: string) => lines.push(line) });
+    const service = new SearchService(null, store, logger);
+    await service.warmFallback();
+    expect(asked).toHaveLength(1);
+    expect(lines[0]).toContain('plain matching ready');
   });
 });

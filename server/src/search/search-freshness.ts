@@ -17,10 +17,23 @@ import type { Store } from '@agentry/platform/store/port';
 /** loading: no index to search yet; catching_up: an index behind the store's position at start. */
 export type FreshnessState = 'current' | 'loading' | 'catching_up';
 
+/** An index this many changes behind catches up for seconds (a rebuild, a long replay). */
+export const LONG_CATCH_UP = 1000;
+/** An index still loading this long after start is being built, not read from its snapshot. */
+export const LONG_LOAD_MS = 3000;
+
 export interface SearchFreshnessOptions {
   logger: Logger;
   /** How often the engine's position is compared while it is not current. */
   pollMs?: number;
+  /**
+   * Called once when search is going to answer from the store for a while: the index catching up
+   * from more than LONG_CATCH_UP changes behind (rebuilt after it was lost), or still loading
+   * LONG_LOAD_MS after start (its snapshot being built). The API warms the store's plain matching
+   * with it, so that no visitor's search pays for its first read of every agent.
+   */
+  onLongWait?: () => void;
+  now?: () => number;
 }
 
 export class SearchFreshness {
@@ -30,6 +43,8 @@ export class SearchFreshness {
   private timer: NodeJS.Timeout | undefined;
   private checking = false;
   private stopped = false;
+  private startedAt = 0;
+  private waitedLong = false;
 
   constructor(
     private readonly engine: SearchEngine,
@@ -39,6 +54,7 @@ export class SearchFreshness {
 
   /** Starts comparing; resolves after the first comparison (the state may still not be current). */
   async start(): Promise<void> {
+    this.startedAt = this.now();
     await this.check();
     if (this.current === 'current' || this.stopped) return;
     this.timer = setInterval(() => void this.check(), this.options.pollMs ?? 100);
@@ -61,6 +77,7 @@ export class SearchFreshness {
   /** The state for the engine's position `served` (null: nothing loaded), logged when it changes. */
   private record(served: number | null): void {
     if (this.target === null) return;
+    this.noteLongWait(served);
     const next: FreshnessState =
       served === null ? 'loading' : served >= this.target ? 'current' : 'catching_up';
     if (next === this.current) return;
@@ -72,6 +89,19 @@ export class SearchFreshness {
     );
     this.current = next;
     if (next === 'current' && this.timer) clearInterval(this.timer);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private noteLongWait(served: number | null): void {
+    if (this.waitedLong || !this.options.onLongWait || this.target === null) return;
+    const farBehind = served !== null && this.target - served > LONG_CATCH_UP;
+    const longLoading = served === null && this.now() - this.startedAt >= LONG_LOAD_MS;
+    if (!farBehind && !longLoading) return;
+    this.waitedLong = true;
+    this.options.onLongWait();
   }
 
   private async check(): Promise<void> {

@@ -37,7 +37,7 @@ export interface SearchServiceOptions {
  */
 export class SearchService {
   /** The store itself as an engine: plainer, but up whenever the store is. */
-  private readonly fallback: SearchEngine;
+  private readonly fallback: StoreFallbackEngine;
   private readonly timeoutMs: number;
 
   constructor(
@@ -48,6 +48,24 @@ export class SearchService {
   ) {
     this.fallback = new StoreFallbackEngine(store);
     this.timeoutMs = options.timeoutMs ?? ENGINE_TIMEOUT_MS;
+  }
+
+  /**
+   * Readies the store's answers ahead of the searches that will need them (the index is far
+   * behind): their first one reads every agent's text (search-freshness.ts's onLongWait). Never
+   * rejects: a store that cannot ready them answers each search as it can.
+   */
+  async warmFallback(): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.fallback.warmUp();
+      this.logger.info(
+        { ms: Math.round(performance.now() - started) },
+        'search answers from the store meanwhile: plain matching ready',
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'plain matching could not be readied');
+    }
   }
 
   async search(asked: SearchRequest): Promise<ServiceResponse> {

@@ -21,22 +21,33 @@ export interface PlainFloor {
 export function plainFloor(request: SearchRequest, found: SearchDocument[]): PlainFloor | null {
   const tokens = queryTokens(request.query);
   if (request.similarTo || tokens.length === 0) return null;
-  const holds = (document: SearchDocument, token: string) =>
-    FIELDS.some((field) => String(document[field]).toLowerCase().includes(token));
+  // Each document's fields lowercased once and tested once per token (a page of the store's 1,000
+  // candidates was tested three times over, 10-15 ms of the request thread at 100,000 agents).
+  const held = new Map<SearchDocument, boolean[]>();
+  const holding = (document: SearchDocument): boolean[] => {
+    let flags = held.get(document);
+    if (!flags) {
+      const texts = FIELDS.map((field) => String(document[field]).toLowerCase());
+      flags = tokens.map((token) => texts.some((text) => text.includes(token)));
+      held.set(document, flags);
+    }
+    return flags;
+  };
   const needed = Math.ceil((tokens.length * 2) / 3);
-  const isMatch = (document: SearchDocument) =>
-    tokens.filter((token) => holds(document, token)).length >= needed;
-  const matches = found.filter(isMatch);
+  const isMatch = (document: SearchDocument) => holding(document).filter(Boolean).length >= needed;
+  const matches: SearchDocument[] = [];
+  const others: SearchDocument[] = [];
+  for (const document of found) (isMatch(document) ? matches : others).push(document);
   const sorted = request.sort !== undefined && request.sort !== 'relevance';
-  const related = sorted ? [] : found.filter((document) => !isMatch(document)).slice(0, RELATED_MAX);
+  const related = sorted ? [] : others.slice(0, RELATED_MAX);
   return {
     listed: [...matches, ...related],
     matches,
     matchCount: matches.length,
     why: (document) => ({
       match: isMatch(document),
-      matched: tokens.filter((token) => holds(document, token)).map((words) => ({ words })),
-      missing: tokens.filter((token) => !holds(document, token)),
+      matched: tokens.filter((_, i) => holding(document)[i]).map((words) => ({ words })),
+      missing: tokens.filter((_, i) => !holding(document)[i]),
     }),
   };
 }

@@ -28,6 +28,9 @@ function readsProfiles(request: SearchRequest): boolean {
   );
 }
 
+/** Any query with a word does: the texts are read before any word is looked for. */
+const WARM_UP_QUERY = 'warm up';
+
 /** Agents per read when fingerprinting the whole catalog. */
 const SCAN_BATCH = 1000;
 
@@ -74,6 +77,15 @@ export class StoreFallbackEngine implements SearchEngine {
       facets: countFacets(floor ? floor.matches : found, request.facets),
       processingTimeMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * Asks the store's plain matching once, answer unused: its first query reads every agent's text
+   * (a file-based store keeps a copy on its worker thread, store/sqlite/plain-match-texts.ts), which
+   * at 100,000 agents takes longer than a search may; asked ahead, no visitor's search pays for it.
+   */
+  async warmUp(): Promise<void> {
+    await this.store.agents.searchBasic(WARM_UP_QUERY, 1);
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {

@@ -28,14 +28,18 @@ import {
 import { createdPerDay } from './created-per-day';
 
 /** A row as SQLite gives it back: the record's fields, with an integer id and a 0/1 flag. */
-type AgentRow = Omit<Agent, 'id' | 'removed' | 'pricing'> & { id: number; removed: number; pricing: string };
+export type AgentRow = Omit<Agent, 'id' | 'removed' | 'pricing'> & {
+  id: number;
+  removed: number;
+  pricing: string;
+};
 
-const COLUMNS = ['id', ...AGENT_RECORD_FIELDS].join(', ');
+export const COLUMNS = ['id', ...AGENT_RECORD_FIELDS].join(', ');
 /** What a write sets: the record's fields and the identity key, which no read returns. */
 const WRITTEN = [...AGENT_RECORD_FIELDS, 'identity_key'] as const;
 const ORDER = 'ORDER BY category COLLATE NOCASE, role COLLATE NOCASE, name COLLATE NOCASE, id';
 
-function toAgent(row: AgentRow): Agent {
+export function toAgent(row: AgentRow): Agent {
   return { ...row, id: String(row.id), removed: row.removed === 1, pricing: row.pricing as Pricing };
 }
 
@@ -430,18 +434,29 @@ export function createSqliteAgents(
   };
 }
 
+/** The text the store's plain matching looks in: an agent's words, lowercased as SQLite does (ASCII only). */
+export const PLAIN_HAYSTACK =
+  "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
+/**
+ * The order plain matching takes candidates in, up to PLAIN_CANDIDATES: agents_groups's own order,
+ * so the index gives it without a sort and the scan stops at the bound.
+ */
+export const PLAIN_ORDER = 'ORDER BY category, role, id';
+/** The most agents plain matching ranks; the first ones in PLAIN_ORDER that hold a word of the query. */
+export const PLAIN_CANDIDATES = 2000;
+
 /**
  * The store's plain matching (the search fallback): every agent's text scanned, so at 100,000
- * agents it takes a few hundred milliseconds, which a file-based store spends on a worker thread
- * (plain-matching-off-thread.ts). Shared by both.
+ * agents it takes a few hundred milliseconds. A file-based store answers from a copy of the texts
+ * in a worker thread instead (plain-match-texts.ts, plain-matching-off-thread.ts), with the same
+ * answers; this is the in-memory store's way and the reference that copy is held to.
  */
 export function searchBasicIn(db: Database.Database, query: string, limit: number): Agent[] {
   const tokens = queryTokens(query);
   if (tokens.length === 0) return [];
-  const haystack = "lower(name || ' ' || role || ' ' || category || ' ' || description || ' ' || provider)";
   const rows = db
     .prepare(
-      `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${haystack}, ?) > 0`).join(' OR ')}) LIMIT 2000`,
+      `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${PLAIN_HAYSTACK}, ?) > 0`).join(' OR ')}) ${PLAIN_ORDER} LIMIT ${PLAIN_CANDIDATES}`,
     )
     .all(...tokens) as AgentRow[];
   return rankBasic(rows.map(toAgent), tokens, limit);

@@ -1,17 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { searchBasicIn } from './agents';
+import { PlainMatchTexts } from './plain-match-texts';
 
 // The worker thread of PlainMatchingOffThread: a read-only connection of its own to the store's
-// file, answering one plain-matching query at a time.
+// file and a copy of every listed agent's text (plain-match-texts.ts), answering one plain-matching
+// query at a time.
+
+/** The texts (about 20 MB at 100,000 agents) are let go after this long without a query. */
+const IDLE_MS = 5 * 60 * 1000;
 
 const db = new Database((workerData as { file: string }).file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+const texts = new PlainMatchTexts(db);
+let idle: NodeJS.Timeout | undefined;
 
 parentPort?.on('message', ({ id, query, limit }: { id: number; query: string; limit: number }) => {
+  clearTimeout(idle);
   try {
-    parentPort?.postMessage({ id, agents: searchBasicIn(db, query, limit) });
+    parentPort?.postMessage({ id, agents: texts.search(query, limit) });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
+  idle = setTimeout(() => texts.release(), IDLE_MS);
+  idle.unref();
 });

@@ -1,0 +1,105 @@
+import type Database from 'better-sqlite3';
+import { agentInput } from '../contract/fixtures';
+import type { Store } from '../port';
+import { searchBasicIn } from './agents';
+import { PlainMatchTexts } from './plain-match-texts';
+import { openSqliteStore } from './sqlite-store';
+
+// The search fallback's copy of the agents' texts answers exactly what SQLite's own scan answers
+// (searchBasicIn): the same agents in the same order, before and after creates, edits that move an
+// agent to another category, removals, returns, a pruned change log and a burst of changes.
+
+const ROLES = ['Bookkeeper', 'Translator', 'Recruiter'];
+const CATEGORIES = ['Finance', 'Language', 'People'];
+const QUERIES = [
+  'bookkeeper',
+  'ledger12',
+  'translator shop 7',
+  'LEDGER1 people',
+  'nothing-like-it',
+  'shop',
+  'Ünïcode ledger',
+];
+
+describe('plain matching from a copy of the texts', () => {
+  let store: Store;
+  let db: Database.Database;
+  let texts: PlainMatchTexts;
+  const names = (agents: Array<{ name: string }>) => agents.map((agent) => agent.name);
+  const expectSameAnswers = () => {
+    // Both rank the same candidates and cut the ranking at the limit: a large limit shows it whole.
+    for (const query of QUERIES)
+      expect(names(texts.search(query, 1000))).toEqual(names(searchBasicIn(db, query, 1000)));
+  };
+
+  beforeEach(async () => {
+    store = openSqliteStore(':memory:', {
+      onOpen: (opened) => {
+        db = opened;
+      },
+    });
+    await store.agents.importMany(
+      Array.from({ length: 2600 }, (_, i) =>
+        agentInput({
+          name: i === 5 ? 'ÜNÏCODE Ledger' : `Ledger${i}`,
+          role: ROLES[i % 3]!,
+          category: CATEGORIES[(i * 7) % 3]!,
+          description: `Keeps the books of shop ${i}.`,
+          address: `https://ledger-${i}.example`,
+        }),
+      ),
+    );
+    texts = new PlainMatchTexts(db);
+  });
+  afterEach(() => store.close());
+
+  it('answers as the scan in SQLite does, past the bound of candidates', () => {
+    expect(texts.loaded).toBe(false);
+    expectSameAnswers();
+    expect(texts.loaded).toBe(true);
+    // "shop" is in every agent: the bound (the first 2,000 in the store's order) decides who is ranked.
+    expect(names(texts.search('shop', 3000))).toHaveLength(2000);
+  });
+
+  it('follows creates, edits that move an agent, removals and returns through the change log', async () => {
+    expectSameAnswers();
+    const [first] = await store.agents.list({ category: 'Finance' });
+    await store.agents.update(first!.id, { category: 'People', description: 'Now a translator of shop 7.' });
+    const [gone] = await store.agents.list({ category: 'Language' });
+    await store.agents.update(gone!.id, { removed: true });
+    await store.agents.create(agentInput({ name: 'Ledger12 Latecomer', address: 'https://late.example' }));
+    expectSameAnswers();
+    expect(names(texts.search('latecomer', 5))).toEqual(['Ledger12 Latecomer']);
+    await store.agents.update(gone!.id, { removed: false });
+    expectSameAnswers();
+  });
+
+  it('reads every text again when the changes it had not seen were pruned', async () => {
+    expectSameAnswers();
+    const [one] = await store.agents.list({ category: 'People' });
+    await store.agents.update(one!.id, { name: 'Prunedaway Bookkeeper' });
+    await store.changes.prune(await store.changes.head());
+    expect(names(texts.search('prunedaway', 5))).toEqual(['Prunedaway Bookkeeper']);
+    expectSameAnswers();
+  });
+
+  it('reads every text again after a burst of changes', async () => {
+    expectSameAnswers();
+    const listed = await store.agents.list({ category: 'Finance' });
+    for (const agent of listed.slice(0, 30)) await store.agents.update(agent.id, { role: 'Recruiter' });
+    await store.agents.importMany(
+      Array.from({ length: 5100 }, (_, i) =>
+        agentInput({ name: `Burst${i}`, address: `https://burst-${i}.example` }),
+      ),
+    );
+    expectSameAnswers();
+    expect(names(texts.search('burst5099', 5))).toEqual(['Burst5099']);
+  });
+
+  it('lets the texts go and reads them again at the next query', () => {
+    expectSameAnswers();
+    texts.release();
+    expect(texts.loaded).toBe(false);
+    expectSameAnswers();
+  });
+});
