@@ -1,5 +1,5 @@
 import { EMAIL_FORMAT, type FieldErrors, MESSAGES } from './agent-rules';
-import { MAX_LENGTHS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+import { MAX_LENGTHS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './input-lengths';
 import { COMMON_PASSWORD_MESSAGE, isGuessablePassword } from './password-policy';
 
 // Account setup and employer signup rules of spec section 5.

@@ -3,7 +3,7 @@ import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { checkField, type FieldErrors } from './agent-rules';
 import { canonicalTerm } from './catalog-terms';
 import { normalizeOptionalEmail } from './email';
-import { UPLOAD_EXTENSIONS } from './limits';
+import { UPLOAD_EXTENSIONS } from './spreadsheet-files';
 
 // Admin edit and upload rules of spec section 5.
 

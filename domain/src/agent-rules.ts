@@ -2,7 +2,7 @@ import { isValidAddress, normalizeAddress } from './address';
 import { AGENT_FIELDS, type AgentField, FIELD_LABELS } from './agent';
 import { canonicalTerm, nearMissMessage } from './catalog-terms';
 import { normalizeOptionalEmail } from './email';
-import { MAX_LENGTHS } from './limits';
+import { MAX_LENGTHS } from './input-lengths';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
 
 // Agent registration rules of spec section 5. The server applies them to every write and the

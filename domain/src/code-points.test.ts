@@ -1,5 +1,5 @@
 import { charForCodePoint } from './code-points';
-import { decodeEntities } from './entities';
+import { decodeEntities } from './html-entities';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
 
 // Numeric character references at and past the edges of Unicode, by hand and fuzzed: every

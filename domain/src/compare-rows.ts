@@ -1,7 +1,7 @@
 import { normalizeAddress } from './address';
 import type { PublicAgent } from './agent';
 import { type AgentProfile, EMPTY_PROFILE } from './agent-profile';
-import { decodeEntities } from './entities';
+import { decodeEntities } from './html-entities';
 import { PRICING_LABELS } from './pricing';
 import { PROFILE_FACTS, type ProfileFactKey } from './profile-facts';
 

@@ -1,5 +1,5 @@
 import { COMPARE_ROWS, type ComparedAgent, rowDiffers } from './compare-rows';
-import { decodeEntities } from './entities';
+import { decodeEntities } from './html-entities';
 import { escapeFormulaCell } from './spreadsheet-cells';
 
 // A comparison as CSV (issue 28): the rows of the table (COMPARE_ROWS), one column per agent, and

@@ -1,4 +1,5 @@
-import { INITIALS_MAX } from './limits';
+/** How many letters initials() gives at most. */
+export const INITIALS_MAX = 2;
 
 /** First letters of up to the first two words of a full name, upper-cased, at most 2 characters. */
 export function initials(fullName: string | null | undefined): string {

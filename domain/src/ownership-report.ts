@@ -1,5 +1,5 @@
 import { EMAIL_FORMAT, type FieldErrors } from './agent-rules';
-import { MAX_LENGTHS } from './limits';
+import { MAX_LENGTHS } from './input-lengths';
 
 // "This is my product": whoever makes a product listed by nobody (no account owns the listing)
 // tells staff so, from the registration form's "already listed" answer. The rules of the report,

@@ -1,7 +1,8 @@
-import { PLAN_PRICES_USD } from './limits';
-
 // The two paid plans of spec section 1, written once: the account screens show them, the server
 // charges them, and the payment adapters name their prices after them.
+
+/** The plans' prices in US dollars a month (spec section 9). */
+export const PLAN_PRICES_USD = { agent_provider: 5, employer: 40 } as const;
 
 export type PlanId = keyof typeof PLAN_PRICES_USD;
 

@@ -1,5 +1,5 @@
 import { charForCodePoint, codePointOf } from './code-points';
-import { SANITISED_MAX_LENGTH } from './limits';
+import { SANITISED_MAX_LENGTH } from './input-lengths';
 
 // Markup the spec forbids in typed input (section 5). `data:` counts only as a URL scheme
 // (data:text/html,...) so that ordinary prose such as "clean data: fast" is not rejected.

@@ -5,6 +5,13 @@ import { FACET_FIELDS, type FacetField, isProfileFacet } from './search-fields';
 // digest e-mail) and the client (the save form, the dashboard list): what a saved search holds,
 // how often its digest goes, and the address that opens it on the employer search screen.
 
+/**
+ * Saved searches (issue 28): searches one employer may keep (the list answers them all), and the
+ * most agents one digest e-mail names (the rest are counted, and the link opens the search).
+ */
+export const SAVED_SEARCHES_PER_OWNER_MAX = 25;
+export const DIGEST_AGENTS_SHOWN_MAX = 10;
+
 export const SAVED_SEARCH_NAME_MAX = 60;
 /** Values one facet of a saved search may hold (the employer search screen shows far fewer). */
 export const SAVED_SEARCH_VALUES_MAX = 20;

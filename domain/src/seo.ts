@@ -1,8 +1,7 @@
 import type { PublicAgent } from './agent';
 import type { AgentProfile } from './agent-profile';
 import { publicTrust } from './agent-trust';
-import { decodeEntities } from './entities';
-import { DIRECTORY_STRUCTURED_DATA_COUNT } from './limits';
+import { decodeEntities } from './html-entities';
 import { offerPriceUsd } from './pricing';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from './product';
 import { isAccountPath } from './routes';
@@ -11,6 +10,9 @@ import { isAccountPath } from './routes';
 // pages. Pure functions: the client applies them to the live document, the server renders them
 // into the `<!--seo:start-->…<!--seo:end-->` region of index.html for crawlers. Both must agree,
 // so both build from here.
+
+/** Structured directory data (JSON-LD ItemList) covers this many agents. */
+export const DIRECTORY_STRUCTURED_DATA_COUNT = 10;
 
 /** The product name (product.ts), under the name the page-meta builders have always used. */
 export const SITE_NAME = PRODUCT_NAME;

@@ -1,4 +1,4 @@
-import { decodeEntities } from './entities';
+import { decodeEntities } from './html-entities';
 
 // Catalog hygiene (issue 25): imported listings say "Unknown" (132 providers, 401 costs of the real
 // catalog), "N/A" or "-" where they know nothing. Shown to visitors as a value ("by Unknown",

@@ -1,4 +1,3 @@
-import { ORGANIZATION_NAME_MAX, TEAM_INVITATION_DAYS, TEAM_SEATS } from './limits';
 import { PLANS } from './plans';
 
 // An employer's team (issue 28, docs/employer-tools.md#teams), written once for the server (the
@@ -6,7 +5,15 @@ import { PLANS } from './plans';
 // subscriber names the organisation and invites colleagues by e-mail; a member shares the
 // subscriber's shortlists, saved searches and requests, and rides on the subscriber's plan.
 
-export { ORGANIZATION_NAME_MAX, TEAM_INVITATION_DAYS, TEAM_SEATS };
+/**
+ * An employer team (issue 28): the employer plan includes this many seats, the subscriber's own
+ * one included, so a subscriber invites up to TEAM_SEATS - 1 colleagues (members and pending
+ * invitations together). Members ride on the subscriber's plan while they are members.
+ */
+export const TEAM_SEATS = 5;
+/** How long an invitation link stays good, and the longest organisation name. */
+export const TEAM_INVITATION_DAYS = 7;
+export const ORGANIZATION_NAME_MAX = 100;
 
 /** Who someone is in a team: the subscriber who pays (and runs it), or a colleague they invited. */
 export const TEAM_ROLES = ['owner', 'member'] as const;

@@ -34,9 +34,9 @@ import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
-import { indexRebuilderFor } from './search/index-rebuilder';
-import { SearchFreshness } from './search/search-freshness';
-import { SearchService } from './search/search-service';
+import { indexRebuilderFor } from './search-service/index-rebuilder';
+import { SearchFreshness } from './search-service/search-freshness';
+import { SearchService } from './search-service/search-service';
 import { seedDemoCatalog } from './seed/seed-demo';
 
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@agentry/domain/limits';
+import { SEARCH_QUERY_MAX } from '@agentry/domain/request-bounds';
 import { withBoundedQuery } from './bounded-query';
 
 describe('withBoundedQuery', () => {

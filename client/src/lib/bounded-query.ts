@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@agentry/domain/limits';
+import { SEARCH_QUERY_MAX } from '@agentry/domain/request-bounds';
 
 // The API refuses a query longer than SEARCH_QUERY_MAX characters (a 400). A person who pastes a
 // longer text, or follows a link with one, should get results for what fits rather than an error,

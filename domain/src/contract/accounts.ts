@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_FIELDS } from '../agent';
-import { MAX_LENGTHS, PASSWORD_MAX_LENGTH } from '../limits';
+import { MAX_LENGTHS, PASSWORD_MAX_LENGTH } from '../input-lengths';
 import { TEAM_ROLES } from '../team';
 import { OwnAgent } from './agents';
 import { fieldsShape, recordId, strictBody, timestamp } from './shapes';

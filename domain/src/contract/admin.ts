@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_NAME_SEARCH_MAX, SUBSCRIBERS_PAGE_MAX } from '../admin-rules';
 import { AGENT_FIELDS } from '../agent';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_MAX } from '../audit';
-import { PASSWORD_MAX_LENGTH } from '../limits';
+import { PASSWORD_MAX_LENGTH } from '../input-lengths';
 import { PROVIDER_MERGE_FROM_MAX, PROVIDER_SPELLING_MAX } from '../provider-name';
 import { UserType } from './accounts';
 import { AdminAgent } from './agents';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, PRICINGS } from '../agent';
 import type { AgentProfile } from '../agent-profile';
 import type { AgentTrust as AgentTrustFields } from '../agent-trust';
-import { MAX_LENGTHS } from '../limits';
+import { MAX_LENGTHS } from '../input-lengths';
 import { RATING_SHOWN_FROM } from '../reviews';
 import { SITE_STATES } from '../site-check';
 import { fieldsShape, timestamp } from './shapes';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIST_PAGE, MAX_LENGTHS } from '../limits';
+import { MAX_LENGTHS } from '../input-lengths';
+import { LIST_PAGE } from '../request-bounds';
 import { pageQuery, recordId } from './shapes';
 
 // The public catalog read from the store (server/src/routes/api/catalog/): the agents a page at a

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_FIELDS } from '../agent';
-import { MAX_LENGTHS, SANITISED_MAX_LENGTH } from '../limits';
+import { MAX_LENGTHS, SANITISED_MAX_LENGTH } from '../input-lengths';
 import { LISTING_CLAIM_WAYS } from '../ownership-report';
 import { PublicAgent } from './agents';
 import { fieldsShape, strictBody } from './shapes';

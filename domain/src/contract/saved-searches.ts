@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { SAVED_SEARCHES_PER_OWNER_MAX } from '../limits';
 import {
   DIGEST_FREQUENCIES,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_SORTS,
   SAVED_SEARCH_VALUE_MAX,
   SAVED_SEARCH_VALUES_MAX,
+  SAVED_SEARCHES_PER_OWNER_MAX,
 } from '../saved-searches';
 import { FACET_FIELDS } from '../search-fields';
 import { searchQueryText } from './search';

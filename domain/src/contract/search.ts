@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_LENGTHS, MULTI_SEARCH_MAX_REQUESTS, SEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '../limits';
+import { MAX_LENGTHS } from '../input-lengths';
+import {
+  MULTI_SEARCH_MAX_REQUESTS,
+  SEARCH_MAX_DEPTH,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX,
+  SEARCH_QUERY_TOO_LONG,
+} from '../request-bounds';
 import { FACET_FIELDS, HIGHLIGHT_FIELDS } from '../search-fields';
 import type {
   MatchExplanation as MatchExplanationFields,
@@ -11,8 +18,6 @@ import { pageQuery } from './shapes';
 // Search (server/src/routes/api/search/): the spec's GET /api/search and /api/search-by-role, the
 // similar agents, and the InstantSearch multi-search that the home page and the employer's
 // advanced search post (one request shape for both endpoints).
-
-import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../limits';
 
 export { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG };
 export const SEARCH_DEFAULT_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_PRICES_USD } from '../limits';
+import { PLAN_PRICES_USD } from '../plans';
 
 // Paying for a plan: the checkout a signed-in account opens, the success page's verification, the
 // subscription page's details, cancel and reactivate (server/src/routes/api/subscriptions/ and

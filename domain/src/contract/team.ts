@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_LENGTHS, ORGANIZATION_NAME_MAX, TEAM_SEATS } from '../limits';
-import { TEAM_ROLES } from '../team';
+import { MAX_LENGTHS } from '../input-lengths';
+import { ORGANIZATION_NAME_MAX, TEAM_ROLES, TEAM_SEATS } from '../team';
 import { recordId, timestamp } from './shapes';
 
 // An employer's team (issue 28; server/src/routes/api/employer/team.routes.ts): the organisation,

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Agent } from '@agentry/domain/agent';
-import { PUBLIC_AGENT_FIELDS, pickPublicFields } from '@agentry/domain/agent';
+import { type Agent, PUBLIC_AGENT_FIELDS, pickPublicFields } from '@agentry/domain/agent';
 import type { AgentProfile } from '@agentry/domain/agent-profile';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import {
   PROFILE_FACET_FIELDS,
   type ProfileSearchFacts,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { UPLOAD_EXTENSIONS } from '@agentry/domain/limits';
 import { unescapeFormulaCell } from '@agentry/domain/spreadsheet-cells';
+import { UPLOAD_EXTENSIONS } from '@agentry/domain/spreadsheet-files';
 import { ImportFileError } from '../import/import-file-error';
 import { isWorkbook, readWorkbookRows } from '../import/read-workbook-rows';
 import type { SourceRows } from '../import/source-rows';

@@ -12,7 +12,7 @@ import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { type DigestRunResult, sendDigests } from '@agentry/server/commands/saved-searches/send-digests';
 import { DigestWorker } from '@agentry/server/jobs/digest-worker';
-import { SearchService } from '@agentry/server/search/search-service';
+import { SearchService } from '@agentry/server/search-service/search-service';
 import Database from 'better-sqlite3';
 import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
 

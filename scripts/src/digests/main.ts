@@ -5,8 +5,8 @@ import { openSearchEngine } from '@agentry/platform/search/factory';
 import { openStore } from '@agentry/platform/store/factory';
 import { resolveSessionSecret } from '@agentry/server/auth/session-secret';
 import { sendDigests } from '@agentry/server/commands/saved-searches/send-digests';
-import { SearchFreshness } from '@agentry/server/search/search-freshness';
-import { SearchService } from '@agentry/server/search/search-service';
+import { SearchFreshness } from '@agentry/server/search-service/search-freshness';
+import { SearchService } from '@agentry/server/search-service/search-service';
 import { createProgressBar } from '../import/progress-bar';
 
 // `npm run digests`: sends the saved searches' digests that are due now, as the API's background

@@ -1,5 +1,5 @@
-import { MCP_MAX_BATCH } from '@agentry/domain/limits';
 import { MCP_PATH } from '@agentry/domain/mcp';
+import { MCP_MAX_BATCH } from '@agentry/domain/request-bounds';
 import type { RawRequest } from './client';
 import { MALFORMED_JSON, markupPayloads, NOSQL_OPERATORS, PROTO_BODIES } from './payloads';
 import type { Rng } from './rng';

@@ -1,5 +1,5 @@
-import { MCP_MAX_BATCH } from '@agentry/domain/limits';
 import { MCP_PATH } from '@agentry/domain/mcp';
+import { MCP_MAX_BATCH } from '@agentry/domain/request-bounds';
 import type { RawResponse } from './client';
 import { type FuzzReport, MCP_OPERATION } from './report';
 import type { CallerName, World } from './world';

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@agentry/domain/limits';
+import { UPLOAD_MAX_BYTES } from '@agentry/domain/spreadsheet-files';
 import { workbookOf, zipOf } from '@agentry/platform/spreadsheet/test-zips';
 import type { Mutation } from './body-mutations';
 import { type Draft, MULTIPART, multipartBody, validWorkbook } from './draft';

@@ -1,7 +1,7 @@
 import type { Agent, PublicAgent } from '@agentry/domain/agent';
 import { SHOWCASE } from '@agentry/domain/home-showcase';
 import type { Store } from '@agentry/platform/store/port';
-import type { SearchService } from '../search/search-service';
+import type { SearchService } from '../search-service/search-service';
 import type { Query } from './command';
 import type { Services } from './services';
 

@@ -1,5 +1,5 @@
 import type { Agent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import {
   checkOwnershipReport,
   LISTING_CLAIM_WAYS,

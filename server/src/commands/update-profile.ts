@@ -1,7 +1,7 @@
 import { type AccountErrors, checkEmail, checkProfile } from '@agentry/domain/account-rules';
 import { isValidAddress, normalizeAddress } from '@agentry/domain/address';
 import { normalizeEmail } from '@agentry/domain/email';
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import type { User, UserPatch } from '@agentry/platform/store/port';
 import { issueToken } from '../auth/one-time-tokens';
 import { badRequest, conflict } from '../http/errors';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import { EmbeddedSearchEngine } from '@agentry/platform/search/embedded/embedded-engine';
 import { SEARCH_FILE_NAME } from '@agentry/platform/search/factory';
 import { agentInput } from '@agentry/platform/store/contract/fixtures';

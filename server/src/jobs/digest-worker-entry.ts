@@ -5,8 +5,8 @@ import { openMailer } from '@agentry/platform/mail/factory';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import { openStore } from '@agentry/platform/store/factory';
 import { sendDigests } from '../commands/saved-searches/send-digests';
-import { SearchFreshness } from '../search/search-freshness';
-import { SearchService } from '../search/search-service';
+import { SearchFreshness } from '../search-service/search-freshness';
+import { SearchService } from '../search-service/search-service';
 import type { DigestWorkerReply, DigestWorkerRequest } from './digest-worker';
 
 // The worker thread of DigestWorker (digest-worker.ts): its own store connection, its own search

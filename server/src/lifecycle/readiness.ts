@@ -13,7 +13,7 @@ export const READINESS_CACHE_MS = 1000;
 /**
  * ok: answered; down: answered with an error; timeout: no answer within the timeout. A check may
  * also answer with a state of its own that is not ok: search says `loading` or `catching_up` while
- * its index is not current yet (search/search-freshness.ts).
+ * its index is not current yet (search-service/search-freshness.ts).
  */
 export type CheckState = 'ok' | 'down' | 'timeout' | 'loading' | 'catching_up';
 

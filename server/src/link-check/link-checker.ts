@@ -1,6 +1,6 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import type { Agent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { ROUTES } from '@agentry/domain/routes';
 import { checkSite, RobotsCache, type SiteCheck } from '@agentry/platform/outbound/check-site';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';

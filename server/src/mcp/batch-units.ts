@@ -1,4 +1,4 @@
-import { MCP_MAX_BATCH } from '@agentry/domain/limits';
+import { MCP_MAX_BATCH } from '@agentry/domain/request-bounds';
 import type { Request } from 'express';
 
 // What a POST /mcp asks of the server: one JSON-RPC message, or a batch of them. Each message is a

@@ -1,7 +1,7 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import { AGENT_FIELDS, type Agent, type AgentField, PRICINGS, type PublicAgent } from '@agentry/domain/agent';
 import { fieldsShape } from '@agentry/domain/contract/shapes';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
 import { absoluteUrl } from '@agentry/domain/seo';
 import { SITE_STATES } from '@agentry/domain/site-check';

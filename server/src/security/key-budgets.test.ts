@@ -1,4 +1,4 @@
-import { MCP_MAX_BATCH } from '@agentry/domain/limits';
+import { MCP_MAX_BATCH } from '@agentry/domain/request-bounds';
 import { employerWithApiKey } from '../testing/api-keys';
 import { startTestServer, type TestServer } from '../testing/test-server';
 

@@ -1,4 +1,8 @@
-import { FACET_FILTER_VALUES_MAX, MCP_MAX_BATCH, MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
+import {
+  FACET_FILTER_VALUES_MAX,
+  MCP_MAX_BATCH,
+  MULTI_SEARCH_MAX_REQUESTS,
+} from '@agentry/domain/request-bounds';
 import { CSRF_HEADER } from '../http/csrf';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from '../routes/api/employer/fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/saved-searches';
 import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Store } from '@agentry/platform/store/port';

@@ -1,5 +1,5 @@
 import type { AccountErrors } from '@agentry/domain/account-rules';
-import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
+import { PASSWORD_MIN_LENGTH } from '@agentry/domain/input-lengths';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { SignupFailure, SignupPhase } from '../../hooks/use-account-signup';

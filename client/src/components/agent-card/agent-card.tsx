@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { statedText } from '@agentry/domain/stated';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

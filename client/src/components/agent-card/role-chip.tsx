@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import type { ReactNode } from 'react';
 
 /** The role an agent fills, as a button that opens the agents of that role. */

@@ -1,4 +1,4 @@
-import { FACET_VALUES_MAX } from '@agentry/domain/limits';
+import { FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import { ListColumn } from './list-columns';
 
 // A profile fact's column: any number of values per document, counts cut to the most held.

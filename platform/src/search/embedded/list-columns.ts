@@ -1,9 +1,9 @@
-import { FACET_VALUES_MAX } from '@agentry/domain/limits';
 import {
   PROFILE_FACET_FIELDS,
   type ProfileFacetField,
   profileFacetValues,
 } from '@agentry/domain/profile-facets';
+import { FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import type { SearchDocument } from '../port';
 
 // The profile facets (domain/profile-facets.ts) by document number: any number of values per

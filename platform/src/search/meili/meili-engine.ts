@@ -44,7 +44,7 @@ import {
 // Opening asks nothing of Meilisearch: a process starts whether Meilisearch answers or not, and
 // checks at start, in the background, that `npm run migrate` prepared the index with this version's
 // settings. Until that check passes every call fails at once with the reason: the API answers
-// searches from the store (server/src/search/search-service.ts) and reports "degraded" on
+// searches from the store (server/src/search-service/search-service.ts) and reports "degraded" on
 // /readyz, the indexer retries; both switch to Meilisearch as soon as the check passes.
 
 export interface MeiliEngineOptions {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FACET_VALUES_MAX } from '@agentry/domain/limits';
 import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
+import { FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import { FACET_FIELDS } from '@agentry/domain/search-fields';
 import type { Settings } from 'meilisearch';
 import { meiliSynonyms } from '../query/concepts';
@@ -43,7 +43,7 @@ export const RANKING_RULES = ['words', 'sort', 'typo', 'proximity', 'attribute',
 /**
  * Facet values returned per facet (category and role lists are the longest, and the profile's
  * integrations, free text; Meilisearch's default is 100). Which values: FACET_ORDER decides. The
- * embedded engine cuts the profile facets at the same number (domain/limits.ts).
+ * embedded engine cuts the profile facets at the same number (domain/src/request-bounds.ts).
  */
 export const MAX_VALUES_PER_FACET = FACET_VALUES_MAX;
 
@@ -59,7 +59,7 @@ export const MAX_VALUES_PER_FACET = FACET_VALUES_MAX;
 export const FACET_ORDER = { '*': 'count' } as const;
 
 /**
- * How deep paging can go: `search-by-role` pages down to 10,000 results (domain/src/limits.ts), and
+ * How deep paging can go: `search-by-role` pages down to 10,000 results (domain/src/request-bounds.ts), and
  * Meilisearch never returns a hit, nor counts one in totalHits or estimatedTotalHits, beyond
  * maxTotalHits (v1.28.2 crates/meilisearch/src/search/mod.rs: `min(candidates.len(),
  * max_total_hits)`). Ten times the default of 1,000; the pagination guide warns that values above

@@ -1,4 +1,4 @@
-import { FACET_VALUES_MAX } from '@agentry/domain/limits';
+import { FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import { isProfileFacet } from '@agentry/domain/search-fields';
 import { facetValuesOf } from '../document';
 import type { FacetField, SearchDocument, SearchResponse } from '../port';

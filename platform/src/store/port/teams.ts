@@ -4,7 +4,7 @@
 // as a member; the shared records (shortlists, requests, saved searches) are kept under the
 // owner's user id, so a team's work is the subscriber's, and stays when a member goes.
 
-import { TEAM_SEATS } from '@agentry/domain/limits';
+import { TEAM_SEATS } from '@agentry/domain/team';
 
 export { TEAM_SEATS };
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AgentField } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { normalizePricing } from '@agentry/domain/pricing';
 import { explainSearch } from '@agentry/platform/search/embedded/execute';
 import { InvertedIndex } from '@agentry/platform/search/embedded/inverted-index';

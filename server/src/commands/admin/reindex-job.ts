@@ -8,7 +8,7 @@ import {
 } from '@agentry/indexer/reindex-job-record';
 import type { Admin } from '@agentry/platform/store/port';
 import { conflict } from '../../http/errors';
-import type { IndexRebuilder } from '../../search/index-rebuilder';
+import type { IndexRebuilder } from '../../search-service/index-rebuilder';
 import type { Action } from '../command';
 import type { Services } from '../services';
 

@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGE_MAX, PREFERRED_TIMES_MAX } from '@agentry/domain/employer-tools';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import {
   type ContactKind,
   type ContactRequest,

@@ -1,6 +1,10 @@
 import type { SavedSearchQuery } from '@agentry/domain/contract/saved-searches';
-import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
-import { type DigestFrequency, nextDigestAt, SAVED_SEARCH_NAME_MAX } from '@agentry/domain/saved-searches';
+import {
+  type DigestFrequency,
+  nextDigestAt,
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCHES_PER_OWNER_MAX,
+} from '@agentry/domain/saved-searches';
 import {
   SavedSearchLimitError,
   type SavedSearchPatch,

@@ -1,5 +1,6 @@
-import { DIGEST_AGENTS_SHOWN_MAX, INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
+import { INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/request-bounds';
 import {
+  DIGEST_AGENTS_SHOWN_MAX,
   describeSavedSearch,
   nextDigestAt,
   type SavedSearchQuery,

@@ -1,5 +1,5 @@
 import { coveringDomain, siteDomainOf } from '@agentry/domain/domain-verification';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import type { ListingClaim, User } from '@agentry/platform/store/port';
 import { conflict, notFound } from '../../http/errors';
 import { claimReversedMessage, listingClaimedMessage } from '../../mail/trust-messages';

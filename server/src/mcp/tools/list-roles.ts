@@ -1,4 +1,4 @@
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { absoluteUrl, directoryPath } from '@agentry/domain/seo';
 import { z } from 'zod';

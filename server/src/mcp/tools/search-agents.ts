@@ -1,6 +1,6 @@
 import { CERTIFICATIONS, DEPLOYMENTS, LANGUAGE_CODES, PROFILE_LIMITS } from '@agentry/domain/agent-profile';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { explanationText, type SearchSuggestions } from '@agentry/domain/search-match';
 import type { FacetField, SearchRequest } from '@agentry/platform/search/port';

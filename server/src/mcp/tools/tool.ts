@@ -8,7 +8,7 @@ import type { AgentEventCounter } from '../../analytics/agent-event-counter';
 import type { ReplyBadges } from '../../commands/employer/reply-times';
 import { HttpError } from '../../http/errors';
 import type { StoreVersionCache } from '../../http/store-version-cache';
-import type { SearchService } from '../../search/search-service';
+import type { SearchService } from '../../search-service/search-service';
 import type { McpCaller } from '../caller';
 
 // What every MCP tool is made of: a name, words an assistant can act on, zod schemas for what it

@@ -1,5 +1,4 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
-import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
 import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import {
@@ -11,6 +10,7 @@ import {
   buildLegalMeta,
   buildPageNotFoundMeta,
   buildProviderMeta,
+  DIRECTORY_STRUCTURED_DATA_COUNT,
   type DirectorySelection,
   type LegalKind,
 } from '@agentry/domain/seo';

@@ -1,4 +1,4 @@
-import { DOWNLOAD_FILE_NAME } from '@agentry/domain/limits';
+import { DOWNLOAD_FILE_NAME } from '@agentry/domain/spreadsheet-files';
 import { apiBlob } from '../../../lib/api/api-client';
 
 const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useState } from 'react';
 import { AccountForm } from '../../../components/form/account-form';
 import { FormAlert } from '../../../components/form/form-alert';

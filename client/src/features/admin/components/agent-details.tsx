@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { Fragment, type Ref } from 'react';
 import type { AdminAgent } from '../api/get-admin-agents';
 

@@ -1,5 +1,5 @@
 import '../../../testing/dom-polyfills';
-import { ADMIN_REFRESH_DELAY_MS } from '@agentry/domain/limits';
+import { ADMIN_REFRESH_DELAY_MS } from '@agentry/domain/screens';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_TOKEN } from '../testing/admin-api';

@@ -1,5 +1,5 @@
 import { ADMIN_NAME_SEARCH_MAX } from '@agentry/domain/admin-rules';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useMemo } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';

@@ -1,4 +1,4 @@
-import { ADMIN_REFRESH_DELAY_MS } from '@agentry/domain/limits';
+import { ADMIN_REFRESH_DELAY_MS } from '@agentry/domain/screens';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**

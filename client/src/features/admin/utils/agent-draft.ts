@@ -1,6 +1,6 @@
 import { type ValidatedAdminAgent, validateAdminAgent } from '@agentry/domain/admin-rules';
 import { AGENT_FIELDS } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import type { FormErrors } from '../../../hooks/use-form';
 import type { AdminAgent } from '../api/get-admin-agents';
 import type { AdminAgentFields } from '../api/save-admin-agent';

@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { AgentActions } from '../../../components/employer-tools/agent-actions';
 import { CompareBar } from '../../../components/employer-tools/compare-bar';
 

@@ -1,5 +1,5 @@
 import { isExampleAddress, normalizeAddress } from '@agentry/domain/address';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { REPLY_BADGE_TEXT } from '@agentry/domain/reply-time';

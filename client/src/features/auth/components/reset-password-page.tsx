@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, checkNewPassword } from '@agentry/domain/account-rules';
-import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
+import { PASSWORD_MIN_LENGTH } from '@agentry/domain/input-lengths';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,6 +1,6 @@
 import type { ComparedAgent } from '@agentry/domain/compare-rows';
 import { COMPARISON_CSV_FILE_NAME, comparisonCsv } from '@agentry/domain/comparison-csv';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { ROUTES } from '@agentry/domain/routes';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

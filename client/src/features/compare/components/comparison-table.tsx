@@ -1,7 +1,7 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import { NOT_STATED } from '@agentry/domain/agent-profile';
 import { COMPARE_ROWS, type ComparedAgent, type CompareRow, rowDiffers } from '@agentry/domain/compare-rows';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { Link } from 'react-router-dom';
 import { ContactAction } from '../../../components/employer-tools/agent-actions';
 

@@ -1,6 +1,6 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
-import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import { decodeEntities } from '@agentry/domain/html-entities';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import { buildDirectoryMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { AgentCard } from '../../../components/agent-card/agent-card';

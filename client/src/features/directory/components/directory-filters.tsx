@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 
 // The two dropdowns. The role list depends on the category: disabled until one is chosen (and
 // while its roles load).

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { Link } from 'react-router-dom';
 import type { DirectoryCount } from '../api/get-directory-counts';
 import { directoryHref } from '../hooks/use-directory-selection';

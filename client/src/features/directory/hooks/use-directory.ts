@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/limits';
+import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/seo';
 import { type AsyncState, useAsync } from '../../../hooks/use-async';
 import { type PagedList, usePagedList } from '../../../hooks/use-paged-list';
 import type { ApiPage } from '../../../lib/api/api-client';

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../lib/api/api-client';

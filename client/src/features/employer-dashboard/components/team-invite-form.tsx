@@ -1,4 +1,4 @@
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from '@agentry/domain/team';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { profileFacetLabel } from '@agentry/domain/profile-facets';
 import { isProfileFacet } from '@agentry/domain/search-fields';

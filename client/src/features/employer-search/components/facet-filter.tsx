@@ -1,9 +1,8 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { type ProfileFacetField, profileFacetLabel } from '@agentry/domain/profile-facets';
 import { statedText } from '@agentry/domain/stated';
-import type { RefinementListProps } from 'react-instantsearch';
-import { RefinementList } from 'react-instantsearch';
+import { RefinementList, type RefinementListProps } from 'react-instantsearch';
 import type { FacetAttribute } from '../utils/search-config';
 
 // One facet as a group of checkboxes with counts (InstantSearch's RefinementList). Catalog values

@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import type { Hit } from 'instantsearch.js';
 import { memo } from 'react';
 import { useHits } from 'react-instantsearch';

@@ -1,5 +1,5 @@
 import { checkNewPassword } from '@agentry/domain/account-rules';
-import { PASSWORD_MIN_LENGTH } from '@agentry/domain/limits';
+import { PASSWORD_MIN_LENGTH } from '@agentry/domain/input-lengths';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';

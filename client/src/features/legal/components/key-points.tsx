@@ -1,4 +1,4 @@
-import { LEGAL } from '@agentry/domain/limits';
+import { LEGAL } from '@agentry/domain/legal';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { Link } from 'react-router-dom';
 import { CONTACT_EMAILS } from '../../../config/site';

@@ -1,5 +1,5 @@
 import '../../../testing/dom-polyfills';
-import { LEGAL } from '@agentry/domain/limits';
+import { LEGAL } from '@agentry/domain/legal';
 import { renderWithRouter } from '../../../testing/render';
 import { PrivacyPolicy } from './privacy-policy';
 import { TermsOfService } from './terms-of-service';

@@ -1,4 +1,4 @@
-import { LEGAL } from '@agentry/domain/limits';
+import { LEGAL } from '@agentry/domain/legal';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { CONTACT_EMAILS } from '../../../config/site';
 import { LegalPage } from './legal-page';

@@ -1,4 +1,5 @@
-import { LEGAL, PLAN_PRICES_USD } from '@agentry/domain/limits';
+import { LEGAL } from '@agentry/domain/legal';
+import { PLAN_PRICES_USD } from '@agentry/domain/plans';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { CONTACT_EMAILS } from '../../../config/site';
 import { LegalPage } from './legal-page';

@@ -1,5 +1,5 @@
 import './provider-analytics.css';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useId, useMemo, useState } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useAsync } from '../../../hooks/use-async';

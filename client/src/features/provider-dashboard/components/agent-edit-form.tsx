@@ -1,6 +1,6 @@
 import { AGENT_FIELDS, type AgentField } from '@agentry/domain/agent';
 import { checkField, OTHER_OPTION } from '@agentry/domain/agent-rules';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { formatPlanPrice, PLANS } from '@agentry/domain/plans';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';

@@ -1,6 +1,6 @@
 import { type AccountErrors, checkProfile } from '@agentry/domain/account-rules';
 import { isValidAddress } from '@agentry/domain/address';
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { useState } from 'react';
 import { AccountForm } from '../../../components/form/account-form';
 import { FormAlert } from '../../../components/form/form-alert';

@@ -1,5 +1,5 @@
 import { normalizeAddress } from '@agentry/domain/address';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { buildBasicPageMeta, buildProviderMeta, SITE_NAME } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { FIELD_LABELS } from '@agentry/domain/agent';
 import { type AgentFormField, type FieldErrors, OTHER_OPTION } from '@agentry/domain/agent-rules';
-import { decodeEntities } from '@agentry/domain/entities';
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { decodeEntities } from '@agentry/domain/html-entities';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { nearMissChoice } from '../../../components/form/near-miss-choice';
 import { TextField } from '../../../components/form/text-field';
 import { useCategoryRoles } from '../hooks/use-category-roles';

@@ -1,4 +1,4 @@
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import {
   checkOwnershipReport,
   OWNERSHIP_REPORT_MESSAGE_MAX,

@@ -1,6 +1,6 @@
 import { FIELD_LABELS } from '@agentry/domain/agent';
 import { type FieldErrors, validateAgentRegistration } from '@agentry/domain/agent-rules';
-import { MAX_LENGTHS } from '@agentry/domain/limits';
+import { MAX_LENGTHS } from '@agentry/domain/input-lengths';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';

@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { useEffect, useRef } from 'react';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';

@@ -1,4 +1,4 @@
-import { SEARCH_BOX } from '@agentry/domain/limits';
+import { SEARCH_BOX } from '@agentry/domain/screens';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 
 // The multi-line home search box (spec sections 2, 5, 9): one row, 80 px high, at most 584 px

@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 
 // InstantSearch escapes highlighted values and marks matches with <mark>…</mark>. We split on
 // those tags first (a literal "<" in the data is escaped, so it cannot fake one), then undo

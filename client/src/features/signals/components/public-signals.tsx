@@ -1,4 +1,4 @@
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { statedText } from '@agentry/domain/stated';
 import { Link } from 'react-router-dom';
 import { useAsync } from '../../../hooks/use-async';

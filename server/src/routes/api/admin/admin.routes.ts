@@ -22,7 +22,7 @@ import {
   type UploadReport,
 } from '@agentry/domain/contract/admin';
 import { IdParams, type Success } from '@agentry/domain/contract/shapes';
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/limits';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/spreadsheet-files';
 import type { Admin } from '@agentry/platform/store/port';
 import { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';

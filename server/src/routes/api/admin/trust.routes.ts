@@ -6,7 +6,7 @@ import {
   TrustIdParams,
   VerificationsQuery,
 } from '@agentry/domain/contract/trust';
-import { decodeEntities } from '@agentry/domain/entities';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import { Router } from 'express';
 import { MODERATION_MESSAGES, moderateReview } from '../../../commands/reviews/manage-reviews';
 import { checkDomain } from '../../../commands/verification/check-domain';

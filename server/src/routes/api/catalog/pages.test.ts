@@ -1,4 +1,4 @@
-import { LIST_PAGE } from '@agentry/domain/limits';
+import { LIST_PAGE } from '@agentry/domain/request-bounds';
 import { agentInput } from '@agentry/platform/store/contract';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 

@@ -6,9 +6,8 @@ import {
   type UnsubscribeAnswer,
   UnsubscribeBody,
 } from '@agentry/domain/contract/saved-searches';
-import type { Success } from '@agentry/domain/contract/shapes';
-import { IdParams } from '@agentry/domain/contract/shapes';
-import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
+import { IdParams, type Success } from '@agentry/domain/contract/shapes';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/saved-searches';
 import { Router } from 'express';
 import {
   createSavedSearch,

@@ -1,4 +1,4 @@
-import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/limits';
+import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/saved-searches';
 import { unsubscribeToken } from '../../../auth/digest-unsubscribe';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { Visitor } from '../../../testing/visitor';

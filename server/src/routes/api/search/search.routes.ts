@@ -1,6 +1,6 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { SearchByRoleQuery, SearchQuery, SimilarQuery } from '@agentry/domain/contract/search';
-import { SEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
@@ -13,7 +13,7 @@ import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import type { RequestCosts } from '../../../http/request-costs';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
-import type { SearchService } from '../../../search/search-service';
+import type { SearchService } from '../../../search-service/search-service';
 
 import { timed } from './timed';
 

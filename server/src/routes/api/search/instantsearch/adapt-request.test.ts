@@ -1,5 +1,5 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
-import { FACET_FILTER_VALUES_MAX } from '@agentry/domain/limits';
+import { FACET_FILTER_VALUES_MAX } from '@agentry/domain/request-bounds';
 import { HttpError } from '../../../../http/errors';
 import {
   adaptFacetFilters,

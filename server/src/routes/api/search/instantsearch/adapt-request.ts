@@ -1,6 +1,10 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
-import { FACET_FILTER_VALUES_MAX, INSTANTSEARCH_MAX_DEPTH, SEARCH_PAGE_MAX } from '@agentry/domain/limits';
 import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
+import {
+  FACET_FILTER_VALUES_MAX,
+  INSTANTSEARCH_MAX_DEPTH,
+  SEARCH_PAGE_MAX,
+} from '@agentry/domain/request-bounds';
 import {
   FACET_FIELDS,
   type FacetField,

@@ -1,8 +1,12 @@
 import type { HighlightResult, InstantSearchHit, InstantSearchResult } from '@agentry/domain/contract/search';
-import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/limits';
+import { INSTANTSEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import { explanationText } from '@agentry/domain/search-match';
-import type { Highlight, SearchHit, SearchResponse } from '@agentry/platform/search/port';
-import { HIGHLIGHT_FIELDS } from '@agentry/platform/search/port';
+import {
+  HIGHLIGHT_FIELDS,
+  type Highlight,
+  type SearchHit,
+  type SearchResponse,
+} from '@agentry/platform/search/port';
 import { presentAgent } from '../../../../presenters/agent';
 import type { AdaptedQuery } from './adapt-request';
 

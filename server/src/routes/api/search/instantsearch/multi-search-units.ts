@@ -1,4 +1,4 @@
-import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/limits';
+import { MULTI_SEARCH_MAX_REQUESTS } from '@agentry/domain/request-bounds';
 import type { Request } from 'express';
 
 /**

@@ -1,4 +1,4 @@
-import { decodeEntities } from './entities';
+import { decodeEntities } from './html-entities';
 
 describe('decodeEntities', () => {
   it('decodes named entities', () => {

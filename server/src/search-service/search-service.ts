@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_MAX } from '@agentry/domain/limits';
+import { SEARCH_PAGE_MAX } from '@agentry/domain/request-bounds';
 import type { Logger } from '@agentry/platform/log/logger';
 import { StoreFallbackEngine } from '@agentry/platform/search/factory';
 import type { SearchEngine, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
