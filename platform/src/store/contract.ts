@@ -7,6 +7,7 @@ import { describeChangeLogContract } from './contract/change-log';
 import { describeContactRequestsContract } from './contract/contact-requests';
 import { describeCountOnceContract } from './contract/count-once';
 import { agentInput } from './contract/fixtures';
+import { describeGroupsVersionContract } from './contract/groups-version';
 import { describeKeyValueContract } from './contract/key-value';
 import { describeOwnershipContract } from './contract/ownership';
 import { describeProfilesContract } from './contract/profiles';
@@ -51,6 +52,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeContactRequestsContract(current);
     describeAnalyticsContract(current);
     describeCountOnceContract(current);
+    describeGroupsVersionContract(current);
     describeToolUsageContract(current);
     describeApiKeysContract(current);
     describeOwnershipContract(current);

@@ -72,7 +72,7 @@ export function mcpRoutes(
     search: context.search,
     origin: context.config.publicUrl,
     analytics: context.analytics,
-    groups: new StoreVersionCache(context.store),
+    groups: StoreVersionCache.ofGroups(context.store),
     logger: context.logger.child({ component: 'mcp' }),
     replyBadges: context.replyBadges,
   };

@@ -22,7 +22,7 @@ import {
   PROVIDER_MOVE_MAX,
   type ProviderMoveBatch,
 } from '../port';
-import { CHANGE_LOG_READ_CONCERN, recordChanges } from './changes';
+import { CHANGE_LOG_READ_CONCERN, moveGroupsVersion, readGroupsVersion, recordChanges } from './changes';
 import { createdPerDay } from './created-per-day';
 import { type AgentDoc, CASE_INSENSITIVE, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
@@ -132,6 +132,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           fresh.map((doc) => ({ agent_id: String(doc._id), op: 'upsert' as const })),
           now,
         );
+        if (fresh.some((doc) => !doc.removed)) await moveGroupsVersion(models, session);
       }
       outcome.added = fresh.length;
       return outcome;
@@ -150,6 +151,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
             [{ agent_id: String(doc._id), op: doc.removed ? 'delete' : 'upsert' }],
             now,
           );
+          if (!doc.removed) await moveGroupsVersion(models, session);
         });
       } catch (error) {
         if (isDuplicateKey(error, 'identity_key')) throw new DuplicateAgentError(input.name, input.provider);
@@ -241,6 +243,11 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           [{ agent_id: String(_id), op: next.removed ? 'delete' : 'upsert' }],
           now,
         );
+        if (
+          current.removed !== next.removed ||
+          (!next.removed && (current.category !== next.category || current.role !== next.role))
+        )
+          await moveGroupsVersion(models, session);
         return toAgent(updated!);
       });
     },
@@ -321,7 +328,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           $or: [{ removed: false }, { held_for: 'claim' }],
         };
         const docs = await agents
-          .find(claimable, { _id: 1 })
+          .find(claimable, { _id: 1, removed: 1 })
           .collation(CASE_INSENSITIVE)
           .session(session)
           .lean();
@@ -338,6 +345,8 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           claimed.map((agent_id) => ({ agent_id, op: 'upsert' as const })),
           now,
         );
+        // A held agent listed by its claim.
+        if (docs.some((doc) => doc.removed)) await moveGroupsVersion(models, session);
         return claimed;
       });
     },
@@ -351,6 +360,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           .lean();
         if (!doc) return null;
         await recordChanges(models, session, [{ agent_id: String(doc._id), op: 'delete' }], new Date());
+        if (!doc.removed) await moveGroupsVersion(models, session);
         return toAgent(doc);
       });
     },
@@ -360,7 +370,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
       return conn.transaction(async (session) => {
         const lapsed = { held_for: 'claim' as const, owner_id: null, created_at: { $lt: before } };
         const docs = await agents
-          .find(lapsed, { _id: 1 })
+          .find(lapsed, { _id: 1, removed: 1 })
           .sort({ created_at: 1 })
           .limit(Math.floor(limit))
           .session(session)
@@ -374,6 +384,7 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
           ids.map((id) => ({ agent_id: String(id), op: 'delete' as const })),
           new Date(),
         );
+        if (docs.some((doc) => !doc.removed)) await moveGroupsVersion(models, session);
         return deletedCount;
       });
     },
@@ -421,6 +432,10 @@ export function createMongoAgents(conn: Connection, models: MongoModels): AgentR
         .collation(CASE_INSENSITIVE)
         .lean();
       return sortCaseInsensitive([...new Set(docs.map((doc) => doc.role))]);
+    },
+
+    async groupsVersion() {
+      return readGroupsVersion(models);
     },
 
     async searchBasic(query, limit) {

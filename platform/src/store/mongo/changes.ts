@@ -34,6 +34,27 @@ export async function recordChanges(
   );
 }
 
+const GROUPS_COUNTER_ID = 'agent_groups';
+
+/**
+ * Moves the listing's groups version (AgentRepository.groupsVersion) inside the caller's
+ * transaction: every agent write that lists or unlists an agent, or changes a listed agent's
+ * category or role, calls it beside recordChanges. SQLite does the same with triggers.
+ */
+export async function moveGroupsVersion(models: MongoModels, session: mongo.ClientSession): Promise<void> {
+  await models.counters.updateOne(
+    { _id: GROUPS_COUNTER_ID },
+    { $inc: { seq: 1 } },
+    { upsert: true, session },
+  );
+}
+
+/** The listing's groups version: 0 until the first write that moves it. */
+export async function readGroupsVersion(models: MongoModels): Promise<number> {
+  const counter = await models.counters.findById(GROUPS_COUNTER_ID).lean();
+  return counter?.seq ?? 0;
+}
+
 /**
  * The change log is read with read concern "majority": only entries a majority of the replica set
  * holds, which a failover cannot roll back ("The documents returned by the read operation are

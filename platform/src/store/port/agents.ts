@@ -143,6 +143,13 @@ export interface AgentRepository {
   categories(): Promise<string[]>;
   /** Roles of agents not removed, in one category or in all, sorted. */
   roles(category?: string): Promise<string[]>;
+  /**
+   * The listing's groups version: a number that moves whenever what categories(), roles(),
+   * countBy() and count() by category and role answer may have changed (an agent listed or
+   * unlisted, created or deleted while listed, or a listed agent's category or role changed,
+   * whoever wrote it) and stays put on other edits. Values cached from those reads key on it.
+   */
+  groupsVersion(): Promise<number>;
   /** Plain substring matching over name, role, category, description and provider: the fallback when the engine is down. */
   searchBasic(query: string, limit: number): Promise<Agent[]>;
   /**

@@ -143,6 +143,10 @@ export function createSqliteAgents(
   const byId = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id = ?`);
   const byIdentity = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE identity_key = ?`);
   const changeFor = (id: number | bigint, op: ChangeOp, at: string) => recordChange.run(String(id), op, at);
+  // Moved by the triggers of migration 19, whichever connection writes the agents.
+  const groupsVersion = db.prepare<[], { version: number }>(
+    'SELECT version FROM agent_groups_version WHERE id = 1',
+  );
 
   const createTx = db.transaction((input: AgentCreate) => {
     const now = new Date().toISOString();
@@ -380,6 +384,10 @@ export function createSqliteAgents(
               .all(category)
       ) as Array<{ role: string }>;
       return rows.map((row) => row.role);
+    },
+
+    async groupsVersion() {
+      return groupsVersion.get()?.version ?? 0;
     },
 
     async searchBasic(query, limit) {

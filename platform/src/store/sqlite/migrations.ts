@@ -470,6 +470,23 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX agents_provider ON agents (provider);
   `,
+  // 19: the listing's groups version (AgentRepository.groupsVersion, issue 21/24): moves only when
+  // an agent enters or leaves the listing or a listed agent's category or role changes, so the
+  // categories, roles and counts cached per version outlive edits that cannot change them (they
+  // were read again after every change: 7 % of a worker under the whole-product mix). Triggers,
+  // so that every writer moves it (this process, the upload's worker thread, another process).
+  `
+  CREATE TABLE agent_groups_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+  INSERT INTO agent_groups_version (id, version) VALUES (1, 0);
+  CREATE TRIGGER agents_groups_insert AFTER INSERT ON agents WHEN NEW.removed = 0
+  BEGIN UPDATE agent_groups_version SET version = version + 1 WHERE id = 1; END;
+  CREATE TRIGGER agents_groups_delete AFTER DELETE ON agents WHEN OLD.removed = 0
+  BEGIN UPDATE agent_groups_version SET version = version + 1 WHERE id = 1; END;
+  CREATE TRIGGER agents_groups_update AFTER UPDATE OF removed, category, role ON agents
+  WHEN OLD.removed IS NOT NEW.removed
+    OR (NEW.removed = 0 AND (OLD.category IS NOT NEW.category OR OLD.role IS NOT NEW.role))
+  BEGIN UPDATE agent_groups_version SET version = version + 1 WHERE id = 1; END;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -32,7 +32,8 @@ export interface FirstViews {
 
 export function createFirstViews(context: AppContext, costs: RequestCosts): FirstViews {
   const { store, search, analytics, replyBadges } = context;
-  const counts = new StoreVersionCache<unknown>(store);
+  // The catalog's total and its categories' counts: kept until the listing's groups change.
+  const counts = StoreVersionCache.ofGroups<unknown>(store);
   const showcase = showcaseReader(context);
   const signals = signalsReader(context);
 

@@ -31,15 +31,16 @@ import { presentAgents } from '../../../presenters/agent';
 
 export function catalogRoutes({ store, analytics, replyBadges }: AppContext): Router {
   const router = Router();
-  // Totals and counts change only with the catalog: counted once per change, not per request.
-  const totals = new StoreVersionCache<number>(store);
-  const counts = new StoreVersionCache<DirectoryCount[]>(store);
+  // Totals and counts change only with the listing's groups (an agent listed or unlisted, or a
+  // listed one's category or role): counted once per such change, not per request nor per edit.
+  const totals = StoreVersionCache.ofGroups<number>(store);
+  const counts = StoreVersionCache.ofGroups<DirectoryCount[]>(store);
   const totalOf = (filter: Pick<AgentFilter, 'category' | 'role'>) =>
     totals.get(JSON.stringify(filter), () => store.agents.count(filter));
   // Lists of distinct values, asked by every directory and registration visit: a DISTINCT over the
   // whole catalog each time cost more than any other read (profiled at 100,000 agents). Kept as
   // their JSON text and its ETag, so a request sends bytes without serialising or hashing anything.
-  const lists = new StoreVersionCache<JsonBody>(store);
+  const lists = StoreVersionCache.ofGroups<JsonBody>(store);
   const listOf = async (values: Promise<string[]>) => jsonBody(JSON.stringify(await values));
   const lastChange = new CatalogLastChange(store);
 

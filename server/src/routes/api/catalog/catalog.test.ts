@@ -80,6 +80,51 @@ describe('catalog API', () => {
     await server.http.get('/api/agents/999999').expect(404, { error: 'Agent not found' });
   });
 
+  it('keeps categories, roles and counts across edits that cannot change them, and follows those that do', async () => {
+    const { store } = server.running.context;
+    const read = async () => ({
+      categories: (await server.http.get('/api/categories').expect(200)).body,
+      roles: (await server.http.get('/api/roles?category=Finance').expect(200)).body,
+      counts: (await server.http.get('/api/directory/counts').expect(200)).body,
+      total: (await server.http.get('/api/agents/count').expect(200)).body.count,
+      finance: (await server.http.get('/api/directory/agents?category=Finance').expect(200)).headers[
+        'x-total-count'
+      ],
+    });
+    const before = await read();
+    const reads = [
+      jest.spyOn(store.agents, 'categories'),
+      jest.spyOn(store.agents, 'roles'),
+      jest.spyOn(store.agents, 'countBy'),
+      jest.spyOn(store.agents, 'count'),
+    ];
+    try {
+      const [alpha] = await store.agents.list({ category: 'Finance', role: 'Accountant' });
+      // An edit of the description and a touch: the same answers, none read from the store again.
+      await store.agents.update(alpha!.id, { description: 'Keeps the books, in French too.' });
+      await store.agents.touch([alpha!.id]);
+      expect(await read()).toEqual(before);
+      for (const spy of reads) expect(spy).not.toHaveBeenCalled();
+      // A change of category: every answer follows it.
+      await store.agents.update(alpha!.id, { category: 'Legal' });
+      expect(await read()).toEqual({
+        categories: ['Finance', 'Legal', 'Sales'],
+        roles: ['Bookkeeper'],
+        counts: [
+          { name: 'Finance', count: 1 },
+          { name: 'Legal', count: 1 },
+          { name: 'Sales', count: 1 },
+        ],
+        total: 3,
+        finance: '1',
+      });
+      await store.agents.update(alpha!.id, { category: 'Finance' });
+      expect(await read()).toEqual(before);
+    } finally {
+      for (const spy of reads) spy.mockRestore();
+    }
+  });
+
   it('rejects an over-long category with a 400 and a message', async () => {
     const response = await server.http.get(`/api/roles?category=${'x'.repeat(51)}`).expect(400);
     expect(response.body.error).toMatch(/category/);
