@@ -1,7 +1,7 @@
 import { createLogger } from '@agentry/platform/log/logger';
 import { decideOnceCounts } from '@agentry/platform/store/count-once';
 import type { AgentStatsRepository, OnceCount } from '@agentry/platform/store/port';
-import { AgentEventCounter } from './agent-event-counter';
+import { AgentEventCounter, FLUSH_EVERY_MS } from './agent-event-counter';
 
 type Entries = Parameters<AgentStatsRepository['increment']>[0];
 
@@ -340,6 +340,44 @@ describe('AgentEventCounter', () => {
       }
       // Forgettable after the next day, when no process can ask about it any more.
       expect(entry!.expires_at).toBe(Date.parse('2026-11-18T00:00:00Z'));
+    });
+
+    it("names one audience's keys alike at the start (they sort together in the store), each key its own", async () => {
+      const store = onceStore();
+      const counter = counterOn(store, () => MONDAY + 10 * HOUR);
+      counter.countFor('ip:203.0.113.7', 'appeared', ['a1', 'a2', 'a3']);
+      counter.countFor('ip:203.0.113.7', 'appeared', ['a4']);
+      counter.countFor('ip:203.0.113.8', 'appeared', ['a1']);
+      await counter.flush();
+      const sent = store.sent.flat();
+      const [first, other] = [sent.slice(0, 4), sent[4]!];
+      for (const entry of first) expect(entry.key.slice(0, 6)).toBe(first[0]!.tally.slice(0, 6));
+      expect(new Set(first.map((entry) => entry.tally)).size).toBe(1);
+      expect(other.key.slice(0, 6)).toBe(other.tally.slice(0, 6));
+      expect(other.tally).not.toBe(first[0]!.tally);
+      expect(new Set(sent.map((entry) => entry.key)).size).toBe(5);
+      expect(total(store, 'a1', 'appeared')).toBe(2);
+    });
+
+    it('when a process dies without stopping, then at most what it counted since its last flush is lost', async () => {
+      jest.useFakeTimers({ now: MONDAY + 10 * HOUR });
+      try {
+        const store = onceStore();
+        const counter = counterOn(store, Date.now);
+        counter.start();
+        counter.countFor('ip:203.0.113.7', 'opened', ['a1']);
+        await jest.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
+        counter.countFor('ip:203.0.113.7', 'opened', ['a2']);
+        // The process is killed here: no stop(), no further flush.
+        expect(total(store, 'a1', 'opened')).toBe(1);
+        expect(total(store, 'a2', 'opened')).toBe(0);
+        expect(counter.pendingKeys).toBe(1);
+        // A graceful stop would have written it (as 'when stopped' above shows for plain counts).
+        await counter.stop();
+        expect(total(store, 'a2', 'opened')).toBe(1);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('when the store fails, then the waiting counts are kept, shown as pending, and counted once later', async () => {

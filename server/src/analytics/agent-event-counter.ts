@@ -269,10 +269,26 @@ export class AgentEventCounter {
   private async writeMarks(): Promise<void> {
     const marks = this.marks;
     this.marks = [];
+    // One tally name per request's audience digest and kind, not one per mark (a search's marks
+    // share both): half the hashing of a flush.
+    const tallies = new WeakMap<Buffer, Map<AgentEventKind, string>>();
+    const tallyOf = (audienceDay: Buffer, kind: AgentEventKind) => {
+      let byKind = tallies.get(audienceDay);
+      if (!byKind) {
+        byKind = new Map();
+        tallies.set(audienceDay, byKind);
+      }
+      let tally = byKind.get(kind);
+      if (tally === undefined) {
+        tally = this.onceKeys.tally(audienceDay, kind);
+        byKind.set(kind, tally);
+      }
+      return tally;
+    };
     for (let start = 0; start < marks.length; start += this.writeChunk) {
       const chunk = marks.slice(start, start + this.writeChunk);
       try {
-        await this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark)));
+        await this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark, tallyOf)));
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -289,13 +305,17 @@ export class AgentEventCounter {
     }
   }
 
-  private onceCountOf({ audienceDay, day, kind, agentId, week }: Mark): OnceCount {
+  private onceCountOf(
+    { audienceDay, day, kind, agentId, week }: Mark,
+    tallyOf: (audienceDay: Buffer, kind: AgentEventKind) => string,
+  ): OnceCount {
+    const tally = tallyOf(audienceDay, kind);
     return {
       agent_id: agentId,
       week,
       kind,
-      key: this.onceKeys.key(audienceDay, kind, agentId),
-      tally: this.onceKeys.tally(audienceDay, kind),
+      key: this.onceKeys.key(tally, audienceDay, kind, agentId),
+      tally,
       cap: this.audiences.capOf(kind),
       // Kept through the next day too: a flush delayed past midnight still meets the day's keys.
       expires_at: (day + 2) * DAY_MS,

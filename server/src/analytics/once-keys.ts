@@ -14,6 +14,14 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Characters of base64url kept of each SHA-256: 132 bits, far from colliding among a day's keys. */
 const NAME_CHARACTERS = 22;
+/**
+ * A key begins with this many characters of its tally's name, then the rest of its own hash (96
+ * bits, still far from colliding among a day's keys): one audience's keys sort together, so a
+ * flush that stores the keys of one visitor's searches writes them into one place of the store's
+ * index instead of one random place each. With SQLite that halved the cost of storing a key
+ * (41 -> 20 µs a key measured at 160,000 keys, load 10); the names stay opaque hashes.
+ */
+const TALLY_PREFIX_CHARACTERS = 6;
 
 const nameOf = (hash: ReturnType<typeof createHash>) => hash.digest('base64url').slice(0, NAME_CHARACTERS);
 
@@ -32,9 +40,13 @@ export class OnceKeys {
     return createHmac('sha256', this.secret).update(`${day}\u0000${audience}`).digest();
   }
 
-  /** The name of "this audience moved this agent's `kind` that day". */
-  key(audienceDay: Buffer, kind: AgentEventKind, agentId: string): string {
-    return nameOf(createHash('sha256').update(audienceDay).update(`k\u0000${kind}\u0000${agentId}`));
+  /**
+   * The name of "this audience moved this agent's `kind` that day", given the name of the
+   * audience's tally for that kind and day (tally()), whose first characters it begins with.
+   */
+  key(tally: string, audienceDay: Buffer, kind: AgentEventKind, agentId: string): string {
+    const own = nameOf(createHash('sha256').update(audienceDay).update(`k\u0000${kind}\u0000${agentId}`));
+    return tally.slice(0, TALLY_PREFIX_CHARACTERS) + own.slice(TALLY_PREFIX_CHARACTERS);
   }
 
   /** The name of this audience's tally of `kind` that day. */
