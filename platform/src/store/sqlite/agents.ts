@@ -26,6 +26,7 @@ import {
   type ProviderMoveBatch,
 } from '../port';
 import { createdPerDay } from './created-per-day';
+import { preparedOnce } from './prepared-once';
 
 /** A row as SQLite gives it back: the record's fields, with an integer id and a 0/1 flag. */
 export type AgentRow = Omit<Agent, 'id' | 'removed' | 'pricing'> & {
@@ -112,6 +113,7 @@ export function createSqliteAgents(
   db: Database.Database,
   plainMatching?: (query: string, limit: number) => Promise<Agent[]>,
 ): AgentRepository {
+  const prepared = preparedOnce(db);
   const insert = db.prepare(
     `INSERT INTO agents (${WRITTEN.join(', ')}) VALUES (${WRITTEN.map((column) => `@${column}`).join(', ')})`,
   );
@@ -292,9 +294,9 @@ export function createSqliteAgents(
     async getMany(ids) {
       const numeric = ids.map(rowId).filter((id): id is number => id !== null);
       if (numeric.length === 0) return [];
-      const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(numeric)) as AgentRow[];
+      const rows = prepared(`SELECT ${COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify(numeric),
+      ) as AgentRow[];
       return rows.map(toAgent);
     },
 
@@ -310,15 +312,17 @@ export function createSqliteAgents(
       const { limit, offset } = listPage(options);
       // The listing index (removed, category, role, name; the rowid last) yields this order, so a
       // page costs its own rows plus a walk over the skipped index entries.
-      const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM ${from} ${clause} ${ORDER} LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as AgentRow[];
+      const rows = prepared(`SELECT ${COLUMNS} FROM ${from} ${clause} ${ORDER} LIMIT ? OFFSET ?`).all(
+        ...params,
+        limit,
+        offset,
+      ) as AgentRow[];
       return rows.map(toAgent);
     },
 
     async count(options = {}) {
       const { clause, params, from } = filterClause(options);
-      return (db.prepare(`SELECT count(*) AS n FROM ${from} ${clause}`).get(...params) as { n: number }).n;
+      return (prepared(`SELECT count(*) AS n FROM ${from} ${clause}`).get(...params) as { n: number }).n;
     },
 
     async countBy(field, filter = {}) {

@@ -8,6 +8,7 @@ import {
   ContactThrottledError,
   type ContactTiming,
 } from '../port';
+import { preparedOnce } from './prepared-once';
 
 type ContactRow = Omit<ContactRequest, 'id' | 'replies'> & { id: number; replies: string };
 
@@ -56,6 +57,7 @@ const INSERTED = [
 ] as const;
 
 export function createSqliteContacts(db: Database.Database): ContactRequestRepository {
+  const prepared = preparedOnce(db);
   const insert = db.prepare(
     `INSERT INTO contact_requests (${INSERTED.join(', ')}, status, replies, created_at, updated_at)
      VALUES (${INSERTED.map((field) => `@${field}`).join(', ')}, 'new', '[]', @now, @now)`,
@@ -118,14 +120,14 @@ export function createSqliteContacts(db: Database.Database): ContactRequestRepos
     async list(inbox, options = {}) {
       const { limit, offset } = pageOf(options, CONTACT_LIST_MAX);
       const { sql, params } = inboxWhere(inbox, options.status);
-      const rows = db
-        .prepare(`SELECT * FROM contact_requests ${sql} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit, offset }) as ContactRow[];
+      const rows = prepared(
+        `SELECT * FROM contact_requests ${sql} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+      ).all({ ...params, limit, offset }) as ContactRow[];
       return rows.map(toRequest);
     },
     async count(inbox, options = {}) {
       const { sql, params } = inboxWhere(inbox, options.status);
-      return (db.prepare(`SELECT COUNT(*) AS n FROM contact_requests ${sql}`).get(params) as { n: number }).n;
+      return (prepared(`SELECT COUNT(*) AS n FROM contact_requests ${sql}`).get(params) as { n: number }).n;
     },
     async setStatus(id, status) {
       const numeric = numericId(id);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { pageOf } from '../page';
 import { LINK_CHECK_LIST_MAX, type LinkCheckRecord, type LinkCheckRepository } from '../port';
+import { preparedOnce } from './prepared-once';
 
 const FIELDS = [
   'agent_id',
@@ -20,6 +21,7 @@ const FIELDS = [
 const COLUMNS = FIELDS.join(', ');
 
 export function createSqliteLinkChecks(db: Database.Database): LinkCheckRepository {
+  const prepared = preparedOnce(db);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM link_checks WHERE agent_id = ?`);
   const upsert = db.prepare(
     `INSERT OR REPLACE INTO link_checks (${COLUMNS}) VALUES (${FIELDS.map((field) => `@${field}`).join(', ')})`,
@@ -45,9 +47,9 @@ export function createSqliteLinkChecks(db: Database.Database): LinkCheckReposito
     async getMany(agentIds) {
       const ids = [...new Set(agentIds.map(String))].slice(0, 1000);
       if (ids.length === 0) return [];
-      return db
-        .prepare(`SELECT ${COLUMNS} FROM link_checks WHERE agent_id IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(ids)) as LinkCheckRecord[];
+      return prepared(
+        `SELECT ${COLUMNS} FROM link_checks WHERE agent_id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(ids)) as LinkCheckRecord[];
     },
     async saveMany(records) {
       if (records.length > 0) saveTx(records);

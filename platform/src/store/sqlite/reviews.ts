@@ -11,6 +11,7 @@ import {
   type ReviewWrite,
 } from '../port';
 import { isUniqueViolation } from './agents';
+import { preparedOnce } from './prepared-once';
 
 const COLUMNS = `id, agent_id, org_key, author_id, organization, rating, body, hidden, moderation_reason,
   moderated_at, reply_body, reply_at, open_reports, last_reported_at, created_at, updated_at`;
@@ -40,6 +41,7 @@ const QUEUES: Record<ReviewQueue, { where: string; order: string }> = {
 };
 
 export function createSqliteReviews(db: Database.Database): ReviewRepository {
+  const prepared = preparedOnce(db);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ?`);
   const byOrg = db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE agent_id = ? AND org_key = ?`);
   const insert = db.prepare(
@@ -129,12 +131,10 @@ export function createSqliteReviews(db: Database.Database): ReviewRepository {
     async summaries(agentIds) {
       const ids = [...new Set(agentIds.map(String))].slice(0, 1000);
       if (ids.length === 0) return [];
-      return db
-        .prepare(
-          `SELECT agent_id, COUNT(*) AS count, SUM(rating) AS sum FROM reviews
+      return prepared(
+        `SELECT agent_id, COUNT(*) AS count, SUM(rating) AS sum FROM reviews
            WHERE hidden = 0 AND agent_id IN (SELECT value FROM json_each(?)) GROUP BY agent_id`,
-        )
-        .all(JSON.stringify(ids)) as Array<{ agent_id: string; count: number; sum: number }>;
+      ).all(JSON.stringify(ids)) as Array<{ agent_id: string; count: number; sum: number }>;
     },
     async topRated(minCount, limit) {
       return db

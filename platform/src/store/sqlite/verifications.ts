@@ -8,6 +8,7 @@ import {
   VERIFICATION_LIST_MAX,
 } from '../port';
 import { isUniqueViolation } from './agents';
+import { preparedOnce } from './prepared-once';
 
 const COLUMNS =
   'id, user_id, domain, token, status, method, verified_at, checked_at, next_check_at, failures, lapsed_at, created_at, updated_at';
@@ -16,6 +17,7 @@ const toVerification = (row: Row): DomainVerification => ({ ...row, id: String(r
 const numericId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
 
 export function createSqliteVerifications(db: Database.Database): DomainVerificationRepository {
+  const prepared = preparedOnce(db);
   const countForUser = db.prepare('SELECT COUNT(*) AS n FROM domain_verifications WHERE user_id = ?');
   const insert = db.prepare(
     `INSERT INTO domain_verifications (user_id, domain, token, status, created_at, updated_at)
@@ -80,12 +82,10 @@ export function createSqliteVerifications(db: Database.Database): DomainVerifica
     async verifiedFor(userIds) {
       const ids = [...new Set(userIds)].slice(0, 1000);
       if (ids.length === 0) return [];
-      return db
-        .prepare(
-          `SELECT user_id, domain FROM domain_verifications INDEXED BY domain_verifications_verified
+      return prepared(
+        `SELECT user_id, domain FROM domain_verifications INDEXED BY domain_verifications_verified
            WHERE status = 'verified' AND user_id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(JSON.stringify(ids)) as Array<{ user_id: string; domain: string }>;
+      ).all(JSON.stringify(ids)) as Array<{ user_id: string; domain: string }>;
     },
     async listDue(now, limit) {
       return (due.all(now.toISOString(), Math.max(0, limit)) as Row[]).map(toVerification);
