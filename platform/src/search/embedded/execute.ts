@@ -22,6 +22,7 @@ import { type Candidate, candidateFeatures, queryContext, rerank } from './reran
 import { groupImportance, scorePlan } from './scorer';
 import type { Scratch } from './scratch';
 import { sequenceTerms } from './sequence-terms';
+import { termFeedback } from './term-feedback';
 import { firstK, TopKHeap, topK, topKPositions } from './top-k';
 
 // One search against the in-memory index: plan, score, keep what passes the filters and covers
@@ -442,10 +443,15 @@ function relevanceOrder(
   const model = FEATURES.learnedRanking ? rankerModel() : null;
   // The word being typed orders the window (its completions' scores added), never the floor.
   const typing = pending ? pendingScores(index, scratch, pending, candidates) : null;
+  // Word feedback re-orders the window only: `candidate.score`, which the floor reads, is left as it is.
+  const feedback = !model && FEATURES.termFeedback ? termFeedback(index, plan, candidates) : null;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
     : candidates
-        .map(({ n, score }, i) => ({ n, score: score + (typing ? typing[i]! : 0) }))
+        .map(({ n, score }, i) => ({
+          n,
+          score: score * (feedback ? feedback[i]! : 1) + (typing ? typing[i]! : 0),
+        }))
         .sort((a, b) => b.score - a.score || a.n - b.n);
   const matches = new Set<number>();
   const windowStamp = scratch.beginWindow();

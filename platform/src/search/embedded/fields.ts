@@ -21,6 +21,33 @@ export const FIELD_LENGTH_NORM: Record<IndexedField, number> = {
 };
 export const K1 = 1.2;
 
+/**
+ * The field settings a coordinate search fitted on dev and the tune half (`fittedFields`, off:
+ * measured, not kept — BENCHMARKS.md; scripts/src/eval/ranker/tune-fields-main.ts): cross-validated
+ * by query they scored below the settings above (0.739 against 0.743), and the folds agreed only on
+ * the description's normalisation, which they left as it is. Only the values that differ are named.
+ */
+export const FITTED_FIELDS: {
+  weights: Partial<Record<IndexedField, number>>;
+  norms: Partial<Record<IndexedField, number>>;
+} = {
+  weights: { name: 2, role: 2, provider: 0.25 },
+  norms: { name: 0.5, role: 0 },
+};
+
+/** The weights and norms an index built now uses: the settings above, or the fitted ones under `fittedFields`. */
+export function fieldSettings(fitted: boolean): {
+  weights: Record<IndexedField, number>;
+  norms: Record<IndexedField, number>;
+} {
+  return fitted
+    ? {
+        weights: { ...FIELD_WEIGHTS, ...FITTED_FIELDS.weights },
+        norms: { ...FIELD_LENGTH_NORM, ...FITTED_FIELDS.norms },
+      }
+    : { weights: FIELD_WEIGHTS, norms: FIELD_LENGTH_NORM };
+}
+
 export const FIELD_BIT: Record<IndexedField, number> = {
   name: 1,
   role: 2,

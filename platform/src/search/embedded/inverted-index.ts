@@ -3,9 +3,10 @@ import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
 import { tokenize } from '../analysis/tokenize';
 import type { SearchDocument } from '../port';
+import { FEATURES } from '../query/features';
 import { type ColumnsImage, DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
-import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS, K1 } from './fields';
+import { fieldSettings, INDEXED_FIELDS, K1 } from './fields';
 import type { PostingList } from './postings';
 import { SortedOrders } from './sorted-orders';
 import { type CompactPostings, StemTable } from './stem-table';
@@ -47,9 +48,17 @@ export interface RoleEntry {
 export const DERIVED_NAME_SHARE = 0.2;
 
 const saturate = (weight: number) => (weight <= 0 ? 0 : (weight * (K1 + 1)) / (weight + K1));
-// Plain arrays of the field settings: imported objects are read through getters in hot loops.
-const FIELD_WEIGHT = INDEXED_FIELDS.map((field) => FIELD_WEIGHTS[field]);
-const FIELD_NORM = INDEXED_FIELDS.map((field) => FIELD_LENGTH_NORM[field]);
+// Plain arrays of the field settings, read once per document: imported objects are read through
+// getters in hot loops, and the settings may change between loads (the field tuner, evaluation).
+const FIELD_WEIGHT = new Float64Array(INDEXED_FIELDS.length);
+const FIELD_NORM = new Float64Array(INDEXED_FIELDS.length);
+function readFieldSettings(): void {
+  const { weights, norms } = fieldSettings(FEATURES.fittedFields);
+  INDEXED_FIELDS.forEach((field, f) => {
+    FIELD_WEIGHT[f] = weights[field];
+    FIELD_NORM[f] = norms[field];
+  });
+}
 const FIELDS = INDEXED_FIELDS.length;
 const DERIVED_NAME_LOSS = 1 - DERIVED_NAME_SHARE;
 
@@ -211,6 +220,11 @@ export class InvertedIndex {
     return this.stemTable.frequency(this.stemTable.idOf(stemmed));
   }
 
+  /** How many documents have the stem with this id (as in word sequences). */
+  frequencyOfId(id: number): number {
+    return this.stemTable.frequency(id);
+  }
+
   /** Role ids are below this. */
   get roleIdLimit(): number {
     return this.nextRoleId;
@@ -335,6 +349,7 @@ export class InvertedIndex {
   }
 
   private insertWith(document: SearchDocument, fields: string[][], averages: Float64Array): void {
+    readFieldSettings();
     const number = this.count;
     this.grow(number);
     for (let f = 0; f < FIELDS; f++) {

@@ -63,6 +63,18 @@ const DEFAULTS = {
    * in scores and coverage (query/term-specificity.ts).
    */
   termSpecificity: false,
+  /**
+   * Pseudo-relevance feedback on words: catalog words that several of the best matches share (and
+   * the query lacks) move the window's other documents that have them up a little; the floor and
+   * the count are untouched (embedded/term-feedback.ts).
+   */
+  termFeedback: false,
+  /**
+   * BM25F field weights and length normalisation fitted on dev and the tune half by coordinate
+   * search (embedded/fields.ts FITTED_FIELDS). Read when an index is built, not per search: the
+   * ablation builds a fresh index for it.
+   */
+  fittedFields: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**
@@ -92,6 +104,9 @@ let key = '';
 export function featuresKey(): string {
   return key;
 }
+
+/** Features read when an index is built (its postings hold them), not when a search runs. */
+export const INDEX_FEATURES: ReadonlySet<Feature> = new Set<Feature>(['fittedFields']);
 
 /** True when production runs with the feature. */
 export const isDefaultOn = (name: Feature) => DEFAULTS[name];

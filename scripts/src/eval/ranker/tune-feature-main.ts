@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
+import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { readQueryFile } from '../query-file';
@@ -24,6 +25,15 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
     settings: SPECIFICITY,
     grid: { fullRank: [2_000, 5_000, 20_000, 50_000, 100_000], least: [0, 0.2, 0.4, 0.6, 0.8] },
   },
+  // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
+  termSpecificityBlend: {
+    settings: SPECIFICITY,
+    grid: { fullRank: [50_000], least: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] },
+  },
+  termFeedback: {
+    settings: TERM_FEEDBACK,
+    grid: { top: [3, 5, 10], words: [5, 10, 20], strength: [0.05, 0.1, 0.2, 0.4] },
+  },
 };
 
 const argv = process.argv.slice(2);
@@ -34,6 +44,8 @@ const option = (name: string) => {
 const folds = Number(option('folds') ?? 5);
 const feature = option('feature') ?? '';
 const tuned = GRIDS[feature];
+/** The switch a grid's settings belong to. */
+const switchOf = (name: string) => (name === 'termSpecificityBlend' ? 'termSpecificity' : name);
 if (!tuned) {
   process.stderr.write(`Usage: tune-feature-main.ts --feature ${Object.keys(GRIDS).join('|')} [--folds 5]\n`);
   process.exit(2);
@@ -79,7 +91,7 @@ const mean = (values: Array<number | null>, keep: (i: number) => boolean) => {
 setFeatures({});
 const engine = perQuery();
 const grid: Array<{ label: string; scores: Array<number | null> }> = [];
-setFeatures({ [feature as Feature]: true });
+setFeatures({ [switchOf(feature) as Feature]: true });
 const defaults = { ...tuned.settings };
 let combinations: Array<Record<string, number>> = [{}];
 for (const [name, values] of Object.entries(tuned.grid))
@@ -119,3 +131,5 @@ const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.len
 process.stdout.write(
   `cross-validated on dev + tune (${folds} folds by query): ${feature} ${avg(held).toFixed(3)}, engine ${avg(base).toFixed(3)}\n`,
 );
+const whole = grid.reduce((a, b) => (mean(b.scores, all) > mean(a.scores, all) ? b : a));
+process.stdout.write(`best on all of dev + tune: ${whole.label}\n`);

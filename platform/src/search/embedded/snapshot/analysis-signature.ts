@@ -3,7 +3,8 @@ import { indexWords } from '../../analysis/index-words';
 import { stem } from '../../analysis/stem';
 import { STOPWORDS } from '../../analysis/stopwords';
 import { tokenize } from '../../analysis/tokenize';
-import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS, K1 } from '../fields';
+import { FEATURES } from '../../query/features';
+import { fieldSettings, INDEXED_FIELDS, K1 } from '../fields';
 import { DERIVED_NAME_SHARE } from '../inverted-index';
 
 // A snapshot holds the results of analysis (words, stems, BM25F weights already saturated): read by
@@ -24,16 +25,20 @@ const SAMPLE = [
   'Recruiter, recruiting, recruitment; documentation vs documents; automates vs automation.',
 ].join(' ');
 
-let cached: string | undefined;
+let cached: { fitted: boolean; signature: string } | undefined;
 
 export function analysisSignature(): string {
-  cached ??= createHash('sha256')
+  // The field settings in force (fittedFields) are part of it: an index built with others is rebuilt.
+  const fitted = FEATURES.fittedFields;
+  if (cached?.fitted === fitted) return cached.signature;
+  const { weights, norms } = fieldSettings(fitted);
+  const signature = createHash('sha256')
     .update(
       JSON.stringify({
         format: INDEX_FORMAT,
         fields: INDEXED_FIELDS,
-        weights: FIELD_WEIGHTS,
-        norms: FIELD_LENGTH_NORM,
+        weights,
+        norms,
         k1: K1,
         derivedNameShare: DERIVED_NAME_SHARE,
         stopwords: [...STOPWORDS].sort(),
@@ -44,5 +49,6 @@ export function analysisSignature(): string {
     )
     .digest('hex')
     .slice(0, 32);
-  return cached;
+  cached = { fitted, signature };
+  return signature;
 }
