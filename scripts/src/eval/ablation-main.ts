@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_NAMES, isDefaultOn, setFeatures } from '@agentry/platform/search/query/features';
+import {
+  FEATURE_NAMES,
+  type Feature,
+  INDEX_FEATURES,
+  isDefaultOn,
+  setFeatures,
+} from '@agentry/platform/search/query/features';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
-import { evaluate, type Qrels, type Run } from './score';
+import { evaluate, type Qrels, type Run, unjudged } from './score';
 
-// `npm run eval:ablation [-- --agents FILE]`: the ablation table of BENCHMARKS.md. Scores the dev
+// `npm run eval:ablation [-- --agents FILE] [--only feature,…]`: the ablation table of BENCHMARKS.md. Scores the dev
 // set, our tune half, our reported half and both fresh sets with the engine as it runs, then with each feature it
 // runs with turned off and each measured-but-not-kept feature turned on, in turn, then plain BM25,
 // through the real GET /api/search on a fresh catalog. Prints a Markdown table of nDCG@10 (and
@@ -28,6 +34,9 @@ async function main(argv: string[]): Promise<number> {
   const from = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const at = argv.indexOf('--agents');
   const agentsFile = from(at >= 0 ? argv[at + 1]! : '../shared/data/agents.json');
+  // --only a,b: the engine as it runs and those features' rows alone.
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? argv[onlyAt + 1]!.split(',') : null;
   const sets = SETS.map((set) => ({
     ...set,
     queryList: readQueryFile(from(set.queries)).map((line) => line.query),
@@ -37,14 +46,14 @@ async function main(argv: string[]): Promise<number> {
   process.env.RATE_LIMIT_READS_PER_MINUTE = '100000000';
   const catalog = await serveFreshCatalog(agentsFile);
   const rows: string[] = [];
+  // Top-10 agents nobody judged, per variant and set (counted as not relevant: those cells are lower bounds).
+  const notes: string[] = [];
   const score = (run: Run, judged: Qrels) => evaluate(run, judged).summary;
   try {
-    const runOf = async (queries: string[]) => {
+    const runOf = async (queries: string[], url = catalog.server.url) => {
       const run: Run = {};
       for (const query of queries) {
-        const response = await fetch(
-          `${catalog.server.url}/api/search?${new URLSearchParams({ query, limit: '10' })}`,
-        );
+        const response = await fetch(`${url}/api/search?${new URLSearchParams({ query, limit: '10' })}`);
         if (!response.ok) throw new Error(`GET /api/search answered ${response.status} for "${query}"`);
         run[query] = ((await response.json()) as Array<{ name: string }>).map((agent) => agent.name);
       }
@@ -52,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     };
     const variants: Array<{ label: string; change: Record<string, boolean> }> = [
       { label: '**as it runs**', change: {} },
-      ...FEATURE_NAMES.map((name) =>
+      ...FEATURE_NAMES.filter((name) => !only || only.includes(name)).map((name) =>
         isDefaultOn(name)
           ? { label: `without ${name}`, change: { [name]: false } }
           : { label: `with ${name} (measured, not kept)`, change: { [name]: true } },
@@ -61,16 +70,27 @@ async function main(argv: string[]): Promise<number> {
     let full: number[] = [];
     for (const variant of variants) {
       setFeatures(variant.change);
+      // A feature read when the index is built gets a catalog indexed with it.
+      const own = Object.keys(variant.change).some((name) => INDEX_FEATURES.has(name as Feature))
+        ? await serveFreshCatalog(agentsFile)
+        : null;
       const cells: string[] = [];
       const values: number[] = [];
       for (const set of sets) {
-        const summary = score(await runOf(set.queryList), set.judged);
+        const run = await runOf(set.queryList, own?.server.url);
+        const summary = score(run, set.judged);
+        const missing = unjudged(run, set.judged);
+        if (missing.agents > 0)
+          notes.push(
+            `${variant.label}, ${set.label}: ${missing.agents} unjudged in the top 10 (${missing.queries} queries)`,
+          );
         values.push(summary.ndcg ?? 0);
         const base = Object.keys(variant.change).length === 0;
         const delta = base ? '' : ` (${signed((summary.ndcg ?? 0) - full[values.length - 1]!)})`;
         const zero = base ? `, zero-result ${summary.zeroResultRate.toFixed(3)}` : '';
         cells.push(`${(summary.ndcg ?? 0).toFixed(3)}${delta}${zero}`);
       }
+      await own?.stop();
       if (Object.keys(variant.change).length === 0) full = values;
       rows.push(`| ${variant.label} | ${cells.join(' | ')} |`);
       process.stderr.write('.');
@@ -90,6 +110,10 @@ async function main(argv: string[]): Promise<number> {
   process.stderr.write('\n');
   const header = `| Variant (nDCG@10) | ${sets.map((set) => `${set.label} (${set.queryList.length})`).join(' | ')} |`;
   process.stdout.write(`${[header, `|${' --- |'.repeat(sets.length + 1)}`, ...rows].join('\n')}\n`);
+  if (notes.length > 0)
+    process.stdout.write(
+      `\nUnjudged agents (scored as not relevant):\n${notes.map((note) => `- ${note}`).join('\n')}\n`,
+    );
   return 0;
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { evaluate, type Qrels, scoreQuery } from './score';
+import { evaluate, type Qrels, scoreQuery, unjudged } from './score';
 
 const judgments = [
   { name: 'A', grade: 2 },
@@ -81,5 +81,28 @@ describe('evaluate', () => {
     expect(summary.recall).toBeCloseTo(expected.summary['recall@10'], 12);
     expect(summary.mrr).toBeCloseTo(expected.summary.mrr, 12);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('unjudged', () => {
+  const qrels: Qrels = {
+    queries: [
+      {
+        query: 'a',
+        judgments: [
+          { name: 'Alpha', grade: 2 },
+          { name: 'Beta', grade: 0 },
+        ],
+      },
+      { query: 'b', judgments: [{ name: 'Gamma', grade: 1 }] },
+      // No relevant agent: skipped by the scorer, so not counted here either.
+      { query: 'c', judgments: [{ name: 'Delta', grade: 0 }] },
+    ],
+  };
+
+  it('counts top-k agents nobody judged, and the queries holding them, over the scored queries', () => {
+    const run = { a: ['alpha', 'Beta', 'Zeta', 'Eta'], b: ['Gamma', 'Theta'], c: ['Iota'] };
+    expect(unjudged(run, qrels)).toEqual({ agents: 3, queries: 2 });
+    expect(unjudged(run, qrels, 2)).toEqual({ agents: 1, queries: 1 });
   });
 });

@@ -115,3 +115,22 @@ export function formatReport(perQuery: QueryScore[], summary: Summary, k = 10): 
   lines.push(`no grade-2 (nDCG only): ${summary.noGrade2.length} ${JSON.stringify(summary.noGrade2)}`);
   return lines.join('\n');
 }
+
+/**
+ * Agents of a run's top k that nobody judged, over the queries that have judgments (scored as not
+ * relevant: a score with any is a lower bound), and how many queries hold them.
+ */
+export function unjudged(run: Run, qrels: Qrels, k = 10): { agents: number; queries: number } {
+  const alternative = new Map(Object.entries(run).map(([text, ranking]) => [norm(text), ranking]));
+  let agents = 0;
+  let queries = 0;
+  for (const { query, judgments } of qrels.queries) {
+    if (!judgments.some((j) => j.grade > 0)) continue;
+    const judged = new Set(judgments.map((j) => norm(j.name)));
+    const ranking = (run[query] ?? alternative.get(norm(query)) ?? []).slice(0, k);
+    const missing = ranking.filter((name) => !judged.has(norm(name))).length;
+    agents += missing;
+    if (missing > 0) queries += 1;
+  }
+  return { agents, queries };
+}
