@@ -4,6 +4,7 @@ import type { Hit } from 'instantsearch.js';
 import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { AgentCard, type HighlightableField } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
+import { formatCount } from '../../../lib/format-count';
 import { isRelated, whyOf } from '../../../lib/match-info';
 import { HighlightedText } from './highlighted-text';
 import { NoCloseMatch } from './no-close-match';
@@ -35,7 +36,7 @@ function highlightsOf(hit: AgentHit): Partial<Record<HighlightableField, ReactNo
 }
 
 export function matchCountText(count: number): string {
-  return count === 1 ? '1 agent matches' : `${count.toLocaleString('en-US')} agents match`;
+  return count === 1 ? '1 agent matches' : `${formatCount(count)} agents match`;
 }
 
 interface SearchResultsProps {
