@@ -2,6 +2,7 @@ import { decodeEntities } from '@agentry/domain/html-entities';
 import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { type ProfileFacetField, profileFacetLabel } from '@agentry/domain/profile-facets';
 import { statedText } from '@agentry/domain/stated';
+import { memo } from 'react';
 import { RefinementList, type RefinementListProps } from 'react-instantsearch';
 import type { FacetAttribute } from '../utils/search-config';
 
@@ -50,7 +51,8 @@ const TRANSFORMS: Record<FacetAttribute, Transform> = {
   free_trial: profileLabels('free_trial'),
 };
 
-export function FacetFilter({
+/** Memoised: the page re-renders for every change of the search's status; a facet, for its own answers. */
+export const FacetFilter = memo(function FacetFilter({
   attribute,
   title,
   profile = false,
@@ -73,4 +75,4 @@ export function FacetFilter({
       />
     </fieldset>
   );
-}
+});
