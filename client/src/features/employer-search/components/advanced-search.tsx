@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { InstantSearch, Pagination, SearchBox, useConfigure, useInstantSearch } from 'react-instantsearch';
 import { CompareBar } from '../../../components/employer-tools/compare-bar';
 import { SubscribeInvitation } from '../../../components/employer-tools/subscribe-invitation';
 import { SEARCH_INDEX } from '../../../config/site';
 import { ApiError } from '../../../lib/api/api-client';
 import { requiresSubscription } from '../../../lib/api/requires-subscription';
+import { formatCount } from '../../../lib/format-count';
 import { matchCountOf } from '../../../lib/match-info';
 import { createEmployerSearchClient } from '../api/employer-search-client';
 import { useSearchRouting } from '../hooks/use-search-routing';
+import { resultsAsTransition } from '../utils/results-as-transition';
 import { FACETS, HITS_PER_PAGE, RANGES, SORT_OPTIONS } from '../utils/search-config';
 import { ActiveFilters } from './active-filters';
 import { FacetFilter } from './facet-filter';
@@ -57,7 +59,7 @@ const opensWide = () =>
  * The facts of agent profiles (issue 28) as filters: a group of their own, as they count only the
  * agents that state them. Folded, the widgets stay mounted (their filters stay in the state).
  */
-function ProfileFacets() {
+const ProfileFacets = memo(function ProfileFacets() {
   const [open] = useState(opensWide);
   return (
     <details className="facet-group" open={open}>
@@ -71,16 +73,19 @@ function ProfileFacets() {
       <PriceRange range={RANGES[1]} />
     </details>
   );
-}
+});
 
 function countText(count: number): string {
   if (count === 0) return 'No close match';
-  return count === 1 ? '1 agent matches' : `${count.toLocaleString('en-US')} agents match`;
+  return count === 1 ? '1 agent matches' : `${formatCount(count)} agents match`;
 }
 
 function SearchLayout() {
   useConfigure({ hitsPerPage: HITS_PER_PAGE });
-  const { error, status, results, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
+  const { error, status, results, indexUiState, setIndexUiState, addMiddlewares } = useInstantSearch({
+    catchError: true,
+  });
+  useEffect(() => addMiddlewares(resultsAsTransition()), [addMiddlewares]);
   const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(() => new Set(unavailableSorts));
   const [notice, setNotice] = useState<string | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);

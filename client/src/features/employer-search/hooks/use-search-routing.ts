@@ -34,9 +34,12 @@ export function useSearchRouting(writeDelay?: number): SearchRouting {
     }),
   );
 
+  // Every navigation React commits, not only a new query string: when a write of ours and the
+  // back button land in one render (results render as a transition, issue 25), the address React
+  // shows is the one from before the write, and the router must still follow it.
   useEffect(() => {
     sync.locationChanged(location.search);
-  }, [location.search, sync]);
+  }, [location, sync]);
 
   return useMemo(
     () => ({
