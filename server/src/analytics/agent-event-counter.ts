@@ -32,12 +32,12 @@ export const FLUSH_EVERY_MS = 10_000;
 export const FLUSH_AT_KEYS = 10_000;
 /**
  * Entries per store write. A SQLite transaction of 10,000 took 18–57 ms, and over 100 ms on a
- * loaded machine (the no-stall test caught it). 2,000 kept a write of plain counts near 10 ms, but
- * countOnce's marks cost more each (a key looked up and stored, a tally, a count: 40–90 µs a mark
- * with 100,000 agents on the busy two-core machine, so 80–180 ms a chunk of 2,000, over issue 24's
- * 50 ms): 500 keep a chunk near 20 ms there, for the same work in four commits.
+ * loaded machine (the no-stall test caught it): 2,000 keep each write near 10 ms of plain counts,
+ * and near 40 ms of countOnce's marks (about 20 µs of CPU a mark at 100,000 agents). Smaller chunks
+ * hold the event loop for less but cost more in all: 500 a chunk took 1.26–1.58 times the CPU per
+ * mark (fewer marks share a commit and an agent's row), so it stays at 2,000.
  */
-export const WRITE_CHUNK = 500;
+export const WRITE_CHUNK = 2_000;
 /** Distinct agent-week-kind entries held while the store does not take them; the oldest go first. */
 export const MAX_PENDING_KEYS = 200_000;
 
