@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { InstantSearch, Pagination, SearchBox, useConfigure, useInstantSearch } from 'react-instantsearch';
 import { CompareBar } from '../../../components/employer-tools/compare-bar';
 import { SubscribeInvitation } from '../../../components/employer-tools/subscribe-invitation';
-import { SEARCH_INDEX } from '../../../config/site';
+import { LIVE_SEARCH_DELAY_MS, SEARCH_INDEX } from '../../../config/site';
 import { ApiError } from '../../../lib/api/api-client';
 import { requiresSubscription } from '../../../lib/api/requires-subscription';
 import { formatCount } from '../../../lib/format-count';
@@ -25,11 +25,12 @@ import { SortSelect } from './sort-select';
 /** Orders the server answered 400 for, this visit: not offered again. */
 const unavailableSorts = new Set<string>();
 
+/** Typed text is searched once it rests, as in the home box (LIVE_SEARCH_DELAY_MS). */
 const debounce = (() => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (query: string, search: (value: string) => void) => {
     clearTimeout(timer);
-    timer = setTimeout(() => search(query), 250);
+    timer = setTimeout(() => search(query), LIVE_SEARCH_DELAY_MS);
   };
 })();
 

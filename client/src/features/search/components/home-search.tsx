@@ -10,7 +10,7 @@ import {
   useSearchBox,
 } from 'react-instantsearch';
 import { Link } from 'react-router-dom';
-import { HITS_PER_PAGE, SEARCH_INDEX } from '../../../config/site';
+import { HITS_PER_PAGE, LIVE_SEARCH_DELAY_MS, SEARCH_INDEX } from '../../../config/site';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { hasFirstView, takeFirstSearch } from '../../../lib/api/first-view';
 import { matchCountOf, suggestionsOf } from '../../../lib/match-info';
@@ -27,8 +27,6 @@ import { type AgentHit, SearchResults } from './search-results';
 // A role chip swaps the results for the role view until "back". The role view lives in the
 // address (the route owns it), so the browser's Back leaves it like the back button.
 
-/** How long the typed text must rest before it is searched. */
-export const LIVE_SEARCH_DELAY_MS = 300;
 /** Text shorter than this is not searched while typing (Enter still searches it). */
 const LIVE_SEARCH_MIN_LENGTH = 2;
 
