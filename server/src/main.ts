@@ -5,14 +5,16 @@ import { createLogger, type Logger } from '@agentry/platform/log/logger';
 import { runWorkers } from './cluster/run-workers';
 import { processShutdownMs, supervisorShutdownMs } from './lifecycle/shutdown-budget';
 import { onShutdownSignals } from './lifecycle/shutdown-signals';
-import { startServer } from './start';
 
 // The API process: `npm start` (via scripts/bin/start.cjs) or `npm run dev`. With
 // WEB_CONCURRENCY > 1 (default: one per core) this process only supervises that many workers,
 // each a whole API on the same port (node:cluster hands connections out in turn).
 
 async function serve(config: Config, logger: Logger, leader: boolean) {
-  const started = startServer(config, { logger, leader });
+  // Loaded here, not at the top: the supervisor of several workers never serves, and skipping the
+  // whole API (Express, the store, the engine, every route and their packages) lets it fork the
+  // first worker sooner (issue 24: every agent searchable after a restart).
+  const started = import('./start').then(({ startServer }) => startServer(config, { logger, leader }));
 
   const forceExit = (reason: string) => {
     logger.error({ reason }, 'shutdown: forced exit');

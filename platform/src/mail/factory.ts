@@ -5,9 +5,8 @@ import { OutboxMailer } from './file-outbox/outbox-mailer';
 import type { Mailer } from './port';
 import { QueuedMailer } from './queue/queued-mailer';
 import type { RetryPolicy } from './queue/retry-policy';
-import { SmtpMailer } from './smtp/smtp-mailer';
 
-export { OutboxMailer, QueuedMailer, SmtpMailer };
+export { OutboxMailer, QueuedMailer };
 
 export interface OpenMailerDeps {
   /** Each adapter logs kind, recipient domain and message id per message (never bodies: they carry tokens). */
@@ -31,7 +30,9 @@ export const mailQueueDir = (dataDir: string) => path.join(dataDir, 'mail-queue'
  */
 export async function openMailer(config: MailConfig, deps: OpenMailerDeps): Promise<Mailer> {
   if (config.mail === 'smtp') {
-    // loadConfig has checked that SMTP_URL is an smtp:// or smtps:// URL.
+    // Loaded for SMTP only: the outbox never needs nodemailer, and every API worker loaded it at
+    // start (issue 24). loadConfig has checked that SMTP_URL is an smtp:// or smtps:// URL.
+    const { SmtpMailer } = await import('./smtp/smtp-mailer');
     const smtp = new SmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM, logger: deps.logger });
     const queued = new QueuedMailer({
       inner: smtp,

@@ -1,7 +1,8 @@
 import { loadConfig } from '../config/env';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { checkoutRequest } from './contract';
-import { openPayments, StripePayments, stripeApiAddress, TestModePayments } from './factory';
+import { openPayments, stripeApiAddress, TestModePayments } from './factory';
+import { StripePayments } from './stripe/stripe-payments';
 import { startFakeStripe } from './stripe/testing/fake-stripe';
 
 describe('openPayments', () => {

@@ -1,13 +1,13 @@
 import type { Config } from '../config/env';
 import type { KeyValueRepository } from '../store/port';
 import type { PaymentsProvider } from './port';
-import { StripePayments, type StripePaymentsOptions } from './stripe/stripe-payments';
+import type { StripePaymentsOptions } from './stripe/stripe-payments';
 import { CheckoutNotFoundError, CheckoutNotOpenError } from './test-mode/checkout-errors';
 import { TestModePayments } from './test-mode/test-mode-payments';
 
-// The server imports both classes (and the checkout page's errors) from here, never from an
+// The server imports the test mode's class (and the checkout page's errors) from here, never from an
 // adapter's folder: it offers the test-mode checkout page only when the provider is a TestModePayments.
-export { CheckoutNotFoundError, CheckoutNotOpenError, StripePayments, TestModePayments };
+export { CheckoutNotFoundError, CheckoutNotOpenError, TestModePayments };
 
 export interface OpenPaymentsDeps {
   /** Where the test mode keeps its checkouts, customers and subscriptions (the store's kv). */
@@ -24,6 +24,10 @@ type PaymentsConfig = Pick<
 /** The provider the config asks for: Stripe in Stripe mode, else the built-in test mode. */
 export function openPayments(config: PaymentsConfig, deps: OpenPaymentsDeps): PaymentsProvider {
   if (config.payments === 'stripe') {
+    // Loaded in Stripe mode only: the Stripe SDK is a large package that test mode never uses, and
+    // loading it cost every API worker about a tenth of its start (issue 24).
+    const { StripePayments } =
+      require('./stripe/stripe-payments') as typeof import('./stripe/stripe-payments');
     // loadConfig has checked that Stripe mode has both secrets.
     return new StripePayments({
       secretKey: config.STRIPE_SECRET_KEY!,

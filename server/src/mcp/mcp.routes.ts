@@ -12,10 +12,8 @@ import { identifyApiKey } from '../http/api-key-auth';
 import { HttpError } from '../http/errors';
 import type { RequestCosts } from '../http/request-costs';
 import { StoreVersionCache } from '../http/store-version-cache';
-import { answerMcpRequest } from './answer-request';
 import { batchRefusal, messagesIn } from './batch-units';
 import { type McpCaller, mcpCallerOf } from './caller';
-import { createMcpServer } from './mcp-server';
 import { MCP_TOOL_NAMES } from './tools/all-tools';
 import type { ToolDeps } from './tools/tool';
 import { toolCallsIn } from './usage/tool-calls';
@@ -39,6 +37,17 @@ const INVALID_REQUEST = -32600;
 const NOT_ALLOWED = -32000;
 /** An API key refused (bad, revoked, or its employer's plan lapsed): in JSON-RPC's range for servers. */
 const REFUSED = -32001;
+
+/**
+ * The MCP SDK and the server made with it, loaded at the first MCP request rather than when the API
+ * starts: the SDK was the largest package a worker loaded before it could read its search index
+ * (a fifth of its start's CPU; issue 24: every agent searchable after a restart). Once per process.
+ */
+let mcpModules: Promise<[typeof import('./mcp-server'), typeof import('./answer-request')]> | undefined;
+const loadMcp = () => {
+  mcpModules ??= Promise.all([import('./mcp-server'), import('./answer-request')]);
+  return mcpModules;
+};
 
 const rpcError = (res: Response, status: number, code: number, message: string) =>
   res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -124,6 +133,7 @@ export function mcpRoutes(
   router.post(MCP_PATH, identifyCaller, takeBody, async (req: Request, res: Response) => {
     const caller = res.locals.mcpCaller as McpCaller;
     if (usage) for (const tool of toolCallsIn(req.body, MCP_TOOL_NAMES)) usage.count(tool);
+    const [{ createMcpServer }, { answerMcpRequest }] = await loadMcp();
     // Each tool call takes its turn on the event loop, fair between clients (http/fair-turns.ts).
     const server = createMcpServer({ ...deps, caller, inTurn: (work) => costs.inTurn(req, work) });
     await answerMcpRequest(server, req, res, { paid: caller.paid, logger: deps.logger });
