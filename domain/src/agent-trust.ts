@@ -2,7 +2,8 @@ import { shownAverage } from './reviews';
 import type { SiteState } from './site-check';
 
 // What an agent's listing says about trust (issue 26), beside the fields its provider typed: all
-// of it derived by the site, none of it for sale. The store works it out when it reads an agent
+// of it derived by the site, none of it for sale; and, carried the same way, the logo we serve for
+// it (issue 25). The store works it out when it reads an agent
 // (platform/src/store/trust/), the search documents carry it, and every public answer presents it
 // through publicTrust().
 
@@ -17,6 +18,11 @@ export interface AgentTrust {
   rating_average: number | null;
   /** How many reviews anyone can read. */
   rating_count: number;
+  /**
+   * The address of its logo on our own site (the site's icon or its provider's upload, issue 25;
+   * never another site's address), or null: the listing then shows its initials.
+   */
+  logo: string | null;
 }
 
 export const TRUST_FIELDS = [
@@ -25,6 +31,7 @@ export const TRUST_FIELDS = [
   'site_since',
   'rating_average',
   'rating_count',
+  'logo',
 ] as const satisfies ReadonlyArray<keyof AgentTrust>;
 
 /** No signal yet: unverified, never checked, no review. */
@@ -34,6 +41,7 @@ export const NO_TRUST: AgentTrust = {
   site_since: null,
   rating_average: null,
   rating_count: 0,
+  logo: null,
 };
 
 /** The trust an agent carries as the store worked it out, from the reviews' count and sum. */
@@ -43,6 +51,7 @@ export function trustOf(parts: {
   site_since?: string | null;
   rating_count: number;
   rating_sum: number;
+  logo?: string | null;
 }): AgentTrust {
   return {
     verified_domain: parts.verified_domain,
@@ -51,6 +60,7 @@ export function trustOf(parts: {
     rating_average:
       parts.rating_count > 0 ? Math.round((parts.rating_sum / parts.rating_count) * 10) / 10 : null,
     rating_count: parts.rating_count,
+    logo: parts.logo ?? null,
   };
 }
 
@@ -67,5 +77,6 @@ export function publicTrust(agent: Partial<AgentTrust>): AgentTrust {
     site_since: agent.site_since ?? null,
     rating_average: average === null ? null : shownAverage(average * count, count),
     rating_count: count,
+    logo: agent.logo ?? null,
   };
 }

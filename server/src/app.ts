@@ -20,6 +20,7 @@ import { authRoutes } from './routes/api/auth/auth.routes';
 import { catalogRoutes } from './routes/api/catalog/catalog.routes';
 import { docsRoutes } from './routes/api/docs/docs.routes';
 import { employerRoutes } from './routes/api/employer/employer.routes';
+import { logoFileRoutes, ownLogoRoutes } from './routes/api/logos/logos.routes';
 import { stripeWebhookRoutes } from './routes/api/payments/payments.routes';
 import { testCheckoutRoutes } from './routes/api/payments/test-checkout.routes';
 import { providersRoutes } from './routes/api/providers/providers.routes';
@@ -109,6 +110,8 @@ export function createApp(context: AppContext): express.Express {
   // its address's: found before the limits count the request.
   api.use(API_KEY_PATHS, identifyApiKey(context));
   api.use(limits.reads, limits.writes);
+  // Agents' logos (issue 25): public pictures, needing no session or body parser.
+  api.use(logoFileRoutes(context));
   const json = express.json({ limit: '100kb' });
   api.use((req, res, next) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
@@ -139,6 +142,7 @@ export function createApp(context: AppContext): express.Express {
   api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
   api.use(usersRoutes(context, limits));
+  api.use(ownLogoRoutes(context));
   api.use(employerRoutes(context, costs));
   api.use(subscriptionsRoutes(context));
   api.use(testCheckoutRoutes(context));

@@ -57,6 +57,14 @@ export const agentTrust = {
       description: `Average of the readable reviews, to one decimal; null under ${RATING_SHOWN_FROM} reviews.`,
     }),
   rating_count: z.number().int().min(0).meta({ description: 'Readable reviews by employers who hired it.' }),
+  logo: z
+    .string()
+    .regex(/^\/api\/logos\/[0-9a-f]{64}$/)
+    .nullable()
+    .meta({
+      description:
+        'Its logo, served by this site (GET /api/logos/{hash}: its website’s icon or a picture its provider uploaded); null when it has none.',
+    }),
 };
 export const AgentTrust: z.ZodType<AgentTrustFields> = z.strictObject(agentTrust);
 

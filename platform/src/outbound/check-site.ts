@@ -2,6 +2,7 @@ import type { SiteCheckOutcome } from '@agentry/domain/site-check';
 import type { FetchFailure, FetchOptions, FetchResult } from './fetch-page';
 import { fetchPage } from './fetch-page';
 import { ALLOW_ALL, isAllowed, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules } from './robots';
+import { fetchSiteIcon, type IconCache, iconCandidates, PAGE_HEAD_BYTES, type SiteIcon } from './site-icon';
 
 // One link check of a listing's website: the site's robots.txt first (kept a day per origin), then,
 // if robots may fetch the page, a GET of the address itself, redirects followed to a limit. What
@@ -13,6 +14,8 @@ export interface SiteCheck {
   /** Where the redirects ended, when they went elsewhere. */
   final_url: string | null;
   detail: string | null;
+  /** The site's icon, when asked for (options.icons) and the page answered with one; else null. */
+  icon?: SiteIcon | null;
 }
 
 /** The page's status says the site is there, or not: gone (404, 410) and server errors count as down. */
@@ -69,6 +72,8 @@ export interface CheckOptions extends Omit<FetchOptions, 'maxBodyBytes'> {
   robots: RobotsCache;
   /** The product token robots.txt groups are matched against (e.g. AgentryLinkChecker). */
   robotsToken: string;
+  /** Look for the site's icon too (issue 25), remembering what each page's icons came to. */
+  icons?: IconCache;
 }
 
 /**
@@ -101,12 +106,32 @@ export async function checkSite(address: string, options: CheckOptions): Promise
   if ('outcome' in rules) return rules;
   if (!isAllowed(rules, `${url.pathname}${url.search}`))
     return { outcome: 'disallowed', http_status: null, final_url: null, detail: null };
-  const answer = await fetchPage(url.href, { ...options, maxBodyBytes: 0 });
+  const answer = await fetchPage(url.href, { ...options, maxBodyBytes: options.icons ? PAGE_HEAD_BYTES : 0 });
   if (!answer.ok) return failed(answer);
-  return {
+  const check: SiteCheck = {
     outcome: isDownStatus(answer.status) ? 'http_error' : 'answered',
     http_status: answer.status,
     final_url: answer.url === url.href ? null : answer.url,
     detail: null,
   };
+  if (!options.icons || answer.status < 200 || answer.status >= 300) return check;
+  return {
+    ...check,
+    icon: await iconOf(answer.url, answer.contentType.includes('html') ? answer.body : '', options),
+  };
+}
+
+/** The icon of a page that answered: what its icons came to lately, else fetched now. */
+async function iconOf(pageUrl: string, html: string, options: CheckOptions): Promise<SiteIcon | null> {
+  const candidates = iconCandidates(html, pageUrl);
+  const key = candidates.join(' ');
+  const known = options.icons!.get(key);
+  if (known !== undefined) return known;
+  const icon = await fetchSiteIcon(candidates, options, async (iconUrl) => {
+    const rules = await robotsFor(iconUrl, options);
+    return !('outcome' in rules) && isAllowed(rules, `${iconUrl.pathname}${iconUrl.search}`);
+  });
+  // A shutdown cut it short: that says nothing of the site.
+  if (!options.signal?.aborted) options.icons!.set(key, icon);
+  return icon;
 }

@@ -30,7 +30,18 @@ export type FetchFailure =
   | 'error';
 
 export type FetchResult =
-  | { ok: true; status: number; url: string; redirects: number; body: string; contentType: string }
+  | {
+      ok: true;
+      status: number;
+      url: string;
+      redirects: number;
+      body: string;
+      /** The kept body as it came (a picture is no text). */
+      bytes: Buffer;
+      /** The body reached maxBodyBytes (and was cut there, if it had more). */
+      truncated: boolean;
+      contentType: string;
+    }
   | { ok: false; failure: FetchFailure; url: string; redirects: number; detail?: string };
 
 export interface FetchOptions {
@@ -42,6 +53,8 @@ export interface FetchOptions {
   /** How much of the final answer's body to keep (0: none; the rest is not read). */
   maxBodyBytes: number;
   userAgent: string;
+  /** The Accept header (pages and text by default). */
+  accept?: string;
   /** Waits for the host's turn before each request (per-host politeness, host-pacer.ts). */
   beforeRequest?: (url: URL) => Promise<void>;
   /** Ends the fetch early (a shutdown); it then answers as timed out. */
@@ -107,7 +120,8 @@ function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
 interface HopAnswer {
   status: number;
   location: string | undefined;
-  body: string;
+  bytes: Buffer;
+  truncated: boolean;
   contentType: string;
 }
 
@@ -127,7 +141,10 @@ function requestOnce(
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
-        headers: { 'User-Agent': options.userAgent, Accept: 'text/html,text/plain;q=0.9,*/*;q=0.5' },
+        headers: {
+          'User-Agent': options.userAgent,
+          Accept: options.accept ?? 'text/html,text/plain;q=0.9,*/*;q=0.5',
+        },
         lookup: pinnedLookup(pinned),
         // No pooled socket: each check opens its own and closes it, so nothing lingers.
         agent: false,
@@ -140,22 +157,22 @@ function requestOnce(
         const want = REDIRECTS.has(status) ? 0 : keepBody;
         if (want === 0) {
           response.destroy();
-          resolve({ status, location, body: '', contentType });
+          resolve({ status, location, bytes: Buffer.alloc(0), truncated: false, contentType });
           return;
         }
         const chunks: Buffer[] = [];
         let kept = 0;
-        const finish = () => {
+        const finish = (truncated: boolean) => {
           response.destroy();
-          resolve({ status, location, body: Buffer.concat(chunks).toString('utf8'), contentType });
+          resolve({ status, location, bytes: Buffer.concat(chunks), truncated, contentType });
         };
         response.on('data', (chunk: Buffer) => {
           const room = want - kept;
           chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
           kept += Math.min(chunk.length, room);
-          if (kept >= want) finish();
+          if (kept >= want) finish(true);
         });
-        response.on('end', finish);
+        response.on('end', () => finish(false));
         response.on('error', reject);
       },
     );
@@ -194,7 +211,9 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
           status: answer.status,
           url: url.href,
           redirects,
-          body: answer.body,
+          body: answer.bytes.toString('utf8'),
+          bytes: answer.bytes,
+          truncated: answer.truncated,
           contentType: answer.contentType,
         };
       }

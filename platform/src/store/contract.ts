@@ -9,6 +9,7 @@ import { describeCountOnceContract } from './contract/count-once';
 import { agentInput } from './contract/fixtures';
 import { describeGroupsVersionContract } from './contract/groups-version';
 import { describeKeyValueContract } from './contract/key-value';
+import { describeLogosContract } from './contract/logos';
 import { describeOwnershipContract } from './contract/ownership';
 import { describeProfilesContract } from './contract/profiles';
 import { describeProvidersContract } from './contract/providers';
@@ -58,6 +59,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeOwnershipContract(current);
     describeTrustContract(current);
     describeProfilesContract(current);
+    describeLogosContract(current);
     describeTeamContract(current);
     describeSavedSearchesContract(current);
     describeRequestOutcomesContract(current);

@@ -14,6 +14,7 @@ export * from './port/key-value';
 export * from './port/leases';
 export * from './port/link-checks';
 export * from './port/listing-claims';
+export * from './port/logos';
 export * from './port/profiles';
 export * from './port/reviews';
 export * from './port/saved-searches';

@@ -1,3 +1,4 @@
+import { solidPng } from '@agentry/platform/outbound/testing/pictures';
 import { workbookOf } from '@agentry/platform/spreadsheet/test-zips';
 import type { RawRequest } from './client';
 import type { Operation } from './openapi';
@@ -81,8 +82,11 @@ export function baseDraft(
   const type = bodyType(operation);
   if (type === MULTIPART) {
     draft.contentType = `${MULTIPART}; boundary=${BOUNDARY}`;
+    // The one file each upload takes: a provider's logo is a picture (issue 25), staff's a workbook.
     draft.parts = [
-      { field: 'file', filename: 'agents.xlsx', type: 'application/octet-stream', data: validWorkbook() },
+      operation.id === 'uploadAgentLogo'
+        ? { field: 'file', filename: 'logo.png', type: 'image/png', data: solidPng(8, 8) }
+        : { field: 'file', filename: 'agents.xlsx', type: 'application/octet-stream', data: validWorkbook() },
     ];
   } else if (type) {
     draft.contentType = type;

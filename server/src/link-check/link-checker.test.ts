@@ -1,11 +1,13 @@
+import { logoPath } from '@agentry/domain/logo-image';
 import { createLogger } from '@agentry/platform/log/logger';
 import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
 import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import { closedPort, type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
+import { solidPng } from '@agentry/platform/outbound/testing/pictures';
 import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
 import type { Store } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
-import { LinkChecker } from './link-checker';
+import { ICON_REFRESH_MS, LinkChecker } from './link-checker';
 import { RETRY_AFTER_MS } from './link-state';
 import { type Outbound, outboundFromConfig } from './outbound';
 
@@ -198,7 +200,9 @@ describe('the link checker', () => {
       outbound(),
       {
         intervalMs: 24 * 3600_000,
-        concurrency: 4,
+        // A slot for each of the five hosts: a first check holds its slot for the site's icon too,
+        // a host's turn after its page (issue 25).
+        concurrency: 5,
         maxPerSecond: 100,
         hostIntervalMs: 1000,
         chunkSize: 2,
@@ -235,8 +239,9 @@ describe('the link checker', () => {
     await polite.runOnce();
     const requests = sites.requests.slice(before);
     const busy = requests.filter((r) => r.host === 'busy.test').map((r) => r.at);
-    // robots.txt once, then the three pages: four requests, each a second or more after the last.
-    expect(busy).toHaveLength(4);
+    // robots.txt once, the three pages and the site's icon once (/favicon.ico, after the first
+    // page): five requests, each a second or more after the last.
+    expect(busy).toHaveLength(5);
     for (let i = 1; i < busy.length; i++) expect(busy[i]! - busy[i - 1]!).toBeGreaterThanOrEqual(1000);
     const quiet = requests.filter((r) => r.host === 'quiet.test').map((r) => r.at);
     expect(quiet[quiet.length - 1]!).toBeLessThan(busy[busy.length - 1]!);
@@ -252,5 +257,119 @@ describe('the link checker', () => {
     expect(sites.requests.length).toBe(before);
     expect((await store.linkChecks.get(local.id))?.outcome).toBe('blocked');
     expect((await store.linkChecks.get(intranet.id))?.outcome).toBe('blocked');
+  });
+
+  describe("the site's icon as the listing's logo (issue 25)", () => {
+    const png = solidPng(32, 32);
+    const page = (head: string) =>
+      `<!doctype html><html><head>${head}<title>t</title></head><body>hi</body></html>`;
+    const hashOf = async (id: string) => (await store.logos.logosOf([id]))[0]?.hash;
+
+    it('takes the icon the page names, keeps it once for every listing of the site, and touches them', async () => {
+      sites.set('iconic.test', {
+        body: page(
+          '<link rel="icon" type="image/svg+xml" href="/logo.svg"><link rel="apple-touch-icon" href="/touch.png">',
+        ),
+        assets: { '/touch.png': { type: 'image/png', body: png } },
+      });
+      const first = await agentAt('Iconic one', `${sites.origin('iconic.test')}/one`);
+      const second = await agentAt('Iconic two', `${sites.origin('iconic.test')}/two`);
+      const before = sites.requests.length;
+      await checker().runOnce();
+      const shown = (await store.agents.get(first.id))?.logo;
+      expect(shown).toMatch(/^\/api\/logos\/[0-9a-f]{64}$/);
+      expect((await store.agents.get(second.id))?.logo).toBe(shown);
+      const stored = await store.logos.get(shown!.split('/').pop()!);
+      expect(Buffer.from(stored!.bytes).equals(png)).toBe(true);
+      expect(stored!.content_type).toBe('image/png');
+      // The icon was fetched once for both pages; the SVG never.
+      const paths = sites.requests
+        .slice(before)
+        .filter((r) => r.host === 'iconic.test')
+        .map((r) => r.path);
+      expect(paths.filter((path) => path === '/touch.png')).toHaveLength(1);
+      expect(paths).not.toContain('/logo.svg');
+      // Touched: the change log carries them, so the index reads the logo.
+      const changes = await store.changes.since(0, 100);
+      expect(changes.map((change) => change.agent_id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    });
+
+    it('falls back to /favicon.ico and refuses what is no picture we keep: SVG, HTML, too large, too wide', async () => {
+      sites.set('ico.test', { assets: { '/favicon.ico': { type: 'image/x-icon', body: png } } });
+      sites.set('svg.test', {
+        assets: {
+          '/favicon.ico': {
+            type: 'image/svg+xml',
+            body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          },
+        },
+      });
+      sites.set('html.test', {});
+      const huge = Buffer.concat([png, Buffer.alloc(100_001)]);
+      sites.set('huge.test', { assets: { '/favicon.ico': { type: 'image/png', body: huge } } });
+      sites.set('wide.test', { assets: { '/favicon.ico': { type: 'image/png', body: solidPng(2000, 1) } } });
+      const ico = await agentAt('Ico', `${sites.origin('ico.test')}/`);
+      const refused = await Promise.all(
+        ['svg', 'html', 'huge', 'wide'].map((name) =>
+          agentAt(`Refused ${name}`, `${sites.origin(`${name}.test`)}/`),
+        ),
+      );
+      await checker().runOnce();
+      expect((await store.agents.get(ico.id))?.logo).toMatch(/^\/api\/logos\//);
+      for (const agent of refused) expect((await store.agents.get(agent.id))?.logo).toBeNull();
+    });
+
+    it('looks for a found icon again only after ICON_REFRESH_MS, and shows a new one then', async () => {
+      sites.set('refresh.test', { assets: { '/favicon.ico': { type: 'image/png', body: png } } });
+      const agent = await agentAt('Refresh', `${sites.origin('refresh.test')}/`);
+      await checker().runOnce();
+      const first = await hashOf(agent.id);
+      expect(first).toBeDefined();
+      const newer = solidPng(32, 32, [0, 160, 0]);
+      sites.set('refresh.test', { assets: { '/favicon.ico': { type: 'image/png', body: newer } } });
+      const icons = () =>
+        sites.requests.filter((r) => r.host === 'refresh.test' && r.path === '/favicon.ico').length;
+      const fetched = icons();
+      now += 24 * 3600_000;
+      await checker().runOnce();
+      expect(icons()).toBe(fetched);
+      expect(await hashOf(agent.id)).toBe(first);
+      now += ICON_REFRESH_MS;
+      await checker().runOnce();
+      expect(icons()).toBe(fetched + 1);
+      expect(await hashOf(agent.id)).not.toBe(first);
+      // The picture nobody shows any more is gone.
+      expect(await store.logos.get(first!)).toBeNull();
+    });
+
+    it('never fetches an icon from a private address', async () => {
+      dns.setAddress('intranet-icons.test', '10.0.0.8');
+      sites.set('pointing.test', {
+        body: page(`<link rel="icon" href="http://intranet-icons.test:${sites.port}/icon.png">`),
+      });
+      const agent = await agentAt('Pointing', `${sites.origin('pointing.test')}/`);
+      const before = sites.requests.length;
+      await checker().runOnce();
+      expect(sites.requests.slice(before).some((r) => r.host === 'intranet-icons.test')).toBe(false);
+      expect((await store.agents.get(agent.id))?.logo).toBeNull();
+    });
+
+    it("leaves a provider's upload alone and does not fetch the icon for it", async () => {
+      sites.set('uploaded.test', { assets: { '/favicon.ico': { type: 'image/png', body: png } } });
+      const agent = await agentAt('Uploaded', `${sites.origin('uploaded.test')}/`);
+      const upload = solidPng(16, 16, [200, 0, 0]);
+      await store.logos.set(agent.id, {
+        hash: 'f'.repeat(64),
+        content_type: 'image/png',
+        bytes: upload,
+        source: 'upload',
+        at: new Date(now).toISOString(),
+      });
+      const before = sites.requests.length;
+      await checker().runOnce();
+      expect(sites.requests.slice(before).map((r) => r.path)).not.toContain('/favicon.ico');
+      expect((await store.agents.get(agent.id))?.logo).toBe(logoPath('f'.repeat(64)));
+      expect(await hashOf(agent.id)).toBe('f'.repeat(64));
+    });
   });
 });

@@ -4,6 +4,7 @@ import { decodeEntities } from '@agentry/domain/html-entities';
 import { ROUTES } from '@agentry/domain/routes';
 import { checkSite, RobotsCache, type SiteCheck } from '@agentry/platform/outbound/check-site';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';
+import { IconCache, type SiteIcon } from '@agentry/platform/outbound/site-icon';
 import type { LinkCheckRecord } from '@agentry/platform/store/port';
 import { deliver, publicLink, type Services } from '../commands/services';
 import { siteDownMessage } from '../mail/trust-messages';
@@ -19,6 +20,8 @@ import type { Outbound } from './outbound';
 // works through its queue at one a second, the window moves on for everyone else (up to `maxChunks`
 // chunks ahead). Records are saved as they come; agents whose public state changed are touched
 // (their listing and search document follow); the provider of a site that went down gets one e-mail.
+// It also takes the site's icon as the listing's logo (issue 25, platform/outbound/site-icon.ts),
+// unless the provider uploaded one: the icons of a page are fetched once a day, not once a listing.
 
 export interface LinkCheckerSettings {
   intervalMs: number;
@@ -59,6 +62,8 @@ interface Item {
 
 export const PASS_KEY = 'link_check:pass';
 export const POLITENESS_MARGIN_MS = 50;
+/** A site's icon, once found, is fetched again after this long (a new icon shows within a week). */
+export const ICON_REFRESH_MS = 7 * 24 * 3600_000;
 const FLUSH_EVERY = 200;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -74,6 +79,9 @@ function hostOf(url: string): string {
 export class LinkChecker {
   private readonly pacer: HostPacer;
   private readonly robots = new RobotsCache();
+  private readonly icons = new IconCache();
+  /** Agents whose logo changed since the last flush: touched with it, so the index reads them again. */
+  private logosChanged = new Set<string>();
   private readonly chunkSize: number;
   private readonly maxChunks: number;
   private lastStart = 0;
@@ -306,8 +314,14 @@ export class LinkChecker {
         const record = await this.store.linkChecks.get(item.agent.id);
         if (record) previous.set(item.agent.id, record);
       }
-      const found = await this.check(item.url, signal);
+      const [logo] = await this.store.logos.logosOf([item.agent.id]);
+      // No logo yet, or the site's icon found a while ago: look (an upload is the provider's word).
+      const wantIcon =
+        !logo ||
+        (logo.source === 'site' && this.services.now() - Date.parse(logo.updated_at) >= ICON_REFRESH_MS);
+      const found = await this.check(item.url, signal, wantIcon);
       if (signal?.aborted) return false;
+      if (found.icon) await this.keepIcon(item.agent.id, found.icon);
       this.results.push(
         nextLinkRecord(
           item.agent.id,
@@ -327,13 +341,26 @@ export class LinkChecker {
     }
   }
 
-  private check(url: string, signal?: AbortSignal): Promise<SiteCheck> {
+  private check(url: string, signal: AbortSignal | undefined, icon: boolean): Promise<SiteCheck> {
     return checkSite(url, {
       ...this.outbound,
       robots: this.robots,
+      icons: icon ? this.icons : undefined,
       signal,
       beforeRequest: (target) => this.pacer.take(target.hostname),
     });
+  }
+
+  /** The site's icon as the agent's logo (an upload stays: the store keeps it). */
+  private async keepIcon(agentId: string, icon: SiteIcon): Promise<void> {
+    const changed = await this.store.logos.set(agentId, {
+      hash: icon.hash,
+      content_type: icon.content_type,
+      bytes: icon.bytes,
+      source: 'site',
+      at: new Date(this.services.now()).toISOString(),
+    });
+    if (changed) this.logosChanged.add(agentId);
   }
 
   /** Saves what was found, touches the agents whose listing changed, and mails breakages. */
@@ -342,7 +369,13 @@ export class LinkChecker {
     if (results.length === 0) return;
     this.results = [];
     await this.store.linkChecks.saveMany(results.map((result) => result.record));
-    const changed = results.filter((result) => result.publicChange).map((result) => result.record.agent_id);
+    const changed = [
+      ...new Set([
+        ...results.filter((result) => result.publicChange).map((result) => result.record.agent_id),
+        ...this.logosChanged,
+      ]),
+    ];
+    this.logosChanged = new Set();
     for (let start = 0; start < changed.length; start += 1000)
       await this.store.agents.touch(changed.slice(start, start + 1000));
     const broken = results.filter((result) => result.notify);

@@ -56,6 +56,10 @@ export const ListedAgentSchema = z.object({
       `Average rating (1 to 5) by employers who hired it; null until it has ${RATING_SHOWN_FROM} reviews`,
     ),
   rating_count: z.number().describe('How many reviews by employers it has'),
+  logo: z
+    .string()
+    .nullable()
+    .describe("The agent's logo as this directory serves it (absolute URL); null when it has none"),
 });
 
 export type ListedAgent = z.infer<typeof ListedAgentSchema>;
@@ -82,6 +86,7 @@ export function presentListedAgent(agent: PublicAgent | Agent, origin: string): 
     site_since: fields.site_since,
     rating_average: fields.rating_average,
     rating_count: fields.rating_count,
+    logo: fields.logo === null ? null : absoluteUrl(origin, fields.logo),
   };
 }
 

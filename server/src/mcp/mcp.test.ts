@@ -33,6 +33,7 @@ const PUBLIC_FIELDS = [
   'site_since',
   'rating_average',
   'rating_count',
+  'logo',
 ];
 
 type Listed = { id: string; name: string; page_url: string } & Record<string, unknown>;
@@ -290,6 +291,8 @@ describe('MCP server at /mcp', () => {
         page_url: `${ORIGIN}/agents/${api.id}`,
         // The provider page (issue 25) as an absolute URL, like page_url; null while there is none.
         provider_page: api.provider_page === null ? null : `${ORIGIN}${api.provider_page}`,
+        // The logo (issue 25) likewise.
+        logo: api.logo === null ? null : `${ORIGIN}${api.logo}`,
       });
       expect(profile).toEqual(apiProfile);
       const apiSimilar = (await server.http.get(`/api/agents/${first!.id}/similar`).expect(200)).body;

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/saved-searches';
 import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
+import { solidPng } from '@agentry/platform/outbound/testing/pictures';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Store } from '@agentry/platform/store/port';
 import * as XLSX from 'xlsx';
@@ -41,6 +42,8 @@ export interface World {
     /** Listed agents nobody owns. */
     listedAgent: string;
     secondAgent: string;
+    /** The hash of the logo listedAgent shows. */
+    logoHash: string;
     /** The provider's agents: to edit, to delete, and the one employers ask about. */
     ownAgent: string;
     ownAgentToDelete: string;
@@ -99,6 +102,8 @@ export interface World {
   unique(label: string): string;
   /** A one-row workbook the admin upload takes. */
   workbook: Buffer;
+  /** A small PNG a provider's logo upload takes. */
+  logo: Buffer;
   /** Every one-time token handed out: none may show up in an answer or a log line. */
   issuedTokens: string[];
 }
@@ -212,6 +217,16 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
   const adminAgent = await agent('Admin Editable');
   const adminAgentToDelete = await agent('Admin Deletable');
   const removedAgent = await agent('Admin Removed', { removed: true });
+  // A logo the listed agent shows (issue 25), read by its hash.
+  const logoBytes = solidPng(4, 4);
+  const logoHash = createHash('sha256').update(logoBytes).digest('hex');
+  await store.logos.set(listedAgent, {
+    hash: logoHash,
+    content_type: 'image/png',
+    bytes: logoBytes,
+    source: 'site',
+    at: new Date().toISOString(),
+  });
 
   const reviewOf = async (agentId: string) =>
     (
@@ -377,6 +392,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       providerSlug: (await store.users.findById(provider.id))!.slug!,
       listedAgent,
       secondAgent,
+      logoHash,
       ownAgent,
       ownAgentToDelete,
       ownAgentToAsk,
@@ -461,6 +477,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
       (await store.agents.create(agentInput({ name: unique('Held'), held_for: 'review' }))).id,
     unique,
     workbook: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    logo: solidPng(8, 8),
     issuedTokens,
   };
 }

@@ -4,6 +4,7 @@ import * as agents from '@agentry/domain/contract/agents';
 import * as analytics from '@agentry/domain/contract/analytics';
 import * as catalog from '@agentry/domain/contract/catalog';
 import * as employer from '@agentry/domain/contract/employer';
+import * as logos from '@agentry/domain/contract/logos';
 import * as providers from '@agentry/domain/contract/providers';
 import * as registration from '@agentry/domain/contract/registration';
 import * as savedSearches from '@agentry/domain/contract/saved-searches';
@@ -34,6 +35,8 @@ export const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   countAgents: catalog.AgentCount,
   getAgent: agents.AgentPage,
   getShowcase: showcase.Showcase,
+  uploadAgentLogo: logos.LogoAnswer,
+  removeAgentLogo: logos.LogoAnswer,
   similarAgents: agents.AgentList,
   listCategories: catalog.NameList,
   listRoles: catalog.NameList,

@@ -73,4 +73,18 @@ describe('AgentCard', () => {
     );
     expect(screen.getByText('Reply').tagName).toBe('MARK');
   });
+
+  it('shows its logo from our own address beside the name, or its initials when it has none (issue 25)', () => {
+    const logo = `/api/logos/${'b'.repeat(64)}`;
+    const { container, unmount } = renderWithRouter(
+      <AgentCard agent={makeAgent({ name: 'Ledger Lark', logo })} onRoleSelect={() => {}} />,
+    );
+    expect(container.querySelector('.agent-card__identity img')?.getAttribute('src')).toBe(logo);
+    unmount();
+    const bare = renderWithRouter(
+      <AgentCard agent={makeAgent({ name: 'Ledger Lark', logo: null })} onRoleSelect={() => {}} />,
+    );
+    expect(bare.container.querySelector('img')).toBeNull();
+    expect(bare.container.querySelector('.agent-logo--initials')?.textContent).toBe('LL');
+  });
 });

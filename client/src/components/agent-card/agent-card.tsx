@@ -5,13 +5,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { reportAgentClick } from '../../lib/api/report-agent-click';
 import { TrustBadges } from '../trust/trust-badges';
+import { AgentLogo } from './agent-logo';
 import { UseAgentLink } from './agent-site-link';
 import { ExampleBadge } from './example-badge';
 import { PricingBadge } from './pricing-badge';
 import { RoleChip } from './role-chip';
 
-// One agent as a card (spec section 1): name, category, role chip, provider, description, cost
-// and a link to use it. Text arrives entity-encoded and is decoded here; the search passes
+// One agent as a card (spec section 1): its logo (issue 25), name, category, role chip, provider,
+// description, cost and a link to use it. Text arrives entity-encoded and is decoded here; the search passes
 // highlighted versions of the fields it matched.
 
 export type HighlightableField = 'name' | 'provider' | 'category' | 'role' | 'description';
@@ -33,9 +34,12 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
   return (
     <article className="agent-card" aria-labelledby={headingId}>
       <div className="agent-card__top">
-        <h3 className="agent-card__name" id={headingId}>
-          <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{highlights.name ?? name}</Link>
-        </h3>
+        <div className="agent-card__identity">
+          <AgentLogo name={name} logo={agent.logo} />
+          <h3 className="agent-card__name" id={headingId}>
+            <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{highlights.name ?? name}</Link>
+          </h3>
+        </div>
         <PricingBadge pricing={agent.pricing} />
       </div>
       {provider ? (

@@ -17,6 +17,8 @@ export interface SiteSpec {
   hang?: boolean;
   /** Paths answered with their own content, 200 (e.g. /robots.txt, /.well-known/agentry-verification.txt). */
   files?: Record<string, string>;
+  /** Paths answered 200 with these bytes and this Content-Type (icons, issue 25). */
+  assets?: Record<string, { type: string; body: Buffer }>;
 }
 
 export interface SiteRequest {
@@ -47,6 +49,11 @@ export async function startLocalSites(options: { record?: boolean } = {}): Promi
     const spec = sites.get(host);
     if (!spec) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such site');
+      return;
+    }
+    const asset = spec.assets?.[path.split('?')[0]!];
+    if (asset) {
+      res.writeHead(200, { 'Content-Type': asset.type }).end(asset.body);
       return;
     }
     const file = spec.files?.[path.split('?')[0]!];

@@ -104,6 +104,7 @@ export function toStoredDocument(document: SearchDocument): StoredDocument {
   if (document.site_since !== undefined) stored.site_since = document.site_since;
   if (document.rating_average !== undefined) stored.rating_average = document.rating_average;
   if (document.rating_count !== undefined) stored.rating_count = document.rating_count;
+  if (document.logo !== undefined) stored.logo = document.logo;
   return { ...stored, ...storedFacts(document) };
 }
 
@@ -120,6 +121,7 @@ function storedTrust(stored: Record<string, unknown>): Partial<AgentTrust> {
   if (typeof stored.rating_average === 'number' || stored.rating_average === null)
     trust.rating_average = stored.rating_average;
   if (typeof stored.rating_count === 'number') trust.rating_count = stored.rating_count;
+  if (typeof stored.logo === 'string' || stored.logo === null) trust.logo = stored.logo;
   return trust;
 }
 

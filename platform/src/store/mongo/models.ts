@@ -12,6 +12,7 @@ import {
   USER_EDITABLE_FIELDS,
   type UserWithSecret,
 } from '../port';
+import { type LogoModels, registerLogoModels } from './logos';
 import { type AgentProfileDoc, registerProfileModel } from './profiles';
 import { registerSavedSearchModel, type SavedSearchDoc } from './saved-searches';
 import {
@@ -430,7 +431,7 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
 apiKeySchema.index({ token_hash: 1 }, { unique: true });
 apiKeySchema.index({ user_id: 1, _id: -1 });
 
-export interface MongoModels extends TrustModels {
+export interface MongoModels extends TrustModels, LogoModels {
   agents: Model<AgentDoc>;
   changes: Model<ChangeDoc>;
   counters: Model<CounterDoc>;
@@ -482,6 +483,7 @@ export function registerModels(conn: Connection): MongoModels {
     ...registerTeamModels(conn),
     savedSearches: registerSavedSearchModel(conn),
     ...registerTrustModels(conn),
+    ...registerLogoModels(conn),
   };
 }
 

@@ -15,6 +15,7 @@ import { requireIndexes } from './indexes';
 import { createMongoLeases } from './leases';
 import { createMongoLinkChecks } from './link-checks';
 import { createMongoListingClaims } from './listing-claims';
+import { createMongoLogos } from './logos';
 import { registerModels } from './models';
 import { createMongoProfiles } from './profiles';
 import { createMongoReviews } from './reviews';
@@ -43,9 +44,10 @@ export async function openMongoStore(uri: string): Promise<Store> {
     const verifications = createMongoVerifications(models);
     const linkChecks = createMongoLinkChecks(models);
     const reviews = createMongoReviews(models);
+    const logos = createMongoLogos(conn, models);
     const store: Store = {
       kind: 'mongodb',
-      agents: withAgentTrust(createMongoAgents(conn, models), { verifications, linkChecks, reviews }),
+      agents: withAgentTrust(createMongoAgents(conn, models), { verifications, linkChecks, reviews, logos }),
       changes: createMongoChanges(models),
       users: createMongoUsers(models),
       sessions: createMongoSessions(models),
@@ -65,6 +67,7 @@ export async function openMongoStore(uri: string): Promise<Store> {
       verifications,
       linkChecks,
       reviews,
+      logos,
       listingClaims: createMongoListingClaims(conn, models),
       leases: createMongoLeases(models),
       rateLimits: await openMongoRateLimits(conn),

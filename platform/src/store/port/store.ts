@@ -11,6 +11,7 @@ import type { KeyValueRepository } from './key-value';
 import type { LeaseRepository } from './leases';
 import type { LinkCheckRepository } from './link-checks';
 import type { ListingClaimRepository } from './listing-claims';
+import type { LogoRepository } from './logos';
 import type { AgentProfileRepository } from './profiles';
 import type { ReviewRepository } from './reviews';
 import type { SavedSearchRepository } from './saved-searches';
@@ -56,6 +57,8 @@ export interface Store {
   readonly reviews: ReviewRepository;
   readonly listingClaims: ListingClaimRepository;
   readonly leases: LeaseRepository;
+  /** Agent logos: the site's icon or the provider's upload, served by us (issue 25). */
+  readonly logos: LogoRepository;
   /** Rate-limit windows every API process shares (platform/src/rate-limit/port.ts). */
   readonly rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */

@@ -487,6 +487,23 @@ export const MIGRATIONS: string[] = [
     OR (NEW.removed = 0 AND (OLD.category IS NOT NEW.category OR OLD.role IS NOT NEW.role))
   BEGIN UPDATE agent_groups_version SET version = version + 1 WHERE id = 1; END;
   `,
+  // 20: agent logos (issue 25): each picture once under the SHA-256 of its bytes, and which one
+  // each agent shows (its site's icon, or its provider's upload); agent_logos_hash finds whether any
+  // agent still shows a picture before it is deleted.
+  `
+  CREATE TABLE logos (
+    hash TEXT PRIMARY KEY,
+    content_type TEXT NOT NULL,
+    bytes BLOB NOT NULL
+  );
+  CREATE TABLE agent_logos (
+    agent_id TEXT PRIMARY KEY,
+    hash TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('site', 'upload')),
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX agent_logos_hash ON agent_logos (hash);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -16,6 +16,7 @@ import { createSqliteContacts } from './contacts';
 import { createSqliteLeases } from './leases';
 import { createSqliteLinkChecks } from './link-checks';
 import { createSqliteListingClaims } from './listing-claims';
+import { createSqliteLogos } from './logos';
 import { migrate } from './migrations';
 import { PlainMatchingOffThread } from './plain-matching-off-thread';
 import { createSqliteProfiles } from './profiles';
@@ -57,6 +58,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const verifications = retryWhenBusy(createSqliteVerifications(db));
   const linkChecks = retryWhenBusy(createSqliteLinkChecks(db));
   const reviews = retryWhenBusy(createSqliteReviews(db));
+  const logos = retryWhenBusy(createSqliteLogos(db));
   // The search fallback's scan of every agent runs on a worker thread (a file can be opened twice).
   const plainMatching = file === ':memory:' ? null : new PlainMatchingOffThread(file);
   const agents = createSqliteAgents(
@@ -65,7 +67,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   );
   const store: Store = {
     kind: 'sqlite',
-    agents: withAgentTrust(retryWhenBusy(agents), { verifications, linkChecks, reviews }),
+    agents: withAgentTrust(retryWhenBusy(agents), { verifications, linkChecks, reviews, logos }),
     changes: retryWhenBusy(createSqliteChanges(db)),
     users: retryWhenBusy(createSqliteUsers(db)),
     sessions: retryWhenBusy(createSqliteSessions(db)),
@@ -85,6 +87,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     verifications,
     linkChecks,
     reviews,
+    logos,
     listingClaims: retryWhenBusy(createSqliteListingClaims(db)),
     leases: retryWhenBusy(createSqliteLeases(db)),
     // Waits for the lock a second at most (not retryWhenBusy's 15 s): the limiter then counts locally.

@@ -58,6 +58,18 @@ export const ACCOUNTS: Record<string, RoutePolicy> = {
     access: 'provider-owner',
     probe: (w) => ({ path: `/api/users/agents/${w.ids.ownAgent}/profile`, body: PROFILE_PROBE }),
   },
+  // Logos (issue 25): the provider's upload and its removal.
+  'PUT /api/users/agents/{id}/logo': {
+    access: 'provider-owner',
+    probe: (w) => ({
+      path: `/api/users/agents/${w.ids.ownAgent}/logo`,
+      file: { bytes: w.logo, name: 'logo.png' },
+    }),
+  },
+  'DELETE /api/users/agents/{id}/logo': {
+    access: 'provider-owner',
+    probe: get((w) => `/api/users/agents/${w.ids.ownAgent}/logo`),
+  },
   'DELETE /api/users/agents/{id}': {
     access: 'provider-owner',
     probe: get((w) => `/api/users/agents/${w.ids.ownAgentToDelete}`),

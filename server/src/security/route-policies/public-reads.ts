@@ -27,6 +27,8 @@ export const PUBLIC_READS: Record<string, RoutePolicy> = {
     crossOrigin: true,
     probe: get((w) => `/api/agents/${w.ids.listedAgent}/similar`),
   },
+  // An agent's logo as we store it (issue 25): public, same-origin (no CORS), cached for a year.
+  'GET /api/logos/{hash}': { access: 'public', probe: get((w) => `/api/logos/${w.ids.logoHash}`) },
   'GET /api/categories': openRead,
   'GET /api/roles': openRead,
   'OPTIONS /api/search': openRead,

@@ -7,6 +7,7 @@ import { buildAgentMeta, buildAgentNotFoundMeta } from '@agentry/domain/seo';
 import { statedText } from '@agentry/domain/stated';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { AgentLogo } from '../../../components/agent-card/agent-logo';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import { RoleChip } from '../../../components/agent-card/role-chip';
@@ -100,7 +101,8 @@ function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: React
       </nav>
       <article className="agent-profile" aria-labelledby="agent-name">
         <header className="agent-profile__header">
-          <div>
+          <AgentLogo name={name} logo={agent.logo} size={72} labelled className="agent-profile__logo" />
+          <div className="agent-profile__title">
             <h1 id="agent-name">{name}</h1>
             {provider ? (
               <p className="agent-profile__provider">

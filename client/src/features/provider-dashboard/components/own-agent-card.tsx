@@ -1,12 +1,14 @@
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AgentLogo } from '../../../components/agent-card/agent-logo';
 import { UseAgentLink } from '../../../components/agent-card/agent-site-link';
 import { PricingBadge } from '../../../components/agent-card/pricing-badge';
 import type { OwnAgent } from '../api/get-own-agents';
 import { AgentEditForm } from './agent-edit-form';
 import { AgentFactsEditor } from './agent-facts-editor';
 import { DeleteAgentDialog } from './delete-agent-dialog';
+import { OwnLogoField } from './own-logo-field';
 
 // One of the provider's agents on the dashboard: the public card's fields (same look as
 // components/agent-card) with Edit, which turns the card into its form, and Delete.
@@ -49,6 +51,12 @@ export function OwnAgentCard({
         <h3 className="agent-card__name" id={headingId}>
           Edit {name}
         </h3>
+        <OwnLogoField
+          agentId={agent.id}
+          name={name}
+          logo={agent.logo}
+          onChange={(logo) => onSaved({ ...agent, logo })}
+        />
         <AgentEditForm
           agent={agent}
           onSaved={(updated) => {
@@ -83,9 +91,12 @@ export function OwnAgentCard({
   return (
     <article className="agent-card" aria-labelledby={headingId}>
       <div className="agent-card__top">
-        <h3 className="agent-card__name" id={headingId}>
-          <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{name}</Link>
-        </h3>
+        <div className="agent-card__identity">
+          <AgentLogo name={name} logo={agent.logo} />
+          <h3 className="agent-card__name" id={headingId}>
+            <Link to={`/agents/${encodeURIComponent(agent.id)}`}>{name}</Link>
+          </h3>
+        </div>
         <PricingBadge pricing={agent.pricing} />
       </div>
       <p className="agent-card__provider">

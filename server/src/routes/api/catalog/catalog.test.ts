@@ -45,6 +45,8 @@ describe('catalog API', () => {
         'site_since',
         'rating_average',
         'rating_count',
+        // Its logo as we serve it (issue 25).
+        'logo',
       ].sort(),
     );
     expect(JSON.stringify(response.body)).not.toContain('private@example.com');
