@@ -90,6 +90,8 @@ describe('The first view', () => {
     await page.locator(SEARCH_BOX).fill('translate documents');
     await page.locator(SEARCH_BOX).press('Enter');
     await page.waitForFunction(() => !document.body.textContent?.includes('MinutesMallard'));
+    // The old cards leave as the search starts ("Searching..."); the new ones come with its answer.
+    await cards(page).first().waitFor();
     expect(await cards(page).count()).toBeGreaterThan(0);
     expect(requests.filter((request) => request.includes('instantsearch')).length).toBeGreaterThan(0);
     expect(complaints).toEqual([]);
