@@ -10,7 +10,7 @@ import { NETWORK_PROFILE, type Vitals, webVitalsScript } from './web-vitals';
 
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
 
-// `npm run bench:vitals [-- --agents 100000 --runs 3 --data DIR --only lcp|inp]` (after `npm run build`): speed as
+// `npm run bench:vitals [-- --agents 100000 --runs 3 --data DIR --only lcp|inp --trace DIR]` (after `npm run build`): speed as
 // a person feels it (issue 25), in Debian's Chromium with the CPU slowed 4× and a slow mobile
 // network (DevTools protocol: Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions).
 // LCP of the home page, an agent page and a shared search link, each opened cold (a new browser
@@ -105,6 +105,36 @@ async function timeTyping(page: Page, box: string, settled: () => Promise<unknow
   const { interactions, worst } = await readVitals(page);
   const durations = Object.values(interactions);
   return { inp: Math.max(0, ...durations), slow: durations.length, worst };
+}
+
+/** What a DevTools performance recording holds: tasks, events, style, layout, paint, frames. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'latencyInfo',
+  'toplevel',
+];
+
+/**
+ * Runs `work` while Chromium records a DevTools trace (FILE.trace.json) and a CPU profile of the
+ * page (FILE.cpuprofile), both for the Performance panel: what a keystroke waited for.
+ */
+async function recorded<T>(browser: Browser, page: Page, file: string, work: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await browser.startTracing(page, { path: `${file}.trace.json`, categories: TRACE_CATEGORIES });
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    await browser.stopTracing();
+    fs.writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+  }
 }
 
 async function apiSend(http: APIRequestContext, pathname: string, data?: object) {
@@ -202,6 +232,10 @@ async function main(argv: string[]) {
     ];
     // --only inp|lcp: one half (a quicker run while working on it).
     const only = option(argv, 'only', '');
+    // --trace DIR: one more typing run per box, not counted, recorded for Chromium's Performance panel.
+    const traced = option(argv, 'trace', '');
+    const traceDir = traced ? path.resolve(process.env.INIT_CWD ?? process.cwd(), traced) : '';
+    if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
     for (const { what, url, ready } of only === 'inp' ? [] : pages) {
       await timeLcp(browser, base, url, ready); // warm the server's caches, not the browser's
       const samples = [];
@@ -244,7 +278,7 @@ async function main(argv: string[]) {
       const samples = [];
       let slow = 0;
       const parts: string[] = [];
-      for (let run = 0; run < runs; run++) {
+      const typeOnce = async (record?: string) => {
         const context = await freshContext(browser, base);
         try {
           if (url.startsWith('/employer')) await signInEmployer(context);
@@ -253,16 +287,25 @@ async function main(argv: string[]) {
           await page.locator(box).waitFor({ timeout: 60_000 });
           if (url.startsWith('/employer')) await settled(page);
           await page.waitForLoadState('networkidle');
-          const typed = await timeTyping(page, box, () => settled(page));
-          samples.push(typed.inp);
-          slow = Math.max(slow, typed.slow);
-          if (typed.worst) {
-            const { delay, processing, presentation, type } = typed.worst;
-            parts.push(`${type} ${delay.toFixed(0)}+${processing.toFixed(0)}+${presentation.toFixed(0)}`);
-          }
+          const typing = () => timeTyping(page, box, () => settled(page));
+          return record ? await recorded(browser, page, record, typing) : await typing();
         } finally {
           await context.close();
         }
+      };
+      for (let run = 0; run < runs; run++) {
+        const typed = await typeOnce();
+        samples.push(typed.inp);
+        slow = Math.max(slow, typed.slow);
+        if (typed.worst) {
+          const { delay, processing, presentation, type } = typed.worst;
+          parts.push(`${type} ${delay.toFixed(0)}+${processing.toFixed(0)}+${presentation.toFixed(0)}`);
+        }
+      }
+      if (traceDir) {
+        const file = path.join(traceDir, url.startsWith('/employer') ? 'typing-employer' : 'typing-home');
+        const traced = await typeOnce(file);
+        log(`    (traced, not counted: INP ${traced.inp.toFixed(0)} ms; ${file}.trace.json and .cpuprofile)`);
       }
       log(`    ${what}: ${samples.map((value) => value.toFixed(0)).join(', ')} ms`);
       rows.push({
