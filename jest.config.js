@@ -36,7 +36,11 @@ module.exports = {
     project('domain'),
     project('platform'),
     // Some server tests start the compiled API or a CLI as a process: dist/ is brought up to date first.
-    project('server', { globalSetup: '<rootDir>/scripts/bin/jest-ensure-built.cjs' }),
+    project('server', {
+      globalSetup: '<rootDir>/scripts/bin/jest-ensure-built.cjs',
+      // Every supertest answer held against the API's contract (server/src/testing/live-answers.ts).
+      setupFilesAfterEnv: ['<rootDir>/server/src/testing/jest-setup.ts'],
+    }),
     project('indexer'),
     project('scripts'),
     project('client', {

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { contractMismatch } from './live-answers';
 
 // Turns on the run-time contract check for every supertest request of a test file (and of the
-// test helpers it uses: Browser, AdminBrowser and TestServer.http all go through supertest's Test):
+// test helpers it uses: Browser, AdminBrowser and TestServer.http all go through supertest's Test).
+// Every server test file runs with it on (jest-setup.ts, the server project's setupFilesAfterEnv):
 // a success answer whose JSON is not what domain/src/contract/ declares fails the request itself,
 // with the operation and the path of the mismatch (testing/live-answers.ts).
 

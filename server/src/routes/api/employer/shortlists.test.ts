@@ -1,10 +1,6 @@
 import { SHORTLIST_AGENTS_MAX, SHORTLISTS_PER_USER_MAX } from '@agentry/platform/store/port';
-import { checkLiveAnswers } from '../../../testing/check-live-answers';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';
-
-// Every JSON answer below is held against the contract as it arrives (testing/live-answers.ts).
-checkLiveAnswers();
 
 // An active employer's shortlists, through the real app on a real store.
 

@@ -4,13 +4,9 @@ import {
   REGISTRATION_MESSAGES,
 } from '../../../commands/register-agent';
 import { SUBSCRIPTION_MESSAGES } from '../../../policies/subscription';
-import { checkLiveAnswers } from '../../../testing/check-live-answers';
 import { lastMail, mailsTo, tokenIn } from '../../../testing/mailbox';
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
 import { accountForm, agentForm, Visitor } from '../../../testing/visitor';
-
-// Every JSON answer below is held against the contract as it arrives (testing/live-answers.ts).
-checkLiveAnswers();
 
 // POST /api/agents: the registration rules of docs/accounts.md (ownership), driven through the real
 // app. Nothing is listed on an unproven claim: an agent under an address waits, held, for a link

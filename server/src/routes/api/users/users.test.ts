@@ -1,11 +1,7 @@
 import { COMMON_PASSWORD_MESSAGE } from '@agentry/domain/password-policy';
-import { checkLiveAnswers } from '../../../testing/check-live-answers';
 import { lastMail, tokenIn } from '../../../testing/mailbox';
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
 import { accountForm, agentForm, Visitor } from '../../../testing/visitor';
-
-// Every JSON answer below is held against the contract as it arrives (testing/live-answers.ts).
-checkLiveAnswers();
 
 // Accounts, the provider's own agents and the profile, through the real app on a real store.
 
