@@ -11,6 +11,17 @@ type Assert = (this: request.Test, resError: unknown, res: request.Response | un
 type Done = (this: request.Test, error: unknown, res: request.Response | undefined) => void;
 
 let installed = false;
+/** Set by a test file that measures its own process's event loop (see skipLiveAnswers). */
+let skipped = false;
+
+/**
+ * Leaves this test file's answers unchecked. Only for a test that measures the event loop of its
+ * own process, where the check's parse of a large answer (about 10 ms for 500 agents, more the
+ * first time) would count as the server's stall; the same answers are checked by other files.
+ */
+export function skipLiveAnswers(): void {
+  skipped = true;
+}
 
 export function checkLiveAnswers(): void {
   if (installed) return;
@@ -19,9 +30,10 @@ export function checkLiveAnswers(): void {
   const assert = prototype.assert;
   prototype.assert = function checked(resError, res, fn) {
     const test = this as unknown as { method: string; url: string };
-    const mismatch = res
-      ? contractMismatch(test.method, test.url, res.status, res.headers['content-type'], res.body)
-      : null;
+    const mismatch =
+      res && !skipped
+        ? contractMismatch(test.method, test.url, res.status, res.headers['content-type'], res.body)
+        : null;
     if (!mismatch || !fn) return assert.call(this, resError, res, fn);
     return assert.call(this, resError, res, function done(this: request.Test, error, response) {
       fn.call(this, error ?? new Error(mismatch), response);
