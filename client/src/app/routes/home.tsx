@@ -15,6 +15,7 @@ import type { RoleSelection } from '../../features/search/components/role-view';
 import { useAsync } from '../../hooks/use-async';
 import { useDocumentHead } from '../../hooks/use-document-head';
 import { useEdgeScrollKeys } from '../../hooks/use-edge-scroll-keys';
+import { formatCount } from '../../lib/format-count';
 
 /** The role view named in the address (?role=…&category=…), or none: a role counts only with its category. */
 export function roleViewOf(params: URLSearchParams): RoleSelection | null {
@@ -61,7 +62,7 @@ function useVisitKey(): string {
 export function subtitleFor(count: number | null): string {
   return count === null
     ? 'Search AI agents by the job they do, in plain words.'
-    : `Search ${count.toLocaleString('en-US')} AI agents by the job they do, in plain words.`;
+    : `Search ${formatCount(count)} AI agents by the job they do, in plain words.`;
 }
 
 export function HomeRoute() {

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { formatCount } from '../../lib/format-count';
 
 // A labelled textarea with a length limit and a counter ("120 / 2000 characters"), which the
 // field names as its description so screen readers hear it too. The browser stops typing at the
@@ -53,7 +54,7 @@ export function LimitedTextArea({
         onChange={(event) => onChange(event.target.value)}
       />
       <p className="form-field__hint char-count" id={countId}>
-        {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+        {formatCount(value.length)} / {formatCount(max)} characters
       </p>
       {error ? (
         <p className="form-field__error" id={errorId ?? undefined}>

@@ -9,6 +9,7 @@ import {
   type InboxContactRequest,
   type InboxPage,
 } from '../../lib/api/contact-requests';
+import { formatCount } from '../../lib/format-count';
 import { PageLoading } from '../ui/page-loading';
 import { ShowMore } from '../ui/show-more';
 import type { InboxApi } from './inbox-api';
@@ -97,7 +98,7 @@ export function InboxPanel({
         <h2 id={headingId}>
           {title}
           {counts && counts.new > 0 ? (
-            <span className="dashboard-section__count"> ({counts.new.toLocaleString('en-US')} new)</span>
+            <span className="dashboard-section__count"> ({formatCount(counts.new)} new)</span>
           ) : null}
         </h2>
       </div>
@@ -114,9 +115,7 @@ export function InboxPanel({
             onClick={() => setFilter(status)}
           >
             {label}
-            {count === null ? null : (
-              <span className="inbox__filter-count"> ({count.toLocaleString('en-US')})</span>
-            )}
+            {count === null ? null : <span className="inbox__filter-count"> ({formatCount(count)})</span>}
           </button>
         ))}
       </fieldset>

@@ -1,8 +1,7 @@
 import { PageLoading } from '../../../components/ui/page-loading';
+import { formatCount } from '../../../lib/format-count';
 import type { AdminStatsState } from '../hooks/use-admin-stats';
 import { ADMIN_MESSAGES } from '../utils/admin-messages';
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 /** The dashboard's totals (spec section 2: total and active agent counts). */
 export function AgentCounts({ state }: { state: AdminStatsState }) {
@@ -26,7 +25,7 @@ export function AgentCounts({ state }: { state: AdminStatsState }) {
       {counts.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{number(value)}</dd>
+          <dd>{formatCount(value)}</dd>
         </div>
       ))}
     </dl>

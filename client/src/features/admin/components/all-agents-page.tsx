@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
 import { usePagedList } from '../../../hooks/use-paged-list';
+import { formatCount } from '../../../lib/format-count';
 import { type AdminAgent, getAdminAgents } from '../api/get-admin-agents';
 import { ADMIN_MESSAGES } from '../utils/admin-messages';
 import { AgentDetails } from './agent-details';
@@ -12,8 +13,6 @@ import { AgentDetails } from './agent-details';
 // /rjs: the simple all-agents list of spec section 2, one line per agent with a Select Agent
 // button that shows the chosen agent's details. It reads the admin list (GET /api/admin/agents),
 // so it needs an admin session; without one it says 'Failed to fetch agents' (spec section 8).
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 export function AllAgentsPage() {
   useBasicPageMeta('All agents', 'Every agent in the catalog, for staff.');
@@ -36,7 +35,7 @@ export function AllAgentsPage() {
         <h1>All agents</h1>
         {list.status === 'success' ? (
           <p className="page-header__lead">
-            {number(list.total)} agents, removed ones included. <Link to="/admin">Admin dashboard</Link>
+            {formatCount(list.total)} agents, removed ones included. <Link to="/admin">Admin dashboard</Link>
           </p>
         ) : null}
       </header>

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useAsync } from '../../../hooks/use-async';
 import { errorText } from '../../../lib/api/api-client';
+import { formatCount } from '../../../lib/format-count';
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
@@ -18,7 +19,6 @@ import { AuditTable } from './audit-table';
 // of 50 at a time. It reads again after each change made on this screen (`generation`).
 
 const NO_FILTERS: AuditFilters = { entityType: '', action: '', actor: '' };
-const number = (value: number) => value.toLocaleString('en-US');
 
 export function AuditLogPanel({ generation }: { generation: number }) {
   const { run } = useAdminSession();
@@ -118,7 +118,7 @@ export function AuditLogPanel({ generation }: { generation: number }) {
             Previous
           </button>
           <span>
-            Entries {number(offset + 1)}–{number(last)} of {number(total)}
+            Entries {formatCount(offset + 1)}–{formatCount(last)} of {formatCount(total)}
           </span>
           <button
             className="button button--secondary button--small"

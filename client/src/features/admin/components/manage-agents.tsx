@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import type { AsyncState } from '../../../hooks/use-async';
+import { formatCount } from '../../../lib/format-count';
 import type { AdminAgent } from '../api/get-admin-agents';
 import type { useAdminAgents } from '../hooks/use-admin-agents';
 import { ADMIN_MESSAGES } from '../utils/admin-messages';
@@ -13,8 +14,6 @@ import { AdminAgentRow } from './admin-agent-row';
 // "Manage Agents" (spec section 2): the loaded agents grouped by category, then role, removed ones
 // included, a page at a time; a category filter and a search by name (issue 25) narrow a catalog
 // of 100,000 to what is wanted.
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 export function ManageAgents({
   agents,
@@ -95,7 +94,7 @@ export function ManageAgents({
             ? searchedName || category
               ? `No agents match${searchedName ? ` “${searchedName}”` : ''}${category ? ` in ${decodeEntities(category)}` : ''}.`
               : 'No agents yet.'
-            : `Showing ${number(state.items.length)} of ${number(state.total)} agents${searchedName ? ` whose name contains “${searchedName}”` : ''}`}
+            : `Showing ${formatCount(state.items.length)} of ${formatCount(state.total)} agents${searchedName ? ` whose name contains “${searchedName}”` : ''}`}
         </p>
       ) : null}
       {groups.map((group, index) => (

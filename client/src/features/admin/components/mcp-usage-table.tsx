@@ -1,8 +1,7 @@
+import { formatCount } from '../../../lib/format-count';
 import type { McpUsageWeek } from '../api/get-mcp-usage';
 import { isoWeekLabel } from '../utils/iso-week';
 import { usageTools, weekTotal } from '../utils/mcp-usage-columns';
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 /** Calls per tool (columns) per week (rows, newest first), with each week's total. */
 export function McpUsageTable({ weeks }: { weeks: McpUsageWeek[] }) {
@@ -29,9 +28,9 @@ export function McpUsageTable({ weeks }: { weeks: McpUsageWeek[] }) {
                 <span title={week.week}>{isoWeekLabel(week.week)}</span>
               </th>
               {tools.map((tool) => (
-                <td key={tool}>{number(week.calls[tool] ?? 0)}</td>
+                <td key={tool}>{formatCount(week.calls[tool] ?? 0)}</td>
               ))}
-              <td>{number(weekTotal(week))}</td>
+              <td>{formatCount(weekTotal(week))}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useAsync } from '../../../hooks/use-async';
 import { errorText } from '../../../lib/api/api-client';
+import { formatCount } from '../../../lib/format-count';
 import {
   getProviderDuplicates,
   mergeProviders,
@@ -17,8 +18,7 @@ import { useAdminSession } from '../hooks/use-admin-session';
 // confirmation; the answer says what moved and which agents were left because their name already
 // exists under the kept spelling. The list is read again after each merge.
 
-const number = (value: number) => value.toLocaleString('en-US');
-const agentsText = (count: number) => `${number(count)} agent${count === 1 ? '' : 's'}`;
+const agentsText = (count: number) => `${formatCount(count)} agent${count === 1 ? '' : 's'}`;
 
 export const PROVIDERS_MESSAGES = {
   loadFailed: 'We could not load the provider spellings. Please try again.',

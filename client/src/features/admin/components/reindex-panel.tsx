@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
+import { formatCount } from '../../../lib/format-count';
 import type { ReindexJob } from '../api/reindex';
 import { useReindexJob } from '../hooks/use-reindex-job';
 
 // Rebuilds the search index from the store: a button, a progress bar while the job runs (polled
 // every second), and how the last run ended. Only the start and the end are announced, not every
 // tick of the bar.
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
@@ -19,7 +18,7 @@ function outcome(job: ReindexJob): string {
   if (job.state === 'running') return `Reindexing started by ${job.started_by}.`;
   const when = job.finished_at ? formatTime(job.finished_at) : formatTime(job.started_at);
   if (job.state === 'failed') return `The last reindex failed (${when}): ${job.error ?? 'no reason given'}.`;
-  return `The last reindex finished ${when}: ${number(job.documents ?? 0)} documents indexed (started by ${job.started_by}).`;
+  return `The last reindex finished ${when}: ${formatCount(job.documents ?? 0)} documents indexed (started by ${job.started_by}).`;
 }
 
 /** `onFinished`: called once when a job this screen followed ends (the audit log has a new entry). */
@@ -53,7 +52,7 @@ export function ReindexPanel({ onFinished }: { onFinished?: () => void } = {}) {
       {running && job ? (
         <div className="admin-progress">
           <label htmlFor={progressId}>
-            {job.total > 0 ? `${number(job.done)} of ${number(job.total)} agents` : 'Preparing...'}
+            {job.total > 0 ? `${formatCount(job.done)} of ${formatCount(job.total)} agents` : 'Preparing...'}
           </label>
           <progress
             id={progressId}

@@ -4,6 +4,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { errorText } from '../../../lib/api/api-client';
+import { formatCount } from '../../../lib/format-count';
 import type { AdminAgent } from '../api/get-admin-agents';
 import { decideHeldAgent, getReviewQueue, type ReviewDecision } from '../api/review-queue';
 import { useAdminSession } from '../hooks/use-admin-session';
@@ -13,8 +14,6 @@ import { ADMIN_MESSAGES } from '../utils/admin-messages';
 // not listed until staff look at them. Approve lists one (nobody owns it; staff can still edit or
 // remove it); Reject deletes it for good, so its name is free for its real maker. Both go to the
 // audit log. A decided agent stays in view with what was done, until the next load.
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 type Decided = Record<string, ReviewDecision>;
 
@@ -41,7 +40,7 @@ export function ReviewQueuePanel({ onChanged }: { onChanged: () => void }) {
       <h2 id="review-queue-title">
         Review queue
         {list.status === 'success' ? (
-          <span className="dashboard-section__count"> ({number(Math.max(0, waiting))} waiting)</span>
+          <span className="dashboard-section__count"> ({formatCount(Math.max(0, waiting))} waiting)</span>
         ) : null}
       </h2>
       <p>

@@ -3,6 +3,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ShowMore } from '../../../components/ui/show-more';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { errorText } from '../../../lib/api/api-client';
+import { formatCount } from '../../../lib/format-count';
 import { getSubscribers, type Subscriber, updateSubscriptionStatus } from '../api/subscribers';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { ADMIN_MESSAGES } from '../utils/admin-messages';
@@ -12,7 +13,6 @@ import { ADMIN_MESSAGES } from '../utils/admin-messages';
 // status and the opposite action: Deactivate when active, Activate otherwise (spec section 4).
 
 const PANEL_ID = 'admin-subscribers';
-const number = (value: number) => value.toLocaleString('en-US');
 
 export function SubscribersPanel({ onChanged }: { onChanged: () => void }) {
   const { run } = useAdminSession();
@@ -39,7 +39,7 @@ export function SubscribersPanel({ onChanged }: { onChanged: () => void }) {
         <h2 id="subscribers-title">
           Subscribers
           {list.status === 'success' ? (
-            <span className="dashboard-section__count"> ({number(list.total)})</span>
+            <span className="dashboard-section__count"> ({formatCount(list.total)})</span>
           ) : null}
         </h2>
         <button
@@ -125,7 +125,7 @@ function SubscriberRow({
           <span>{subscriber.organization}</span>
           <span>{subscriber.user_type === 'agent_provider' ? 'Agent provider' : 'Employer'}</span>
           <span>
-            {number(subscriber.agent_count)} agents ({number(subscriber.active_agent_count)} active)
+            {formatCount(subscriber.agent_count)} agents ({formatCount(subscriber.active_agent_count)} active)
           </span>
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/format-count';
 import type { SkippedRow, UploadReport } from '../api/upload-agents';
 
 // What an upload did: how many agents were added and skipped (announced), and each skipped row
@@ -5,10 +6,9 @@ import type { SkippedRow, UploadReport } from '../api/upload-agents';
 // thousands: the table shows the first ones and says how many more there are.
 
 const SHOWN_ROWS = 200;
-const number = (value: number) => value.toLocaleString('en-US');
 
 export function uploadSummary(fileName: string, report: UploadReport): string {
-  return `${fileName}: added ${number(report.added)}, skipped ${number(report.skipped)}.`;
+  return `${fileName}: added ${formatCount(report.added)}, skipped ${formatCount(report.skipped)}.`;
 }
 
 export function SkippedRows({ rows }: { rows: SkippedRow[] }) {
@@ -36,7 +36,7 @@ export function SkippedRows({ rows }: { rows: SkippedRow[] }) {
         </tbody>
       </table>
       {rows.length > shown.length ? (
-        <p className="form-field__hint">And {number(rows.length - shown.length)} more skipped rows.</p>
+        <p className="form-field__hint">And {formatCount(rows.length - shown.length)} more skipped rows.</p>
       ) : null}
     </div>
   );

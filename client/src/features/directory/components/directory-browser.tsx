@@ -8,6 +8,7 @@ import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { siteOrigin } from '../../../config/site';
 import { useDocumentHead } from '../../../hooks/use-document-head';
+import { formatCount } from '../../../lib/format-count';
 import { useDirectory } from '../hooks/use-directory';
 import { DirectoryFilters } from './directory-filters';
 import { agentsLabel, DirectoryOverview } from './directory-overview';
@@ -28,7 +29,7 @@ export const DIRECTORY_MESSAGES = {
 /** "2 agents", or "Showing 100 of 3,412 agents" while more are left to load. */
 function summaryText(shown: number, total: number): string {
   return shown < total
-    ? `Showing ${shown.toLocaleString('en-US')} of ${agentsLabel(total)}`
+    ? `Showing ${formatCount(shown)} of ${agentsLabel(total)}`
     : (agentsLabel(total) ?? '');
 }
 

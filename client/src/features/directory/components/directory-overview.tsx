@@ -1,5 +1,6 @@
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { Link } from 'react-router-dom';
+import { formatCount } from '../../../lib/format-count';
 import type { DirectoryCount } from '../api/get-directory-counts';
 import { directoryHref } from '../hooks/use-directory-selection';
 
@@ -13,7 +14,7 @@ interface DirectoryOverviewProps {
 
 export function agentsLabel(count: number | undefined): string | null {
   if (count === undefined) return null;
-  return count === 1 ? '1 agent' : `${count.toLocaleString('en-US')} agents`;
+  return count === 1 ? '1 agent' : `${formatCount(count)} agents`;
 }
 
 export function DirectoryOverview({ categories, counts }: DirectoryOverviewProps) {

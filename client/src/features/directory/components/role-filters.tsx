@@ -1,5 +1,6 @@
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { Link } from 'react-router-dom';
+import { formatCount } from '../../../lib/format-count';
 import type { DirectoryCount } from '../api/get-directory-counts';
 import { directoryHref } from '../hooks/use-directory-selection';
 
@@ -27,9 +28,7 @@ export function RoleFilters({ category, role, roles, counts }: RoleFiltersProps)
             aria-current={role === '' ? 'page' : undefined}
           >
             <span>All roles</span>
-            <span className="role-filter__count">
-              {total === undefined ? '' : total.toLocaleString('en-US')}
-            </span>
+            <span className="role-filter__count">{total === undefined ? '' : formatCount(total)}</span>
           </Link>
         </li>
         {roles.map((name) => (

@@ -16,6 +16,7 @@ import {
   type SentContactRequest,
   setRequestOutcome,
 } from '../../../lib/api/contact-requests';
+import { formatCount } from '../../../lib/format-count';
 import { getEmployerRequests } from '../api/get-employer-requests';
 
 // "Your requests" on the employer dashboard: what this employer asked providers, newest first,
@@ -35,7 +36,7 @@ export function EmployerRequests({ subscribed }: { subscribed: boolean }) {
         <h2 id="employer-requests-title">
           Your requests
           {list.status === 'success' ? (
-            <span className="dashboard-section__count"> ({list.total.toLocaleString('en-US')})</span>
+            <span className="dashboard-section__count"> ({formatCount(list.total)})</span>
           ) : null}
         </h2>
       </div>

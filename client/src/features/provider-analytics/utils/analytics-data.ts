@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/format-count';
 import type {
   AgentAnalytics,
   EventCounts,
@@ -87,7 +88,7 @@ export function weekLabel(week: string): string {
   return match && month ? `${month} ${Number(match[3])}` : week;
 }
 
-export const formatCount = (value: number) => value.toLocaleString('en-US');
+export { formatCount };
 
 /** 1 → '1 click', 3 → '3 clicks'. */
 export function countOf(kind: EventKind, value: number): string {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TrustBadges } from '../../../components/trust/trust-badges';
 import { useAsync } from '../../../hooks/use-async';
+import { formatCount } from '../../../lib/format-count';
 import {
   categoryCountsInPage,
   getCategoryCounts,
@@ -66,7 +67,7 @@ export function HomeShowcase() {
                 <Link className="category-tile" to={`/directory?${new URLSearchParams({ category: name })}`}>
                   <span className="category-tile__name">{decodeEntities(name)}</span>
                   <span className="category-tile__count">
-                    {count === 1 ? '1 agent' : `${count.toLocaleString('en-US')} agents`}
+                    {count === 1 ? '1 agent' : `${formatCount(count)} agents`}
                   </span>
                 </Link>
               </li>
@@ -83,7 +84,7 @@ export function HomeShowcase() {
                 <Link className="category-tile" to={`/agents/${encodeURIComponent(agent.id)}`}>
                   <span className="category-tile__name">{decodeEntities(agent.name)}</span>
                   <span className="category-tile__count">
-                    {decodeEntities(agent.role)} · {people.toLocaleString('en-US')} people this week
+                    {decodeEntities(agent.role)} · {formatCount(people)} people this week
                   </span>
                 </Link>
               </li>

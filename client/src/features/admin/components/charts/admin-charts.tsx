@@ -1,5 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
+import { formatCount } from '../../../../lib/format-count';
 import type { AdminStats } from '../../api/get-admin-stats';
 import { CHART_COLORS } from './chart-colors';
 import { OTHER_LABEL, sumOf, topCategories, weekLabel } from './chart-data';
@@ -8,9 +9,8 @@ import { ChartFigure } from './chart-figure';
 // The dashboard's charts: agents per category, new agents and subscribers per week, and active
 // versus inactive subscriptions. chart.js itself loads lazily (components/charts/chart-canvas.tsx).
 
-const number = (value: number) => value.toLocaleString('en-US');
 const plural = (count: number, word: string, words = `${word}s`) =>
-  `${number(count)} ${count === 1 ? word : words}`;
+  `${formatCount(count)} ${count === 1 ? word : words}`;
 
 export function AdminCharts({ stats }: { stats: AdminStats }) {
   return (
@@ -119,7 +119,7 @@ function SubscriptionsChart({ subscriptions }: { subscriptions: AdminStats['subs
   return (
     <ChartFigure
       title="Subscriptions"
-      summary={`${number(active)} active and ${number(inactive)} inactive.`}
+      summary={`${formatCount(active)} active and ${formatCount(inactive)} inactive.`}
       config={config}
       height={240}
       table={{

@@ -1,6 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useId } from 'react';
 import { ChartCanvas } from '../../../../components/charts/chart-canvas';
+import { formatCount } from '../../../../lib/format-count';
 
 // A chart with its text alternative: a visible caption that sums it up, and the data behind it
 // as a table that screen readers read (it is hidden only visually).
@@ -57,7 +58,7 @@ export function ChartFigure({
                 <th scope="row">{heading}</th>
                 {values.map((value, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed; a cell is its column
-                  <td key={index}>{typeof value === 'number' ? value.toLocaleString('en-US') : value}</td>
+                  <td key={index}>{typeof value === 'number' ? formatCount(value) : value}</td>
                 ))}
               </tr>
             ))}
