@@ -38,7 +38,7 @@ export class Scratch {
   private windowGeneration = 0;
   /** The coverage table's entries (coverage-table.ts), kept between searches. */
   readonly coverage = new CoverageMemory();
-  /** A query's first-tier weight per mask (execute.ts firstTierWeights), up to 8 groups. */
+  /** A query's first-tier weight per mask (rank-plan.ts firstTierWeights), up to 8 groups. */
   readonly tierWeights = new Float64Array(1 << 8);
   /** Where each phrase's words meet, kept between searches while their postings stay the same. */
   readonly phrases = new PhraseMatches();

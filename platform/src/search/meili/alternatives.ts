@@ -10,7 +10,7 @@ import type { NamedHits } from './name-match';
 import { similarQuery } from './similar';
 import { buildFilter, type MeiliResult, type MeiliSearchParams, quote } from './translate';
 
-// A named product is followed by its alternatives (embedded execute.ts withAlternatives): agents
+// A named product is followed by its alternatives (embedded alternatives.ts withAlternatives): agents
 // matching what the query says besides the name ("pixelforge logo maker" → logo makers), or,
 // when it says nothing more ("vidora alternative", "otterly ai"), agents like the named one. Both
 // candidate searches, and the word counts that choose between them, go in one multi-search
@@ -48,7 +48,8 @@ export function alternativesStep(
   indexUid: string,
 ): AlternativesStep {
   const nameParts = new Set(named.name.parts);
-  // A misspelt name is compared as meant; with nameAlternatives off, as typed (like execute.ts).
+  // A misspelt name is compared as meant; with nameAlternatives off, as typed (like
+  // embedded/alternatives.ts).
   const compared = (group: QueryGroup) =>
     FEATURES.nameAlternatives ? group.words.map((word) => named.meant.get(word) ?? word) : group.words;
   const candidates: Array<{ typed: string[]; compared: string[]; decided?: boolean }> = [];

@@ -7,7 +7,7 @@ import { editDistance } from './highlight';
 import type { MeiliHit } from './merge';
 
 // Which hits of the main page the query asks for by name ("otterly ai", "vidora alternative",
-// "vidra alternative"), read as the embedded engine reads names (execute.ts nameBoost), from
+// "vidra alternative"), read as the embedded engine reads names (embedded/named-in-query.ts nameBoost), from
 // the hits Meilisearch returned: Meilisearch found the product (its typo rule, its joining of
 // "pixel frog"); this says whether the query reads like that product's name.
 
@@ -102,8 +102,8 @@ function pageWords(hits: readonly MeiliHit[]): Set<string> {
 }
 
 /**
- * The hits whose name the query reads as (execute.ts: the whole query is the name, or the whole
- * name is in a query that reads like it), or null when none is.
+ * The hits whose name the query reads as (embedded/named-in-query.ts: the whole query is the name,
+ * or the whole name is in a query that reads like it), or null when none is.
  */
 export function namedHits(hits: readonly MeiliHit[], queryWords: readonly string[]): NamedHits | null {
   if (queryWords.length === 0) return null;

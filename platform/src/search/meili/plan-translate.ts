@@ -162,7 +162,7 @@ export function chooseFollowUp(plan: MeiliPlan, main: MeiliResult, indexUid: str
   }
   if (FEATURES.alternatives) {
     const named = namedHits(main.hits, plan.words);
-    // A page of named agents leaves no room for alternatives (as in execute.ts).
+    // A page of named agents leaves no room for alternatives (as in embedded/alternatives.ts).
     if (named && named.hits.length < hitsPerPage)
       return {
         kind: 'alternatives',

@@ -3,7 +3,7 @@ import { FEATURES } from './features';
 import { ALTERNATIVE_WORDS } from './intent';
 
 // When a query asks for a product by name, and what it says besides the name. Engine-neutral:
-// the embedded engine ranks with it (embedded/execute.ts) and the Meilisearch adapter builds its
+// the embedded engine ranks with it (embedded/named-in-query.ts) and the Meilisearch adapter builds its
 // follow-up queries with it (meili/).
 
 /** A word in at most this many agents reads as a product's own ("pixelfrog", not "virtual"). */

@@ -29,7 +29,7 @@ export interface QueryGroup {
   /**
    * The last word of an as-you-type query, still being typed: no agent has it, but it begins words
    * agents have ("docu"), or it is one letter after other words. A search with words before it
-   * (embedded/execute.ts, typedPart) counts, filters and cuts at the floor as if it were not
+   * (embedded/request-plan.ts, typedPart) counts, filters and cuts at the floor as if it were not
    * there, and lets it only order the matches, so the count stays what the words before it found
    * until it is a word the search knows (an agent's word or a concept phrase: "doc").
    */

@@ -1,0 +1,74 @@
+import { FEATURES } from '../query/features';
+import { saysMoreThanName } from '../query/name-intent';
+import type { QueryPlan } from '../query/plan';
+import type { Filter } from './filter';
+import type { InvertedIndex } from './inverted-index';
+import { moreLikeThisPlan } from './more-like-this';
+import { nameBoostOf, nameQuery } from './named-in-query';
+import { type Ranked, rankPlan } from './rank-plan';
+import { RANKING } from './ranking-weights';
+import type { Scratch } from './scratch';
+import { topK } from './top-k';
+
+// A query that names a product ("pixelforge", "pixelforge logo maker"): the product, then its
+// alternatives.
+
+/** The agent a query names, and the agents listed after it as its alternatives. */
+export interface Alternatives {
+  of: string;
+  agents: Set<number>;
+}
+
+/**
+ * When the query names a product, people want it and then its alternatives: the named agents come
+ * first, then agents like it (or, when the query says more than the name, "pixelforge logo
+ * maker", agents matching the rest of the query), then the remaining matches.
+ */
+export function withAlternatives(
+  index: InvertedIndex,
+  scratch: Scratch,
+  plan: QueryPlan,
+  filter: Filter | null,
+  ranked: Ranked,
+  order: number[],
+  wanted: number,
+): {
+  order: number[];
+  hits: Int32Array;
+  /** The agents the query names (matches, whatever their score), and the alternatives listed after them. */
+  named?: number[];
+  alternatives?: Alternatives;
+} {
+  if (!FEATURES.alternatives) return { order, hits: ranked.hits };
+  const names = nameQuery(index, plan);
+  const named = order.filter((n) => nameBoostOf(index, n, names) >= RANKING.nameInQuery);
+  if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
+  const first = named[0]!;
+  const nameWords = new Set(index.nameOf(first).nameParts);
+  // What the query says besides the name; a misspelt name is compared as corrected.
+  const saysMore = (group: QueryPlan['groups'][number]) =>
+    saysMoreThanName(
+      FEATURES.nameAlternatives ? group.meant : group.words,
+      nameWords,
+      names.agentsWith,
+      index.size,
+    );
+  const rest = plan.groups.filter(saysMore);
+  const alternativePlan =
+    rest.length > 0 ? { ...plan, groups: rest, words: [] } : moreLikeThisPlan(index, first);
+  const similar = rankPlan(index, scratch, alternativePlan, filter, 1);
+  const taken = new Set(named);
+  const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
+  for (const n of alternatives) taken.add(n);
+  const merged = [...named, ...alternatives, ...order.filter((n) => !taken.has(n))].slice(0, wanted);
+  const listed = { of: index.document(first)!.name, agents: new Set(alternatives) };
+  // The hits for the count and the facets: the ranked ones, and alternatives they lack. One pass
+  // over the (possibly catalog-sized) hits with a page-sized set, no catalog-sized copy in between.
+  const extra = new Set(alternatives);
+  for (let i = 0; i < ranked.hits.length && extra.size > 0; i++) extra.delete(ranked.hits[i]!);
+  if (extra.size === 0) return { order: merged, hits: ranked.hits, named, alternatives: listed };
+  const hits = new Int32Array(ranked.hits.length + extra.size);
+  hits.set(ranked.hits);
+  hits.set(Int32Array.from(extra), ranked.hits.length);
+  return { order: merged, hits, named, alternatives: listed };
+}

@@ -1,0 +1,113 @@
+import type { SearchRequest, SearchResponse } from '../port';
+import { didYouMean } from '../query/did-you-mean';
+import { planQuery } from '../query/plan';
+import { floorScore, RELATED_MAX } from '../ranking/match-floor';
+import { suggestionsFrom } from '../ranking/suggestions';
+import { type Alternatives, withAlternatives } from './alternatives';
+import { type HitExplanations, hitExplainer } from './explain-hits';
+import type { Filter } from './filter';
+import { countMatches, matchesOf } from './floor-matches';
+import type { InvertedIndex } from './inverted-index';
+import { rankPlan } from './rank-plan';
+import { planSearch } from './request-plan';
+import type { Scratch } from './scratch';
+import { firstK } from './top-k';
+import { addMatch, relevanceOrder } from './window';
+
+// A search with words, as a story: plan and rank (request-plan.ts), the window put in order
+// (window.ts), a named product's alternatives (alternatives.ts), the matches counted at the floor
+// (floor-matches.ts), the page's hits explained (explain-hits.ts), "did you mean" when none match.
+
+export interface WordsSearch extends HitExplanations {
+  /**
+   * The hits the facets count: the matches (when none: the related agents listed). Listed only
+   * when the request asks for facets.
+   */
+  hits: ArrayLike<number>;
+  /** The first `wanted` documents: matches, then related agents. */
+  order: number[];
+  matchCount: number;
+  totalHits: number;
+  suggestions?: SearchResponse['suggestions'];
+}
+
+/**
+ * A search with words: planned from what the query asks for, ranked, cut at the match floor
+ * (ranking/match-floor.ts). In relevance order the matches come first, then up to RELATED_MAX
+ * related agents; a sorted list holds the matches only.
+ */
+export function searchWithWords(
+  index: InvertedIndex,
+  scratch: Scratch,
+  request: SearchRequest,
+  query: string,
+  filter: Filter | null,
+  wanted: number,
+): WordsSearch {
+  const { text, plan, ranked, floor, pending } = planSearch(index, scratch, query, filter, true);
+  let order: number[];
+  let matches: ReadonlySet<number>;
+  let matchCount: number;
+  let relatedCount: number;
+  let facetHits: ArrayLike<number>;
+  let alternatives: Alternatives | undefined;
+  if (request.sort && request.sort !== 'relevance') {
+    // A sorted list has no best match to put first: it holds the matches only.
+    const kept = matchesOf(ranked, floor, scratch);
+    order = firstK(kept, index.columns.comparator(request.sort), wanted);
+    matches = new Set(order);
+    matchCount = kept.length;
+    relatedCount = 0;
+    facetHits = kept;
+  } else {
+    const relevance = relevanceOrder(index, scratch, ranked, plan, wanted, text, floor, pending);
+    const top = relevance.order.slice(0, wanted);
+    const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
+    // A product the query asks for by name is a match, whatever its score.
+    for (const n of expanded.named ?? []) addMatch(relevance, scratch, n);
+    matches = relevance.matches;
+    // Every match is a ranked hit (the window's, named products among them, and those below it
+    // meeting the floor). They are listed only for facets; a count is one plain pass over the scores.
+    const kept = request.facets?.length ? matchesOf(ranked, floor, scratch, relevance) : null;
+    matchCount = kept ? kept.length : countMatches(floor, scratch, relevance);
+    const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
+    order = [...expanded.order.filter((n) => matches.has(n)), ...related];
+    relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
+    facetHits = matchCount === 0 ? related : (kept ?? []);
+    alternatives = expanded.alternatives;
+  }
+  const { explain, notable } = hitExplainer(index, plan, ranked, text, alternatives);
+  const found: WordsSearch = {
+    plan,
+    hits: facetHits,
+    order,
+    matchCount,
+    totalHits: matchCount + Math.max(0, relatedCount),
+    isMatch: (n) => matches.has(n),
+    explain,
+    notable,
+  };
+  if (matchCount === 0) {
+    found.suggestions = suggestionsFrom(
+      order.map((n) => index.document(n)!),
+      correctionWithMatches(index, scratch, text, filter),
+    );
+  }
+  return found;
+}
+
+/** "Did you mean": the query with likely corrections, offered only when it would find matches. */
+function correctionWithMatches(
+  index: InvertedIndex,
+  scratch: Scratch,
+  text: string,
+  filter: Filter | null,
+): string | undefined {
+  const corrected = didYouMean(text, index.vocabulary.asVocabulary());
+  if (!corrected) return undefined;
+  const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
+  const ranked = rankPlan(index, scratch, plan, filter);
+  const floor = floorScore(ranked.importance);
+  for (let i = 0; i < ranked.scores.length; i++) if (ranked.scores[i]! >= floor) return corrected;
+  return undefined;
+}
