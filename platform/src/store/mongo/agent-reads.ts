@@ -1,0 +1,205 @@
+import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
+import type { QueryFilter, Types } from 'mongoose';
+import { listPage } from '../agent-record';
+import { queryTokens, rankBasic } from '../basic-search';
+import type { AgentGroupCount, AgentListOptions, AgentRepository } from '../port';
+import {
+  caseInsensitive,
+  compareCaseInsensitive,
+  escapeRegExp,
+  listFilter,
+  sortCaseInsensitive,
+  toAgent,
+} from './agent-docs';
+import { CHANGE_LOG_READ_CONCERN, readGroupsVersion } from './changes';
+import { createdPerDay } from './created-per-day';
+import { type AgentDoc, CASE_INSENSITIVE, type MongoModels, objectIdOrNull } from './models';
+
+// The agent reads: one agent, a page of the listing, counts and groups, the catalog's categories and
+// roles, the plain search the store answers when the engine cannot, and the indexer's reads.
+
+const SEARCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+
+/** The reads of the agent repository. */
+export type MongoAgentReads = Pick<
+  AgentRepository,
+  | 'get'
+  | 'findByIdentity'
+  | 'getMany'
+  | 'list'
+  | 'count'
+  | 'countBy'
+  | 'categories'
+  | 'roles'
+  | 'groupsVersion'
+  | 'searchBasic'
+  | 'createdPerDay'
+  | 'countByOwner'
+  | 'scan'
+>;
+
+export function mongoAgentReads(models: MongoModels): MongoAgentReads {
+  const { agents } = models;
+  return {
+    async get(id) {
+      const _id = objectIdOrNull(id);
+      if (_id === null) return null;
+      const doc = await agents.findOne({ _id }).lean();
+      return doc ? toAgent(doc) : null;
+    },
+
+    async findByIdentity(name, provider) {
+      const doc = await agents.findOne({ identity_key: agentIdentityKey(name, provider) }).lean();
+      return doc ? toAgent(doc) : null;
+    },
+
+    async getMany(ids) {
+      const objectIds = ids.map(objectIdOrNull).filter((id): id is Types.ObjectId => id !== null);
+      if (objectIds.length === 0) return [];
+      // What the indexer copies into the index, read as durably as the change log that named it.
+      const docs = await agents
+        .find({ _id: { $in: objectIds } })
+        .readConcern(CHANGE_LOG_READ_CONCERN)
+        .lean();
+      return docs.map(toAgent);
+    },
+
+    async list(options: AgentListOptions = {}) {
+      const { limit, offset } = listPage(options);
+      // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
+      if (limit === 0) return [];
+      const query = agents
+        .find(listFilter(options))
+        .collation(CASE_INSENSITIVE)
+        .sort({ category: 1, role: 1, name: 1, _id: 1 });
+      if (options.ownerId === undefined) return (await query.skip(offset).limit(limit).lean()).map(toAgent);
+      // The collation matches the owner id without case too: the page is cut after the exact check.
+      const page: Agent[] = [];
+      let skipped = 0;
+      for await (const doc of query.lean().cursor()) {
+        if (doc.owner_id !== options.ownerId) continue;
+        if (skipped < offset) skipped += 1;
+        else if (page.push(toAgent(doc)) >= limit) break;
+      }
+      return page;
+    },
+
+    async count(options = {}) {
+      const filter = listFilter(options);
+      // Category, role and e-mail need the collation to compare without case; the owner id needs it
+      // too, but only so the owner index (built with the listing collation) can serve the count:
+      // owner ids are lower-case hex, so comparing them without case changes nothing.
+      const collated =
+        options.category !== undefined ||
+        options.role !== undefined ||
+        options.email !== undefined ||
+        options.ownerId !== undefined;
+      if (!collated) return await agents.countDocuments(filter);
+      if (options.email === undefined || options.ownerId === undefined)
+        return await agents.countDocuments(filter).collation(CASE_INSENSITIVE);
+      const docs = await agents.find(filter, { owner_id: 1 }).collation(CASE_INSENSITIVE).lean();
+      return docs.filter((doc) => doc.owner_id === options.ownerId).length;
+    },
+
+    async countBy(field, filter = {}) {
+      // Grouped without a collation, which would merge values that differ only in case (categories()
+      // and roles() keep them apart). The category is then matched by its exact spellings, found
+      // among the distinct categories (a short list) as the collation would compare them.
+      const match: QueryFilter<AgentDoc> = { removed: false };
+      if (filter.category !== undefined) {
+        const wanted = filter.category;
+        const spellings = (await agents.distinct('category', { removed: false })).filter(
+          (category) => caseInsensitive.compare(category, wanted) === 0,
+        );
+        if (spellings.length === 0) return [];
+        match.category = { $in: spellings };
+      }
+      const groups = await agents.aggregate<{ _id: string; count: number }>([
+        { $match: match },
+        { $group: { _id: `$${field}`, count: { $sum: 1 } } },
+      ]);
+      return groups
+        .map((group): AgentGroupCount => ({ value: group._id, count: group.count }))
+        .sort((a, b) => compareCaseInsensitive(a.value, b.value));
+    },
+
+    // Distinct values compare exactly (as SQLite's DISTINCT does) and are sorted without regard to case.
+    async categories() {
+      return sortCaseInsensitive(await agents.distinct('category', { removed: false }));
+    },
+
+    async roles(category) {
+      if (category === undefined)
+        return sortCaseInsensitive(await agents.distinct('role', { removed: false }));
+      // The category matches without regard to case, which needs the collation; a distinct() under
+      // it would also merge roles that differ only in case, so the roles are collected here instead.
+      const docs = await agents
+        .find({ removed: false, category }, { role: 1, _id: 0 })
+        .collation(CASE_INSENSITIVE)
+        .lean();
+      return sortCaseInsensitive([...new Set(docs.map((doc) => doc.role))]);
+    },
+
+    async groupsVersion() {
+      return readGroupsVersion(models);
+    },
+
+    async searchBasic(query, limit) {
+      const tokens = queryTokens(query);
+      if (tokens.length === 0) return [];
+      const pattern = tokens.map(escapeRegExp).join('|');
+      const docs = await agents
+        .find({
+          removed: false,
+          $or: SEARCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })),
+        })
+        .sort({ _id: 1 })
+        .limit(2000)
+        .lean();
+      return rankBasic(docs.map(toAgent), tokens, limit);
+    },
+
+    createdPerDay: createdPerDay(agents),
+
+    async countByOwner(ownerIds) {
+      const ids = ownerIds.slice(0, 500).map(String);
+      if (ids.length === 0) return [];
+      const groups = await agents.aggregate<{ _id: string; agents: number; live: number }>([
+        { $match: { owner_id: { $in: ids } } },
+        {
+          $group: {
+            _id: '$owner_id',
+            agents: { $sum: 1 },
+            live: { $sum: { $cond: [{ $eq: ['$removed', false] }, 1, 0] } },
+          },
+        },
+      ]);
+      return groups.map((group) => ({ owner_id: group._id, agents: group.agents, live: group.live }));
+    },
+
+    async *scan(batchSize, afterId) {
+      // As SQLite's LIMIT 0 would, and unlike MongoDB's limit(0), which means no limit.
+      if (batchSize <= 0) return;
+      let after: Types.ObjectId | null = null;
+      if (afterId !== undefined) {
+        // An id that names no agent of this store starts nowhere rather than at the beginning.
+        after = objectIdOrNull(afterId);
+        if (after === null) return;
+      }
+      for (;;) {
+        const filter: QueryFilter<AgentDoc> =
+          after === null ? { removed: false } : { removed: false, _id: { $gt: after } };
+        // A rebuild copies these into the index: majority, like the change log (changes.ts).
+        const docs = await agents
+          .find(filter)
+          .sort({ _id: 1 })
+          .limit(batchSize)
+          .readConcern(CHANGE_LOG_READ_CONCERN)
+          .lean();
+        if (docs.length === 0) return;
+        after = docs[docs.length - 1]!._id;
+        yield docs.map(toAgent);
+      }
+    },
+  };
+}
