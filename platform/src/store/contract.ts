@@ -1,4 +1,5 @@
 import { describeAdminAreaContract } from './contract/admin';
+import { describeAgentTrustContract } from './contract/agent-trust';
 import { describeAgentsContract } from './contract/agents';
 import { describeAnalyticsContract } from './contract/analytics';
 import { describeApiKeysContract } from './contract/api-keys';
@@ -9,19 +10,23 @@ import { describeCountOnceContract } from './contract/count-once';
 import { agentInput } from './contract/fixtures';
 import { describeGroupsVersionContract } from './contract/groups-version';
 import { describeKeyValueContract } from './contract/key-value';
+import { describeLeasesContract } from './contract/leases';
+import { describeLinkChecksContract } from './contract/link-checks';
+import { describeListingClaimsContract } from './contract/listing-claims';
 import { describeLogosContract } from './contract/logos';
 import { describeOwnershipContract } from './contract/ownership';
 import { describeProfilesContract } from './contract/profiles';
 import { describeProvidersContract } from './contract/providers';
 import { describeRequestOutcomesContract } from './contract/request-outcomes';
+import { describeReviewsContract } from './contract/reviews';
 import { describeSavedSearchesContract } from './contract/saved-searches';
 import { describeSessionsContract } from './contract/sessions';
 import { describeShortlistsContract } from './contract/shortlists';
 import { describeTeamContract } from './contract/teams';
 import { describeTokensContract } from './contract/tokens';
 import { describeToolUsageContract } from './contract/tool-usage';
-import { describeTrustContract } from './contract/trust';
 import { describeUsersContract } from './contract/users';
+import { describeVerificationsContract } from './contract/verifications';
 import type { Store } from './port';
 
 // The one behaviour every store adapter must have, one file per resource under contract/. Each
@@ -57,7 +62,13 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeToolUsageContract(current);
     describeApiKeysContract(current);
     describeOwnershipContract(current);
-    describeTrustContract(current);
+    // Trust (issue 26): domains, the trust agent reads carry, link checks, reviews, claims, leases.
+    describeVerificationsContract(current);
+    describeAgentTrustContract(current);
+    describeLinkChecksContract(current);
+    describeReviewsContract(current);
+    describeListingClaimsContract(current);
+    describeLeasesContract(current);
     describeProfilesContract(current);
     describeLogosContract(current);
     describeTeamContract(current);
