@@ -11,6 +11,13 @@ describe('withBoundedQuery', () => {
     expect(request.params.query).toHaveLength(SEARCH_QUERY_MAX + 40);
   });
 
+  it('sends one character as no words, which the server would read it as (issue 25)', () => {
+    expect(withBoundedQuery({ indexName: 'agents', params: { query: ' r ', page: 0 } })).toEqual({
+      indexName: 'agents',
+      params: { query: '', page: 0 },
+    });
+  });
+
   it('leaves a query that fits, and requests without one, as they are', () => {
     const fits = { indexName: 'agents', params: { query: 'answer customer emails' } };
     expect(withBoundedQuery(fits)).toBe(fits);

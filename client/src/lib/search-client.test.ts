@@ -15,9 +15,11 @@ describe('createSearchClient', () => {
       { indexName: 'agents', params: { query: '', hitsPerPage: 12 } },
       { indexName: 'agents', params: { query: '   ' } },
       { indexName: 'agents', params: {} },
+      // One character is no search either (issue 25; domain/search-text.ts).
+      { indexName: 'agents', params: { query: ' r ' } },
     ]);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(results).toHaveLength(3);
+    expect(results).toHaveLength(4);
     expect(results[0]).toMatchObject({
       hits: [],
       nbHits: 0,

@@ -4,6 +4,7 @@ import type {
   MultiSearchBody,
   MultiSearchRequest,
 } from '@agentry/domain/contract/search';
+import { isSearchableText } from '@agentry/domain/search-text';
 import type { SearchClient } from 'instantsearch.js';
 import { withBoundedQuery } from './bounded-query';
 
@@ -19,7 +20,8 @@ type WidgetRequest = MultiSearchRequest & { indexName: string; params?: Record<s
 
 function queryOf(request: WidgetRequest): string {
   const query = request.params?.query;
-  return typeof query === 'string' ? query.trim() : '';
+  // Too short to search (domain/search-text.ts) is as empty: answered here, never sent.
+  return typeof query === 'string' && isSearchableText(query) ? query.trim() : '';
 }
 
 function emptyResult(request: WidgetRequest): InstantSearchResult {

@@ -1,4 +1,5 @@
 import { normalizePricing } from '@agentry/domain/pricing';
+import { FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import type { SearchDocument, SearchEngine, SearchRequest } from './port';
 
 // The one behaviour every search engine must have. Each engine's test file calls this with a
@@ -182,6 +183,42 @@ export function describeSearchContract(
       expect(response.facets.provider).toEqual({ Northwind: 2, Acme: 3 });
       expect(response.facets.pricing).toEqual({ paid: 3, freemium: 1, contact: 1 });
       expect(response.totalHits).toBe(5);
+    });
+
+    it('answers each facet with the maxValuesPerFacet most counted values (issue 25)', async () => {
+      const response = await engine.search({
+        query: '',
+        facets: ['provider', 'pricing'],
+        maxValuesPerFacet: 1,
+      });
+      expect(response.facets.provider).toEqual({ Acme: 3 });
+      expect(response.facets.pricing).toEqual({ paid: 3 });
+      // Ties go by value, as InstantSearch's lists order them.
+      const two = await engine.search({ query: '', facets: ['pricing'], maxValuesPerFacet: 2 });
+      expect(two.facets.pricing).toEqual({ paid: 3, contact: 1 });
+    });
+
+    it('keeps a value filtered on in its facet past maxValuesPerFacet', async () => {
+      const response = await engine.search({
+        query: '',
+        facets: ['pricing'],
+        filters: { pricing: ['freemium', 'paid'] },
+        maxValuesPerFacet: 1,
+      });
+      expect(response.facets.pricing).toEqual({ paid: 3, freemium: 1 });
+    });
+
+    it('answers at most FACET_VALUES_MAX values whatever maxValuesPerFacet asks', async () => {
+      const many = Array.from({ length: FACET_VALUES_MAX + 5 }, (_, at) =>
+        searchDocument(`m${at}`, { provider: `Maker ${String(at).padStart(3, '0')}` }),
+      );
+      await engine.apply({ upserts: many, deletes: [], checkpoint: 6 });
+      for (const asked of [undefined, 1_000]) {
+        const response = await engine.search({ query: '', facets: ['provider'], maxValuesPerFacet: asked });
+        expect(Object.keys(response.facets.provider ?? {})).toHaveLength(FACET_VALUES_MAX);
+        // The most counted is among them: Acme's three.
+        expect(response.facets.provider?.Acme).toBe(3);
+      }
     });
 
     it('counts a facet value that is also the name of an object property', async () => {

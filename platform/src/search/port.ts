@@ -49,6 +49,11 @@ export interface SearchRequest {
   startingPriceMonthly?: PriceRange;
   /** Facets to count over every hit (after filters). */
   facets?: FacetField[];
+  /**
+   * How many values each facet answers: the most counted first, and the values filtered on
+   * (facet-values.ts). At most FACET_VALUES_MAX, which is also the default.
+   */
+  maxValuesPerFacet?: number;
   highlight?: boolean;
   sort?: SortOrder;
   /** Agent ids to leave out. */

@@ -1,3 +1,4 @@
+import { searchableText } from '@agentry/domain/search-text';
 import { buildHomeMeta } from '@agentry/domain/seo';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -74,7 +75,8 @@ export function HomeRoute() {
   const meta = useMemo(() => buildHomeMeta(siteOrigin()), []);
   useDocumentHead(meta);
   useEdgeScrollKeys();
-  const query = (searchParams.get('query') ?? '').trim();
+  // /?query=r: one character is no search (domain/search-text.ts), as the server renders it.
+  const query = searchableText((searchParams.get('query') ?? '').trim());
   const roleView = roleViewOf(searchParams);
   // Set when this visit opened the role view itself, so its back button can be the browser's Back.
   const openedHere = (location.state as { roleFromResults?: boolean } | null)?.roleFromResults === true;

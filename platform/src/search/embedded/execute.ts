@@ -1,3 +1,4 @@
+import { withFacetValuesWanted } from '../facet-values';
 import type { SearchRequest, SearchResponse } from '../port';
 import { browse } from './browse';
 import type { Compare } from './columns';
@@ -53,7 +54,10 @@ export function executeSearch(
     matchCount: words?.matchCount ?? found.hits.length,
     page,
     hitsPerPage,
-    facets: index.columns.countFacets(found.hits, request.facets ?? [], found.facetOrder),
+    facets: withFacetValuesWanted(
+      index.columns.countFacets(found.hits, request.facets ?? [], found.facetOrder),
+      request,
+    ),
     processingTimeMs: Math.round(performance.now() - started),
   };
   if (words?.suggestions) response.suggestions = words.suggestions;

@@ -236,6 +236,21 @@ describe('fromMeiliResult', () => {
     });
   });
 
+  it('cuts each facet to maxValuesPerFacet, which Meilisearch takes only as an index setting (issue 25)', () => {
+    const result: MeiliResult = {
+      hits: [],
+      totalHits: 9,
+      // As Meilisearch answers it with sortFacetValuesBy count: the most counted first.
+      facetDistribution: { provider: { Acme: 4, Northwind: 3, Fenwick: 1, Zephyr: 1 } },
+    };
+    const asked = request({ facets: ['provider'], maxValuesPerFacet: 2, filters: { provider: ['zephyr'] } });
+    expect(fromMeiliResult(result, asked).facets).toEqual({ provider: { Acme: 4, Northwind: 3, Zephyr: 1 } });
+    // Unasked, every value Meilisearch answered (its own cap is the server's, settings.ts).
+    expect(
+      Object.keys(fromMeiliResult(result, request({ facets: ['provider'] })).facets.provider!),
+    ).toHaveLength(4);
+  });
+
   it('turns _formatted marks into highlight parts that join back into the field', () => {
     const formatted = {
       description: mark('Answers customer [emails] in [Spanish] and English from your help desk.'),

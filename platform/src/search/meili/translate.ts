@@ -1,5 +1,6 @@
 import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import type { Filter, MatchingStrategies, SearchParams } from 'meilisearch';
+import { facetValuesWanted, mostCountedValues } from '../facet-values';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -230,7 +231,14 @@ export function fromMeiliResult(
     return answer;
   });
   const facets: SearchResponse['facets'] = {};
-  for (const field of facetsOf(request)) facets[field] = { ...(result.facetDistribution?.[field] ?? {}) };
+  // Meilisearch takes no maxValuesPerFacet per search (an index setting: settings.ts): cut here.
+  const most = facetValuesWanted(request);
+  for (const field of facetsOf(request))
+    facets[field] = mostCountedValues(
+      { ...(result.facetDistribution?.[field] ?? {}) },
+      most,
+      request.filters?.[field],
+    );
   const found = result.totalHits ?? result.estimatedTotalHits ?? hits.length;
   const sorted = (request.sort ?? 'relevance') !== 'relevance';
   // A sorted list was asked for its matches only (toSearchParams); a relevance list's matches were

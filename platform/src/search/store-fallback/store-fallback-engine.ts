@@ -2,6 +2,7 @@ import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { Store } from '../../store/port';
 import { searchDocumentsOf } from '../agent-documents';
 import { fingerprint, toSearchDocument } from '../document';
+import { withFacetValuesWanted } from '../facet-values';
 import type {
   ApplyBatch,
   ApplyResult,
@@ -74,7 +75,7 @@ export class StoreFallbackEngine implements SearchEngine {
       matchCount: floor ? floor.matchCount : found.length,
       page,
       hitsPerPage,
-      facets: countFacets(floor ? floor.matches : found, request.facets),
+      facets: withFacetValuesWanted(countFacets(floor ? floor.matches : found, request.facets), request),
       processingTimeMs: Math.round(performance.now() - started),
     };
   }

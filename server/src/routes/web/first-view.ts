@@ -5,6 +5,7 @@ import {
   HOME_HITS_PER_PAGE,
   HOME_SEARCH_INDEX,
 } from '@agentry/domain/first-view';
+import { isSearchableText } from '@agentry/domain/search-text';
 import type { Request } from 'express';
 import { audienceOf } from '../../analytics/audience';
 import { countAppeared } from '../../analytics/count-hits';
@@ -77,8 +78,9 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
 
   return {
     async home(req, query) {
-      // A query the API would refuse (too long) is left to the client, which shows the API's message.
-      const searched = query && query.length <= SEARCH_QUERY_MAX ? query : '';
+      // A query the API would refuse (too long) is left to the client, which shows the API's message;
+      // one too short to search (domain/search-text.ts) opens the bare home page there too.
+      const searched = isSearchableText(query) && query.length <= SEARCH_QUERY_MAX ? query : '';
       const [reads, result] = await Promise.all([
         storefront(),
         searched ? firstResults(req, searched) : undefined,

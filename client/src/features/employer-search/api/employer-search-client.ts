@@ -8,7 +8,6 @@ import type { SearchClient } from 'instantsearch.js';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { getCsrfToken } from '../../../lib/auth/auth-api';
 import { withBoundedQuery } from '../../../lib/bounded-query';
-import { withFacetValuesAsked } from '../utils/facet-values-asked';
 
 // The advanced search's searchClient: the same InstantSearch protocol as the public search
 // (lib/search-client.ts), posted to the employer endpoint, which answers active employers only.
@@ -16,7 +15,8 @@ import { withFacetValuesAsked } from '../utils/facet-values-asked';
 // catalog by its filters. The endpoint is a POST, so it carries the session's CSRF token; the
 // token is fetched once and kept (a search per keystroke would otherwise cost two calls), and
 // fetched again once if the server refuses it (a new session after signing in again). Each facet
-// of an answer keeps the values InstantSearch asked for (utils/facet-values-asked.ts).
+// answers the values InstantSearch asked for (maxValuesPerFacet): the server cuts the lists, so
+// InstantSearch never sorts 400 providers to show 50 (issue 25).
 
 export const EMPLOYER_MULTI_SEARCH_PATH = '/api/employer/instantsearch/multi-search';
 
@@ -54,7 +54,7 @@ export function createEmployerSearchClient(readToken: () => Promise<string> = ge
     if (!Array.isArray(answer.results) || answer.results.length !== requests.length) {
       throw new Error('Search returned an unexpected response');
     }
-    return answer.results.map((result, at) => withFacetValuesAsked(result, requests[at]!));
+    return answer.results;
   }
 
   async function search(requests: readonly MultiSearchRequest[]) {

@@ -1,4 +1,5 @@
 import { HOME_HIGHLIGHT_TAGS } from '@agentry/domain/first-view';
+import { searchableText } from '@agentry/domain/search-text';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import {
@@ -26,9 +27,6 @@ import { type AgentHit, SearchResults } from './search-results';
 // overtaken meanwhile. The count is the server's, which holds while a word is typed (issue 27).
 // A role chip swaps the results for the role view until "back". The role view lives in the
 // address (the route owns it), so the browser's Back leaves it like the back button.
-
-/** Text shorter than this is not searched while typing (Enter still searches it). */
-const LIVE_SEARCH_MIN_LENGTH = 2;
 
 const searchClient = createSearchClient();
 
@@ -136,10 +134,11 @@ function SearchExperience({
   live.current = { query, roleView, submit, clear };
   useEffect(() => {
     const { query: current, roleView: inRoleView, submit: search, clear: reset } = live.current;
-    const next = settled.trim();
+    // Too short to search (domain/search-text.ts: one character) is as blank.
+    const next = searchableText(settled).trim();
     if (inRoleView || next === current) return;
     if (next === '') reset();
-    else if (next.length >= LIVE_SEARCH_MIN_LENGTH) search(next);
+    else search(next);
   }, [settled]);
 
   function clear() {

@@ -50,6 +50,16 @@ describe('SearchBox', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('does nothing for one character, by Enter or by the button (issue 25: a search starts at two)', async () => {
+    const onSubmit = jest.fn();
+    render(<ControlledSearchBox onSubmit={onSubmit} />);
+    await userEvent.type(box(), ' r {Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(box(), 'i{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith('r i');
+  });
+
   it('submits with the Search button', async () => {
     const onSubmit = jest.fn();
     render(<ControlledSearchBox onSubmit={onSubmit} />);

@@ -1,4 +1,5 @@
 import { SEARCH_BOX } from '@agentry/domain/screens';
+import { isSearchableText } from '@agentry/domain/search-text';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 
 // The multi-line home search box (spec sections 2, 5, 9): one row, 80 px high, at most 584 px
@@ -32,7 +33,8 @@ export function SearchBox({
 
   function submit() {
     const query = value.trim();
-    if (query === '' || searching) return;
+    // Blank does nothing (spec section 5), and so does one character (domain/search-text.ts).
+    if (!isSearchableText(query) || searching) return;
     onSubmit(query);
   }
 

@@ -68,6 +68,60 @@ describe('employer search', () => {
     expect(await search(['price_monthly>28', 'price_monthly<30'])).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers each facet with the maxValuesPerFacet most counted values on both endpoints (issue 25)', async () => {
+    for (const [name, category] of [
+      ['FacetAlpha', 'Finance'],
+      ['FacetBeta', 'Finance'],
+      ['FacetGamma', 'Legal'],
+    ] as const) {
+      const created = await fixtures.agent(name);
+      await fixtures.store().agents.update(created.id, { category });
+    }
+    const ask = (maxValuesPerFacet?: number, facetFilters?: string[][]) => ({
+      requests: [
+        { indexName: 'agents', params: { query: '', facets: ['category'], maxValuesPerFacet, facetFilters } },
+      ],
+    });
+    const categories = async (body: object, endpoint: 'public' | 'employer') => {
+      const response =
+        endpoint === 'public'
+          ? await server.http.post('/api/instantsearch/multi-search').send(body).expect(200)
+          : await grace.browser.post(path, body).expect(200);
+      return response.body.results[0].facets.category as Record<string, number>;
+    };
+    await eventually(async () => Object.keys(await categories(ask(), 'public')).length === 3);
+    for (const endpoint of ['public', 'employer'] as const) {
+      const all = await categories(ask(), endpoint);
+      expect(Object.keys(all).sort()).toEqual(['Customer Service', 'Finance', 'Legal']);
+      const top = await categories(ask(1), endpoint);
+      // The most counted, ties by name.
+      const most = Object.entries(all).sort(
+        ([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1),
+      );
+      expect(Object.keys(top)).toEqual([most[0]![0]]);
+      // A value filtered on stays in its list (InstantSearch's disjunctive facets ask so).
+      expect(await categories(ask(1, [['category:Legal']]), endpoint)).toEqual({ Legal: 1 });
+    }
+    const bad = await grace.browser.post(path, ask(-1)).expect(400);
+    expect(bad.body.error).toMatch(/^maxValuesPerFacet must be a whole number from 0/);
+  });
+
+  it('answers one typed letter as the browse it was, its count unchanged (issue 25)', async () => {
+    const ask = (query: string) => ({
+      requests: [{ indexName: 'agents', params: { query, facets: ['category'] } }],
+    });
+    const browse = (await grace.browser.post(path, ask('')).expect(200)).body.results[0];
+    const letter = (await grace.browser.post(path, ask('i')).expect(200)).body.results[0];
+    expect(letter.query).toBe('');
+    expect(letter.nbHits).toBe(browse.nbHits);
+    expect(letter.hits.map((hit: { id: string }) => hit.id)).toEqual(
+      browse.hits.map((hit: { id: string }) => hit.id),
+    );
+    // Two letters search.
+    const two = (await grace.browser.post(path, ask('in')).expect(200)).body.results[0];
+    expect(two.query).toBe('in');
+  });
+
   it('checks the body as the public endpoint does', async () => {
     await grace.browser.post(path, { requests: [] }).expect(400);
     const badFilter = await grace.browser

@@ -1,5 +1,5 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
-import { FACET_FILTER_VALUES_MAX } from '@agentry/domain/request-bounds';
+import { FACET_FILTER_VALUES_MAX, FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
 import { HttpError } from '../../../../http/errors';
 import {
   adaptFacetFilters,
@@ -224,5 +224,31 @@ describe('paging depth', () => {
     expect(adaptQuery({ params: { page: 1000, hitsPerPage: 100 } }).request.page).toBe(9);
     expect(adaptQuery({ params: { page: 3, hitsPerPage: 20 } }).request.page).toBe(3);
     expect(adaptQuery({ params: { page: 999, hitsPerPage: 20 } }).request.page).toBe(49);
+  });
+});
+
+describe('one character (issue 25: a search starts at two, domain/search-text.ts)', () => {
+  it('is read as no words: a browse', () => {
+    expect(adaptQuery({ params: { query: 'r' } }).request.query).toBe('');
+    expect(adaptQuery({ params: { query: ' r ' } }).request.query).toBe('');
+    expect(adaptQuery({ params: { query: 'hr' } }).request.query).toBe('hr');
+  });
+});
+
+describe('maxValuesPerFacet (issue 25)', () => {
+  it('is passed to the engine as asked, at most FACET_VALUES_MAX', () => {
+    expect(adaptQuery({ params: { maxValuesPerFacet: 10 } }).request.maxValuesPerFacet).toBe(10);
+    expect(adaptQuery({ params: 'maxValuesPerFacet=0' }).request.maxValuesPerFacet).toBe(0);
+    expect(adaptQuery({ params: { maxValuesPerFacet: 5_000 } }).request.maxValuesPerFacet).toBe(
+      FACET_VALUES_MAX,
+    );
+    expect(adaptQuery({ params: {} }).request.maxValuesPerFacet).toBeUndefined();
+  });
+
+  it('refuses what is not a whole number from 0, saying so', () => {
+    for (const bad of [-1, 2.5, 'ten', null])
+      expect(() => adaptQuery({ params: { maxValuesPerFacet: bad } })).toThrow(
+        /maxValuesPerFacet must be a whole number from 0/,
+      );
   });
 });

@@ -2,9 +2,11 @@ import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contrac
 import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import {
   FACET_FILTER_VALUES_MAX,
+  FACET_VALUES_MAX,
   INSTANTSEARCH_MAX_DEPTH,
   SEARCH_PAGE_MAX,
 } from '@agentry/domain/request-bounds';
+import { searchableText } from '@agentry/domain/search-text';
 import {
   FACET_FIELDS,
   type FacetField,
@@ -156,6 +158,21 @@ export function adaptFacets(raw: unknown): FacetField[] {
   return list.filter((facet): facet is FacetField => typeof facet === 'string' && isFacetField(facet));
 }
 
+/**
+ * maxValuesPerFacet (InstantSearch asks for what its lists can show): a whole number from 0. Each
+ * facet then answers the most counted that many values and the values filtered on (the engines do
+ * it: platform/src/search/facet-values.ts), at most FACET_VALUES_MAX, which is also the default.
+ */
+export function adaptMaxValuesPerFacet(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) {
+    throw badRequest(
+      `maxValuesPerFacet must be a whole number from 0 (a facet answers at most ${FACET_VALUES_MAX} values)`,
+    );
+  }
+  return Math.min(raw, FACET_VALUES_MAX);
+}
+
 export function sortFromIndexName(indexName: string | undefined): SortOrder {
   const suffix = /_(price_asc|price_desc|name|newest)$/.exec(indexName ?? '')?.[1];
   return suffix ? (SORTS[suffix] ?? 'relevance') : 'relevance';
@@ -189,10 +206,12 @@ export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
     preTag: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : DEFAULT_PRE_TAG,
     postTag: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_POST_TAG,
     request: {
-      query: text,
+      // One character is no words (domain/search-text.ts): a browse, as from either box.
+      query: searchableText(text),
       page: toInt(params.page, 0, 0, lastPage),
       hitsPerPage,
       facets: adaptFacets(params.facets),
+      maxValuesPerFacet: adaptMaxValuesPerFacet(params.maxValuesPerFacet),
       filters: adaptFacetFilters(params.facetFilters),
       priceMonthly: ranges.price_monthly,
       startingPriceMonthly: ranges[STARTING_PRICE_FIELD],
