@@ -398,4 +398,89 @@ describe('AgentEventCounter', () => {
       expect(total(store, 'a2', 'appeared')).toBe(1);
     });
   });
+
+  describe('a flush holds the event loop for one write budget at a time, however slow the store', () => {
+    /** A store whose every entry holds the thread `msEach` on a fake clock; the chunks it was sent, with their time. */
+    function slowStore(msEach: () => number) {
+      let clock = 0;
+      const chunks: Array<{ size: number; heldMs: number }> = [];
+      const write = (size: number) => {
+        const heldMs = size * msEach();
+        clock += heldMs;
+        chunks.push({ size, heldMs });
+      };
+      return {
+        clock: () => clock,
+        chunks,
+        repository: {
+          increment: async (entries: Entries) => write(entries.length),
+          countOnce: async (entries: OnceCount[]) => {
+            write(entries.length);
+            return entries.length;
+          },
+        },
+      };
+    }
+    const counterOn = (store: ReturnType<typeof slowStore>) =>
+      new AgentEventCounter({
+        repository: store.repository,
+        logger: createLogger('silent', 'test'),
+        now: () => MONDAY + 10 * HOUR,
+        clock: store.clock,
+        writeBudgetMs: 10,
+        writeChunk: 2000,
+      });
+    /** 5,000 marks: 250 visitors' searches of 20 agents each. */
+    const search = (counter: AgentEventCounter, round = 0) => {
+      for (let visitor = 0; visitor < 250; visitor += 1)
+        counter.countFor(
+          `ip:198.51.${round}.${visitor}`,
+          'appeared',
+          Array.from({ length: 20 }, (_, i) => `a${visitor * 20 + i}`),
+        );
+    };
+
+    it('when each mark takes 1/16 ms, then every write after the first holds it at most 10 ms, and every mark is sent once', async () => {
+      const store = slowStore(() => 1 / 16);
+      const counter = counterOn(store);
+      search(counter);
+      await counter.flush();
+      expect(store.chunks.reduce((sum, chunk) => sum + chunk.size, 0)).toBe(5000);
+      expect(store.chunks.slice(1).every((chunk) => chunk.heldMs <= 10)).toBe(true);
+      // The last chunk takes what is left.
+      expect(store.chunks.slice(1, -1).every((chunk) => chunk.size === 160)).toBe(true);
+      expect(counter.pendingKeys).toBe(0);
+    });
+
+    it('when the store slows down between flushes, then the next flush writes smaller chunks from its start', async () => {
+      let msEach = 1 / 1024;
+      const store = slowStore(() => msEach);
+      const counter = counterOn(store);
+      search(counter, 1);
+      await counter.flush();
+      // Cheap marks: chunks as large as allowed.
+      expect(Math.max(...store.chunks.map((chunk) => chunk.size))).toBe(2000);
+      store.chunks.length = 0;
+      msEach = 1 / 16;
+      search(counter, 2);
+      await counter.flush();
+      // The first chunk was sized for the old pace; from the second on, 10 ms at the new one.
+      expect(store.chunks.slice(1, -1).every((chunk) => chunk.size === 160)).toBe(true);
+      expect(store.chunks.slice(1).every((chunk) => chunk.heldMs <= 10)).toBe(true);
+      expect(store.chunks.reduce((sum, chunk) => sum + chunk.size, 0)).toBe(5000);
+    });
+
+    it('sizes plain counts the same way', async () => {
+      const store = slowStore(() => 1 / 32);
+      const counter = counterOn(store);
+      counter.count(
+        'opened',
+        Array.from({ length: 3000 }, (_, i) => `a${i}`),
+      );
+      await counter.flush();
+      expect(store.chunks.reduce((sum, chunk) => sum + chunk.size, 0)).toBe(3000);
+      expect(store.chunks.slice(1, -1).every((chunk) => chunk.size === 320)).toBe(true);
+      expect(store.chunks.slice(1).every((chunk) => chunk.heldMs <= 10)).toBe(true);
+    });
+  });
 });

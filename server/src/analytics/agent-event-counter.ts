@@ -1,4 +1,5 @@
 import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
+import { ChunkSizer } from '@agentry/platform/concurrency/chunk-sizer';
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
 import type {
@@ -31,13 +32,22 @@ export const FLUSH_EVERY_MS = 10_000;
  */
 export const FLUSH_AT_KEYS = 10_000;
 /**
- * Entries per store write. A SQLite transaction of 10,000 took 18–57 ms, and over 100 ms on a
- * loaded machine (the no-stall test caught it): 2,000 keep each write near 10 ms of plain counts,
- * and near 40 ms of countOnce's marks (about 20 µs of CPU a mark at 100,000 agents). Smaller chunks
- * hold the event loop for less but cost more in all: 500 a chunk took 1.26–1.58 times the CPU per
- * mark (fewer marks share a commit and an agent's row), so it stays at 2,000.
+ * Entries per store write at most. A SQLite transaction of 10,000 took 18–57 ms, and over 100 ms on
+ * a loaded machine (the no-stall test caught it). Smaller chunks cost more in all (500 a chunk took
+ * 1.26–1.58 times the CPU per mark of 2,000: fewer marks share a commit and an agent's row), so
+ * chunks are as large as WRITE_BUDGET_MS allows, up to this.
  */
 export const WRITE_CHUNK = 2_000;
+/** Entries per store write at least, however slow the last one was. */
+export const MIN_WRITE_CHUNK = 100;
+/**
+ * How long one store write (with the keyed hashing of its marks) may hold the event loop. A fixed
+ * 2,000 marks took about 40 ms of a quiet core (20 µs a mark at 100,000 agents) and 150–330 ms on a
+ * loaded machine, every flush, in each worker: the longest stalls of issue 24's open loop, and the
+ * other worker's writes waited on SQLite's lock meanwhile. Sized to this instead (chunk-sizer.ts):
+ * about 500 marks on a quiet machine, fewer under load, so the stall stays well under 50 ms.
+ */
+export const WRITE_BUDGET_MS = 10;
 /** Distinct agent-week-kind entries held while the store does not take them; the oldest go first. */
 export const MAX_PENDING_KEYS = 200_000;
 
@@ -72,8 +82,12 @@ export interface AgentEventCounterOptions {
   maxKeys?: number;
   flushEveryMs?: number;
   flushAtKeys?: number;
-  /** Entries per store write (WRITE_CHUNK by default). */
+  /** Entries per store write at most (WRITE_CHUNK by default). */
   writeChunk?: number;
+  /** How long one store write may hold the thread (WRITE_BUDGET_MS by default). */
+  writeBudgetMs?: number;
+  /** A monotonic clock in ms that times the writes (performance.now by default). */
+  clock?: () => number;
   /** The de-duplication's bounds (once-per-audience.ts' defaults otherwise). */
   audiences?: Omit<OncePerAudienceOptions, 'now' | 'logger'>;
 }
@@ -84,7 +98,10 @@ export class AgentEventCounter {
   private readonly now: () => number;
   private readonly maxKeys: number;
   private readonly flushAtKeys: number;
-  private readonly writeChunk: number;
+  private readonly clock: () => number;
+  /** Chunk sizes learned from the last writes, one for plain counts and one for marks. */
+  private readonly countChunks: ChunkSizer;
+  private readonly markChunks: ChunkSizer;
   private readonly audiences: OncePerAudience;
   private readonly onceKeys: OnceKeys;
   /** Keyed by week and kind; insertion order is age order (a failed batch is put back in front). */
@@ -107,7 +124,15 @@ export class AgentEventCounter {
     this.maxKeys = options.maxKeys ?? MAX_PENDING_KEYS;
     this.flusher = new PeriodicFlush(() => this.write(), options.flushEveryMs ?? FLUSH_EVERY_MS);
     this.flushAtKeys = options.flushAtKeys ?? FLUSH_AT_KEYS;
-    this.writeChunk = options.writeChunk ?? WRITE_CHUNK;
+    const max = options.writeChunk ?? WRITE_CHUNK;
+    const chunks = {
+      budgetMs: options.writeBudgetMs ?? WRITE_BUDGET_MS,
+      min: Math.min(MIN_WRITE_CHUNK, max),
+      max,
+    };
+    this.countChunks = new ChunkSizer(chunks);
+    this.markChunks = new ChunkSizer(chunks);
+    this.clock = options.clock ?? (() => performance.now());
     this.audiences = new OncePerAudience({ now: this.now, logger: this.logger, ...options.audiences });
     this.onceKeys = new OnceKeys(options.sessionSecret);
   }
@@ -245,9 +270,11 @@ export class AgentEventCounter {
     }
     // A chunk at a time, with a turn of the event loop between: after a store outage up to
     // MAX_PENDING_KEYS wait, and one SQLite transaction of them all held the thread for 0.7 s.
-    for (let start = 0; start < entries.length; start += this.writeChunk) {
+    for (let start = 0, size = 0; start < entries.length; start += size) {
+      const chunk = entries.slice(start, start + this.countChunks.size);
+      size = chunk.length;
       try {
-        await this.repository.increment(entries.slice(start, start + this.writeChunk));
+        await this.timed(this.countChunks, size, () => this.repository.increment(chunk));
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -260,9 +287,21 @@ export class AgentEventCounter {
         );
         return false;
       }
-      if (start + this.writeChunk < entries.length) await new Promise((resolve) => setImmediate(resolve));
+      if (start + size < entries.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return true;
+  }
+
+  /**
+   * Calls `write` and records how long its synchronous part held the thread (a SQLite write is all
+   * synchronous) for `sizer`; resolves as `write` does.
+   */
+  private timed<T>(sizer: ChunkSizer, items: number, write: () => Promise<T>): Promise<T> {
+    const started = this.clock();
+    // Runs `write` up to its first wait; a synchronous throw becomes a rejection.
+    const pending = (async () => write())();
+    sizer.record(items, this.clock() - started);
+    return pending;
   }
 
   /**
@@ -288,10 +327,14 @@ export class AgentEventCounter {
       }
       return tally;
     };
-    for (let start = 0; start < marks.length; start += this.writeChunk) {
-      const chunk = marks.slice(start, start + this.writeChunk);
+    for (let start = 0, size = 0; start < marks.length; start += size) {
+      const chunk = marks.slice(start, start + this.markChunks.size);
+      size = chunk.length;
       try {
-        await this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark, tallyOf)));
+        // The keyed hashing is timed with the write: both hold the thread.
+        await this.timed(this.markChunks, size, () =>
+          this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark, tallyOf))),
+        );
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -304,7 +347,7 @@ export class AgentEventCounter {
         );
         return;
       }
-      if (start + this.writeChunk < marks.length) await new Promise((resolve) => setImmediate(resolve));
+      if (start + size < marks.length) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
