@@ -1,10 +1,11 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Logger } from '@agentry/platform/log/logger';
 
 // How late the event loop runs timers: the one figure that says whether a request is holding up
 // everyone else. Measured over one-second windows; /healthz reports the last full window, and a
 // window whose worst delay passes SPIKE_MS is logged (at most once per LOG_EVERY_MS, so a stalled
-// server does not also flood its log).
+// server does not also flood its log; each line counts the windows over SPIKE_MS since the last
+// line, so the log still says how many seconds had a stall, and the worst of them).
 
 export interface EventLoopWindow {
   p50_ms: number;
@@ -14,7 +15,8 @@ export interface EventLoopWindow {
 }
 
 const WINDOW_MS = 1000;
-export const SPIKE_MS = 100;
+/** Issue 24's goal: no stall over 50 ms under the open-loop load. */
+export const SPIKE_MS = 50;
 const LOG_EVERY_MS = 10_000;
 
 const RESOLUTION_MS = 10;
@@ -30,20 +32,25 @@ export interface EventLoopMonitorOptions {
   /** False: windows end only when closeWindow() is called (tests), not every second. */
   everySecond?: boolean;
   now?: () => number;
+  /** The delays' histogram (node:perf_hooks' by default; tests give their own figures). */
+  histogram?: Pick<IntervalHistogram, 'percentile' | 'max' | 'reset' | 'enable' | 'disable'>;
 }
 
 export class EventLoopMonitor {
-  private readonly histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private readonly histogram: NonNullable<EventLoopMonitorOptions['histogram']>;
   private last: EventLoopWindow = { p50_ms: 0, p99_ms: 0, max_ms: 0, window_s: WINDOW_MS / 1000 };
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   private lastLogged = Number.NEGATIVE_INFINITY;
+  /** Windows over SPIKE_MS not yet in a log line, and the worst delay among them. */
+  private unlogged = { spikes: 0, worstMs: 0 };
 
   constructor(
     private readonly logger: Logger,
     options: EventLoopMonitorOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.histogram = options.histogram ?? monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     this.histogram.enable();
     if (options.everySecond !== false) {
       this.timer = setInterval(() => this.closeWindow(), WINDOW_MS);
@@ -67,9 +74,16 @@ export class EventLoopMonitor {
     };
     h.reset();
     const now = this.now();
-    if (this.last.max_ms > SPIKE_MS && now - this.lastLogged > LOG_EVERY_MS) {
+    if (this.last.max_ms <= SPIKE_MS) return;
+    this.unlogged.spikes += 1;
+    this.unlogged.worstMs = Math.max(this.unlogged.worstMs, this.last.max_ms);
+    if (now - this.lastLogged > LOG_EVERY_MS) {
       this.lastLogged = now;
-      this.logger.warn({ eventLoop: this.last }, 'event loop delay spike');
+      this.logger.warn(
+        { eventLoop: this.last, spikes: this.unlogged.spikes, worst_ms: this.unlogged.worstMs },
+        'event loop delay spike',
+      );
+      this.unlogged = { spikes: 0, worstMs: 0 };
     }
   }
 
