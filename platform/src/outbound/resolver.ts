@@ -4,6 +4,14 @@ import { isIP } from 'node:net';
 // Names to addresses and TXT records for outbound checks. By default the system's resolver (the
 // same answers as any program on the host); OUTBOUND_DNS_SERVERS names others (tests run a local
 // DNS server, so example names can point at local servers and carry TXT records).
+//
+// The system's resolver is getaddrinfo, which blocks a thread of libuv's pool (four by default) until
+// it answers: seconds for a name whose servers do not answer. The same pool runs the password
+// hashes (auth/passwords.ts) and file reads and writes (the mail queue, uploads), so the link
+// checker's eight checks at once (LINK_CHECK_CONCURRENCY) could hold every thread and make a
+// sign-in wait for someone's dead domain. At most SYSTEM_LOOKUPS_AT_ONCE lookups run at once per
+// process; the others wait here, on no thread. (c-ares, the resolver of OUTBOUND_DNS_SERVERS and
+// of TXT records, uses no pool thread.)
 
 export interface ResolvedAddress {
   address: string;
@@ -40,8 +48,42 @@ const literal = (host: string): ResolvedAddress[] | null => {
 
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? 'error';
 
-export function createResolver(options: { servers?: string[]; timeoutMs?: number } = {}): Resolver {
+/** getaddrinfo calls at once per process: half of libuv's pool, the rest left to hashes and files. */
+export const SYSTEM_LOOKUPS_AT_ONCE = 2;
+
+type SystemLookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+export interface ResolverOptions {
+  servers?: string[];
+  timeoutMs?: number;
+  /** getaddrinfo (dns.lookup, every address) unless given: tests count what runs at once. */
+  systemLookup?: SystemLookup;
+}
+
+/** Runs at most `atOnce` of the calls at a time, in the order they came. */
+function bounded(lookup: SystemLookup, atOnce: number): SystemLookup {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (host) => {
+    if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await lookup(host);
+    } finally {
+      // The slot passes to the next in line, else it is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+export function createResolver(options: ResolverOptions = {}): Resolver {
   const servers = options.servers ?? [];
+  const systemLookup = bounded(
+    options.systemLookup ?? ((host) => dns.lookup(host, { all: true, verbatim: true })),
+    SYSTEM_LOOKUPS_AT_ONCE,
+  );
   const custom =
     servers.length > 0 ? new dns.Resolver({ timeout: options.timeoutMs ?? 3000, tries: 2 }) : null;
   custom?.setServers(servers);
@@ -71,7 +113,7 @@ export function createResolver(options: { servers?: string[]; timeoutMs?: number
       if (custom) return fromCustom(custom, host);
       try {
         // getaddrinfo: /etc/hosts and the system's search rules, as any program on the host sees them.
-        const found = await dns.lookup(host, { all: true, verbatim: true });
+        const found = await systemLookup(host);
         return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
       } catch (error) {
         const code = codeOf(error);
