@@ -1,9 +1,14 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLogger } from '@agentry/platform/log/logger';
 import { EventLoopMonitor } from './event-loop-monitor';
 
 // The windows are closed by the test, not by a timer, so what lands in which window does not
 // depend on how promptly a busy machine runs timers. A loop held for 300 ms delays the monitor's
 // own timer by at least 290 ms whatever the machine does: that is the one figure asserted.
+// The histogram records the time between two of its ticks, so the hold counts only if a tick came
+// before it and one after it: the test waits for those ticks (the histogram's sample count), not
+// for a duration — on a busy machine a 30 ms pause can end before the first tick, and the hold was
+// then not measured at all (seen as 12-87 ms at load 15).
 
 function recorded() {
   const lines: string[] = [];
@@ -19,17 +24,22 @@ function holdLoop(ms: number): void {
   }
 }
 
-/** Lets the monitor's timer run (it fires every 10 ms) before the window is closed. */
-const turn = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** Waits until the histogram has ticked since it held `count` samples. */
+async function tickAfter(histogram: { count: number }, count: number): Promise<void> {
+  while (histogram.count <= count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('EventLoopMonitor', () => {
   it('reports a window in which the loop was held as that much delay, and logs the spike', async () => {
     const { lines, logger } = recorded();
-    const monitor = new EventLoopMonitor(logger, { everySecond: false });
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    const monitor = new EventLoopMonitor(logger, { everySecond: false, histogram });
     try {
-      await turn();
+      // A first sample means the tick before the hold has happened (the very first tick records nothing).
+      await tickAfter(histogram, 0);
+      const before = histogram.count;
       holdLoop(300);
-      await turn();
+      await tickAfter(histogram, before);
       monitor.closeWindow();
       expect(monitor.current.max_ms).toBeGreaterThanOrEqual(250);
       expect(monitor.current.window_s).toBe(1);
