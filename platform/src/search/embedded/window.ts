@@ -1,6 +1,7 @@
 import { FEATURES } from '../query/features';
 import type { QueryPlan } from '../query/plan';
 import { rankerModel } from '../ranking/ranker-model';
+import { catalogIntent } from './catalog-intent';
 import type { InvertedIndex } from './inverted-index';
 import { nameBoostOf, nameQuery, rolesNamed } from './named-in-query';
 import { phraseOrderChecker } from './phrase-order';
@@ -14,7 +15,7 @@ import { TopKHeap, topKPositions } from './top-k';
 
 // The second stage of a relevance search: the engine's best documents (the ranking window) after
 // role feedback and the word-order check, put in their final order (the learned model, word
-// feedback, the word being typed), matches first.
+// feedback, catalog intent, the word being typed), matches first.
 
 /**
  * Pseudo-relevance feedback on roles: the score-weighted share of each role among the top results,
@@ -182,12 +183,15 @@ export function relevanceOrder(
   const typing = pending ? pendingScores(index, scratch, pending, candidates) : null;
   // Word feedback re-orders the window only: `candidate.score`, which the floor reads, is left as it is.
   const feedback = !model && FEATURES.termFeedback ? termFeedback(index, plan, candidates) : null;
+  // Catalog-learned role and category intent, the same way: the window's order only.
+  const intent = !model && FEATURES.catalogIntent ? catalogIntent(index, plan, candidates, floor) : null;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
     : candidates
         .map(({ n, score }, i) => ({
           n,
-          score: score * (feedback ? feedback[i]! : 1) + (typing ? typing[i]! : 0),
+          score:
+            score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) + (typing ? typing[i]! : 0),
         }))
         .sort((a, b) => b.score - a.score || a.n - b.n);
   const matches = new Set<number>();

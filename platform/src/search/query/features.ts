@@ -75,6 +75,13 @@ const DEFAULTS = {
    * ablation builds a fresh index for it.
    */
   fittedFields: false,
+  /**
+   * Category and role intent learned from the catalog itself: a naive Bayes classifier of the
+   * agents' own words against their roles and categories, applied to the query; agents of the
+   * likely roles and categories move up in the ranking window (embedded/catalog-intent.ts). The
+   * floor and the count are untouched.
+   */
+  catalogIntent: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**

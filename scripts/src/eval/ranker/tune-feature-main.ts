@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
@@ -33,6 +34,16 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
   termFeedback: {
     settings: TERM_FEEDBACK,
     grid: { top: [3, 5, 10], words: [5, 10, 20], strength: [0.05, 0.1, 0.2, 0.4] },
+  },
+  catalogIntent: {
+    settings: CATALOG_INTENT,
+    grid: {
+      roleStrength: [0.1, 0.2],
+      categoryStrength: [0, 0.1, 0.2],
+      temperature: [1, 2],
+      prior: [1],
+      relatedPower: [1, 10, 30, 100],
+    },
   },
 };
 
