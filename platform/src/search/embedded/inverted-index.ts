@@ -6,6 +6,7 @@ import type { SearchDocument } from '../port';
 import { FEATURES } from '../query/features';
 import { type ColumnsImage, DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
+import { EXPANSION, ExpansionModel } from './document-expansion';
 import { fieldSettings, INDEXED_FIELDS, K1 } from './fields';
 import type { PostingList } from './postings';
 import { SortedOrders } from './sorted-orders';
@@ -84,6 +85,7 @@ const LENGTH_SAMPLE = 5000;
 const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 const NAME = 0;
 const ROLE = 1;
+const DESCRIPTION = 3;
 
 /** Everything an index holds, as typed arrays and string lists (index-image.ts writes it out). */
 export interface IndexImage {
@@ -128,6 +130,8 @@ export class InvertedIndex {
   private namePartTexts: string[] = [];
   private readonly numbers = new Map<string, number>();
   private fieldLengthSums: Float64Array = new Float64Array(FIELDS);
+  /** Co-occurrence statistics of the last bulk load, for docExpansion (null when it is off). */
+  private expansion: ExpansionModel | null = null;
   private readonly roles = new Map<string, RoleEntry>();
   private roleById: RoleEntry[] = [];
   private nextRoleId = 0;
@@ -237,7 +241,9 @@ export class InvertedIndex {
 
   /** Adds many documents at once (tests, small catalogs). */
   load(documents: SearchDocument[]): void {
-    const averages = this.sampleAverages(documents.map(analyse));
+    const analysed = documents.map(analyse);
+    const averages = this.sampleAverages(analysed);
+    this.expansion = FEATURES.docExpansion ? new ExpansionModel(analysed.slice(0, LENGTH_SAMPLE)) : null;
     for (const document of documents) this.insertWith(document, analyse(document), averages);
     this.finishBulkLoad();
   }
@@ -255,6 +261,7 @@ export class InvertedIndex {
       if (sample.length === LENGTH_SAMPLE) break;
     }
     const averages = this.sampleAverages(sample.map((entry) => entry.fields));
+    this.expansion = FEATURES.docExpansion ? new ExpansionModel(sample.map((entry) => entry.fields)) : null;
     let count = 0;
     const pause = async () => {
       if (++count % yieldEvery === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -411,6 +418,20 @@ export class InvertedIndex {
       }
     }
     this.sequenceEnd[number] = this.sequenceUsed;
+    // Words the catalog says go with this document's (docExpansion): postings only, at a low weight.
+    if (this.expansion) {
+      const unit = EXPANSION.weight * FIELD_WEIGHT[DESCRIPTION]!;
+      for (const { stem: stemmed, strength } of this.expansion.expand(fields)) {
+        const s = stems.add(stemmed);
+        if (stems.lastDoc[s] === number) continue;
+        stems.lastDoc[s] = number;
+        if (slots === slotStems.length) growSlots();
+        slotStems[slots] = s;
+        slotWeight[slots] = unit * strength;
+        slotNameWeight[slots] = 0;
+        slots += 1;
+      }
+    }
     for (let slot = 0; slot < slots; slot++) {
       const weight = slotWeight[slot]!;
       const nameWeight = slotNameWeight[slot]!;

@@ -82,6 +82,13 @@ const DEFAULTS = {
    * floor and the count are untouched.
    */
   catalogIntent: false,
+  /**
+   * Document expansion from the catalog's own co-occurrence: words that strongly go with an
+   * agent's words across the catalog are added to it at a low weight when the index is built
+   * (embedded/document-expansion.ts); postings only, never highlighted. The ablation builds a
+   * fresh index for it.
+   */
+  docExpansion: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**
@@ -113,7 +120,7 @@ export function featuresKey(): string {
 }
 
 /** Features read when an index is built (its postings hold them), not when a search runs. */
-export const INDEX_FEATURES: ReadonlySet<Feature> = new Set<Feature>(['fittedFields']);
+export const INDEX_FEATURES: ReadonlySet<Feature> = new Set<Feature>(['fittedFields', 'docExpansion']);
 
 /** True when production runs with the feature. */
 export const isDefaultOn = (name: Feature) => DEFAULTS[name];

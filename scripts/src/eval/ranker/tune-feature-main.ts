@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent';
+import { EXPANSION } from '@agentry/platform/search/embedded/document-expansion';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
-import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { type Feature, INDEX_FEATURES, setFeatures } from '@agentry/platform/search/query/features';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
@@ -45,6 +46,11 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
       relatedPower: [1, 10, 30, 100],
     },
   },
+  // Read when the index is built: the catalog is indexed again for each setting.
+  docExpansion: {
+    settings: EXPANSION,
+    grid: { words: [3, 5, 10], weight: [0.1, 0.3, 0.6, 1, 1.5], minStrength: [0.05, 0.1, 0.15, 0.2] },
+  },
 };
 
 const argv = process.argv.slice(2);
@@ -62,7 +68,9 @@ if (!tuned) {
   process.exit(2);
 }
 
-const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
+const agentsFile = path.resolve(root, '../shared/data/agents.json');
+let catalog = catalogIndex(agentsFile);
+const indexed = INDEX_FEATURES.has(switchOf(feature) as Feature);
 const queries = TRAIN.flatMap((set) => {
   const qrels = JSON.parse(fs.readFileSync(path.resolve(root, set.qrels), 'utf8')) as Qrels;
   return readQueryFile(path.resolve(root, set.queries)).map(({ query }) => ({
@@ -109,6 +117,7 @@ for (const [name, values] of Object.entries(tuned.grid))
   combinations = combinations.flatMap((done) => values.map((value) => ({ ...done, [name]: value })));
 for (const combination of combinations) {
   Object.assign(tuned.settings, combination);
+  if (indexed) catalog = catalogIndex(agentsFile);
   grid.push({
     label: Object.entries(combination)
       .map(([name, value]) => `${name} ${value}`)

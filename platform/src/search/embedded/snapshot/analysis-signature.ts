@@ -5,6 +5,7 @@ import { STOPWORDS } from '../../analysis/stopwords';
 import { tokenize } from '../../analysis/tokenize';
 import { FEATURES } from '../../query/features';
 import { fieldSettings, INDEXED_FIELDS, K1 } from '../fields';
+import { EXPANSION } from '../document-expansion';
 import { DERIVED_NAME_SHARE } from '../inverted-index';
 
 // A snapshot holds the results of analysis (words, stems, BM25F weights already saturated): read by
@@ -25,12 +26,15 @@ const SAMPLE = [
   'Recruiter, recruiting, recruitment; documentation vs documents; automates vs automation.',
 ].join(' ');
 
-let cached: { fitted: boolean; signature: string } | undefined;
+let cached: { key: string; signature: string } | undefined;
 
 export function analysisSignature(): string {
   // The field settings in force (fittedFields) are part of it: an index built with others is rebuilt.
   const fitted = FEATURES.fittedFields;
-  if (cached?.fitted === fitted) return cached.signature;
+  // So is document expansion (docExpansion, off), with its settings; off, the signature is as before.
+  const expansion = FEATURES.docExpansion ? { ...EXPANSION } : null;
+  const key = `${fitted} ${JSON.stringify(expansion)}`;
+  if (cached?.key === key) return cached.signature;
   const { weights, norms } = fieldSettings(fitted);
   const signature = createHash('sha256')
     .update(
@@ -45,10 +49,11 @@ export function analysisSignature(): string {
         words: indexWords(SAMPLE),
         stems: indexWords(SAMPLE).map(stem),
         tokens: tokenize(SAMPLE).map((token) => [token.word, token.position]),
+        ...(expansion ? { expansion } : {}),
       }),
     )
     .digest('hex')
     .slice(0, 32);
-  cached = { fitted, signature };
+  cached = { key, signature };
   return signature;
 }
