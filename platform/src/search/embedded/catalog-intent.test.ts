@@ -1,6 +1,6 @@
 import { searchDocument } from '../contract';
-import { planQuery } from '../query/plan';
 import { setFeatures } from '../query/features';
+import { planQuery } from '../query/plan';
 import { CATALOG_INTENT, likelyClasses } from './catalog-intent';
 import { EmbeddedSearchEngine } from './embedded-engine';
 import { InvertedIndex } from './inverted-index';
@@ -20,7 +20,12 @@ const catalog = () => [
       description: 'Beekeeping: hives, honey and pollen.',
     }),
   ),
-  searchDocument('sneeze', { name: 'Sneeze', role: 'Allergist', category: 'Health', description: 'Pollen, pollen.' }),
+  searchDocument('sneeze', {
+    name: 'Sneeze',
+    role: 'Allergist',
+    category: 'Health',
+    description: 'Pollen, pollen.',
+  }),
   searchDocument('pal', {
     name: 'Pal',
     role: 'Apiarist',

@@ -13,11 +13,26 @@ import { analysisSignature } from './snapshot/analysis-signature';
 // others make those words rare enough to tell a job apart.
 const catalog = () => [
   ...['Alpha', 'Beta', 'Gamma'].map((name) =>
-    searchDocument(name, { name, role: 'Helper', category: 'Misc', description: 'Zorbling with quix and flem.' }),
+    searchDocument(name, {
+      name,
+      role: 'Helper',
+      category: 'Misc',
+      description: 'Zorbling with quix and flem.',
+    }),
   ),
-  searchDocument('delta', { name: 'Delta', role: 'Helper', category: 'Misc', description: 'Quix and flem daily.' }),
+  searchDocument('delta', {
+    name: 'Delta',
+    role: 'Helper',
+    category: 'Misc',
+    description: 'Quix and flem daily.',
+  }),
   ...Array.from({ length: 30 }, (_, i) =>
-    searchDocument(`other-${i}`, { name: `Other ${i}`, role: 'Helper', category: 'Misc', description: 'Another job.' }),
+    searchDocument(`other-${i}`, {
+      name: `Other ${i}`,
+      role: 'Helper',
+      category: 'Misc',
+      description: 'Another job.',
+    }),
   ),
 ];
 

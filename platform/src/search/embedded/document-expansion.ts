@@ -57,7 +57,10 @@ export class ExpansionModel {
       const useful = [...stems].filter((s) => frequency.get(s)! >= EXPANSION.minPair);
       for (const a of useful) {
         let row = pairs.get(a);
-        if (!row) pairs.set(a, (row = new Map()));
+        if (!row) {
+          row = new Map();
+          pairs.set(a, row);
+        }
         for (const b of useful) if (b !== a && frequency.get(b)! <= most) row.set(b, (row.get(b) ?? 0) + 1);
       }
     }
@@ -79,7 +82,8 @@ export class ExpansionModel {
     const sums = new Map<string, number>();
     for (const s of own)
       for (const neighbour of this.neighbours.get(s) ?? [])
-        if (!own.has(neighbour.stem)) sums.set(neighbour.stem, (sums.get(neighbour.stem) ?? 0) + neighbour.share);
+        if (!own.has(neighbour.stem))
+          sums.set(neighbour.stem, (sums.get(neighbour.stem) ?? 0) + neighbour.share);
     return [...sums]
       .map(([s, sum]) => ({ stem: s, strength: sum / own.size }))
       .filter((entry) => entry.strength >= EXPANSION.minStrength)

@@ -4,8 +4,8 @@ import { stem } from '../../analysis/stem';
 import { STOPWORDS } from '../../analysis/stopwords';
 import { tokenize } from '../../analysis/tokenize';
 import { FEATURES } from '../../query/features';
-import { fieldSettings, INDEXED_FIELDS, K1 } from '../fields';
 import { EXPANSION } from '../document-expansion';
+import { fieldSettings, INDEXED_FIELDS, K1 } from '../fields';
 import { DERIVED_NAME_SHARE } from '../inverted-index';
 
 // A snapshot holds the results of analysis (words, stems, BM25F weights already saturated): read by
