@@ -1,5 +1,5 @@
 import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
-import { ChunkSizer } from '@agentry/platform/concurrency/chunk-sizer';
+import { ChunkSizer, type ChunkSizerOptions } from '@agentry/platform/concurrency/chunk-sizer';
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
 import type {
@@ -45,7 +45,8 @@ export const MIN_WRITE_CHUNK = 100;
  * 2,000 marks took about 40 ms of a quiet core (20 µs a mark at 100,000 agents) and 150–330 ms on a
  * loaded machine, every flush, in each worker: the longest stalls of issue 24's open loop, and the
  * other worker's writes waited on SQLite's lock meanwhile. Sized to this instead (chunk-sizer.ts):
- * about 500 marks on a quiet machine, fewer under load, so the stall stays well under 50 ms.
+ * about 500 marks on a quiet machine, fewer under load, so the stall stays well under 50 ms; each
+ * flush starts at MIN_WRITE_CHUNK and learns its own pace.
  */
 export const WRITE_BUDGET_MS = 10;
 /** Distinct agent-week-kind entries held while the store does not take them; the oldest go first. */
@@ -99,9 +100,11 @@ export class AgentEventCounter {
   private readonly maxKeys: number;
   private readonly flushAtKeys: number;
   private readonly clock: () => number;
-  /** Chunk sizes learned from the last writes, one for plain counts and one for marks. */
-  private readonly countChunks: ChunkSizer;
-  private readonly markChunks: ChunkSizer;
+  /**
+   * Bounds of the chunk sizes. Each flush starts at the smallest chunk and learns its pace from its
+   * own writes: a size learned 10 s earlier, on a machine less busy, held a worker 340 ms (profile).
+   */
+  private readonly chunks: ChunkSizerOptions;
   private readonly audiences: OncePerAudience;
   private readonly onceKeys: OnceKeys;
   /** Keyed by week and kind; insertion order is age order (a failed batch is put back in front). */
@@ -125,13 +128,11 @@ export class AgentEventCounter {
     this.flusher = new PeriodicFlush(() => this.write(), options.flushEveryMs ?? FLUSH_EVERY_MS);
     this.flushAtKeys = options.flushAtKeys ?? FLUSH_AT_KEYS;
     const max = options.writeChunk ?? WRITE_CHUNK;
-    const chunks = {
+    this.chunks = {
       budgetMs: options.writeBudgetMs ?? WRITE_BUDGET_MS,
       min: Math.min(MIN_WRITE_CHUNK, max),
       max,
     };
-    this.countChunks = new ChunkSizer(chunks);
-    this.markChunks = new ChunkSizer(chunks);
     this.clock = options.clock ?? (() => performance.now());
     this.audiences = new OncePerAudience({ now: this.now, logger: this.logger, ...options.audiences });
     this.onceKeys = new OnceKeys(options.sessionSecret);
@@ -270,11 +271,12 @@ export class AgentEventCounter {
     }
     // A chunk at a time, with a turn of the event loop between: after a store outage up to
     // MAX_PENDING_KEYS wait, and one SQLite transaction of them all held the thread for 0.7 s.
+    const sizer = new ChunkSizer(this.chunks);
     for (let start = 0, size = 0; start < entries.length; start += size) {
-      const chunk = entries.slice(start, start + this.countChunks.size);
+      const chunk = entries.slice(start, start + sizer.size);
       size = chunk.length;
       try {
-        await this.timed(this.countChunks, size, () => this.repository.increment(chunk));
+        await this.timed(sizer, size, () => this.repository.increment(chunk));
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -327,12 +329,13 @@ export class AgentEventCounter {
       }
       return tally;
     };
+    const sizer = new ChunkSizer(this.chunks);
     for (let start = 0, size = 0; start < marks.length; start += size) {
-      const chunk = marks.slice(start, start + this.markChunks.size);
+      const chunk = marks.slice(start, start + sizer.size);
       size = chunk.length;
       try {
         // The keyed hashing is timed with the write: both hold the thread.
-        await this.timed(this.markChunks, size, () =>
+        await this.timed(sizer, size, () =>
           this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark, tallyOf))),
         );
         this.failing = false;
