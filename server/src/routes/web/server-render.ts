@@ -20,6 +20,10 @@ export function loadServerRenderer(clientDist: string, logger: Pick<Logger, 'war
   if (!fs.existsSync(file)) return null;
   // A file of the client's build, read at run time as index.html is: not a module of the server.
   const { render } = require(file) as { render: Render };
+  // Rendering makes a Request (the static router's query), and Node loads and compiles its fetch
+  // module (undici) at the first use of one: 0.2-1.3 s of the event loop at a worker's first
+  // rendered page under load (issue 24's profile). Paid here, at start, before the port opens.
+  void new Request('http://localhost/');
   return {
     async render(url, view) {
       try {
