@@ -16,9 +16,22 @@ export const HOME_HITS_PER_PAGE = 12;
 /** InstantSearch's own highlight markers, which the home search's requests carry. */
 export const HOME_HIGHLIGHT_TAGS = { pre: '__ais-highlight__', post: '__/ais-highlight__' } as const;
 
+/** One page of a paged list as the API answers it: its items and how many there are in all. */
+export interface FirstPage {
+  items: unknown[];
+  total: number;
+}
+
 export interface FirstView {
   /** Answers of GET requests, keyed by the path and query the client asks them with. */
   reads: Record<string, unknown>;
+  /**
+   * Answers of paged GET requests (the directory's lists), keyed the same way: the array the API
+   * answers and the total its X-Total-Count header gives.
+   */
+  pages?: Record<string, FirstPage>;
+  /** GET requests the API answers with 404, with its message: the page is rendered as not found. */
+  missing?: Record<string, string>;
   /** The home search's first page for `query`, as POST /api/instantsearch/multi-search answers it. */
   search?: { query: string; result: InstantSearchResult };
 }

@@ -141,6 +141,21 @@ export function buildDirectoryMeta(
 }
 
 /**
+ * A category the directory does not list, or a role its category does not (issue 25): the server
+ * answers it with 404 and noindex, and the page says so rather than showing an empty list.
+ */
+export function buildDirectoryNotFoundMeta(origin: string, selection: DirectorySelection): PageMeta {
+  return {
+    ...buildBasicPageMeta(origin, {
+      title: `Not in the directory | ${SITE_NAME}`,
+      description: `${SITE_NAME} lists no agents under this category or role.`,
+      path: directoryPath(selection),
+    }),
+    noindex: true,
+  };
+}
+
+/**
  * `profile`: the structured profile (issue 28), where schema.org has a property for a fact: the
  * stated starting price and currency make the offer, the tasks the featureList, the languages
  * inLanguage (IETF codes). The rest has no SoftwareApplication property and stays on the page.

@@ -29,4 +29,16 @@ describe('useAsync', () => {
     await waitFor(() => expect(result.current).toEqual({ status: 'success', data: 'loaded' }));
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it("shows the page's not-found answer as the key's error and loads nothing for it", () => {
+    const load = jest.fn(async () => 'loaded');
+    const notFound = new Error('Provider not found');
+    const { result } = renderHook(() =>
+      useAsync('k', load, () => {
+        throw notFound;
+      }),
+    );
+    expect(result.current).toEqual({ status: 'error', error: notFound });
+    expect(load).not.toHaveBeenCalled();
+  });
 });

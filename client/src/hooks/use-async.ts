@@ -12,7 +12,7 @@ export type AsyncState<T> =
 /**
  * `inPage` answers the data when the page's HTML carried it (lib/api/first-view.ts, issue 25): the
  * first render then shows it at once, on the server and in the browser alike, and `load` is not
- * called for that key.
+ * called for that key. When it throws (the page carried the API's 404), that is the key's error.
  */
 export function useAsync<T>(
   key: string | null,
@@ -20,7 +20,13 @@ export function useAsync<T>(
   inPage?: () => T | undefined,
 ): AsyncState<T> {
   const [entry, setEntry] = useState<{ key: string | null; state: AsyncState<T> }>(() => {
-    const data = key !== null ? inPage?.() : undefined;
+    let data: T | undefined;
+    try {
+      data = key !== null ? inPage?.() : undefined;
+    } catch (error) {
+      // The page was served as not found for this read: shown as the API's 404 would be.
+      return { key, state: { status: 'error', error } };
+    }
     return data === undefined
       ? { key: null, state: { status: 'idle' } }
       : { key, state: { status: 'success', data } };

@@ -32,12 +32,31 @@ function empty<T>(key: string | null, status: PagedList<T>['status']): Entry<T> 
   return { key, status, items: NO_ITEMS, total: 0, more: 'idle' };
 }
 
+/**
+ * `inPage` answers the first page when the page's HTML carried it (lib/api/first-view.ts, issue 25):
+ * the first render shows it at once, on the server and in the browser alike, and it is not loaded
+ * again; "Show more" loads the next pages as usual.
+ */
 export function usePagedList<T>(
   key: string | null,
   loadPage: (offset: number, signal: AbortSignal) => Promise<ApiPage<T>>,
   idOf: (item: T) => string,
+  inPage?: () => ApiPage<T> | undefined,
 ): PagedList<T> {
-  const [entry, setEntry] = useState<Entry<T>>(() => empty(null, 'idle'));
+  const [entry, setEntry] = useState<Entry<T>>(() => {
+    const page = key !== null ? inPage?.() : undefined;
+    return page === undefined
+      ? empty(null, 'idle')
+      : {
+          key,
+          status: 'success',
+          items: page.items,
+          total: Math.max(page.total, page.items.length),
+          more: 'idle',
+        };
+  });
+  // The key whose first page came with the page: nothing to load for it.
+  const carried = useRef(entry.key);
   const loadRef = useRef(loadPage);
   loadRef.current = loadPage;
   const idRef = useRef(idOf);
@@ -48,6 +67,10 @@ export function usePagedList<T>(
     if (key === null) return;
     const controller = new AbortController();
     controllerRef.current = controller;
+    if (carried.current === key) {
+      carried.current = null;
+      return () => controller.abort();
+    }
     setEntry(empty(key, 'loading'));
     loadRef.current(0, controller.signal).then(
       (page) => {

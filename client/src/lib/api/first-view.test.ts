@@ -1,9 +1,10 @@
-import { FIRST_VIEW_ELEMENT_ID, firstViewScript } from '@agentry/domain/first-view';
-import { hasFirstView, resetFirstView, servingFirstView, takeFirstRead } from './first-view';
+import { FIRST_VIEW_ELEMENT_ID, type FirstView, firstViewScript } from '@agentry/domain/first-view';
+import { ApiError } from './api-client';
+import { hasFirstView, resetFirstView, servingFirstView, takeFirstPage, takeFirstRead } from './first-view';
 
 /** The page as the server sends it: the data block after the root element. */
-function servePage(reads: Record<string, unknown>) {
-  document.body.innerHTML = `<div id="root"></div>${firstViewScript({ reads })}`;
+function servePage(reads: Record<string, unknown>, more: Omit<FirstView, 'reads'> = {}) {
+  document.body.innerHTML = `<div id="root"></div>${firstViewScript({ reads, ...more })}`;
 }
 
 describe('the first view the page carries', () => {
@@ -48,5 +49,26 @@ describe('the first view the page carries', () => {
     expect(view.reads['/api/agents/count']).toEqual({ count: 5 });
     // Outside the render, the server's view is gone.
     expect(servingFirstView(view, () => hasFirstView())).toBe(true);
+  });
+
+  it("answers a paged list with its total once (the directory's first page)", () => {
+    const path = '/api/directory/agents?category=Finance&limit=24';
+    servePage({}, { pages: { [path]: { items: [{ id: '7' }], total: 41 } } });
+    expect(takeFirstPage(path)).toEqual({ items: [{ id: '7' }], total: 41 });
+    expect(takeFirstPage(path)).toBeUndefined();
+  });
+
+  it("throws the API's 404 for a read the page was served as not found for, once", () => {
+    servePage({}, { missing: { '/api/providers/nobody': 'Provider not found' } });
+    let thrown: unknown;
+    try {
+      takeFirstRead('/api/providers/nobody');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toMatchObject({ status: 404, message: 'Provider not found' });
+    // Taken: a later visit asks the API.
+    expect(takeFirstRead('/api/providers/nobody')).toBeUndefined();
   });
 });

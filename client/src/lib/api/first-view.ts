@@ -1,5 +1,6 @@
 import type { InstantSearchResult } from '@agentry/domain/contract/search';
 import { FIRST_VIEW_ELEMENT_ID, type FirstView } from '@agentry/domain/first-view';
+import { ApiError, type ApiPage } from './api-client';
 
 // The first view's answers the server put in the page (domain/src/first-view.ts): each is used
 // once, by the first request for it, and only while the address is still the one the page was
@@ -31,13 +32,32 @@ function firstView(): FirstView | null {
   return view;
 }
 
-/** The answer the page carries for GET `path`, taken (a second ask gets undefined). */
+/**
+ * The answer the page carries for GET `path`, taken (a second ask gets undefined). Throws the
+ * API's 404 when the page was served as not found for it (a provider that has no page).
+ */
 export function takeFirstRead<T>(path: string): T | undefined {
-  const reads = firstView()?.reads;
+  const current = firstView();
+  const missing = current?.missing;
+  if (missing && Object.hasOwn(missing, path)) {
+    const message = missing[path] ?? 'Not found';
+    delete missing[path];
+    throw new ApiError(404, message, { error: message });
+  }
+  const reads = current?.reads;
   if (!reads || !Object.hasOwn(reads, path)) return undefined;
   const answer = reads[path] as T;
   delete reads[path];
   return answer;
+}
+
+/** The page of a paged list the page carries for GET `path`, taken (a second ask gets undefined). */
+export function takeFirstPage<T>(path: string): ApiPage<T> | undefined {
+  const pages = firstView()?.pages;
+  if (!pages || !Object.hasOwn(pages, path)) return undefined;
+  const page = pages[path] as { items: T[]; total: number };
+  delete pages[path];
+  return { items: page.items, total: page.total };
 }
 
 /** Whether the page carries a first view for the address it is at (or the server renders one). */
@@ -57,7 +77,12 @@ export function takeFirstSearch(query: string): InstantSearchResult | undefined 
 /** Runs the server's synchronous render of a page with that page's answers (entry-server.tsx). */
 export function servingFirstView<T>(page: FirstView, render: () => T): T {
   // A copy: taking an answer must not change the caller's (cached) view.
-  serving = { reads: { ...page.reads }, ...(page.search ? { search: page.search } : {}) };
+  serving = {
+    reads: { ...page.reads },
+    ...(page.pages ? { pages: { ...page.pages } } : {}),
+    ...(page.missing ? { missing: { ...page.missing } } : {}),
+    ...(page.search ? { search: page.search } : {}),
+  };
   try {
     return render();
   } finally {

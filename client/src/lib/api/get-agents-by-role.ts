@@ -1,5 +1,7 @@
 import type { AgentList, PublicAgent } from '@agentry/domain/contract/agents';
+import { roleAgentsPath } from '@agentry/domain/directory-reads';
 import { type ApiPage, apiPage, apiRequest, withQuery } from './api-client';
+import { takeFirstPage } from './first-view';
 
 // Shared by the home role view and the directory, so it lives outside both features.
 
@@ -18,7 +20,9 @@ export function getAgentsByRolePage(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ApiPage<PublicAgent>> {
-  const params: Record<string, string> = { role, category };
-  if (offset > 0) params.offset = String(offset);
-  return apiPage<PublicAgent>(withQuery('/api/search-by-role', params), { signal });
+  return apiPage<PublicAgent>(roleAgentsPath(role, category, offset), { signal });
 }
+
+/** The first page when the page's HTML carried it (the directory's first view, issue 25), else undefined. */
+export const agentsByRoleInPage = (role: string, category: string) =>
+  takeFirstPage<PublicAgent>(roleAgentsPath(role, category));

@@ -1,4 +1,6 @@
+import { SlugParams } from '@agentry/domain/contract/providers';
 import { SEARCH_QUERY_MAX } from '@agentry/domain/contract/search';
+import { providerPath } from '@agentry/domain/directory-reads';
 import {
   type FirstView,
   HOME_HIGHLIGHT_TAGS,
@@ -9,15 +11,22 @@ import { isSearchableText } from '@agentry/domain/search-text';
 import type { Request } from 'express';
 import { audienceOf } from '../../analytics/audience';
 import { countAppeared } from '../../analytics/count-hits';
+import { findProviderPage, type ProviderPage } from '../../commands/find-provider-page';
 import { readAgentPage } from '../../commands/read-agent-page';
 import type { AppContext } from '../../context';
 import type { RequestCosts } from '../../http/request-costs';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import { freeSearchRequest } from '../../policies/paid-search-params';
+import { PROVIDER_NOT_FOUND } from '../api/providers/providers.routes';
 import { adaptQuery } from '../api/search/instantsearch/adapt-request';
 import { adaptResponse } from '../api/search/instantsearch/adapt-response';
 import { showcaseReader } from '../api/showcase/showcase.routes';
 import { signalsReader } from '../api/signals/signals.routes';
+import {
+  createDirectoryFirstView,
+  type DirectoryChoice,
+  type DirectoryFirstView,
+} from './directory-first-view';
 
 // What a person's first view needs from the API, read on the server and put in the page's HTML
 // (issue 25, speed as felt; domain/src/first-view.ts): on a slow network each round trip before
@@ -29,6 +38,10 @@ export interface FirstViews {
   home(req: Request, query: string): Promise<FirstView>;
   /** An agent page: the agent as GET /api/agents/{id}?view=page answers it; null when unlisted. */
   agent(id: string): Promise<FirstView | null>;
+  /** The directory, a category or a category's role: its names, counts and one page of agents. */
+  directory(req: Request, choice: DirectoryChoice): Promise<DirectoryFirstView>;
+  /** A provider's page as GET /api/providers/{slug} answers it, or its 404. */
+  provider(slug: string): Promise<{ page: ProviderPage | null; view: FirstView }>;
 }
 
 export function createFirstViews(context: AppContext, costs: RequestCosts): FirstViews {
@@ -92,6 +105,19 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
       const page = await readAgentPage({ store, replyBadges }, { id });
       if (!page) return null;
       return { reads: { [`/api/agents/${encodeURIComponent(id)}?view=page`]: page.answer } };
+    },
+
+    directory: createDirectoryFirstView(context, costs),
+
+    async provider(slug) {
+      // As GET /api/providers/{slug}: a slug that cannot be one is not found either.
+      const page = SlugParams.safeParse({ slug }).success
+        ? await findProviderPage({ store }, { slug })
+        : null;
+      const path = providerPath(slug);
+      return page
+        ? { page, view: { reads: { [path]: page } } }
+        : { page, view: { reads: {}, missing: { [path]: PROVIDER_NOT_FOUND } } };
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   buildAgentNotFoundMeta,
   buildBasicPageMeta,
   buildDirectoryMeta,
+  buildDirectoryNotFoundMeta,
   buildHomeMeta,
   buildLegalMeta,
   buildPageNotFoundMeta,
@@ -15,7 +16,7 @@ import {
   type LegalKind,
 } from '@agentry/domain/seo';
 import type { Store } from '@agentry/platform/store/port';
-import { findProviderPage } from '../../commands/find-provider-page';
+import type { ProviderPage } from '../../commands/find-provider-page';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import { presentAgent } from '../../presenters/agent';
 import { renderPageHtml } from './index-template';
@@ -35,10 +36,13 @@ export interface PageRenderer {
   /** How to connect an AI assistant (an MCP client). */
   forAiAssistants(): string;
   directory(selection: DirectorySelection): Promise<string>;
+  /** A category or role the directory does not list (served with 404). */
+  directoryNotFound(selection: DirectorySelection): string;
   agent(id: string): Promise<PageHtml>;
   /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
   account(path: string): string;
-  provider(slug: string): Promise<PageHtml>;
+  /** A provider's page, found (findProviderPage) or not (served with 404). */
+  provider(slug: string, page: ProviderPage | null): PageHtml;
   /** Any other address: the app's page that says there is none, with noindex (served with 404). */
   notFound(path: string): string;
 }
@@ -77,6 +81,9 @@ export function createPageRenderer(store: Store, template: string, origin: strin
       });
     },
 
+    directoryNotFound: (selection) =>
+      renderPageHtml(template, buildDirectoryNotFoundMeta(origin, selection), origin, { noindex: true }),
+
     async agent(id) {
       const agent = AgentIdParams.safeParse({ id }).success ? await store.agents.get(id) : null;
       if (!agent || agent.removed) {
@@ -108,8 +115,7 @@ export function createPageRenderer(store: Store, template: string, origin: strin
     notFound: (path) =>
       renderPageHtml(template, buildPageNotFoundMeta(origin, path), origin, { noindex: true }),
 
-    async provider(slug) {
-      const page = /^[a-z0-9-]{1,80}$/.test(slug) ? await findProviderPage({ store }, { slug }) : null;
+    provider(slug, page) {
       if (!page) {
         const meta = buildBasicPageMeta(origin, {
           title: `Provider not found | ${PRODUCT_NAME}`,

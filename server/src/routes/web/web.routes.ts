@@ -18,6 +18,7 @@ import {
   PROVIDER_PATH,
 } from './client-routes';
 import { compressedAssets, preferredEncoding } from './compressed-assets';
+import { directoryChoiceOf } from './directory-first-view';
 import { createFirstViews } from './first-view';
 import { readIndexTemplate, routePreloads, withFirstView, withHeadLinks } from './index-template';
 import { createPageRenderer } from './page-html';
@@ -86,8 +87,11 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     if (renderedHome?.key !== key) renderedHome = { key, html: await renderer.render('/', view) };
     return renderedHome.html;
   };
-  // The agent page is a lazy route: its module and styles come with the HTML, not after the entry.
+  // The agent, directory and provider pages are lazy routes: their modules and styles come with
+  // the HTML, not after the entry.
   const agentPreloads = routePreloads(clientDist, 'src/app/routes/agent.tsx');
+  const directoryPreloads = routePreloads(clientDist, 'src/app/routes/directory.tsx');
+  const providerPreloads = routePreloads(clientDist, 'src/app/routes/provider.tsx');
   // The plan (where each part of the agents starts) and the parts, kept until the catalog changes.
   const sitemapPlans = new StoreVersionCache<SitemapPlan>(store, 1, SITEMAP_MAX_AGE_MS);
   const sitemapFiles = new StoreVersionCache<string>(store, 2, SITEMAP_MAX_AGE_MS);
@@ -114,9 +118,19 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     const view = await firstViews.home(req, homeQueryOf(req));
     await sendHtml(req, res, withFirstView(pages.home(), view, await renderHome(req, view)));
   });
-  router.get(DIRECTORY_PATH, async (req, res) => {
+  // The directory's first view (issue 25): a role's page is a search, counted as a read.
+  const readsWhenRole: RequestHandler = (req, res, next) =>
+    directoryChoiceOf(req).role ? limits.reads(req, res, next) : next();
+  router.get(DIRECTORY_PATH, readsWhenRole, async (req, res) => {
+    const choice = directoryChoiceOf(req);
+    const { status, view } = await firstViews.directory(req, choice);
     const query = DirectoryQuery.safeParse(req.query);
-    await sendHtml(req, res, await pages.directory(query.success ? query.data : {}));
+    const html =
+      status === 404
+        ? pages.directoryNotFound(choice)
+        : await pages.directory(query.success ? query.data : {});
+    const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
+    await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), directoryPreloads), status);
   });
   router.get(AGENT_PATH, async (req, res) => {
     const id = String(req.params.id);
@@ -138,8 +152,11 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     });
   }
   router.get(PROVIDER_PATH, async (req, res) => {
-    const { status, html } = await pages.provider(String(req.params.slug));
-    await sendHtml(req, res, html, status);
+    const slug = String(req.params.slug);
+    const { page, view } = await firstViews.provider(slug);
+    const { status, html } = pages.provider(slug, page);
+    const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
+    await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), providerPreloads), status);
   });
 
   router.get('/sitemap.xml', async (_req, res) => {

@@ -1,5 +1,7 @@
 import type { PublicAgent } from '@agentry/domain/contract/agents';
-import { type ApiPage, apiPage, withQuery } from '../../../lib/api/api-client';
+import { directoryAgentsPath } from '@agentry/domain/directory-reads';
+import { type ApiPage, apiPage } from '../../../lib/api/api-client';
+import { takeFirstPage } from '../../../lib/api/first-view';
 
 /**
  * GET /api/directory/agents?category=&limit=&offset= → `limit` agents of the selection (all
@@ -11,9 +13,9 @@ export function getDirectoryAgents(
   signal?: AbortSignal,
   offset = 0,
 ): Promise<ApiPage<PublicAgent>> {
-  const params: Record<string, string> = category
-    ? { category, limit: String(limit) }
-    : { limit: String(limit) };
-  if (offset > 0) params.offset = String(offset);
-  return apiPage<PublicAgent>(withQuery('/api/directory/agents', params), { signal });
+  return apiPage<PublicAgent>(directoryAgentsPath(category, limit, offset), { signal });
 }
+
+/** The first page when the page's HTML carried it (issue 25), else undefined. */
+export const directoryAgentsInPage = (category: string, limit: number) =>
+  takeFirstPage<PublicAgent>(directoryAgentsPath(category, limit));

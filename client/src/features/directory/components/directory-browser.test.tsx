@@ -1,6 +1,8 @@
 import '../../../testing/dom-polyfills';
+import { firstViewScript } from '@agentry/domain/first-view';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { resetFirstView } from '../../../lib/api/first-view';
 import { makeAgent } from '../../../testing/agents';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
@@ -130,6 +132,67 @@ describe('DirectoryBrowser', () => {
   it('says exactly "No agents found for the selected category and role." when nothing matches', async () => {
     renderDirectory('/directory?category=Finance&role=Accountant');
     expect(await screen.findByText('No agents found for the selected category and role.')).toBeTruthy();
+  });
+
+  it("shows the category the page's HTML carried at once and asks the API for none of it", async () => {
+    const url = '/directory?category=Finance';
+    window.history.replaceState(null, '', url);
+    resetFirstView();
+    const carried = document.createElement('div');
+    carried.innerHTML = firstViewScript({
+      reads: {
+        '/api/categories': ['Customer Service', 'Finance'],
+        '/api/roles?category=Finance': ['Accountant', 'Bookkeeper'],
+        '/api/directory/counts?category=Finance': [{ name: 'Bookkeeper', count: 2 }],
+      },
+      pages: {
+        '/api/directory/agents?category=Finance&limit=24': { items: ALL_AGENTS.slice(0, 2), total: 2 },
+      },
+    });
+    document.body.append(carried);
+    try {
+      const { fetchMock } = renderDirectory(url);
+      // On the first render, before any answer could arrive.
+      expect(screen.getByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('2 agents');
+      await act(async () => {});
+      expect(calls(fetchMock)).toEqual([]);
+    } finally {
+      carried.remove();
+      resetFirstView();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it.each([
+    [
+      'a category the directory does not list',
+      '/directory?category=Astrology',
+      'No category called Astrology',
+    ],
+    [
+      'a role its category does not list',
+      '/directory?category=Finance&role=Astrologer',
+      'as Astrologer in Finance',
+    ],
+  ])('says %s is not in the directory (the server answers it with 404)', async (_what, url, text) => {
+    renderDirectory(url, [
+      ...BASE,
+      { path: '/api/directory/counts?category=Astrology', body: [] },
+      {
+        path: '/api/directory/agents?category=Astrology&limit=24',
+        body: [],
+        headers: { 'X-Total-Count': '0' },
+      },
+      { path: '/api/roles?category=Astrology', body: [] },
+      { path: '/api/search-by-role?role=Astrologer&category=Finance', body: [] },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not in the directory' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(text))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
+      '/directory',
+    );
+    await waitFor(() => expect(document.title).toBe('Not in the directory | Rolecall'));
   });
 
   it('reports "Error: Failed to fetch data" when the categories cannot be loaded', async () => {

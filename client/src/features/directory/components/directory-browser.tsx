@@ -1,11 +1,12 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
-import { buildDirectoryMeta } from '@agentry/domain/seo';
+import { buildDirectoryMeta, buildDirectoryNotFoundMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { formatCount } from '../../../lib/format-count';
@@ -37,7 +38,7 @@ const NO_AGENTS: PublicAgent[] = [];
 
 export function DirectoryBrowser() {
   const directory = useDirectory();
-  const { category, role, categories, counts, firstAgents, roles, agents } = directory;
+  const { category, role, categories, counts, firstAgents, roles, agents, notFound } = directory;
   const bothChosen = category !== '' && role !== '';
 
   // The structured data names the first agents of what the page shows and counts the rest.
@@ -49,10 +50,15 @@ export function DirectoryBrowser() {
       : { agents: NO_AGENTS };
   }, [category, agentsShown, agents.items, agents.total, firstAgents]);
   const meta = useMemo(
-    () => buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total),
-    [described, category, role],
+    () =>
+      notFound
+        ? buildDirectoryNotFoundMeta(siteOrigin(), { category, role })
+        : buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total),
+    [notFound, described, category, role],
   );
   useDocumentHead(meta);
+  // The server answers the same address with 404 and this page (issue 25: no soft 404).
+  if (notFound) return <DirectoryNotFound category={category} role={role} />;
 
   const errors = (
     [
@@ -141,5 +147,19 @@ export function DirectoryBrowser() {
         />
       )}
     </div>
+  );
+}
+
+/** A category the directory does not list, or a role its category does not. */
+function DirectoryNotFound({ category, role }: { category: string; role: string }) {
+  return (
+    <StatusPage heading="Not in the directory" {...BACK_TO_CATALOG}>
+      <p>
+        {role
+          ? `No agents are listed as ${decodeEntities(role)} in ${decodeEntities(category)}.`
+          : `No category called ${decodeEntities(category)} is listed.`}{' '}
+        The link may be mistyped, or its agents are no longer listed.
+      </p>
+    </StatusPage>
   );
 }

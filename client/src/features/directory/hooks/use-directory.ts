@@ -1,20 +1,22 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import { CATEGORY_PAGE_SIZE, isListed } from '@agentry/domain/directory-reads';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/seo';
 import { type AsyncState, useAsync } from '../../../hooks/use-async';
 import { type PagedList, usePagedList } from '../../../hooks/use-paged-list';
 import type { ApiPage } from '../../../lib/api/api-client';
-import { getAgentsByRolePage } from '../../../lib/api/get-agents-by-role';
-import { getCategories } from '../../../lib/api/get-categories';
-import { getRoles } from '../../../lib/api/get-roles';
-import { getDirectoryAgents } from '../api/get-directory-agents';
-import { type DirectoryCount, getDirectoryCounts } from '../api/get-directory-counts';
+import { agentsByRoleInPage, getAgentsByRolePage } from '../../../lib/api/get-agents-by-role';
+import { categoriesInPage, getCategories } from '../../../lib/api/get-categories';
+import { getRoles, rolesInPage } from '../../../lib/api/get-roles';
+import { directoryAgentsInPage, getDirectoryAgents } from '../api/get-directory-agents';
+import { type DirectoryCount, directoryCountsInPage, getDirectoryCounts } from '../api/get-directory-counts';
 import { useDirectorySelection } from './use-directory-selection';
 
 // The directory flow of spec section 4: categories on arrival; a category loads its roles and its
 // agents at once (issue 25: a category page lists agents, with its roles as filters beside them);
 // a role (with its category) narrows them, a page at a time. With nothing chosen the overview needs
 // only counts and the structured data only the first agents: the catalog is never downloaded.
-// Everything is keyed by the choice, so a stale answer for an earlier choice is never shown.
+// Everything is keyed by the choice, so a stale answer for an earlier choice is never shown. What
+// the page's HTML carried (the server's first view, issue 25) is shown at once and not asked again.
 
 export interface DirectoryState {
   category: string;
@@ -30,25 +32,37 @@ export interface DirectoryState {
   roles: AsyncState<string[]>;
   /** The chosen role's agents, or the chosen category's without a role, page by page. */
   agents: PagedList<PublicAgent>;
+  /** The category is not one the directory lists, or the role not one of its roles (a 404 page). */
+  notFound: boolean;
 }
 
 const agentId = (agent: PublicAgent) => agent.id;
-/** Agents of a category per page: a screenful or two, more with "Show more". */
-export const CATEGORY_PAGE_SIZE = 24;
+
+export { CATEGORY_PAGE_SIZE };
 
 export function useDirectory(): DirectoryState {
   const selection = useDirectorySelection();
   const { category, role } = selection;
   const bothChosen = category !== '' && role !== '';
   // The counts stay while a role is chosen: the role filters beside the agents show them.
-  const categories = useAsync('categories', getCategories);
-  const counts = useAsync(`overview\u0000${category}`, (signal) => getDirectoryCounts(category, signal));
+  const categories = useAsync('categories', getCategories, categoriesInPage);
+  const counts = useAsync(
+    `overview\u0000${category}`,
+    (signal) => getDirectoryCounts(category, signal),
+    () => directoryCountsInPage(category),
+  );
   // Only the whole directory needs a separate read for its structured data; a category's comes
   // from the first page of its agents.
-  const firstAgents = useAsync(category ? null : 'overview', (signal) =>
-    getDirectoryAgents('', DIRECTORY_STRUCTURED_DATA_COUNT, signal),
+  const firstAgents = useAsync(
+    category ? null : 'overview',
+    (signal) => getDirectoryAgents('', DIRECTORY_STRUCTURED_DATA_COUNT, signal),
+    () => directoryAgentsInPage('', DIRECTORY_STRUCTURED_DATA_COUNT),
   );
-  const roles = useAsync(category || null, (signal) => getRoles(category, signal));
+  const roles = useAsync(
+    category || null,
+    (signal) => getRoles(category, signal),
+    () => rolesInPage(category),
+  );
   const agents = usePagedList(
     category ? `${category}\u0000${role}` : null,
     (offset, signal) =>
@@ -56,6 +70,11 @@ export function useDirectory(): DirectoryState {
         ? getAgentsByRolePage(role, category, offset, signal)
         : getDirectoryAgents(category, CATEGORY_PAGE_SIZE, signal, offset),
     agentId,
+    () =>
+      bothChosen ? agentsByRoleInPage(role, category) : directoryAgentsInPage(category, CATEGORY_PAGE_SIZE),
   );
-  return { ...selection, categories, counts, firstAgents, roles, agents };
+  const notFound =
+    (category !== '' && categories.status === 'success' && !isListed(categories.data, category)) ||
+    (bothChosen && roles.status === 'success' && !isListed(roles.data, role));
+  return { ...selection, categories, counts, firstAgents, roles, agents, notFound };
 }

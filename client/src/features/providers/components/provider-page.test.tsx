@@ -75,4 +75,17 @@ describe('ProviderPage', () => {
       '/directory',
     );
   });
+
+  it('shows a provider with many agents a page at a time (24), the rest with "Show more"', async () => {
+    const agents = Array.from({ length: 30 }, (_, i) =>
+      makeAgent({ id: String(i + 1), name: `Agent ${String(i + 1).padStart(2, '0')}`, category: 'Finance' }),
+    );
+    renderProvider([{ path: '/api/providers/fenwick-grove', body: { ...PAGE, agents } }]);
+    await screen.findByRole('heading', { level: 3, name: 'Agent 01' });
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByText('Showing 24 of 30 agents')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
 });

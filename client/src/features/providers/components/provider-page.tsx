@@ -1,7 +1,8 @@
 import { normalizeAddress } from '@agentry/domain/address';
+import { CATEGORY_PAGE_SIZE } from '@agentry/domain/directory-reads';
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { buildBasicPageMeta, buildProviderMeta, SITE_NAME } from '@agentry/domain/seo';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
@@ -12,11 +13,13 @@ import { siteOrigin } from '../../../config/site';
 import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
-import { getProvider, type ProviderPage as Provider } from '../api/get-provider';
+import { getProvider, type ProviderPage as Provider, providerInPage } from '../api/get-provider';
 
 // /providers/:slug: a subscribed provider's page, the provider plan's benefit: their agents and
 // a followed link to their site (the backlink they pay for, so no rel="nofollow"). The server
-// renders the crawler meta and JSON-LD for this address; the client keeps the head in step.
+// renders the crawler meta and JSON-LD for this address, and the page itself with its answer
+// (issue 25, the first view), which the client takes over without asking again; the client keeps
+// the head in step. Agents show a page at a time, so a provider with hundreds renders a screenful.
 
 const siteHost = (address: string) => {
   try {
@@ -31,7 +34,11 @@ function directoryLink(category: string, role: string): string {
 }
 
 export function ProviderPage({ slug }: { slug: string }) {
-  const state = useAsync(slug, (signal) => getProvider(slug, signal));
+  const state = useAsync(
+    slug,
+    (signal) => getProvider(slug, signal),
+    () => providerInPage(slug),
+  );
   const meta = useMemo(() => {
     // The same meta the server renders for crawlers (domain/seo), so both agree.
     if (state.status === 'success') return buildProviderMeta(siteOrigin(), state.data);
@@ -69,6 +76,7 @@ function ProviderUnavailable({ notFound }: { notFound: boolean }) {
 
 function ProviderDetails({ provider }: { provider: Provider }) {
   const navigate = useNavigate();
+  const [shown, setShown] = useState(CATEGORY_PAGE_SIZE);
   const name = decodeEntities(provider.name);
   const count = provider.agents.length;
   // The domains this provider proved, as its listings carry them (issue 26).
@@ -105,7 +113,7 @@ function ProviderDetails({ provider }: { provider: Provider }) {
       </header>
       {count > 0 ? (
         <AgentGrid label={`Agents by ${name}`}>
-          {provider.agents.map((agent) => (
+          {provider.agents.slice(0, shown).map((agent) => (
             <li key={agent.id}>
               <AgentCard
                 agent={agent}
@@ -119,6 +127,20 @@ function ProviderDetails({ provider }: { provider: Provider }) {
           <Link to="/directory">Browse the directory</Link> for other agents.
         </p>
       )}
+      {shown < count ? (
+        <div className="show-more">
+          <p className="results-summary">
+            Showing {shown} of {count} agents
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setShown((now) => now + CATEGORY_PAGE_SIZE)}
+          >
+            Show more
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { PublicAgent } from '@agentry/domain/agent';
 import { apiRequest } from '../../../lib/api/api-client';
+import { takeFirstRead } from '../../../lib/api/first-view';
 
 export interface PublicSignals {
   week: string;
@@ -11,3 +12,6 @@ export interface PublicSignals {
 export function getSignals(signal?: AbortSignal): Promise<PublicSignals> {
   return apiRequest<PublicSignals>('/api/signals', { signal });
 }
+
+/** The lists when the page's HTML carried them (issue 25), else undefined. */
+export const signalsInPage = () => takeFirstRead<PublicSignals>('/api/signals');

@@ -2,7 +2,7 @@ import { decodeEntities } from '@agentry/domain/html-entities';
 import { statedText } from '@agentry/domain/stated';
 import { Link } from 'react-router-dom';
 import { useAsync } from '../../../hooks/use-async';
-import { getSignals } from '../api/get-signals';
+import { getSignals, signalsInPage } from '../api/get-signals';
 
 // "Most compared this week" and "Trending" (issue 26), from counts of people (each once a day),
 // never of requests; nothing is shown until an agent has enough people behind it. The ranking
@@ -15,7 +15,7 @@ function byProvider(provider: string): string {
 }
 
 export function PublicSignals() {
-  const signals = useAsync('signals', (signal) => getSignals(signal));
+  const signals = useAsync('signals', (signal) => getSignals(signal), signalsInPage);
   if (signals.status !== 'success') return null;
   const { most_compared, trending } = signals.data;
   if (most_compared.length === 0 && trending.length === 0) return null;

@@ -1,0 +1,57 @@
+import { SEARCH_PAGE_MAX } from './request-bounds';
+import { DIRECTORY_STRUCTURED_DATA_COUNT } from './seo';
+
+// The directory's reads (GET paths with their queries), written once: the client asks the API with
+// them, and the server, rendering a directory page's first view (issue 25), keys the answers it
+// puts in the page by them, so the browser finds each answer under the path it would have asked.
+
+/** Agents of a category per page: a screenful or two, more with "Show more". */
+export const CATEGORY_PAGE_SIZE = 24;
+/** Agents of one role per page: the spec's GET /api/search-by-role as it is (the API's default page). */
+export const ROLE_PAGE_SIZE = SEARCH_PAGE_MAX;
+
+const withQuery = (path: string, params: Record<string, string>) => {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+};
+
+export const CATEGORIES_PATH = '/api/categories';
+
+/** GET /api/roles?category= */
+export const rolesPath = (category: string) => withQuery('/api/roles', { category });
+
+/** GET /api/directory/counts: per category, or per role of `category`. */
+export const directoryCountsPath = (category: string) =>
+  withQuery('/api/directory/counts', category ? { category } : {});
+
+/** GET /api/directory/agents: `limit` agents of `category` (all without one) from `offset`. */
+export function directoryAgentsPath(category: string, limit: number, offset = 0): string {
+  const params: Record<string, string> = category
+    ? { category, limit: String(limit) }
+    : { limit: String(limit) };
+  if (offset > 0) params.offset = String(offset);
+  return withQuery('/api/directory/agents', params);
+}
+
+/** The directory overview's first agents, for its structured data. */
+export const overviewAgentsPath = () => directoryAgentsPath('', DIRECTORY_STRUCTURED_DATA_COUNT);
+
+/** GET /api/search-by-role: the first page is the spec's call as it is; the next ones add `offset`. */
+export function roleAgentsPath(role: string, category: string, offset = 0): string {
+  const params: Record<string, string> = { role, category };
+  if (offset > 0) params.offset = String(offset);
+  return withQuery('/api/search-by-role', params);
+}
+
+/** GET /api/providers/{slug} */
+export const providerPath = (slug: string) => `/api/providers/${encodeURIComponent(slug)}`;
+
+/**
+ * Whether `value` is one of `known` (the categories, or a category's roles, the API lists): the
+ * store matches them without regard to case, so the directory does too. An unknown one is a page
+ * that is not there (404), not an empty list.
+ */
+export const isListed = (known: readonly string[], value: string): boolean => {
+  const wanted = value.toLowerCase();
+  return known.some((name) => name.toLowerCase() === wanted);
+};

@@ -1,0 +1,178 @@
+import { FIRST_VIEW_ELEMENT_ID, type FirstView } from '@agentry/domain/first-view';
+import { agentInput } from '@agentry/platform/store/contract';
+import { eventually, type TestServer } from '../../testing/test-server';
+import { canonicalOf, PUBLIC_URL, startWebTestServer } from '../../testing/web-test-server';
+
+// The first view of the directory pages and of provider pages (issue 25, speed as felt): the API's
+// own answers, keyed by the paths the client asks them with, and the server's rendering in #root
+// (here the stand-in bundle, which names the reads it was given; e2e/directory-first-view.e2e.ts
+// renders the real one). Unknown categories, roles and providers answer 404 with noindex.
+
+function firstViewOf(html: string): FirstView | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as FirstView) : null;
+}
+
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/s.exec(html)?.[1];
+const HOSTILE = 'Ledger </script><script>alert(1)</script><b>Lark</b>';
+
+describe('the directory and provider pages carry their first view', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startWebTestServer({ serverRender: true });
+    const { agents, users } = server.running.context.store;
+    await agents.create(agentInput({ name: HOSTILE, category: 'Finance', role: 'Bookkeeper' }));
+    // More Finance agents than one page holds.
+    await agents.importMany(
+      Array.from({ length: 40 }, (_, i) =>
+        agentInput({ name: `Tally ${String(i).padStart(2, '0')}`, category: 'Finance', role: 'Accountant' }),
+      ),
+    );
+    await agents.create(
+      agentInput({ name: 'ReplyRanch', category: 'Customer Service', role: 'Support Agent' }),
+    );
+    const owner = await users.create({
+      email: 'acme@example.com',
+      full_name: 'Ada Lovelace',
+      organization: 'Acme </script><i>Labs</i>',
+      user_type: 'agent_provider',
+      password_hash: 'scrypt$x',
+      slug: 'acme-labs',
+      website: 'https://acme.example',
+      subscription_status: 'active',
+    });
+    await agents.create(
+      agentInput({
+        name: 'AcmeBot',
+        provider: 'Acme Labs',
+        category: 'Legal',
+        role: 'Paralegal',
+        owner_id: owner.id,
+      }),
+    );
+    await eventually(
+      async () => (await server.http.get('/api/search?query=Tally').expect(200)).body.length > 0,
+    );
+  });
+  afterAll(() => server.stop());
+
+  /** The API's answer to `path`: its body, and for a list its X-Total-Count. */
+  const api = async (path: string) => {
+    const response = await server.http.get(path).expect(200);
+    return { body: response.body, total: Number(response.headers['x-total-count']) };
+  };
+
+  it('gives the directory its categories, counts, signals and first agents, as the API answers them', async () => {
+    const { text } = await server.http.get('/directory').expect(200);
+    const view = firstViewOf(text)!;
+    for (const path of ['/api/categories', '/api/directory/counts', '/api/signals']) {
+      expect(view.reads[path]).toEqual((await api(path)).body);
+    }
+    const first = await api('/api/directory/agents?limit=10');
+    expect(view.pages).toEqual({
+      '/api/directory/agents?limit=10': { items: first.body, total: first.total },
+    });
+    expect(first.total).toBe(43);
+    expect(rootOf(text)).toBe(
+      '<p id="rendered">/directory with /api/categories /api/directory/counts /api/signals</p>',
+    );
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory`);
+  });
+
+  it('gives a category one page of its agents (24 of 41), its roles and counts, and its own title', async () => {
+    const { text } = await server.http.get('/directory?category=Finance').expect(200);
+    const view = firstViewOf(text)!;
+    for (const path of [
+      '/api/categories',
+      '/api/roles?category=Finance',
+      '/api/directory/counts?category=Finance',
+    ]) {
+      expect(view.reads[path]).toEqual((await api(path)).body);
+    }
+    const page = view.pages?.['/api/directory/agents?category=Finance&limit=24'];
+    const first = await api('/api/directory/agents?category=Finance&limit=24');
+    expect(page).toEqual({ items: first.body, total: 41 });
+    expect(page?.items).toHaveLength(24);
+    expect(text).toContain('<title>Finance AI agents | Rolecall directory</title>');
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory?category=Finance`);
+    expect(text).not.toContain('noindex');
+  });
+
+  it("gives a category's role the first page of GET /api/search-by-role, with its total", async () => {
+    const { text } = await server.http.get('/directory?category=Finance&role=Accountant').expect(200);
+    const path = '/api/search-by-role?role=Accountant&category=Finance';
+    const first = await api(path);
+    expect(firstViewOf(text)?.pages).toEqual({ [path]: { items: first.body, total: 40 } });
+    expect(text).toContain('<title>Accountant agents in Finance | Rolecall directory</title>');
+  });
+
+  it('keeps a hostile name data: nothing of it closes the data block or becomes markup', async () => {
+    const { text } = await server.http.get('/directory?category=Finance&role=Bookkeeper').expect(200);
+    expect(text).not.toContain('</script><script>alert(1)');
+    expect(text).not.toContain('<b>Lark</b>');
+    const items = firstViewOf(text)?.pages?.['/api/search-by-role?role=Bookkeeper&category=Finance']?.items;
+    expect(items).toEqual([expect.objectContaining({ name: HOSTILE })]);
+  });
+
+  it.each([
+    ['a category the directory does not list', '/directory?category=Astrology', ['/api/categories']],
+    [
+      'a role its category does not list',
+      '/directory?category=Finance&role=Astrologer',
+      ['/api/categories', '/api/directory/counts?category=Finance', '/api/roles?category=Finance'],
+    ],
+  ])('answers %s with 404, noindex and the reads that say so', async (_what, url, reads) => {
+    const { text } = await server.http.get(url).expect(404);
+    expect(text).toContain('<title>Not in the directory | Rolecall</title>');
+    expect(text).toContain('<meta name="robots" content="noindex" />');
+    const view = firstViewOf(text)!;
+    expect(Object.keys(view.reads).sort()).toEqual(reads);
+    expect(view.pages).toBeUndefined();
+    expect(rootOf(text)).toContain(`<p id="rendered">${url} with `);
+  });
+
+  it('matches a category without regard to case, as the store does', async () => {
+    const { text } = await server.http.get('/directory?category=finance').expect(200);
+    expect(firstViewOf(text)?.pages?.['/api/directory/agents?category=finance&limit=24']?.total).toBe(41);
+  });
+
+  it("gives a provider's page the answer of GET /api/providers/{slug}", async () => {
+    const { text } = await server.http.get('/providers/acme-labs').expect(200);
+    const view = firstViewOf(text)!;
+    expect(view.reads).toEqual({ '/api/providers/acme-labs': (await api('/api/providers/acme-labs')).body });
+    expect(rootOf(text)).toBe('<p id="rendered">/providers/acme-labs with /api/providers/acme-labs</p>');
+    expect(text).not.toContain('</script><i>Labs');
+  });
+
+  it.each(['/providers/nobody-here', '/providers/Not_A_Slug'])(
+    'answers %s with 404 and the API\'s "Provider not found" for the page to show',
+    async (url) => {
+      const { text } = await server.http.get(url).expect(404);
+      const view = firstViewOf(text)!;
+      expect(view.reads).toEqual({});
+      expect(Object.values(view.missing ?? {})).toEqual(['Provider not found']);
+      expect(text).toContain('<meta name="robots" content="noindex" />');
+    },
+  );
+});
+
+describe("a directory role's page", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startWebTestServer({ serverRender: true, env: { RATE_LIMIT_READS_PER_MINUTE: '3' } });
+    await server.running.context.store.agents.create(
+      agentInput({ name: 'LedgerLark', category: 'Finance', role: 'Bookkeeper' }),
+    );
+  });
+  afterAll(() => server.stop());
+
+  it('runs a search, so it counts against the read limit like the search API; a category does not', async () => {
+    for (let i = 0; i < 3; i++)
+      await server.http.get('/directory?category=Finance&role=Bookkeeper').expect(200);
+    await server.http.get('/directory?category=Finance&role=Bookkeeper').expect(429);
+    await server.http.get('/directory?category=Finance').expect(200);
+  });
+});
