@@ -16,6 +16,8 @@ const withQuery = (path: string, params: Record<string, string>) => {
 };
 
 export const CATEGORIES_PATH = '/api/categories';
+/** GET /api/signals: most compared and trending, under every directory page. */
+export const SIGNALS_PATH = '/api/signals';
 
 /** GET /api/roles?category= */
 export const rolesPath = (category: string) => withQuery('/api/roles', { category });

@@ -89,6 +89,7 @@ describe('the directory and provider pages carry their first view', () => {
       '/api/categories',
       '/api/roles?category=Finance',
       '/api/directory/counts?category=Finance',
+      '/api/signals',
     ]) {
       expect(view.reads[path]).toEqual((await api(path)).body);
     }

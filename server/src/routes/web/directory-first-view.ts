@@ -9,6 +9,7 @@ import {
   ROLE_PAGE_SIZE,
   roleAgentsPath,
   rolesPath,
+  SIGNALS_PATH,
 } from '@agentry/domain/directory-reads';
 import type { FirstPage, FirstView } from '@agentry/domain/first-view';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/seo';
@@ -105,7 +106,7 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
       return {
         status: 200,
         view: {
-          reads: { ...reads, [directoryCountsPath('')]: overview, '/api/signals': lists },
+          reads: { ...reads, [directoryCountsPath('')]: overview, [SIGNALS_PATH]: lists },
           pages: { [overviewAgentsPath()]: first },
         },
       };
@@ -115,11 +116,12 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
     reads[rolesPath(category)] = itsRoles;
     reads[directoryCountsPath(category)] = itsCounts;
     if (role && !isListed(itsRoles, role)) return { status: 404, view: { reads } };
-    const pages = role
-      ? { [roleAgentsPath(role, category)]: await rolePage(req, role, category) }
-      : {
-          [directoryAgentsPath(category, CATEGORY_PAGE_SIZE)]: await firstPage(category, CATEGORY_PAGE_SIZE),
-        };
-    return { status: 200, view: { reads, pages } };
+    // The lists under every directory page (most compared, trending) come along too.
+    const [page, lists] = await Promise.all([
+      role ? rolePage(req, role, category) : firstPage(category, CATEGORY_PAGE_SIZE),
+      signals(),
+    ]);
+    const path = role ? roleAgentsPath(role, category) : directoryAgentsPath(category, CATEGORY_PAGE_SIZE);
+    return { status: 200, view: { reads: { ...reads, [SIGNALS_PATH]: lists }, pages: { [path]: page } } };
   };
 }

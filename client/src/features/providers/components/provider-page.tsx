@@ -129,9 +129,7 @@ function ProviderDetails({ provider }: { provider: Provider }) {
       )}
       {shown < count ? (
         <div className="show-more">
-          <p className="results-summary">
-            Showing {shown} of {count} agents
-          </p>
+          <p className="results-summary">{`Showing ${shown} of ${count} agents`}</p>
           <button
             type="button"
             className="button button--secondary"
