@@ -23,6 +23,20 @@ async function chooseRole(page: Page, role: string) {
   await roleSelect(page).selectOption(role);
 }
 
+/**
+ * Opens `path` from inside the running app (a client-side navigation from another page), so the
+ * client asks the API for everything itself: a directory address opened directly carries its
+ * answers in the page (the server's first view, e2e/directory-first-view.e2e.ts).
+ */
+async function openInApp(page: Page, path: string) {
+  await page.goto('/privacy');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 describe('Directory', () => {
   const app = setUpApp();
 
@@ -45,7 +59,7 @@ describe('Directory', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/directory/agents')) agentLists.push(new URL(request.url()).search);
     });
-    await page.goto('/directory');
+    await openInApp(page, '/directory');
     const finance = await app().server.context.store.agents.count({ category: 'Finance' });
     await page.getByRole('link', { name: new RegExp(`^Finance\\s*${finance} agents$`) }).waitFor();
     expect(agentLists).toEqual(['?limit=10']);
@@ -97,7 +111,7 @@ describe('Directory', () => {
   it('says "No agents found for the selected category and role." when none match', async () => {
     const page = await app().newPage();
     await page.route('**/api/search-by-role**', (route) => route.fulfill({ json: [] }));
-    await page.goto('/directory?category=Legal&role=Paralegal');
+    await openInApp(page, '/directory?category=Legal&role=Paralegal');
     await page.getByText('No agents found for the selected category and role.', { exact: true }).waitFor();
     expect(await cards(page).count()).toBe(0);
   });
@@ -116,7 +130,7 @@ describe('Directory', () => {
   ])('reports a failure to load %s as "%s"', async (_what, message, pattern, path) => {
     const page = await app().newPage();
     await failRequests(page, pattern);
-    await page.goto(path);
+    await openInApp(page, path);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(message);

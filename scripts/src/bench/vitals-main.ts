@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@agentry/platform/config/env';
+import { openStore } from '@agentry/platform/store/factory';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../browser/chromium';
 import { freePort, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
@@ -10,10 +12,12 @@ import { NETWORK_PROFILE, type Vitals, webVitalsScript } from './web-vitals';
 
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
 
-// `npm run bench:vitals [-- --agents 100000 --runs 3 --data DIR --only lcp|inp --trace DIR]` (after `npm run build`): speed as
+// `npm run bench:vitals [-- --agents 100000 --runs 3 --data DIR --only lcp|inp --trace DIR
+// --pages home,agent,search,directory,category,role,provider]` (after `npm run build`): speed as
 // a person feels it (issue 25), in Debian's Chromium with the CPU slowed 4× and a slow mobile
 // network (DevTools protocol: Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions).
-// LCP of the home page, an agent page and a shared search link, each opened cold (a new browser
+// LCP of the home page, an agent page, a shared search link, the directory, a category, a
+// category's role and a provider's page (`--pages` picks some), each opened cold (a new browser
 // context, nothing cached); INP of typing a query into the home search box and into the employer's
 // advanced search. The catalog is made as a person makes it: synthetic agents in a JSON file,
 // `npm run import -- FILE`, then the API started as `npm start` starts it. `--data DIR` keeps that
@@ -27,6 +31,12 @@ const TYPED_QUERY = 'reconcile bank transactions';
 /** Between keystrokes: a brisk typist (about 100 words a minute). */
 const KEY_GAP_MS = 120;
 const VIEWPORT = { width: 412, height: 823 };
+/** The directory pages measured: a category and a role of the synthetic catalog. */
+const CATEGORY = 'Finance';
+const ROLE = 'Bookkeeper';
+/** A subscribed provider with a page, made in the catalog before the API starts. */
+const PROVIDER_SLUG = 'vitals-provider';
+const PROVIDER_AGENTS = 40;
 
 function option(argv: string[], name: string, fallback: string): string {
   const at = argv.indexOf(`--${name}`);
@@ -137,6 +147,32 @@ async function recorded<T>(browser: Browser, page: Page, file: string, work: () 
   }
 }
 
+/**
+ * A subscribed provider owning PROVIDER_AGENTS agents of the catalog, so its page has cards: made
+ * in the store before the API starts (once per data directory).
+ */
+async function ensureProvider(env: Record<string, string>): Promise<void> {
+  const store = await openStore(loadConfig(env));
+  try {
+    if (await store.users.findBySlug(PROVIDER_SLUG)) return;
+    const owner = await store.users.create({
+      email: 'vitals-provider@example.com',
+      full_name: 'Vita Lindqvist',
+      organization: 'Vitals Provider',
+      user_type: 'agent_provider',
+      password_hash: 'scrypt$not-for-signing-in',
+      slug: PROVIDER_SLUG,
+      website: 'https://vitals-provider.example.com',
+      subscription_status: 'active',
+    });
+    for (const agent of await store.agents.list({ category: 'Legal', limit: PROVIDER_AGENTS })) {
+      await store.agents.update(agent.id, { owner_id: owner.id });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
 async function apiSend(http: APIRequestContext, pathname: string, data?: object) {
   const token = ((await (await http.get('/api/csrf-token')).json()) as { csrf_token: string }).csrf_token;
   const response = await http.post(pathname, { headers: { 'X-CSRF-Token': token }, data: data ?? {} });
@@ -196,6 +232,8 @@ async function main(argv: string[]) {
     fs.rmSync(file);
   } else log(`reusing the catalog imported before in ${dataDir}`);
 
+  await ensureProvider(env);
+
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = startProcess(apiNodeArgs(), {
@@ -221,15 +259,39 @@ async function main(argv: string[]) {
       `Chromium ${browser.version()}, viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU 4× slower, network: ${NETWORK_PROFILE.name}; median of ${runs} cold loads`,
     );
 
-    const pages = [
-      { what: 'LCP home page /', url: '/', ready: '#home-search-query' },
-      { what: `LCP agent page ${agentPath}`, url: agentPath, ready: 'main h1' },
+    const directory = (params: Record<string, string>) => `/directory?${new URLSearchParams(params)}`;
+    const allPages = [
+      { key: 'home', what: 'LCP home page /', url: '/', ready: '#home-search-query' },
+      { key: 'agent', what: `LCP agent page ${agentPath}`, url: agentPath, ready: 'main h1' },
       {
+        key: 'search',
         what: `LCP shared search link /?query=…`,
         url: `/?query=${encodeURIComponent(SHARED_QUERY)}`,
         ready: 'article.agent-card',
       },
+      { key: 'directory', what: 'LCP directory /directory', url: '/directory', ready: 'a.shortcut' },
+      {
+        key: 'category',
+        what: `LCP category /directory?category=${CATEGORY}`,
+        url: directory({ category: CATEGORY }),
+        ready: 'article.agent-card',
+      },
+      {
+        key: 'role',
+        what: `LCP role …&role=${ROLE}`,
+        url: directory({ category: CATEGORY, role: ROLE }),
+        ready: 'article.agent-card',
+      },
+      {
+        key: 'provider',
+        what: `LCP provider page /providers/${PROVIDER_SLUG}`,
+        url: `/providers/${PROVIDER_SLUG}`,
+        ready: 'article.agent-card',
+      },
     ];
+    // --pages home,agent,…: some of them (a quicker run while working on one).
+    const picked = option(argv, 'pages', '').split(',').filter(Boolean);
+    const pages = picked.length ? allPages.filter((page) => picked.includes(page.key)) : allPages;
     // --only inp|lcp: one half (a quicker run while working on it).
     const only = option(argv, 'only', '');
     // --trace DIR: one more typing run per box, not counted, recorded for Chromium's Performance panel.

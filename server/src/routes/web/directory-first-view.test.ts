@@ -177,3 +177,25 @@ describe("a directory role's page", () => {
     await server.http.get('/directory?category=Finance').expect(200);
   });
 });
+
+describe('a category of 10,000 agents', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startWebTestServer({ serverRender: true });
+    await server.running.context.store.agents.importMany(
+      Array.from({ length: 10_000 }, (_, i) =>
+        agentInput({ name: `Bulk ${String(i).padStart(5, '0')}`, category: 'Research', role: 'Analyst' }),
+      ),
+    );
+  });
+  afterAll(() => server.stop());
+
+  it('is sent with one page of them (24) and their total, not the category', async () => {
+    const { text } = await server.http.get('/directory?category=Research').expect(200);
+    const page = firstViewOf(text)?.pages?.['/api/directory/agents?category=Research&limit=24'];
+    expect(page?.items).toHaveLength(24);
+    expect(page?.total).toBe(10_000);
+    // A page's worth of bytes (the template, 24 agents and the names), far from 10,000 agents'.
+    expect(text.length).toBeLessThan(40_000);
+  });
+});
