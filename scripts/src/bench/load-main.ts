@@ -335,11 +335,15 @@ async function main(argv: string[]) {
           );
           mode.closed = { ...closed, eventLoop: closedLoopDelay };
           printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
+          // The window's clock times, to read the API's stall log (event loop delay spike) for it.
+          const openFrom = new Date().toISOString();
           const [open, openLoopDelay] = await withEventLoopSamples(
             base,
             openLoop(base, plan.slice(200_000), { rate, seconds: openSeconds }),
           );
-          mode.open = { ...open, eventLoop: openLoopDelay };
+          const openTo = new Date().toISOString();
+          mode.open = { ...open, eventLoop: openLoopDelay, from: openFrom, to: openTo };
+          log(`  open loop from ${openFrom} to ${openTo} (UTC)`);
           printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
         }
         if (run) await measureProduct(mode, run, base);
