@@ -136,12 +136,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = leader ? startMaintenance(services, { sweepMs: config.BILLING_SWEEP_MS }) : null;
   // Trust (issue 26): link checks and rechecks of verified domains, in the first worker only.
   const outbound = outboundFromConfig(config);
+  const eventLoop = new EventLoopMonitor(logger);
   const trustJobs =
     leader && config.TRUST_JOBS === 'inprocess'
-      ? new TrustJobs({ ...services, logger: logger.child({ component: 'trust-jobs' }) }, outbound, config)
+      ? new TrustJobs(
+          { ...services, logger: logger.child({ component: 'trust-jobs' }) },
+          outbound,
+          config,
+          // Requests first: checks slow down while the last second's event-loop delay says the worker is busy.
+          () => eventLoop.busy,
+        )
       : null;
 
-  const eventLoop = new EventLoopMonitor(logger);
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
   // Every worker counts its own requests and writes them to the shared store every 10 s; the store
   // keeps "once per person, agent and day" across workers, under keys made with the shared secret.

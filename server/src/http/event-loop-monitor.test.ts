@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLogger } from '@agentry/platform/log/logger';
-import { EventLoopMonitor } from './event-loop-monitor';
+import { BUSY_P99_MS, EventLoopMonitor } from './event-loop-monitor';
 
 // The windows are closed by the test, not by a timer, so what lands in which window does not
 // depend on how promptly a busy machine runs timers. A loop held for 300 ms delays the monitor's
@@ -85,5 +85,34 @@ describe('EventLoopMonitor', () => {
       { spikes: 1, worst_ms: 150 },
       { spikes: 3, worst_ms: 180 },
     ]);
+  });
+
+  it('When the last second’s p99 delay is over 20 ms, then the process counts as busy (background work slows down)', () => {
+    const { logger } = recorded();
+    let p99Ms = 0;
+    const histogram = {
+      percentile: (p: number) => ((p >= 99 ? p99Ms : 0) + 10) * 1e6,
+      get max() {
+        return (p99Ms + 10) * 1e6;
+      },
+      reset: () => undefined,
+      enable: () => true,
+      disable: () => true,
+    };
+    const monitor = new EventLoopMonitor(logger, { everySecond: false, histogram });
+    expect(monitor.busy).toBe(false);
+    const busyAfter = (ms: number) => {
+      p99Ms = ms;
+      monitor.closeWindow();
+      return monitor.busy;
+    };
+    expect([
+      busyAfter(5),
+      busyAfter(BUSY_P99_MS),
+      busyAfter(BUSY_P99_MS + 1),
+      busyAfter(150),
+      busyAfter(3),
+    ]).toEqual([false, false, true, true, false]);
+    monitor.stop();
   });
 });

@@ -18,6 +18,11 @@ const WINDOW_MS = 1000;
 /** Issue 24's goal: no stall over 50 ms under the open-loop load. */
 export const SPIKE_MS = 50;
 const LOG_EVERY_MS = 10_000;
+/**
+ * A last second's p99 delay above this says the process is busy answering requests: background work
+ * of the same thread (the link checks, jobs/trust-jobs.ts) slows down meanwhile.
+ */
+export const BUSY_P99_MS = 20;
 
 const RESOLUTION_MS = 10;
 /**
@@ -61,6 +66,11 @@ export class EventLoopMonitor {
   /** The last full window. */
   get current(): EventLoopWindow {
     return this.last;
+  }
+
+  /** Whether the last full window's p99 delay was over BUSY_P99_MS. */
+  get busy(): boolean {
+    return this.last.p99_ms > BUSY_P99_MS;
   }
 
   /** Ends the window under way: it becomes `current`, and a spike in it is logged. */

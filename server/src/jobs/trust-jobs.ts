@@ -39,12 +39,15 @@ export class TrustJobs {
     private readonly services: Services,
     private readonly outbound: Outbound,
     private readonly settings: TrustJobSettings,
+    /** Whether this process is busy answering requests: link checks then slow down (link-checker.ts). */
+    busy?: () => boolean,
   ) {
     this.checker = new LinkChecker(services, outbound, {
       intervalMs: settings.LINK_CHECK_INTERVAL_HOURS * HOUR_MS,
       concurrency: settings.LINK_CHECK_CONCURRENCY,
       maxPerSecond: settings.LINK_CHECK_MAX_PER_SECOND,
       hostIntervalMs: settings.LINK_CHECK_HOST_INTERVAL_MS,
+      busy,
     });
   }
 

@@ -23,10 +23,25 @@ import type { Outbound } from './outbound';
 // It also takes the site's icon as the listing's logo (issue 25, platform/outbound/site-icon.ts),
 // unless the provider uploaded one: the icons of a page are fetched once a day, not once a listing.
 
+/**
+ * Checks started a second while the process is busy answering requests (settings.busy): the checks
+ * are background work (a listing is due once a day: 100,000 agents need 1.2 a second), and at
+ * maxPerSecond (20) they took 3-4 % of the first worker's time under the whole-product load,
+ * beside the requests waiting for that worker (BENCHMARKS.md, issue 21).
+ */
+export const BUSY_PER_SECOND = 2;
+
+/** Checks a second the checker may start now: maxPerSecond, or BUSY_PER_SECOND (if lower) while busy. */
+export function checksPerSecond(settings: Pick<LinkCheckerSettings, 'maxPerSecond' | 'busy'>): number {
+  return settings.busy?.() ? Math.min(settings.maxPerSecond, BUSY_PER_SECOND) : settings.maxPerSecond;
+}
+
 export interface LinkCheckerSettings {
   intervalMs: number;
   concurrency: number;
   maxPerSecond: number;
+  /** Whether the process is busy answering requests now (its event loop's delay): checks then slow down. */
+  busy?: () => boolean;
   hostIntervalMs: number;
   /** Agents read from the catalog at a time. */
   chunkSize?: number;
@@ -255,7 +270,7 @@ export class LinkChecker {
     const previous = new Map<string, LinkCheckRecord>();
     const busy = new Set<string>();
     const running = new Set<Promise<void>>();
-    const { concurrency, maxPerSecond } = this.settings;
+    const { concurrency } = this.settings;
     let started = 0;
     let checked = 0;
     const canStart = () => !signal?.aborted && Date.now() < deadline && started < maxStarts;
@@ -270,7 +285,7 @@ export class LinkChecker {
       for (const [host, queue] of this.queues) {
         if (running.size >= concurrency || !canStart()) break;
         if (busy.has(host) || this.pacer.readyIn(host) > 0) continue;
-        const wait = this.lastStart + 1000 / maxPerSecond - Date.now();
+        const wait = this.lastStart + 1000 / checksPerSecond(this.settings) - Date.now();
         if (wait > 0) await sleep(wait);
         this.lastStart = Date.now();
         const item = queue.shift()!;
