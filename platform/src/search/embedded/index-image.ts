@@ -1,13 +1,44 @@
 import { PROFILE_FACET_FIELDS } from '@agentry/domain/profile-facets';
 import { SPEC_FACET_FIELDS } from '@agentry/domain/search-fields';
-import type { IndexImage, RoleEntry } from './inverted-index';
+import type { ColumnsImage } from './columns';
+import type { RoleEntry } from './role-table';
+import type { CompactPostings } from './stem-table';
 import { type TimeSlices, UNSLICED } from './time-slices';
+import type { VocabularyImage } from './vocabulary';
 
 // An index image (inverted-index.ts) as bytes and back: a short JSON description, then each typed
 // array as its raw bytes and each string list as one text with the lengths of its strings,
 // every part aligned to 8 bytes. Reading gives typed arrays that are views of the bytes (nothing
 // copied, nothing parsed but the strings), which is what lets a 100,000-agent index load in well
 // under a second; the reader keeps the bytes alive as long as the index.
+
+/** Everything an index holds, as typed arrays and string lists (written out below). */
+export interface IndexImage {
+  /** Document numbers given so far (live and dead). */
+  count: number;
+  live: number;
+  nextRoleId: number;
+  fieldLengthSums: Float64Array;
+  alive: Uint8Array;
+  roleOf: Int32Array;
+  nameWordBits: Int32Array;
+  namePartBits: Int32Array;
+  /** Word count per indexed field and document (FIELDS per document). */
+  lengths: Int32Array;
+  sequencePool: Int32Array;
+  sequenceStart: Int32Array;
+  sequenceEnd: Int32Array;
+  ids: string[];
+  nameKeys: string[];
+  /** Each document's name parts joined by spaces. */
+  nameParts: string[];
+  bodies: { bytes: Uint8Array; ends: Float64Array };
+  columns: ColumnsImage;
+  stems: { texts: string[]; postings: CompactPostings };
+  vocabulary: VocabularyImage;
+  roles: RoleEntry[];
+  orders: Array<{ key: string; numbers: Int32Array; covered: number }>;
+}
 
 type Typed = Int32Array | Uint8Array | Uint32Array | Float32Array | Float64Array;
 type Kind = 'i32' | 'u8' | 'u32' | 'f32' | 'f64' | 'strings' | 'strings16';

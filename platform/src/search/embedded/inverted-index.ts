@@ -1,18 +1,21 @@
 import { indexWords } from '../analysis/index-words';
 import { stem } from '../analysis/stem';
-import { STOPWORDS } from '../analysis/stopwords';
-import { tokenize } from '../analysis/tokenize';
 import type { SearchDocument } from '../port';
 import { FEATURES } from '../query/features';
-import { type ColumnsImage, DocumentColumns } from './columns';
+import { DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
 import { EXPANSION, ExpansionModel } from './document-expansion';
+import { doubled } from './doubled';
 import { fieldSettings, INDEXED_FIELDS, K1 } from './fields';
+import type { IndexImage } from './index-image';
+import { type NameWords, nameWordsOf, wordSignature, wordsOf } from './name-words';
 import type { PostingList } from './postings';
+import { type RoleEntry, RoleTable } from './role-table';
 import { SortedOrders } from './sorted-orders';
-import { type CompactPostings, StemTable } from './stem-table';
+import { StemTable } from './stem-table';
 import { type TimeSlices, UNSLICED } from './time-slices';
-import { type VocabularyImage, WordVocabulary } from './vocabulary';
+import { WordVocabulary } from './vocabulary';
+import { WordSequences } from './word-sequences';
 
 // The in-memory index of the embedded engine. Documents get ever-increasing numbers; replacing or
 // deleting a document only marks its old number dead (queries skip dead numbers), so writes are
@@ -20,26 +23,6 @@ import { type VocabularyImage, WordVocabulary } from './vocabulary';
 // flat string lists, so that the index can be written to a snapshot and read back whole
 // (index-image.ts) and costs the garbage collector little: the documents themselves are kept as
 // JSON text (document-bodies.ts) and read back for the hits shown.
-
-/** The words of a document's name that name matching compares (see nameWordsOf). */
-export interface NameWords {
-  /** Folded whole words of the name (no camel-case parts), without stop words unless that leaves none. */
-  nameWords: string[];
-  /** Every folded name word including camel-case parts. */
-  nameParts: string[];
-  /** nameWords joined by spaces. */
-  nameKey: string;
-}
-
-export interface RoleEntry {
-  id: number;
-  /** The role lower-cased: how documents name it. */
-  key: string;
-  /** As the first document with it wrote it. */
-  role: string;
-  stems: string[];
-  documents: number;
-}
 
 /**
  * A synonym, completion or correction that happens to be an agent's name says little about the
@@ -81,39 +64,9 @@ function growSlots(): void {
 }
 /** Documents whose field lengths set the BM25F averages of a bulk load. */
 const LENGTH_SAMPLE = 5000;
-// Words that name every agent here, so they cannot tell one role from another.
-const GENERIC_ROLE_WORDS = new Set(['ai', 'agent', 'agents']);
 const NAME = 0;
 const ROLE = 1;
 const DESCRIPTION = 3;
-
-/** Everything an index holds, as typed arrays and string lists (index-image.ts writes it out). */
-export interface IndexImage {
-  /** Document numbers given so far (live and dead). */
-  count: number;
-  live: number;
-  nextRoleId: number;
-  fieldLengthSums: Float64Array;
-  alive: Uint8Array;
-  roleOf: Int32Array;
-  nameWordBits: Int32Array;
-  namePartBits: Int32Array;
-  /** Word count per indexed field and document (FIELDS per document). */
-  lengths: Int32Array;
-  sequencePool: Int32Array;
-  sequenceStart: Int32Array;
-  sequenceEnd: Int32Array;
-  ids: string[];
-  nameKeys: string[];
-  /** Each document's name parts joined by spaces. */
-  nameParts: string[];
-  bodies: { bytes: Uint8Array; ends: Float64Array };
-  columns: ColumnsImage;
-  stems: { texts: string[]; postings: CompactPostings };
-  vocabulary: VocabularyImage;
-  roles: RoleEntry[];
-  orders: Array<{ key: string; numbers: Int32Array; covered: number }>;
-}
 
 export class InvertedIndex {
   private stemTable = new StemTable();
@@ -132,18 +85,8 @@ export class InvertedIndex {
   private fieldLengthSums: Float64Array = new Float64Array(FIELDS);
   /** Co-occurrence statistics of the last bulk load, for docExpansion (null when it is off). */
   private expansion: ExpansionModel | null = null;
-  private readonly roles = new Map<string, RoleEntry>();
-  private roleById: RoleEntry[] = [];
-  private nextRoleId = 0;
-  /**
-   * Every document's stems in text order as stem ids, fields separated by -1 and stop words left
-   * out, in one pool: the word-order check reads them instead of re-tokenising text. Numbers are
-   * never reused, so a document's slice stays valid; a rebuild drops the slices of removed ones.
-   */
-  private sequencePool: Int32Array = new Int32Array(1 << 16);
-  private sequenceUsed = 0;
-  private sequenceStart: Int32Array = new Int32Array(1024);
-  private sequenceEnd: Int32Array = new Int32Array(1024);
+  private roleTable = new RoleTable();
+  private sequences = new WordSequences();
   vocabulary = new WordVocabulary(this.stemTable);
   /** What sorts and facet counts read, by document number. */
   columns = new DocumentColumns();
@@ -217,7 +160,7 @@ export class InvertedIndex {
 
   /** The document's stem ids in text order, fields separated by -1 (a view, not a copy). */
   sequenceOf(number: number): Int32Array {
-    return this.sequencePool.subarray(this.sequenceStart[number]!, this.sequenceEnd[number]!);
+    return this.sequences.of(number);
   }
 
   documentFrequency(stemmed: string): number {
@@ -231,12 +174,12 @@ export class InvertedIndex {
 
   /** Role ids are below this. */
   get roleIdLimit(): number {
-    return this.nextRoleId;
+    return this.roleTable.idLimit;
   }
 
   /** Roles of live documents with the stems of their names. */
   roleEntries(): IterableIterator<RoleEntry> {
-    return this.roles.values();
+    return this.roleTable.entries();
   }
 
   /** Adds many documents at once (tests, small catalogs). */
@@ -312,8 +255,7 @@ export class InvertedIndex {
     const number = this.numbers.get(id);
     if (number === undefined) return false;
     for (let f = 0; f < FIELDS; f++) this.fieldLengthSums[f]! -= this.lengths[number * FIELDS + f]!;
-    const role = this.roleById[this.roleOf[number]!];
-    if (role && --role.documents === 0) this.roles.delete(role.key);
+    this.roleTable.remove(this.roleOf[number]!);
     this.alive[number] = 0;
     this.numbers.delete(id);
     this.live -= 1;
@@ -327,32 +269,10 @@ export class InvertedIndex {
     this.roleOf = doubled(this.roleOf);
     this.nameWordBits = doubled(this.nameWordBits);
     this.namePartBits = doubled(this.namePartBits);
-    this.sequenceStart = doubled(this.sequenceStart);
-    this.sequenceEnd = doubled(this.sequenceEnd);
+    this.sequences.grow();
     const lengths = new Int32Array(this.alive.length * FIELDS);
     lengths.set(this.lengths);
     this.lengths = lengths;
-  }
-
-  private appendSequence(id: number): void {
-    if (this.sequenceUsed === this.sequencePool.length) {
-      const pool = new Int32Array(this.sequencePool.length * 2);
-      pool.set(this.sequencePool);
-      this.sequencePool = pool;
-    }
-    this.sequencePool[this.sequenceUsed++] = id;
-  }
-
-  private roleEntry(document: SearchDocument, key: string, roleWords: string[]): RoleEntry {
-    let role = this.roles.get(key);
-    if (!role) {
-      const stems = roleWords.filter((w) => !STOPWORDS.has(w) && !GENERIC_ROLE_WORDS.has(w)).map(stem);
-      role = { id: this.nextRoleId++, key, role: document.role, stems: [...new Set(stems)], documents: 0 };
-      this.roles.set(key, role);
-      this.roleById[role.id] = role;
-    }
-    role.documents += 1;
-    return role;
   }
 
   private insertWith(document: SearchDocument, fields: string[][], averages: Float64Array): void {
@@ -373,7 +293,7 @@ export class InvertedIndex {
     this.nameWordBits[number] = wordSignature(name.nameWords);
     this.namePartBits[number] = wordSignature(name.nameParts);
     this.alive[number] = 1;
-    this.roleOf[number] = this.roleEntry(document, document.role.toLowerCase(), fields[ROLE]!).id;
+    this.roleOf[number] = this.roleTable.add(document, document.role.toLowerCase(), fields[ROLE]!).id;
     this.numbers.set(document.id, number);
     this.live += 1;
     this.version += 1;
@@ -383,9 +303,10 @@ export class InvertedIndex {
     const vocabulary = this.vocabulary;
     const stems = this.stemTable;
     let slots = 0;
-    this.sequenceStart[number] = this.sequenceUsed;
+    const sequences = this.sequences;
+    sequences.start[number] = sequences.used;
     for (let f = 0; f < fields.length; f++) {
-      if (f > 0) this.appendSequence(-1);
+      if (f > 0) sequences.append(-1);
       const tokens = fields[f]!;
       const average = averages[f]!;
       const norm = 1 - FIELD_NORM[f]! + FIELD_NORM[f]! * (tokens.length / average);
@@ -396,7 +317,7 @@ export class InvertedIndex {
         if (w < 0) w = vocabulary.register(word, stems.add(stem(word)));
         const s = vocabulary.stemOf[w]!;
         const stop = vocabulary.stop[w] === 1;
-        if (!stop) this.appendSequence(s);
+        if (!stop) sequences.append(s);
         // Names keep their stop words: a product may be called "Once" or "Any".
         if (stop && f !== NAME) continue;
         if (vocabulary.lastDoc[w] !== number) {
@@ -417,7 +338,7 @@ export class InvertedIndex {
         if (f === NAME) slotNameWeight[slot]! += unit;
       }
     }
-    this.sequenceEnd[number] = this.sequenceUsed;
+    sequences.end[number] = sequences.used;
     // Words the catalog says go with this document's (docExpansion): postings only, at a low weight.
     if (this.expansion) {
       const unit = EXPANSION.weight * FIELD_WEIGHT[DESCRIPTION]!;
@@ -451,16 +372,16 @@ export class InvertedIndex {
     return {
       count,
       live: this.live,
-      nextRoleId: this.nextRoleId,
+      nextRoleId: this.roleTable.idLimit,
       fieldLengthSums: this.fieldLengthSums,
       alive: this.alive.subarray(0, count),
       roleOf: this.roleOf.subarray(0, count),
       nameWordBits: this.nameWordBits.subarray(0, count),
       namePartBits: this.namePartBits.subarray(0, count),
       lengths: this.lengths.subarray(0, count * FIELDS),
-      sequencePool: this.sequencePool.subarray(0, this.sequenceUsed),
-      sequenceStart: this.sequenceStart.subarray(0, count),
-      sequenceEnd: this.sequenceEnd.subarray(0, count),
+      sequencePool: this.sequences.pool.subarray(0, this.sequences.used),
+      sequenceStart: this.sequences.start.subarray(0, count),
+      sequenceEnd: this.sequences.end.subarray(0, count),
       ids: this.ids,
       nameKeys: this.nameKeys,
       nameParts: this.namePartTexts,
@@ -468,7 +389,7 @@ export class InvertedIndex {
       columns: this.columns.image(count),
       stems: this.stemTable.image(),
       vocabulary: this.vocabulary.image(),
-      roles: [...this.roles.values()],
+      roles: [...this.roleTable.entries()],
       orders: this.orders.image(),
     };
   }
@@ -481,17 +402,13 @@ export class InvertedIndex {
     const index = new InvertedIndex();
     index.count = image.count;
     index.live = image.live;
-    index.nextRoleId = image.nextRoleId;
     index.fieldLengthSums = Float64Array.from(image.fieldLengthSums);
     index.alive = image.alive;
     index.roleOf = image.roleOf;
     index.nameWordBits = image.nameWordBits;
     index.namePartBits = image.namePartBits;
     index.lengths = image.lengths;
-    index.sequencePool = image.sequencePool;
-    index.sequenceUsed = image.sequencePool.length;
-    index.sequenceStart = image.sequenceStart;
-    index.sequenceEnd = image.sequenceEnd;
+    index.sequences = WordSequences.fromImage(image.sequencePool, image.sequenceStart, image.sequenceEnd);
     index.ids = image.ids;
     index.nameKeys = image.nameKeys;
     index.namePartTexts = image.nameParts;
@@ -499,11 +416,7 @@ export class InvertedIndex {
     index.columns = DocumentColumns.fromImage(image.columns);
     index.stemTable = await StemTable.fromImage(image.stems.texts, image.stems.postings, slices);
     index.vocabulary = await WordVocabulary.fromImage(index.stemTable, image.vocabulary, slices);
-    for (const role of image.roles) {
-      const entry = { ...role, stems: [...role.stems] };
-      index.roles.set(entry.key, entry);
-      index.roleById[entry.id] = entry;
-    }
+    index.roleTable = RoleTable.fromImage(image.nextRoleId, image.roles);
     for (let n = 0; n < image.count; n++) {
       if (image.alive[n] === 1) index.numbers.set(image.ids[n]!, n);
       if ((n & 4095) === 4095) await slices.pause();
@@ -511,46 +424,6 @@ export class InvertedIndex {
     index.orders.restore(image.orders);
     return index;
   }
-}
-
-/**
- * A copy of a per-document array with room for twice as many documents (a snapshot's arrays are
- * exactly as long as their documents, so the first write after a load copies them).
- */
-function doubled<T extends Uint8Array | Int32Array>(array: T): T {
-  const copy = new (array.constructor as new (length: number) => T)(Math.max(1024, array.length * 2));
-  copy.set(array);
-  return copy;
-}
-
-/**
- * A 32-bit set of hashed words: when every word of A is in B, A's bits are all in B's. The ranker
- * uses it to skip the name comparisons of documents whose name cannot be the query's.
- */
-export function wordSignature(words: readonly string[]): number {
-  let bits = 0;
-  for (const word of words) {
-    let hash = 2166136261;
-    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
-    bits |= 1 << (hash >>> 27);
-  }
-  return bits;
-}
-
-/** Words joined by spaces, split again (words never hold a space). */
-const wordsOf = (joined: string): string[] => (joined === '' ? [] : joined.split(' '));
-
-function nameWordsOf(name: string): NameWords {
-  const tokens = tokenize(name);
-  const whole = tokens.filter((token, i) => i === 0 || token.position !== tokens[i - 1]!.position);
-  const all = whole.map((token) => token.word);
-  const distinctive = all.filter((word) => !STOPWORDS.has(word));
-  const nameWords = distinctive.length > 0 ? distinctive : all;
-  return {
-    nameWords,
-    nameParts: [...new Set(tokens.map((token) => token.word))],
-    nameKey: nameWords.join(' '),
-  };
 }
 
 /** The folded words of each indexed field, in INDEXED_FIELDS order. */

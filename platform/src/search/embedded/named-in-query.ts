@@ -1,7 +1,8 @@
 import { stem } from '../analysis/stem';
 import { readsAsName } from '../query/name-intent';
 import type { QueryPlan } from '../query/plan';
-import { type InvertedIndex, type NameWords, wordSignature } from './inverted-index';
+import type { InvertedIndex } from './inverted-index';
+import { type NameWords, wordSignature } from './name-words';
 import { RANKING } from './ranking-weights';
 
 // What a query names: an agent (its whole name, or every query word in the name) and a role

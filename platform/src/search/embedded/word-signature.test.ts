@@ -1,4 +1,4 @@
-import { wordSignature } from './inverted-index';
+import { wordSignature } from './name-words';
 
 describe('wordSignature', () => {
   it('holds the bits of every subset of its words', () => {
