@@ -1,12 +1,11 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import type { DirectoryCount } from '@agentry/domain/contract/catalog';
 import type { Showcase } from '@agentry/domain/contract/showcase';
 import { apiRequest } from '../../../lib/api/api-client';
 import { takeFirstRead } from '../../../lib/api/first-view';
 
-export interface CategoryCount {
-  name: string;
-  count: number;
-}
+/** A category's tile: its name and how many agents it lists. */
+export type CategoryCount = DirectoryCount;
 
 /** GET /api/directory/counts → how many agents each category lists (the home page's tiles). */
 export function getCategoryCounts(signal?: AbortSignal): Promise<CategoryCount[]> {
