@@ -30,7 +30,8 @@ export function queryTokens(query: string): string[] {
   return [...new Set(tokens)].slice(0, 12);
 }
 
-const FIELD_WEIGHTS: Array<[keyof Agent, number]> = [
+/** The fields plain matching ranks on, in the order the store's text of an agent joins them, with their weights. */
+export const FIELD_WEIGHTS: ReadonlyArray<readonly [keyof Agent, number]> = [
   ['name', 5],
   ['role', 3],
   ['category', 2],
@@ -40,14 +41,26 @@ const FIELD_WEIGHTS: Array<[keyof Agent, number]> = [
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
-/** Whether `token` occurs in `text` as a whole word, not only inside a longer one. */
-function asWholeWord(text: string, token: string): boolean {
-  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
-    const before = at === 0 ? '' : text[at - 1]!;
-    const after = text[at + token.length] ?? '';
-    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
+/**
+ * One field's share of basicMatchScore for one token, the field being `text[start, end)` of an
+ * already lowercased text: its weight when it holds the token, twice that when as a whole word
+ * (bounded by the field's ends or by characters that are not letters or digits).
+ */
+export function fieldMatchScore(
+  text: string,
+  start: number,
+  end: number,
+  token: string,
+  weight: number,
+): number {
+  let at = text.indexOf(token, start);
+  if (at < 0 || at + token.length > end) return 0;
+  for (; at >= 0 && at + token.length <= end; at = text.indexOf(token, at + 1)) {
+    const before = at === start ? '' : text[at - 1]!;
+    const after = at + token.length === end ? '' : text[at + token.length]!;
+    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return 2 * weight;
   }
-  return false;
+  return weight;
 }
 
 /**
@@ -59,8 +72,7 @@ export function basicMatchScore(agent: Agent, tokens: string[]): number {
   for (const token of tokens) {
     for (const [field, weight] of FIELD_WEIGHTS) {
       const text = String(agent[field]).toLowerCase();
-      if (!text.includes(token)) continue;
-      score += asWholeWord(text, token) ? 2 * weight : weight;
+      score += fieldMatchScore(text, 0, text.length, token, weight);
     }
   }
   return score;

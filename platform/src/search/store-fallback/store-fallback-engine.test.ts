@@ -73,6 +73,39 @@ describe('store fallback engine', () => {
     expect(response.totalHits).toBe(4);
   });
 
+  it("shows a query's page with its agents' trust signals, read for the page alone", async () => {
+    const [quill] = await store.agents.list({ nameContains: 'Quill' });
+    await store.linkChecks.saveMany([
+      {
+        agent_id: quill!.id,
+        url: quill!.address,
+        state: 'down',
+        state_since: '2026-11-01T00:00:00.000Z',
+        outcome: 'refused',
+        http_status: null,
+        final_url: null,
+        detail: null,
+        checked_at: '2026-11-02T00:00:00.000Z',
+        failures: 3,
+        first_failure_at: '2026-11-01T00:00:00.000Z',
+        notified_at: null,
+        retry_at: null,
+      },
+    ]);
+    const asked: number[] = [];
+    const getMany = store.linkChecks.getMany.bind(store.linkChecks);
+    store.linkChecks.getMany = async (ids) => {
+      asked.push(ids.length);
+      return getMany(ids);
+    };
+    const response = await engine.search({ query: 'writer', sort: 'name', hitsPerPage: 2, page: 1 });
+    expect(response.hits.map((hit) => [hit.document.name, hit.document.site_state])).toEqual([
+      ['Quill', 'down'],
+      ['Scribe', 'unchecked'],
+    ]);
+    expect(asked).toEqual([2]);
+  });
+
   it('fails its ping when the store cannot answer', async () => {
     await store.close();
     await expect(engine.ping()).rejects.toThrow();

@@ -1,5 +1,7 @@
+import type { Agent } from '@agentry/domain/agent';
 import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { Store } from '../../store/port';
+import { attachTrust } from '../../store/trust/with-agent-trust';
 import { searchDocumentsOf } from '../agent-documents';
 import { fingerprint, toSearchDocument } from '../document';
 import { withFacetValuesWanted } from '../facet-values';
@@ -8,6 +10,7 @@ import type {
   ApplyResult,
   IndexBuild,
   IndexStats,
+  SearchDocument,
   SearchEngine,
   SearchRequest,
   SearchResponse,
@@ -53,31 +56,47 @@ export class StoreFallbackEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
-    const page = request.page ?? 0;
+    const pageNumber = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const candidates = await readCandidates(this.store, request);
     // With their profiles' facts when the request reads them (one batched read: the candidates are
     // bounded, candidates.ts).
-    const documents = readsProfiles(request)
-      ? await searchDocumentsOf(this.store, candidates)
-      : candidates.map((agent) => toSearchDocument(agent));
+    const documents = await this.documentsOf(candidates, request);
+    const agentOf = new Map<SearchDocument, Agent>();
+    for (let i = 0; i < documents.length; i++) agentOf.set(documents[i]!, candidates[i]!);
     const found = documents.filter(requestFilter(request));
     const compare = comparatorOf(request.sort);
     if (compare) found.sort(compare);
     const floor = plainFloor(request, found);
     const listed = floor ? floor.listed : found;
+    const onPage = listed.slice(pageNumber * hitsPerPage, (pageNumber + 1) * hitsPerPage);
+    // Trust signals (badge, site state, ratings, logo) are shown, never filtered, sorted or counted
+    // on: the page's agents get them, not the thousand candidates (issue 24: four batched reads of a
+    // thousand ids each, on the thread that answers, for a page of twenty).
+    const shown = await this.documentsOf(
+      await attachTrust(
+        onPage.map((document) => agentOf.get(document)!),
+        this.store,
+      ),
+      request,
+    );
     return {
-      hits: listed
-        .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-        .map((document) => (floor ? { document, why: floor.why(document) } : { document })),
+      hits: shown.map((document, i) => (floor ? { document, why: floor.why(onPage[i]!) } : { document })),
       // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
       totalHits: listed.length,
       matchCount: floor ? floor.matchCount : found.length,
-      page,
+      page: pageNumber,
       hitsPerPage,
       facets: withFacetValuesWanted(countFacets(floor ? floor.matches : found, request.facets), request),
       processingTimeMs: Math.round(performance.now() - started),
     };
+  }
+
+  /** The agents' search documents, with their profiles' facts when the request reads them. */
+  private async documentsOf(agents: Agent[], request: SearchRequest): Promise<SearchDocument[]> {
+    return readsProfiles(request)
+      ? searchDocumentsOf(this.store, agents)
+      : agents.map((agent) => toSearchDocument(agent));
   }
 
   /**

@@ -150,7 +150,12 @@ export interface AgentRepository {
    * whoever wrote it) and stays put on other edits. Values cached from those reads key on it.
    */
   groupsVersion(): Promise<number>;
-  /** Plain substring matching over name, role, category, description and provider: the fallback when the engine is down. */
+  /**
+   * Plain substring matching over name, role, category, description and provider: the fallback when
+   * the engine is down. Its agents come without their trust signals (the one read of this port that
+   * does not attach them, trust/with-agent-trust.ts): they are candidates, of which the fallback
+   * shows a page, and attaches trust to that page.
+   */
   searchBasic(query: string, limit: number): Promise<Agent[]>;
   /**
    * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work

@@ -96,6 +96,34 @@ describe('plain matching from a copy of the texts', () => {
     expect(names(texts.search('burst5099', 5))).toEqual(['Burst5099']);
   });
 
+  it('ranks from the texts as the rows rank: fields, whole words, ties, and texts beyond ASCII', async () => {
+    // Each field's place in the text decides its weight ("retail clerk": the name's word outweighs
+    // the category's); a word ends at a field's edge; a text with letters beyond ASCII, which SQLite
+    // lowercases otherwise than the score does ("ÉCLAIR"), is ranked from its row.
+    const agent = (name: string, role: string, category: string, description: string, provider = 'Acme') =>
+      agentInput({
+        name,
+        role,
+        category,
+        description,
+        provider,
+        address: `https://${name.length}${role}.example`,
+      });
+    await store.agents.importMany([
+      agent('Shopkeeper', 'Clerk', 'Retail', 'Sells things'),
+      agent('Retail Bot', 'Clerk', 'Sales', 'Runs a till'),
+      agent('ÉCLAIR Baker', 'Baker', 'Food', 'pâtisserie'),
+      agent('Pâtisserie Bot', 'Baker', 'Food', 'makes éclairs'),
+      agent('Tie', 'Clerkship', 'Food', 'clerk', 'Clerkco'),
+      agent('Tie Too', 'Clerkship', 'Food', 'clerk', 'Clerkco'),
+    ]);
+    for (const query of ['retail clerk', 'éclair pâtisserie', 'clerk', 'clerkco tie', 'baker food éclairs'])
+      for (const limit of [1, 2, 1000])
+        expect(names(texts.search(query, limit))).toEqual(names(searchBasicIn(db, query, limit)));
+    expect(names(texts.search('retail clerk', 2))).toEqual(['Retail Bot', 'Shopkeeper']);
+    expect(names(texts.search('éclair pâtisserie', 2))).toEqual(['ÉCLAIR Baker', 'Pâtisserie Bot']);
+  });
+
   it('lets the texts go and reads them again at the next query', () => {
     expectSameAnswers();
     texts.release();

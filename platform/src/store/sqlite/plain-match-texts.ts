@@ -1,6 +1,6 @@
 import type { Agent } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
-import { queryTokens, rankBasic } from '../basic-search';
+import { basicMatchScore, FIELD_WEIGHTS, fieldMatchScore, queryTokens } from '../basic-search';
 import { type AgentRow, COLUMNS, PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, toAgent } from './agents';
 
 // The store's plain matching (the search fallback) from a copy of every listed agent's text, kept
@@ -9,8 +9,13 @@ import { type AgentRow, COLUMNS, PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, 
 // ms a query on two busy cores (1.6 s when nothing matches), so each search answered from the
 // store while a lost index was rebuilt took that long (issue 24: 481 ms on a quiet machine, goal
 // 100 ms). Here the texts are read once, in the same order and lowercased by SQLite itself, and a
-// query scans them in memory, then reads the rows of the first PLAIN_CANDIDATES it found: the same
-// agents in the same order as searchBasicIn (plain-match-texts.test.ts holds the two together).
+// query scans them in memory for the first PLAIN_CANDIDATES holding a word of it (all the texts are
+// one string, looked through once per word: 100,000 texts tested one by one for each word took
+// 40-200 ms a query on a busy machine), ranks those from
+// the same texts (each field's place in its agent's text is kept beside it), and reads the rows of
+// the `limit` best only: the same agents in the same order as searchBasicIn, which reads and ranks
+// all PLAIN_CANDIDATES rows (plain-match-texts.test.ts holds the two together). Reading 2,000 whole
+// rows to answer 1,000 was most of a degraded search's time at 100,000 agents (issue 24).
 //
 // The copy follows the store's change log (every write to agents appends to it, in the same
 // transaction, and the search index relies on the same log): before each query the agents changed
@@ -21,18 +26,45 @@ import { type AgentRow, COLUMNS, PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, 
 /** Changed agents read one at a time; past this many changes every text is read again. */
 const REPLAY_MAX = 5000;
 
+/** Texts searched at a time for the words of a query. */
+const SCAN_BLOCK = 2048;
+
+/** The lengths of an agent's name, role, category and description, kept per agent. */
+const LENGTHS = 4;
+const FIELD_LENGTHS = 'length(name) AS a, length(role) AS b, length(category) AS c, length(description) AS d';
+interface TextRow {
+  id: number;
+  text: string;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+}
+
+/** Beyond plain ASCII. In plain ASCII SQLite's lower() and JavaScript's toLowerCase() agree, and length() counts UTF-16 units. */
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 export class PlainMatchTexts {
-  /** Listed agents' ids in PLAIN_ORDER and their texts, index for index; null until first needed. */
+  /** Listed agents' ids in PLAIN_ORDER; null until first needed. */
   private ids: number[] | null = null;
-  private texts: string[] = [];
+  /** Their texts, in the same order, joined by newlines (no word of a query holds one). */
+  private joined = '';
+  /** Where each text starts in `joined`, and past the last, where one more would (ids.length + 1). */
+  private starts: Int32Array = new Int32Array(1);
+  /** Per agent, LENGTHS field lengths: where each field sits in its text. */
+  private lengths: Int32Array = new Int32Array(0);
   /** The change-log position the texts reflect. */
   private position = 0;
   private readonly statements;
 
   constructor(private readonly db: Database.Database) {
     this.statements = {
-      all: db.prepare(`SELECT id, ${PLAIN_HAYSTACK} AS text FROM agents WHERE removed = 0 ${PLAIN_ORDER}`),
-      one: db.prepare(`SELECT removed, ${PLAIN_HAYSTACK} AS text FROM agents WHERE id = ?`),
+      all: db.prepare(
+        `SELECT id, ${PLAIN_HAYSTACK} AS text, ${FIELD_LENGTHS} FROM agents WHERE removed = 0 ${PLAIN_ORDER}`,
+      ),
+      one: db.prepare(
+        `SELECT id, removed, ${PLAIN_HAYSTACK} AS text, ${FIELD_LENGTHS} FROM agents WHERE id = ?`,
+      ),
       order: db.prepare(`SELECT id FROM agents WHERE removed = 0 ${PLAIN_ORDER}`).pluck(),
       head: db
         .prepare("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'agent_changes'), 0)")
@@ -40,6 +72,7 @@ export class PlainMatchTexts {
       oldest: db.prepare('SELECT min(seq) FROM agent_changes').pluck(),
       changed: db.prepare('SELECT DISTINCT agent_id FROM agent_changes WHERE seq > ?').pluck(),
       rows: db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`),
+      fields: db.prepare('SELECT name, role, category, description, provider FROM agents WHERE id = ?'),
     };
   }
 
@@ -51,7 +84,9 @@ export class PlainMatchTexts {
   /** Lets the texts go (an idle worker); the next query reads them again. */
   release(): void {
     this.ids = null;
-    this.texts = [];
+    this.joined = '';
+    this.starts = new Int32Array(1);
+    this.lengths = new Int32Array(0);
   }
 
   /** searchBasicIn's answer: the same agents in the same order. */
@@ -61,26 +96,77 @@ export class PlainMatchTexts {
     // One read transaction: the change log and the rows read are of the same moment.
     return this.db.transaction(() => {
       this.catchUp();
-      const ids = this.ids!;
-      const texts = this.texts;
-      const found: number[] = [];
-      for (let i = 0; i < texts.length && found.length < PLAIN_CANDIDATES; i++) {
-        const text = texts[i]!;
-        for (const token of tokens) {
-          if (text.includes(token)) {
-            found.push(ids[i]!);
-            break;
-          }
+      const best = this.ranked(this.found(tokens), tokens, limit);
+      const rows = new Map<number, AgentRow>();
+      for (const row of this.statements.rows.all(JSON.stringify(best)) as AgentRow[]) rows.set(row.id, row);
+      return best.map((id) => toAgent(rows.get(id)!));
+    })();
+  }
+
+  /**
+   * The first PLAIN_CANDIDATES agents (indexes, in PLAIN_ORDER) whose text holds any of the tokens,
+   * looked for a block of texts at a time, every token in each block, so that the scan stops once
+   * they are found: a word held by no one is looked for in the texts before the last candidate,
+   * not in all of them (one pass through the whole 20 MB at 100,000 agents: 15-40 ms).
+   */
+  private found(tokens: string[]): number[] {
+    const count = this.ids!.length;
+    const { joined, starts } = this;
+    const holds = new Uint8Array(count);
+    const found: number[] = [];
+    for (let first = 0; first < count && found.length < PLAIN_CANDIDATES; first += SCAN_BLOCK) {
+      const last = Math.min(count, first + SCAN_BLOCK);
+      const base = starts[first]!;
+      // A token lies within one text (it holds no newline): this block's texts are searched alone.
+      const block = joined.slice(base, starts[last]! - 1);
+      for (const token of tokens) {
+        for (let at = block.indexOf(token); at >= 0; ) {
+          const index = textAt(starts, base + at, first, last);
+          holds[index] = 1;
+          at = index + 1 < last ? block.indexOf(token, starts[index + 1]! - base) : -1;
         }
       }
-      const rows = new Map<number, AgentRow>();
-      for (const row of this.statements.rows.all(JSON.stringify(found)) as AgentRow[]) rows.set(row.id, row);
-      return rankBasic(
-        found.map((id) => toAgent(rows.get(id)!)),
-        tokens,
-        limit,
-      );
-    })();
+      for (let i = first; i < last && found.length < PLAIN_CANDIDATES; i++) if (holds[i] === 1) found.push(i);
+    }
+    return found;
+  }
+
+  /** The ids of the `limit` best of `found` (indexes) by basicMatchScore, ties in PLAIN_ORDER, as rankBasic. */
+  private ranked(found: number[], tokens: string[], limit: number): number[] {
+    const scores = new Float64Array(found.length);
+    for (let k = 0; k < found.length; k++) scores[k] = this.scoreOf(found[k]!, tokens);
+    const order = Array.from(found.keys()).sort((x, y) => scores[y]! - scores[x]! || x - y);
+    return order.slice(0, limit).map((k) => this.ids![found[k]!]!);
+  }
+
+  /**
+   * basicMatchScore of the agent at `index`, from its text: each field is its place in the text,
+   * already lowercased. A text that is not plain ASCII (SQLite lowercases ASCII only, the score
+   * lowercases all) is scored from its row, as searchBasicIn scores it.
+   */
+  private scoreOf(index: number, tokens: string[]): number {
+    // Its own text: a search for a word in the joined texts would run on past it.
+    const text = this.joined.slice(this.starts[index]!, this.starts[index + 1]! - 1);
+    const ends: number[] = [];
+    let at = -1;
+    for (let f = 0; f < LENGTHS; f++) {
+      at += 1 + this.lengths[LENGTHS * index + f]!;
+      ends.push(at);
+    }
+    if (at >= text.length || NOT_ASCII.test(text)) {
+      const row = this.statements.fields.get(this.ids![index]!) as Agent;
+      return basicMatchScore(row, tokens);
+    }
+    ends.push(text.length);
+    let score = 0;
+    for (const token of tokens) {
+      let from = 0;
+      for (let f = 0; f < FIELD_WEIGHTS.length; f++) {
+        score += fieldMatchScore(text, from, ends[f]!, token, FIELD_WEIGHTS[f]![1]);
+        from = ends[f]! + 1;
+      }
+    }
+    return score;
   }
 
   /** Brings the texts up to the change log's head (inside a read transaction). */
@@ -90,35 +176,78 @@ export class PlainMatchTexts {
     const oldest = (this.statements.oldest.get() as number | null) ?? head + 1;
     // Changes pruned before this copy saw them cannot be replayed: read everything again.
     if (this.ids === null || head - this.position > REPLAY_MAX || oldest > this.position + 1) {
-      const ids: number[] = [];
-      const texts: string[] = [];
-      for (const row of this.statements.all.iterate() as Iterable<{ id: number; text: string }>) {
-        ids.push(row.id);
-        texts.push(row.text);
-      }
-      this.ids = ids;
-      this.texts = texts;
+      const copy = new TextsCopy();
+      for (const row of this.statements.all.iterate() as Iterable<TextRow>) copy.push(row);
+      this.keep(copy);
       this.position = head;
       return;
     }
-    const textOf = new Map<number, string>();
-    for (let i = 0; i < this.ids.length; i++) textOf.set(this.ids[i]!, this.texts[i]!);
+    const kept = new Map<number, number>();
+    for (let i = 0; i < this.ids.length; i++) kept.set(this.ids[i]!, i);
+    const changed = new Map<number, TextRow>();
     for (const agentId of this.statements.changed.all(this.position) as string[]) {
       const id = Number(agentId);
-      const row = this.statements.one.get(id) as { removed: number; text: string } | undefined;
-      if (row && row.removed === 0) textOf.set(id, row.text);
-      else textOf.delete(id);
+      const row = this.statements.one.get(id) as (TextRow & { removed: number }) | undefined;
+      if (row && row.removed === 0) changed.set(id, row);
     }
     // A change may move an agent in PLAIN_ORDER (another category or role): the order is read
     // again from the index that holds it, which costs no text.
-    const ids = this.statements.order.all() as number[];
-    this.ids = ids;
-    this.texts = ids.map((id) => textOf.get(id) ?? this.textOf(id));
+    const copy = new TextsCopy();
+    for (const id of this.statements.order.all() as number[]) {
+      const at = kept.get(id);
+      const fresh = changed.get(id) ?? (at === undefined ? this.rowOf(id) : null);
+      if (fresh) copy.push(fresh);
+      else
+        copy.pushKept(
+          id,
+          this.joined.slice(this.starts[at!]!, this.starts[at! + 1]! - 1),
+          this.lengths.subarray(LENGTHS * at!, LENGTHS * at! + LENGTHS),
+        );
+    }
+    this.keep(copy);
     this.position = head;
   }
 
+  private keep(copy: TextsCopy): void {
+    this.ids = copy.ids;
+    this.joined = copy.texts.join('\n');
+    const starts = new Int32Array(copy.texts.length + 1);
+    for (let i = 0; i < copy.texts.length; i++) starts[i + 1] = starts[i]! + copy.texts[i]!.length + 1;
+    this.starts = starts;
+    this.lengths = Int32Array.from(copy.lengths);
+  }
+
   /** One listed agent's text, read on its own (an agent the change log did not name). */
-  private textOf(id: number): string {
-    return (this.statements.one.get(id) as { text: string }).text;
+  private rowOf(id: number): TextRow {
+    return this.statements.one.get(id) as TextRow;
+  }
+}
+
+/** The index of the text that `at` (a position in the joined texts) falls in, among texts [low, high). */
+function textAt(starts: Int32Array, at: number, low: number, high: number): number {
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= at) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Texts being copied, in order. */
+class TextsCopy {
+  readonly ids: number[] = [];
+  readonly texts: string[] = [];
+  readonly lengths: number[] = [];
+
+  push(row: TextRow): void {
+    this.ids.push(row.id);
+    this.texts.push(row.text);
+    this.lengths.push(row.a, row.b, row.c, row.d);
+  }
+
+  pushKept(id: number, text: string, lengths: Int32Array): void {
+    this.ids.push(id);
+    this.texts.push(text);
+    for (const length of lengths) this.lengths.push(length);
   }
 }

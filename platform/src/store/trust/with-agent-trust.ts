@@ -71,7 +71,7 @@ export async function attachTrust(agents: Agent[], sources: TrustSources): Promi
   });
 }
 
-/** The agents repository, each agent it answers with its trust signals. */
+/** The agents repository, each agent it answers with its trust signals (searchBasic's candidates aside). */
 export function withAgentTrust(agents: AgentRepository, sources: TrustSources): AgentRepository {
   const one = async (agent: Agent | null) => (agent ? (await attachTrust([agent], sources))[0]! : null);
   const many = (list: Agent[]) => attachTrust(list, sources);
@@ -82,7 +82,9 @@ export function withAgentTrust(agents: AgentRepository, sources: TrustSources): 
     getMany: async (ids) => many(await agents.getMany(ids)),
     update: async (id, patch) => one(await agents.update(id, patch)),
     list: async (options) => many(await agents.list(options)),
-    searchBasic: async (query, limit) => many(await agents.searchBasic(query, limit)),
+    // Without them (port/agents.ts): the search fallback ranks, filters and counts up to a thousand
+    // of these to show a page of twenty, and attaches trust to that page alone.
+    searchBasic: (query, limit) => agents.searchBasic(query, limit),
     async *scan(batchSize, afterId) {
       for await (const batch of agents.scan(batchSize, afterId)) yield await many(batch);
     },
