@@ -3,7 +3,7 @@ import type { SiteState } from './site-check';
 
 // What an agent's listing says about trust (issue 26), beside the fields its provider typed: all
 // of it derived by the site, none of it for sale; and, carried the same way, the logo we serve for
-// it (issue 25). The store works it out when it reads an agent
+// it and the page of the provider that owns it (issue 25). The store works it out when it reads an agent
 // (platform/src/store/trust/), the search documents carry it, and every public answer presents it
 // through publicTrust().
 
@@ -23,6 +23,11 @@ export interface AgentTrust {
    * never another site's address), or null: the listing then shows its initials.
    */
   logo: string | null;
+  /**
+   * The path of its provider's page (/providers/{slug}) while the account that owns it has one
+   * (domain/provider-page.ts: a subscribed provider); null otherwise, and the name stays text.
+   */
+  provider_page: string | null;
 }
 
 export const TRUST_FIELDS = [
@@ -32,6 +37,7 @@ export const TRUST_FIELDS = [
   'rating_average',
   'rating_count',
   'logo',
+  'provider_page',
 ] as const satisfies ReadonlyArray<keyof AgentTrust>;
 
 /** No signal yet: unverified, never checked, no review. */
@@ -42,6 +48,7 @@ export const NO_TRUST: AgentTrust = {
   rating_average: null,
   rating_count: 0,
   logo: null,
+  provider_page: null,
 };
 
 /** The trust an agent carries as the store worked it out, from the reviews' count and sum. */
@@ -52,6 +59,7 @@ export function trustOf(parts: {
   rating_count: number;
   rating_sum: number;
   logo?: string | null;
+  provider_page?: string | null;
 }): AgentTrust {
   return {
     verified_domain: parts.verified_domain,
@@ -61,6 +69,7 @@ export function trustOf(parts: {
       parts.rating_count > 0 ? Math.round((parts.rating_sum / parts.rating_count) * 10) / 10 : null,
     rating_count: parts.rating_count,
     logo: parts.logo ?? null,
+    provider_page: parts.provider_page ?? null,
   };
 }
 
@@ -78,5 +87,6 @@ export function publicTrust(agent: Partial<AgentTrust>): AgentTrust {
     rating_average: average === null ? null : shownAverage(average * count, count),
     rating_count: count,
     logo: agent.logo ?? null,
+    provider_page: agent.provider_page ?? null,
   };
 }

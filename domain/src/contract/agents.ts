@@ -65,6 +65,14 @@ export const agentTrust = {
       description:
         'Its logo, served by this site (GET /api/logos/{hash}: its website’s icon or a picture its provider uploaded); null when it has none.',
     }),
+  provider_page: z
+    .string()
+    .regex(/^\/providers\/[^/?#]+$/)
+    .nullable()
+    .meta({
+      description:
+        'The path of its provider’s page (/providers/{slug}) while the provider that owns it has one (a subscribed provider); null otherwise.',
+    }),
 };
 export const AgentTrust: z.ZodType<AgentTrustFields> = z.strictObject(agentTrust);
 
@@ -91,10 +99,6 @@ export const AgentList = z.array(PublicAgent);
  */
 export const AgentPage = PublicAgent.extend({
   profile: z.custom<AgentProfile>(),
-  provider_page: z.string().nullable().meta({
-    description:
-      'The path of its provider’s page (/providers/{slug}) while the provider that owns it has one (a subscribed provider); null otherwise.',
-  }),
   replies_within_day: z.boolean().meta({
     description:
       'True when its provider usually answers requests within a day, from real replies: at least 5 employers, one request each, more than half answered within a day (issue 28). False when not, or when there are too few requests to say.',

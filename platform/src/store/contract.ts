@@ -16,6 +16,7 @@ import { describeListingClaimsContract } from './contract/listing-claims';
 import { describeLogosContract } from './contract/logos';
 import { describeOwnershipContract } from './contract/ownership';
 import { describeProfilesContract } from './contract/profiles';
+import { describeProviderPagesContract } from './contract/provider-pages';
 import { describeProvidersContract } from './contract/providers';
 import { describeRequestOutcomesContract } from './contract/request-outcomes';
 import { describeReviewsContract } from './contract/reviews';
@@ -75,6 +76,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeSavedSearchesContract(current);
     describeRequestOutcomesContract(current);
     describeProvidersContract(current);
+    describeProviderPagesContract(current);
 
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();

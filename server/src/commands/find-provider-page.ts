@@ -1,4 +1,4 @@
-import { isActiveSubscription } from '@agentry/domain/subscription';
+import { hasProviderPage } from '@agentry/domain/provider-page';
 import { presentAgents } from '../presenters/agent';
 import type { Query } from './command';
 
@@ -10,16 +10,16 @@ export interface ProviderPage {
   agents: ReturnType<typeof presentAgents>;
 }
 
-// A provider page exists while its provider is subscribed (the plan's benefit); without a
-// subscription the address answers 404, as an unknown one does.
+// A provider page exists while its provider is subscribed (the plan's benefit; the rule is
+// domain/provider-page.ts, which the links to it follow too); without a subscription the address
+// answers 404, as an unknown one does.
 
 export const findProviderPage: Query<'store', { slug: string }, ProviderPage | null> = async (
   { store },
   { slug },
 ) => {
   const user = await store.users.findBySlug(slug);
-  const listed = user?.user_type === 'agent_provider' && isActiveSubscription(user.subscription_status);
-  if (!user || !listed) return null;
+  if (!user || !hasProviderPage(user)) return null;
   const agents = await store.agents.list({ ownerId: user.id });
   return {
     name: user.organization,

@@ -1,10 +1,9 @@
-import { ROUTES, routePath } from '@agentry/domain/routes';
-import { isActiveSubscription } from '@agentry/domain/subscription';
+import { providerPagePath } from '@agentry/domain/provider-page';
 import type { Store, User } from '@agentry/platform/store/port';
 import type { Query } from './command';
 
-// Where an agent's provider name leads (issue 25): the owner's provider page while it exists, the
-// same rule as findProviderPage (a subscribed provider with a slug); null for an agent nobody owns
+// Where an agent's provider name leads (issue 25): the owner's provider page while it exists
+// (domain/provider-page.ts, the rule findProviderPage answers by); null for an agent nobody owns
 // or whose owner has no page, so the name stays plain text rather than a link to a 404.
 
 /** The owner's page path and the owner, for the answer's validators (its updated_at). */
@@ -15,7 +14,5 @@ export const providerPageOf: Query<
 > = async ({ store }, { ownerId }) => {
   if (!ownerId) return { path: null, owner: null };
   const owner = await store.users.findById(ownerId);
-  const listed =
-    owner?.user_type === 'agent_provider' && isActiveSubscription(owner.subscription_status) && owner.slug;
-  return { path: listed ? routePath(ROUTES.provider, { slug: owner.slug! }) : null, owner };
+  return { path: providerPagePath(owner), owner };
 };

@@ -60,6 +60,10 @@ export const ListedAgentSchema = z.object({
     .string()
     .nullable()
     .describe("The agent's logo as this directory serves it (absolute URL); null when it has none"),
+  provider_page: z
+    .string()
+    .nullable()
+    .describe("The provider's page on this site (absolute URL), while the provider has one"),
 });
 
 export type ListedAgent = z.infer<typeof ListedAgentSchema>;
@@ -87,6 +91,7 @@ export function presentListedAgent(agent: PublicAgent | Agent, origin: string): 
     rating_average: fields.rating_average,
     rating_count: fields.rating_count,
     logo: fields.logo === null ? null : absoluteUrl(origin, fields.logo),
+    provider_page: fields.provider_page === null ? null : absoluteUrl(origin, fields.provider_page),
   };
 }
 

@@ -34,6 +34,8 @@ const PUBLIC_FIELDS = [
   'rating_average',
   'rating_count',
   'logo',
+  // Its provider's page, absolute (issue 25), or null.
+  'provider_page',
 ];
 
 type Listed = { id: string; name: string; page_url: string } & Record<string, unknown>;

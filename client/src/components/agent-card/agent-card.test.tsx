@@ -27,6 +27,32 @@ describe('AgentCard', () => {
     expect(screen.getByText('Paid')).toBeTruthy();
   });
 
+  it("links the provider's name to its page while it has one (issue 25)", () => {
+    renderWithRouter(
+      <AgentCard
+        agent={makeAgent({ provider: 'Fenwick &amp; Grove', provider_page: '/providers/fenwick-grove' })}
+        onRoleSelect={() => {}}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Fenwick & Grove' });
+    expect(link.getAttribute('href')).toBe('/providers/fenwick-grove');
+  });
+
+  it("keeps the provider's name as text without a page, and on the page itself", () => {
+    const { unmount } = renderWithRouter(
+      <AgentCard agent={makeAgent({ provider_page: null })} onRoleSelect={() => {}} />,
+    );
+    expect(screen.getByText(/by Quillstone Labs/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Quillstone Labs' })).toBeNull();
+    unmount();
+    renderWithRouter(
+      <AgentCard agent={makeAgent({ provider_page: '/providers/quillstone' })} onRoleSelect={() => {}} />,
+      { url: '/providers/quillstone' },
+    );
+    expect(screen.queryByRole('link', { name: 'Quillstone Labs' })).toBeNull();
+    expect(screen.getByText(/by Quillstone Labs/)).toBeTruthy();
+  });
+
   it('leaves out a provider and a cost that say "Unknown", rather than showing them as values', () => {
     renderWithRouter(
       <AgentCard agent={makeAgent({ provider: 'Unknown', cost: 'N/A' })} onRoleSelect={() => {}} />,

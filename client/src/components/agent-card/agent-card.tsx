@@ -2,7 +2,7 @@ import type { PublicAgent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { statedText } from '@agentry/domain/stated';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { reportAgentClick } from '../../lib/api/report-agent-click';
 import { TrustBadges } from '../trust/trust-badges';
 import { AgentLogo } from './agent-logo';
@@ -11,8 +11,8 @@ import { ExampleBadge } from './example-badge';
 import { PricingBadge } from './pricing-badge';
 import { RoleChip } from './role-chip';
 
-// One agent as a card (spec section 1): its logo (issue 25), name, category, role chip, provider,
-// description, cost and a link to use it. Text arrives entity-encoded and is decoded here; the search passes
+// One agent as a card (spec section 1): its logo (issue 25), name, category, role chip, provider
+// (a link to the provider's page while it has one, issue 25), description, cost and a link to use it. Text arrives entity-encoded and is decoded here; the search passes
 // highlighted versions of the fields it matched.
 
 export type HighlightableField = 'name' | 'provider' | 'category' | 'role' | 'description';
@@ -30,6 +30,9 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
   // "Unknown" is no provider and no price: the line is left out (issue 25).
   const provider = statedText(agent.provider);
   const cost = statedText(agent.cost);
+  // On the provider's own page its name leads nowhere new: text there.
+  const here = useLocation().pathname;
+  const providerPage = agent.provider_page && agent.provider_page !== here ? agent.provider_page : null;
   const headingId = `agent-${agent.id}-name`;
   return (
     <article className="agent-card" aria-labelledby={headingId}>
@@ -45,7 +48,14 @@ export function AgentCard({ agent, onRoleSelect, highlights = {}, why }: AgentCa
       {provider ? (
         <p className="agent-card__provider">
           <span className="visually-hidden">Provider: </span>
-          by {highlights.provider ?? provider}
+          by{' '}
+          {providerPage ? (
+            <Link to={providerPage} className="agent-card__provider-link">
+              {highlights.provider ?? provider}
+            </Link>
+          ) : (
+            (highlights.provider ?? provider)
+          )}
         </p>
       ) : null}
       <TrustBadges agent={agent} />

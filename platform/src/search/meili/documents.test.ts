@@ -41,6 +41,7 @@ describe('Meilisearch documents', () => {
       site_since: '2026-11-02T00:00:00.000Z',
       rating_average: 4.5,
       rating_count: 2,
+      provider_page: '/providers/acme',
     };
     const back = fromStoredDocument({ ...toStoredDocument(trusted) });
     expect(back).toMatchObject({
@@ -49,7 +50,12 @@ describe('Meilisearch documents', () => {
       site_since: '2026-11-02T00:00:00.000Z',
       rating_average: 4.5,
       rating_count: 2,
+      // Its provider's page (issue 25): a hit carries it, and a page that goes, as null.
+      provider_page: '/providers/acme',
     });
+    expect(
+      fromStoredDocument({ ...toStoredDocument({ ...trusted, provider_page: null }) }).provider_page,
+    ).toBeNull();
     expect(fingerprint(back)).toBe(fingerprint(trusted));
     expect(fromStoredDocument({ ...toStoredDocument(searchDocument('4')) }).verified_domain).toBeUndefined();
   });

@@ -105,6 +105,7 @@ export function toStoredDocument(document: SearchDocument): StoredDocument {
   if (document.rating_average !== undefined) stored.rating_average = document.rating_average;
   if (document.rating_count !== undefined) stored.rating_count = document.rating_count;
   if (document.logo !== undefined) stored.logo = document.logo;
+  if (document.provider_page !== undefined) stored.provider_page = document.provider_page;
   return { ...stored, ...storedFacts(document) };
 }
 
@@ -122,6 +123,8 @@ function storedTrust(stored: Record<string, unknown>): Partial<AgentTrust> {
     trust.rating_average = stored.rating_average;
   if (typeof stored.rating_count === 'number') trust.rating_count = stored.rating_count;
   if (typeof stored.logo === 'string' || stored.logo === null) trust.logo = stored.logo;
+  if (typeof stored.provider_page === 'string' || stored.provider_page === null)
+    trust.provider_page = stored.provider_page;
   return trust;
 }
 

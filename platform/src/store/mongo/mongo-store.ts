@@ -2,6 +2,7 @@ import { openMongoRateLimits } from '../../rate-limit/mongo-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { withAgentTrust } from '../trust/with-agent-trust';
+import { withProviderPageChanges } from '../trust/with-provider-page-changes';
 import { createMongoAdmins } from './admins';
 import { createMongoAgentStats } from './agent-stats';
 import { createMongoAgents } from './agents';
@@ -45,11 +46,13 @@ export async function openMongoStore(uri: string): Promise<Store> {
     const linkChecks = createMongoLinkChecks(models);
     const reviews = createMongoReviews(models);
     const logos = createMongoLogos(conn, models);
+    const plainAgents = createMongoAgents(conn, models);
+    const users = withProviderPageChanges(createMongoUsers(models), plainAgents);
     const store: Store = {
       kind: 'mongodb',
-      agents: withAgentTrust(createMongoAgents(conn, models), { verifications, linkChecks, reviews, logos }),
+      agents: withAgentTrust(plainAgents, { verifications, linkChecks, reviews, logos, users }),
       changes: createMongoChanges(models),
-      users: createMongoUsers(models),
+      users,
       sessions: createMongoSessions(models),
       tokens: createMongoTokens(models),
       billing: createMongoBilling(models),

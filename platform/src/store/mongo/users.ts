@@ -3,6 +3,7 @@ import { type QueryFilter, Types } from 'mongoose';
 import { pageOf } from '../page';
 import {
   DuplicateUserError,
+  USER_BATCH_MAX,
   USER_LIST_MAX,
   type User,
   type UserRepository,
@@ -61,6 +62,15 @@ export function createMongoUsers(models: MongoModels): UserRepository {
     async findById(id) {
       const _id = objectIdOrNull(id);
       return _id === null ? null : findOne({ _id });
+    },
+    async getMany(ids) {
+      const known = [...new Set(ids.map(String))]
+        .slice(0, USER_BATCH_MAX)
+        .map(objectIdOrNull)
+        .filter((id): id is Types.ObjectId => id !== null);
+      if (known.length === 0) return [];
+      const docs = await users.find({ _id: { $in: known } }, WITHOUT_SECRET).lean();
+      return docs.map(toUser);
     },
     async findByEmailWithSecret(email) {
       const doc = await byEmail(email);

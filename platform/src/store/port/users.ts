@@ -68,6 +68,11 @@ export interface UserRepository {
   /** Throws DuplicateUserError when the e-mail (case-insensitive) is taken. */
   create(input: UserCreate): Promise<User>;
   findById(id: string): Promise<User | null>;
+  /**
+   * The accounts with these ids that exist (the first USER_BATCH_MAX distinct ids), in no
+   * particular order: one read for the owners of a page of agents (their provider pages, issue 25).
+   */
+  getMany(ids: string[]): Promise<User[]>;
   /** Includes the password hash: only for sign-in. */
   findByEmailWithSecret(email: string): Promise<UserWithSecret | null>;
   findByEmail(email: string): Promise<User | null>;
@@ -85,6 +90,9 @@ export interface UserRepository {
   /** Providers whose subscription_status is active and who have a slug (provider pages, sitemap), by slug. */
   listSubscribedProviders(limit: number): Promise<User[]>;
 }
+
+/** The most ids one getMany() call reads (the owners of the agents one store read answers). */
+export const USER_BATCH_MAX = 1000;
 
 /** The most users one list() call answers: a page of the admin's subscribers. */
 export const USER_LIST_MAX = SUBSCRIBERS_PAGE_MAX;

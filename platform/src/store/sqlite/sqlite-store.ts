@@ -5,6 +5,7 @@ import { createSqliteRateLimits } from '../../rate-limit/sqlite-rate-limits';
 import { guardStorageFaults } from '../guard-storage-faults';
 import type { Store } from '../port';
 import { withAgentTrust } from '../trust/with-agent-trust';
+import { withProviderPageChanges } from '../trust/with-provider-page-changes';
 import { createSqliteAdmins } from './admins';
 import { createSqliteAgentStats } from './agent-stats';
 import { createSqliteAgents } from './agents';
@@ -65,11 +66,13 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     db,
     plainMatching ? (query, limit) => plainMatching.search(query, limit) : undefined,
   );
+  const plainAgents = retryWhenBusy(agents);
+  const users = withProviderPageChanges(retryWhenBusy(createSqliteUsers(db)), plainAgents);
   const store: Store = {
     kind: 'sqlite',
-    agents: withAgentTrust(retryWhenBusy(agents), { verifications, linkChecks, reviews, logos }),
+    agents: withAgentTrust(plainAgents, { verifications, linkChecks, reviews, logos, users }),
     changes: retryWhenBusy(createSqliteChanges(db)),
-    users: retryWhenBusy(createSqliteUsers(db)),
+    users,
     sessions: retryWhenBusy(createSqliteSessions(db)),
     tokens: retryWhenBusy(createSqliteTokens(db)),
     billing: retryWhenBusy(createSqliteBilling(db)),

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { pageOf } from '../page';
 import {
   DuplicateUserError,
+  USER_BATCH_MAX,
   USER_LIST_MAX,
   type User,
   type UserRepository,
@@ -38,6 +39,9 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
   // E-mails are stored lower-cased by JavaScript (all of Unicode); the lookup lower-cases the same
   // way, since NOCASE alone folds ASCII only.
   const byEmail = db.prepare(`SELECT ${ALL_COLUMNS} FROM users WHERE email = ? COLLATE NOCASE`);
+  const byIds = db.prepare(
+    `SELECT ${PUBLIC_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+  );
   const bySlug = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE slug = ?`);
   const byCustomer = db.prepare(
     `SELECT ${PUBLIC_COLUMNS} FROM users WHERE stripe_customer_id = ? ORDER BY id LIMIT 1`,
@@ -76,6 +80,12 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
     async findById(id) {
       const numeric = numericId(id);
       return numeric === null ? null : findOne(byId, numeric);
+    },
+    async getMany(ids) {
+      const numeric = [...new Set(ids.map(String))].slice(0, USER_BATCH_MAX).map(numericId);
+      const known = numeric.filter((id): id is number => id !== null);
+      if (known.length === 0) return [];
+      return (byIds.all(JSON.stringify(known)) as PublicUserRow[]).map(toUser);
     },
     async findByEmailWithSecret(email) {
       const row = byEmail.get(normalizeEmail(email)) as UserRow | undefined;

@@ -3,27 +3,31 @@ import type { Agent } from '@agentry/domain/agent';
 import { trustOf } from '@agentry/domain/agent-trust';
 import { coveringDomain } from '@agentry/domain/domain-verification';
 import { logoPath } from '@agentry/domain/logo-image';
+import { providerPagePath } from '@agentry/domain/provider-page';
 import type {
   AgentRepository,
   DomainVerificationRepository,
   LinkCheckRepository,
   LogoRepository,
   ReviewRepository,
+  UserRepository,
 } from '../port';
 
 // Every agent the store answers carries its trust signals (domain/agent-trust.ts), worked out when
 // it is read, the same way whichever adapter holds the records: its owner's verified domains (the
 // badge, so it follows an owner or an address that changes, with nothing to keep in step), the link
 // checker's record, the count and sum of its readable reviews, and the logo it shows (issue 25:
-// its path on our site, named by the picture's hash, so a new picture is a new address). Four
-// batched reads per call, whatever the page size; the search index gets the same fields from the
-// agents it reads.
+// its path on our site, named by the picture's hash, so a new picture is a new address), and its
+// owner's provider page (issue 25: domain/provider-page.ts; with-provider-page-changes.ts sends
+// the owner's agents back through the index when it comes or goes). Five batched reads per call,
+// whatever the page size; the search index gets the same fields from the agents it reads.
 
 export interface TrustSources {
   verifications: Pick<DomainVerificationRepository, 'verifiedFor'>;
   linkChecks: Pick<LinkCheckRepository, 'getMany'>;
   reviews: Pick<ReviewRepository, 'summaries'>;
   logos: Pick<LogoRepository, 'logosOf'>;
+  users: Pick<UserRepository, 'getMany'>;
 }
 
 /** The ids of one batched read: at most what the repositories take in one call. */
@@ -39,12 +43,14 @@ export async function attachTrust(agents: Agent[], sources: TrustSources): Promi
   }
   const ids = agents.map((agent) => agent.id);
   const owners = [...new Set(agents.flatMap((agent) => (agent.owner_id ? [agent.owner_id] : [])))];
-  const [verified, checks, summaries, logos] = await Promise.all([
+  const [verified, checks, summaries, logos, accounts] = await Promise.all([
     owners.length > 0 ? sources.verifications.verifiedFor(owners) : [],
     sources.linkChecks.getMany(ids),
     sources.reviews.summaries(ids),
     sources.logos.logosOf(ids),
+    owners.length > 0 ? sources.users.getMany(owners) : [],
   ]);
+  const pageOf = new Map(accounts.map((account) => [account.id, providerPagePath(account)]));
   const logoOf = new Map(logos.map((logo) => [logo.agent_id, logo.hash]));
   const domainsOf = new Map<string, string[]>();
   for (const { user_id, domain } of verified)
@@ -66,6 +72,7 @@ export async function attachTrust(agents: Agent[], sources: TrustSources): Promi
         rating_count: Number(summary?.count ?? 0),
         rating_sum: Number(summary?.sum ?? 0),
         logo: logoOf.has(agent.id) ? logoPath(logoOf.get(agent.id)!) : null,
+        provider_page: agent.owner_id ? (pageOf.get(agent.owner_id) ?? null) : null,
       }),
     };
   });

@@ -2,9 +2,7 @@ import { PRICING_LABELS } from '@agentry/domain/pricing';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import { REPLY_BADGE_TEXT } from '@agentry/domain/reply-time';
 import { RATING_SHOWN_FROM } from '@agentry/domain/reviews';
-import { absoluteUrl } from '@agentry/domain/seo';
 import { z } from 'zod';
-import { providerPageOf } from '../../commands/provider-page-of';
 import { readAgentProfile } from '../../commands/save-agent-profile';
 import { presentReview } from '../../presenters/review';
 import { agentLine, ListedAgentSchema, presentListedAgent } from '../listed-agent';
@@ -41,10 +39,6 @@ export const getAgentTool = defineTool({
   input: { id: agentId('id').describe('The agent id, as search_agents answers it') },
   output: {
     agent: ListedAgentSchema.extend({
-      provider_page: z
-        .string()
-        .nullable()
-        .describe("The provider's page on this site (absolute URL), while the provider has one"),
       replies_within_day: z
         .boolean()
         .describe(
@@ -67,13 +61,11 @@ export const getAgentTool = defineTool({
       );
     }
     const { response } = await search.search({ query: '', similarTo: found.id, hitsPerPage: SIMILAR_COUNT });
-    // As GET /api/agents/{id} answers it (issue 25), as an absolute URL like page_url.
-    const providerPage = (await providerPageOf({ store }, { ownerId: found.owner_id })).path;
     // "Usually replies within a day" (issue 28), as the agent page shows it.
     const repliesWithinDay = await replyBadges.of(found.owner_id);
     const agent = {
+      // Its provider's page (issue 25) comes with it, as with every agent the store answers.
       ...presentListedAgent(found, origin),
-      provider_page: providerPage ? absoluteUrl(origin, providerPage) : null,
       replies_within_day: repliesWithinDay,
     };
     const similar = response.hits.map((hit) => presentListedAgent(hit.document, origin));

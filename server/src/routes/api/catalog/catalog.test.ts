@@ -41,8 +41,9 @@ describe('catalog API', () => {
         'site_since',
         'rating_average',
         'rating_count',
-        // Its logo as we serve it (issue 25).
+        // Its logo as we serve it, and its provider's page (issue 25).
         'logo',
+        'provider_page',
       ].sort(),
     );
     expect(JSON.stringify(response.body)).not.toContain('private@example.com');
