@@ -11,6 +11,7 @@ import * as savedSearches from '@agentry/domain/contract/saved-searches';
 import * as search from '@agentry/domain/contract/search';
 import { MessageAnswer, Success } from '@agentry/domain/contract/shapes';
 import * as showcase from '@agentry/domain/contract/showcase';
+import * as signals from '@agentry/domain/contract/signals';
 import * as subscriptions from '@agentry/domain/contract/subscriptions';
 import * as team from '@agentry/domain/contract/team';
 import { z } from 'zod';
@@ -35,6 +36,7 @@ export const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   countAgents: catalog.AgentCount,
   getAgent: agents.AgentPage,
   getShowcase: showcase.Showcase,
+  publicSignals: signals.PublicSignals,
   uploadAgentLogo: logos.LogoAnswer,
   removeAgentLogo: logos.LogoAnswer,
   similarAgents: agents.AgentList,

@@ -1,6 +1,6 @@
-import type { PublicAgent } from '@agentry/domain/agent';
 import type { DirectoryCount } from '@agentry/domain/contract/catalog';
 import type { Showcase } from '@agentry/domain/contract/showcase';
+import type { PublicSignals } from '@agentry/domain/contract/signals';
 import { apiRequest } from '../../../lib/api/api-client';
 import { takeFirstRead } from '../../../lib/api/first-view';
 
@@ -12,15 +12,9 @@ export function getCategoryCounts(signal?: AbortSignal): Promise<CategoryCount[]
   return apiRequest<CategoryCount[]>('/api/directory/counts', { signal });
 }
 
-export interface PublicSignalsAnswer {
-  week: string;
-  most_compared: Array<{ agent: PublicAgent; people: number }>;
-  trending: Array<{ agent: PublicAgent; people: number; growth: number }>;
-}
-
 /** GET /api/signals → this week's trending and most compared agents (people counted, not requests). */
-export function getSignals(signal?: AbortSignal): Promise<PublicSignalsAnswer> {
-  return apiRequest<PublicSignalsAnswer>('/api/signals', { signal });
+export function getSignals(signal?: AbortSignal): Promise<PublicSignals> {
+  return apiRequest<PublicSignals>('/api/signals', { signal });
 }
 
 /** GET /api/showcase → the newest, verified and well-reviewed agents (issue 25). */
@@ -30,5 +24,5 @@ export function getShowcase(signal?: AbortSignal): Promise<Showcase> {
 
 // The same answers when the page's HTML carried them (issue 25), else undefined.
 export const categoryCountsInPage = () => takeFirstRead<CategoryCount[]>('/api/directory/counts');
-export const signalsInPage = () => takeFirstRead<PublicSignalsAnswer>('/api/signals');
+export const signalsInPage = () => takeFirstRead<PublicSignals>('/api/signals');
 export const showcaseInPage = () => takeFirstRead<Showcase>('/api/showcase');

@@ -1,13 +1,9 @@
-import type { PublicAgent } from '@agentry/domain/agent';
+import type { PublicSignals } from '@agentry/domain/contract/signals';
 import { SIGNALS_PATH } from '@agentry/domain/directory-reads';
 import { apiRequest } from '../../../lib/api/api-client';
 import { takeFirstRead } from '../../../lib/api/first-view';
 
-export interface PublicSignals {
-  week: string;
-  most_compared: Array<{ agent: PublicAgent; people: number }>;
-  trending: Array<{ agent: PublicAgent; people: number; growth: number }>;
-}
+export type { PublicSignals };
 
 /** GET /api/signals: most compared this week, and trending (issue 26). */
 export function getSignals(signal?: AbortSignal): Promise<PublicSignals> {

@@ -1,3 +1,4 @@
+import type { PublicSignals as PublicSignalsAnswer } from '@agentry/domain/contract/signals';
 import { SIGNALS } from '@agentry/domain/public-signals';
 import { Router } from 'express';
 import { type PublicSignals, publicSignals } from '../../../analytics/public-signals';
@@ -11,7 +12,7 @@ import { presentAgent } from '../../../presenters/agent';
 /** The answer, worked out at most every SIGNALS.cacheMinutes (the home page's HTML carries it too). */
 export function signalsReader({ store, services }: Pick<AppContext, 'store' | 'services'>) {
   let cached: { at: number; value: Promise<PublicSignals> } | null = null;
-  return async () => {
+  return async (): Promise<PublicSignalsAnswer> => {
     const now = services.now();
     if (!cached || now - cached.at > SIGNALS.cacheMinutes * 60_000) {
       const value = publicSignals(store, new Date(now));
