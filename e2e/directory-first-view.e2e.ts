@@ -196,7 +196,7 @@ describe('The directory and provider pages', () => {
     expect(pageReads(requests)).toEqual([]);
     await page.locator('.role-filters a', { hasText: 'Bookkeeper' }).click();
     await page.getByRole('heading', { level: 2, name: 'Bookkeeper agents in Finance' }).waitFor();
-    expect(requests).toContain('GET /api/search-by-role?role=Bookkeeper&category=Finance');
+    expect(requests).toContain('GET /api/search-by-role?role=Bookkeeper&category=Finance&limit=24');
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
     expect(complaints).toEqual([]);

@@ -11,8 +11,8 @@ export function getAgentsByRole(role: string, category: string, signal?: AbortSi
 }
 
 /**
- * One page of the same list with its total: the first is the spec's call as it is, the next ones
- * add `offset` (the server answers up to 100 agents a page).
+ * One page of the same list with its total, ROLE_PAGE_SIZE agents from `offset` (the directory's
+ * pages, domain/directory-reads.ts: the first comes with the page's HTML).
  */
 export function getAgentsByRolePage(
   role: string,

@@ -104,7 +104,7 @@ describe('the directory and provider pages carry their first view', () => {
 
   it("gives a category's role the first page of GET /api/search-by-role, with its total", async () => {
     const { text } = await server.http.get('/directory?category=Finance&role=Accountant').expect(200);
-    const path = '/api/search-by-role?role=Accountant&category=Finance';
+    const path = '/api/search-by-role?role=Accountant&category=Finance&limit=24';
     const first = await api(path);
     expect(firstViewOf(text)?.pages).toEqual({ [path]: { items: first.body, total: 40 } });
     expect(text).toContain('<title>Accountant agents in Finance | Rolecall directory</title>');
@@ -114,7 +114,8 @@ describe('the directory and provider pages carry their first view', () => {
     const { text } = await server.http.get('/directory?category=Finance&role=Bookkeeper').expect(200);
     expect(text).not.toContain('</script><script>alert(1)');
     expect(text).not.toContain('<b>Lark</b>');
-    const items = firstViewOf(text)?.pages?.['/api/search-by-role?role=Bookkeeper&category=Finance']?.items;
+    const items =
+      firstViewOf(text)?.pages?.['/api/search-by-role?role=Bookkeeper&category=Finance&limit=24']?.items;
     expect(items).toEqual([expect.objectContaining({ name: HOSTILE })]);
   });
 

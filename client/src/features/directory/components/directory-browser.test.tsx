@@ -45,8 +45,8 @@ const BASE: FakeRoute[] = [
   },
   { path: '/api/roles?category=Finance', body: ['Accountant', 'Bookkeeper'] },
   { path: '/api/roles?category=Customer+Service', body: ['Customer Support Agent'] },
-  { path: '/api/search-by-role?role=Bookkeeper&category=Finance', body: ALL_AGENTS.slice(0, 2) },
-  { path: '/api/search-by-role?role=Accountant&category=Finance', body: [] },
+  { path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24', body: ALL_AGENTS.slice(0, 2) },
+  { path: '/api/search-by-role?role=Accountant&category=Finance&limit=24', body: [] },
 ];
 
 const categorySelect = () => screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
@@ -185,7 +185,7 @@ describe('DirectoryBrowser', () => {
         headers: { 'X-Total-Count': '0' },
       },
       { path: '/api/roles?category=Astrology', body: [] },
-      { path: '/api/search-by-role?role=Astrologer&category=Finance', body: [] },
+      { path: '/api/search-by-role?role=Astrologer&category=Finance&limit=24', body: [] },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Not in the directory' })).toBeTruthy();
     expect(screen.getByText(new RegExp(text))).toBeTruthy();
@@ -218,7 +218,7 @@ describe('DirectoryBrowser', () => {
 
   it('reports "Error: Failed to fetch agents by role" when the agents cannot be loaded', async () => {
     renderDirectory('/directory?category=Finance&role=Bookkeeper', [
-      { path: '/api/search-by-role?role=Bookkeeper&category=Finance', status: 500 },
+      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24', status: 500 },
       ...BASE,
     ]);
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch agents by role');
@@ -267,38 +267,40 @@ describe('DirectoryBrowser', () => {
       );
     const { fetchMock } = renderDirectory('/directory?category=Finance&role=Bookkeeper', [
       {
-        path: '/api/search-by-role?role=Bookkeeper&category=Finance',
-        body: page(0, 100),
-        headers: { 'X-Total-Count': '150' },
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24',
+        body: page(0, 24),
+        headers: { 'X-Total-Count': '40' },
       },
       {
-        path: '/api/search-by-role?role=Bookkeeper&category=Finance&offset=100',
-        body: page(100, 50),
-        headers: { 'X-Total-Count': '150' },
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=24',
+        body: page(24, 16),
+        headers: { 'X-Total-Count': '40' },
       },
       ...BASE,
     ]);
-    expect((await screen.findByRole('status')).textContent).toBe('Showing 100 of 150 agents');
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(100);
+    expect((await screen.findByRole('status')).textContent).toBe('Showing 24 of 40 agents');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(24);
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Agent 149' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(150);
-    expect(screen.getByRole('status').textContent).toBe('150 agents');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Agent 39' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(40);
+    expect(screen.getByRole('status').textContent).toBe('40 agents');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(calls(fetchMock)).toContain('GET /api/search-by-role?role=Bookkeeper&category=Finance&offset=100');
+    expect(calls(fetchMock)).toContain(
+      'GET /api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=24',
+    );
     const data = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
     expect(data.itemListElement).toHaveLength(10);
-    expect(data.numberOfItems).toBe(150);
+    expect(data.numberOfItems).toBe(40);
   });
 
   it('reports "Error: Failed to fetch agents by role" when the next page cannot be loaded, keeping what is shown', async () => {
     renderDirectory('/directory?category=Finance&role=Bookkeeper', [
       {
-        path: '/api/search-by-role?role=Bookkeeper&category=Finance',
+        path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24',
         body: ALL_AGENTS.slice(0, 2),
         headers: { 'X-Total-Count': '3' },
       },
-      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&offset=2', status: 500 },
+      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=2', status: 500 },
       ...BASE,
     ]);
     await screen.findByRole('heading', { level: 3, name: 'LedgerLark' });
