@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../log/logger';
 import { checkMessage, recipientDomain } from '../message-rules';
@@ -52,15 +52,20 @@ export class OutboxMailer implements Mailer {
   /** Nothing to release: each send opens and closes its own file. */
   async close(): Promise<void> {}
 
-  /** A reader lists only *.eml names, so it never sees the file before it is whole. */
+  /**
+   * A reader lists only *.eml names, so it never sees the file before it is whole. On this thread,
+   * as the mail queue writes its entries (queue/mail-queue-dir.ts): a message is a few kilobytes
+   * to the page cache, where the promise API took five operations on libuv's pool, each waiting for
+   * a thread and a turn of a busy event loop, and a sign-up's answer waits for its first attempt.
+   */
   private async writeAtomically(file: string, contents: string): Promise<void> {
-    await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
+    mkdirSync(this.options.dir, { recursive: true, mode: 0o700 });
     const temporary = path.join(this.options.dir, `.${file}.tmp`);
     try {
-      await writeFile(temporary, contents, { flag: 'wx', mode: 0o600 });
-      await rename(temporary, path.join(this.options.dir, file));
+      writeFileSync(temporary, contents, { flag: 'wx', mode: 0o600 });
+      renameSync(temporary, path.join(this.options.dir, file));
     } catch (error) {
-      await rm(temporary, { force: true });
+      rmSync(temporary, { force: true });
       throw error;
     }
   }
