@@ -15,9 +15,9 @@ import { setUpApp } from './support/e2e-app';
 // Three money and verification moments of issue 25 walked as people meet them, at a desktop and a
 // phone width: a visitor learns what comparing and asking for a demo need at the first pick (before
 // effort is spent), an employer who leaves the checkout is sent back to the employer checkout (not
-// the provider's registration), and an employer whose address is unconfirmed sees why and can have
-// the link sent again, on any page and in the contact dialog. On every screen axe finds nothing
-// serious or critical and nothing scrolls sideways.
+// the provider's registration) and, unpaid, finds no error on the dashboard, and an employer whose
+// address is unconfirmed sees why and can have the link sent again, on any page and in the contact
+// dialog. On every screen axe finds nothing serious or critical and nothing scrolls sideways.
 
 const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name });
 
@@ -108,6 +108,18 @@ describe('Money and verification moments', () => {
       await checkout.waitFor();
       expect((await checkout.textContent())?.replace(/\s+/g, '')).toContain('$40.00/month');
       expect(await checkout.textContent()).toContain(email);
+
+      // Still unpaid, the dashboard says what the plan adds, with no error in red.
+      await page.goto('/employer-dashboard');
+      await heading(page, 'Welcome, Grace Hopper').waitFor();
+      const requests = page.getByRole('region', { name: /^Your requests/ });
+      await requests
+        .getByText('Contact and demo requests to providers are part of the employer plan', { exact: false })
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.notice--error').count()).toBe(0);
+      expect(await page.getByText('We could not load your requests.').count()).toBe(0);
+      await expectClean(page, `money ${width}px 05 unpaid employer dashboard`);
     });
 
     it('shows an employer with an unconfirmed address why it matters, with Resend, on a page and in the contact dialog', async () => {
@@ -125,7 +137,7 @@ describe('Money and verification moments', () => {
       expect(await banner.textContent()).toContain(
         'Contact and demo requests to providers, and reviews, need a confirmed address.',
       );
-      await expectClean(page, `money ${width}px 05 employer unconfirmed banner`);
+      await expectClean(page, `money ${width}px 06 employer unconfirmed banner`);
 
       await page.getByRole('button', { name: 'Contact / Request demo (ReplyRanch)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Contact the provider of ReplyRanch' });
@@ -142,7 +154,7 @@ describe('Money and verification moments', () => {
         sent = await verificationMails(email);
       }
       expect(sent).toBe(before + 1);
-      await expectClean(page, `money ${width}px 06 employer contact dialog unconfirmed`);
+      await expectClean(page, `money ${width}px 07 employer contact dialog unconfirmed`);
     });
   });
 });
