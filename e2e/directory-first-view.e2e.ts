@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { screenshot, setUpApp } from './support/e2e-app';
 import { cardNames, cards } from './support/page-helpers';
 
@@ -226,4 +227,21 @@ describe('The directory and provider pages', () => {
     // The 404 of the page itself is the browser's, not a complaint of the app.
     expect(complaints.filter((text) => !text.includes('404'))).toEqual([]);
   });
+
+  it.each([360, 1280])(
+    'leaves axe nothing serious on a provider page with more to show and on the 404s, at %i px',
+    async (width) => {
+      for (const path of [
+        '/providers/fenwick-grove',
+        '/directory?category=Astrology',
+        '/providers/nobody-here',
+      ]) {
+        const page = await app().open(path, { width, bypassCSP: true });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        // Nothing wider than the window.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    },
+  );
 });
