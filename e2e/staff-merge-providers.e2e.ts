@@ -61,7 +61,7 @@ describe('Staff merge provider spellings', () => {
     await question.getByRole('button', { name: 'Merge', exact: true }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `1 agent now show ${kept}.` })
+      .filter({ hasText: `1 agent now shows ${kept}.` })
       .waitFor();
     await clean('03 merged');
 

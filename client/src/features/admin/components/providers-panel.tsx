@@ -82,7 +82,7 @@ function MergeOutcome({ outcome }: { outcome: ProviderMergeAnswer }) {
   return (
     <div className="notice admin-providers__outcome" role="status">
       <p>
-        {agentsText(outcome.moved)} now show {outcome.into}.
+        {agentsText(outcome.moved)} now {outcome.moved === 1 ? 'shows' : 'show'} {outcome.into}.
         {outcome.remaining ? ' More agents remain: merge the same spellings again to move them.' : ''}
       </p>
       {outcome.clashed_total > 0 ? (
