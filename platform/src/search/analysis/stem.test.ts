@@ -38,4 +38,8 @@ describe('stem', () => {
     expect(stem('gpt4')).toBe('gpt4');
     expect(stem('ai')).toBe('ai');
   });
+
+  it('stems a word that names an object property as a word', () => {
+    expect(stem('constructor')).toBe('constructor');
+  });
 });

@@ -78,7 +78,10 @@ export function stem(word: string): string {
         ? word
         : family
           ? `${family[1]}z`
-          : (OVERSTEMMED[word] ?? stemmer(word));
+          : // Own keys only: "constructor" would otherwise stem to Object's constructor function.
+            Object.hasOwn(OVERSTEMMED, word)
+            ? OVERSTEMMED[word]!
+            : stemmer(word);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, stemmed);
   }

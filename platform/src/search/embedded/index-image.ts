@@ -2,7 +2,7 @@ import { PROFILE_FACET_FIELDS } from '@agentry/domain/profile-facets';
 import { SPEC_FACET_FIELDS } from '@agentry/domain/search-fields';
 import type { ColumnsImage } from './columns';
 import type { RoleEntry } from './role-table';
-import type { CompactPostings } from './stem-table';
+import type { StemTableImage } from './stem-table';
 import { type TimeSlices, UNSLICED } from './time-slices';
 import type { VocabularyImage } from './vocabulary';
 
@@ -29,12 +29,14 @@ export interface IndexImage {
   sequenceStart: Int32Array;
   sequenceEnd: Int32Array;
   ids: string[];
+  /** The live documents' numbers by id (string-ids.ts). */
+  numbers: Int32Array;
   nameKeys: string[];
   /** Each document's name parts joined by spaces. */
   nameParts: string[];
   bodies: { bytes: Uint8Array; ends: Float64Array };
   columns: ColumnsImage;
-  stems: { texts: string[]; postings: CompactPostings };
+  stems: StemTableImage;
   vocabulary: VocabularyImage;
   roles: RoleEntry[];
   orders: Array<{ key: string; numbers: Int32Array; covered: number }>;
@@ -124,6 +126,7 @@ function partsOf(image: IndexImage): Part[] {
     typedPart('sequenceStart', 'i32', image.sequenceStart),
     typedPart('sequenceEnd', 'i32', image.sequenceEnd),
     stringsPart('ids', image.ids.slice(0, image.count)),
+    typedPart('numbers.slots', 'i32', image.numbers),
     stringsPart('nameKeys', image.nameKeys.slice(0, image.count)),
     stringsPart('nameParts', image.nameParts.slice(0, image.count)),
     typedPart('bodies.bytes', 'u8', image.bodies.bytes),
@@ -133,12 +136,17 @@ function partsOf(image: IndexImage): Part[] {
     typedPart('columns.price', 'f64', image.columns.price),
     typedPart('columns.priced', 'u8', image.columns.priced),
     stringsPart('stems', image.stems.texts),
+    typedPart('stems.slots', 'i32', image.stems.slots),
     typedPart('stems.offsets', 'u32', image.stems.postings.offsets),
     typedPart('stems.entries', 'i32', image.stems.postings.entries),
     typedPart('stems.values', 'f32', image.stems.postings.values),
     stringsPart('words', image.vocabulary.words),
+    typedPart('words.slots', 'i32', image.vocabulary.slots),
     typedPart('words.stemOf', 'i32', image.vocabulary.stemOf),
     typedPart('words.count', 'i32', image.vocabulary.count),
+    typedPart('words.stop', 'u8', image.vocabulary.stop),
+    typedPart('words.byLength', 'i32', image.vocabulary.byLength),
+    typedPart('words.lengthStarts', 'i32', image.vocabulary.lengthStarts),
   ];
   if (image.vocabulary.sorted) parts.push(typedPart('words.sorted', 'i32', image.vocabulary.sorted));
   for (const field of SPEC_FACET_FIELDS) {
@@ -264,6 +272,7 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     sequenceStart: typed('sequenceStart', 'i32'),
     sequenceEnd: typed('sequenceEnd', 'i32'),
     ids: await strings('ids'),
+    numbers: typed('numbers.slots', 'i32'),
     nameKeys: await strings('nameKeys'),
     nameParts: await strings('nameParts'),
     bodies: { bytes: typed('bodies.bytes', 'u8'), ends: typed('bodies.ends', 'f64') },
@@ -279,6 +288,7 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     },
     stems: {
       texts: await strings('stems'),
+      slots: typed('stems.slots', 'i32'),
       postings: {
         offsets: typed('stems.offsets', 'u32'),
         entries: typed('stems.entries', 'i32'),
@@ -287,8 +297,12 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     },
     vocabulary: {
       words: await strings('words'),
+      slots: typed('words.slots', 'i32'),
       stemOf: typed('words.stemOf', 'i32'),
       count: typed('words.count', 'i32'),
+      stop: typed('words.stop', 'u8'),
+      byLength: typed('words.byLength', 'i32'),
+      lengthStarts: typed('words.lengthStarts', 'i32'),
       sorted: description.vocabularySorted ? typed('words.sorted', 'i32') : null,
     },
     roles: description.roles,

@@ -13,6 +13,7 @@ import type { PostingList } from './postings';
 import { type RoleEntry, RoleTable } from './role-table';
 import { SortedOrders } from './sorted-orders';
 import { StemTable } from './stem-table';
+import { StringIds } from './string-ids';
 import { type TimeSlices, UNSLICED } from './time-slices';
 import { WordVocabulary } from './vocabulary';
 import { WordSequences } from './word-sequences';
@@ -81,7 +82,8 @@ export class InvertedIndex {
   private ids: string[] = [];
   private nameKeys: string[] = [];
   private namePartTexts: string[] = [];
-  private readonly numbers = new Map<string, number>();
+  /** Each live document's number by its id (string-ids.ts: a snapshot keeps the table as it is). */
+  private numbers = StringIds.empty((number) => this.ids[number]!);
   private fieldLengthSums: Float64Array = new Float64Array(FIELDS);
   /** Co-occurrence statistics of the last bulk load, for docExpansion (null when it is off). */
   private expansion: ExpansionModel | null = null;
@@ -130,12 +132,13 @@ export class InvertedIndex {
 
   /** The number of the live document with this id. */
   numberOf(id: string): number | undefined {
-    return this.numbers.get(id);
+    const number = this.numbers.get(id);
+    return number < 0 ? undefined : number;
   }
 
   get(id: string): SearchDocument | undefined {
     const number = this.numbers.get(id);
-    return number === undefined ? undefined : this.document(number);
+    return number < 0 ? undefined : this.document(number);
   }
 
   /** The document's id (dead documents keep theirs). */
@@ -253,7 +256,7 @@ export class InvertedIndex {
 
   remove(id: string): boolean {
     const number = this.numbers.get(id);
-    if (number === undefined) return false;
+    if (number < 0) return false;
     for (let f = 0; f < FIELDS; f++) this.fieldLengthSums[f]! -= this.lengths[number * FIELDS + f]!;
     this.roleTable.remove(this.roleOf[number]!);
     this.alive[number] = 0;
@@ -383,6 +386,7 @@ export class InvertedIndex {
       sequenceStart: this.sequences.start.subarray(0, count),
       sequenceEnd: this.sequences.end.subarray(0, count),
       ids: this.ids,
+      numbers: this.numbers.image(),
       nameKeys: this.nameKeys,
       nameParts: this.namePartTexts,
       bodies: this.bodies.image(),
@@ -395,8 +399,8 @@ export class InvertedIndex {
   }
 
   /**
-   * An index from image(): the same documents, numbers, postings and orders. Building its lookup
-   * tables yields to the event loop between `slices`.
+   * An index from image(): the same documents, numbers, postings and orders, its lookup tables
+   * taken as the image holds them.
    */
   static async fromImage(image: IndexImage, slices: TimeSlices = UNSLICED): Promise<InvertedIndex> {
     const index = new InvertedIndex();
@@ -414,13 +418,12 @@ export class InvertedIndex {
     index.namePartTexts = image.nameParts;
     index.bodies = DocumentBodies.fromImage(image.bodies.bytes, image.bodies.ends);
     index.columns = DocumentColumns.fromImage(image.columns);
-    index.stemTable = await StemTable.fromImage(image.stems.texts, image.stems.postings, slices);
-    index.vocabulary = await WordVocabulary.fromImage(index.stemTable, image.vocabulary, slices);
+    await slices.pause();
+    // The lookup tables as the snapshot keeps them: nothing hashed again (string-ids.ts).
+    index.stemTable = StemTable.fromImage(image.stems);
+    index.vocabulary = WordVocabulary.fromImage(index.stemTable, image.vocabulary);
+    index.numbers = StringIds.fromImage((number) => index.ids[number]!, image.numbers);
     index.roleTable = RoleTable.fromImage(image.nextRoleId, image.roles);
-    for (let n = 0; n < image.count; n++) {
-      if (image.alive[n] === 1) index.numbers.set(image.ids[n]!, n);
-      if ((n & 4095) === 4095) await slices.pause();
-    }
     index.orders.restore(image.orders);
     return index;
   }

@@ -1,5 +1,5 @@
 import { type PostingList, Postings } from './postings';
-import type { TimeSlices } from './time-slices';
+import { StringIds } from './string-ids';
 
 // Every stem of the index with its postings. After a bulk load (or a snapshot load) the postings
 // of all stems sit in three flat typed arrays (compressed sparse rows: stem id -> a range), so that
@@ -14,6 +14,13 @@ export interface CompactPostings {
   values: Float32Array;
 }
 
+/** What a snapshot keeps of the stems: by id, their lookup table (string-ids.ts), their postings. */
+export interface StemTableImage {
+  texts: string[];
+  slots: Int32Array;
+  postings: CompactPostings;
+}
+
 const EMPTY: CompactPostings = {
   offsets: new Uint32Array(1),
   entries: new Int32Array(0),
@@ -21,8 +28,8 @@ const EMPTY: CompactPostings = {
 };
 
 export class StemTable {
-  private readonly ids = new Map<string, number>();
-  private readonly texts: string[] = [];
+  private texts: string[] = [];
+  private ids = StringIds.empty((id) => this.texts[id]!);
   private compact: CompactPostings = EMPTY;
   /** Postings that grew since compaction, by stem id (most stay undefined). */
   private grown: Array<Postings | undefined> = [];
@@ -35,7 +42,7 @@ export class StemTable {
   }
 
   idOf(stem: string): number {
-    return this.ids.get(stem) ?? -1;
+    return this.ids.get(stem);
   }
 
   textOf(id: number): string {
@@ -45,7 +52,7 @@ export class StemTable {
   /** The stem's id, added when new. */
   add(stem: string): number {
     let id = this.ids.get(stem);
-    if (id === undefined) {
+    if (id < 0) {
       id = this.texts.length;
       this.texts.push(stem);
       this.ids.set(stem, id);
@@ -118,21 +125,19 @@ export class StemTable {
     this.grown = [];
   }
 
-  /** The stems and their postings as they would be compacted (for a snapshot). */
-  image(): { texts: string[]; postings: CompactPostings } {
+  /** The stems, their lookup table and their postings as they would be compacted (for a snapshot). */
+  image(): StemTableImage {
     if (this.grown.length > 0) this.compactAll();
-    return { texts: this.texts, postings: this.compact };
+    return { texts: this.texts, slots: this.ids.image(), postings: this.compact };
   }
 
-  /** Restores a table from image(); `texts` are the stems by id. */
-  static async fromImage(texts: string[], postings: CompactPostings, slices: TimeSlices): Promise<StemTable> {
+  /** Restores a table from image(), taking its lists as they are (nothing rebuilt but two scratch arrays). */
+  static fromImage(image: StemTableImage): StemTable {
     const table = new StemTable();
-    for (let id = 0; id < texts.length; id++) {
-      table.texts.push(texts[id]!);
-      table.ids.set(texts[id]!, id);
-      if ((id & 4095) === 4095) await slices.pause();
-    }
-    table.compact = postings;
+    table.texts = image.texts;
+    table.ids = StringIds.fromImage((id) => table.texts[id]!, image.slots);
+    table.compact = image.postings;
+    const texts = image.texts;
     table.lastDoc = new Int32Array(Math.max(1024, texts.length)).fill(-1);
     table.slot = new Int32Array(Math.max(1024, texts.length));
     return table;

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../analysis/stopwords';
 import type { Vocabulary } from '../query/plan';
 import type { StemTable } from './stem-table';
-import type { TimeSlices } from './time-slices';
+import { StringIds } from './string-ids';
 
 // Every indexed surface word, with its stem and how many documents use it: typo corrections and
 // completions come from here. Words have ids in the order they were first met; what the index
@@ -34,21 +34,39 @@ export function boundedDistance(a: string, b: string, max: number): number {
 /** What a snapshot keeps of the vocabulary (see WordVocabulary.image). */
 export interface VocabularyImage {
   words: string[];
+  /** The words' lookup table (string-ids.ts). */
+  slots: Int32Array;
   stemOf: Int32Array;
   count: Int32Array;
+  stop: Uint8Array;
+  /** Word ids by length, ascending within a length: those of length L are [lengthStarts[L], lengthStarts[L + 1]). */
+  byLength: Int32Array;
+  lengthStarts: Int32Array;
   /** Word ids in the words' order, when the sorted list had been built. */
   sorted: Int32Array | null;
 }
 
+/** Word ids by length, as a snapshot keeps them (see VocabularyImage). */
+interface LengthBuckets {
+  byLength: Int32Array;
+  lengthStarts: Int32Array;
+}
+
+const NO_BUCKETS: LengthBuckets = { byLength: new Int32Array(0), lengthStarts: new Int32Array(1) };
+
 export class WordVocabulary {
-  private readonly ids = new Map<string, number>();
-  private readonly words: string[] = [];
+  private words: string[] = [];
+  private ids = StringIds.empty((id) => this.words[id]!);
   /** Per word id: its stem's id, the documents using it, 1 for a stop word, the last document seen. */
   stemOf: Int32Array = new Int32Array(1024);
   count: Int32Array = new Int32Array(1024);
   stop: Uint8Array = new Uint8Array(1024);
   lastDoc: Int32Array = new Int32Array(1024).fill(-1);
-  /** Word ids by word length, in the order the words were met (corrections scan these). */
+  /**
+   * Word ids by word length, in the order the words were met (corrections scan these): those a
+   * snapshot held, then those met since.
+   */
+  private loadedByLength: LengthBuckets = NO_BUCKETS;
   private readonly byLength = new Map<number, number[]>();
   /** Word ids sorted by word (completions); built on first need. */
   private sorted: number[] | null = null;
@@ -64,7 +82,7 @@ export class WordVocabulary {
   }
 
   idOf(word: string): number {
-    return this.ids.get(word) ?? -1;
+    return this.ids.get(word);
   }
 
   wordOf(id: number): string {
@@ -130,7 +148,7 @@ export class WordVocabulary {
       completions: (prefix, limit) => this.completions(prefix, limit),
       hasWord: (word) => {
         const id = this.ids.get(word);
-        return id !== undefined && this.count[id]! > 0;
+        return id >= 0 && this.count[id]! > 0;
       },
     };
   }
@@ -141,14 +159,17 @@ export class WordVocabulary {
     if (cached) return cached;
     const found: Array<{ word: string; stem: string; distance: number; count: number }> = [];
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
-      for (const id of this.byLength.get(length) ?? []) {
-        const candidate = this.words[id]!;
-        // A typo rarely hits the first letter; requiring it keeps corrections sane and the scan short.
-        if (candidate[0] !== word[0] && maxDistance < 2) continue;
-        const distance = boundedDistance(word, candidate, maxDistance);
-        if (distance <= maxDistance && this.count[id]! > 0) {
-          const stem = this.stems.textOf(this.stemOf[id]!);
-          found.push({ word: candidate, stem, distance, count: this.count[id]! });
+      for (const ids of this.idsOfLength(length)) {
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          const candidate = this.words[id]!;
+          // A typo rarely hits the first letter; requiring it keeps corrections sane and the scan short.
+          if (candidate[0] !== word[0] && maxDistance < 2) continue;
+          const distance = boundedDistance(word, candidate, maxDistance);
+          if (distance <= maxDistance && this.count[id]! > 0) {
+            const stem = this.stems.textOf(this.stemOf[id]!);
+            found.push({ word: candidate, stem, distance, count: this.count[id]! });
+          }
         }
       }
     }
@@ -157,6 +178,16 @@ export class WordVocabulary {
     if (this.correctionCache.size > 5000) this.correctionCache.clear();
     this.correctionCache.set(key, result);
     return result;
+  }
+
+  /** The ids of the words of this length, in the order they were met: two lists to read in turn. */
+  private idsOfLength(length: number): [Int32Array, readonly number[]] {
+    const { byLength, lengthStarts } = this.loadedByLength;
+    const loaded =
+      length >= 0 && length + 1 < lengthStarts.length
+        ? byLength.subarray(lengthStarts[length]!, lengthStarts[length + 1]!)
+        : NO_BUCKETS.byLength;
+    return [loaded, this.byLength.get(length) ?? []];
   }
 
   completions(prefix: string, limit: number): Array<{ word: string; stem: string }> {
@@ -178,34 +209,39 @@ export class WordVocabulary {
 
   image(): VocabularyImage {
     const size = this.words.length;
+    // Word ids grouped by length, each group in id order (the order the words were met).
+    let longest = 0;
+    for (const word of this.words) longest = Math.max(longest, word.length);
+    const lengthStarts = new Int32Array(longest + 2);
+    for (const word of this.words) lengthStarts[word.length + 1]! += 1;
+    for (let length = 1; length < lengthStarts.length; length++)
+      lengthStarts[length]! += lengthStarts[length - 1]!;
+    const next = lengthStarts.slice(0, longest + 1);
+    const byLength = new Int32Array(size);
+    for (let id = 0; id < size; id++) byLength[next[this.words[id]!.length]!++] = id;
     return {
       words: this.words,
+      slots: this.ids.image(),
       stemOf: this.stemOf.subarray(0, size),
       count: this.count.subarray(0, size),
+      stop: this.stop.subarray(0, size),
+      byLength,
+      lengthStarts,
       sorted: this.sorted ? Int32Array.from(this.sorted) : null,
     };
   }
 
-  static async fromImage(
-    stems: StemTable,
-    image: VocabularyImage,
-    slices: TimeSlices,
-  ): Promise<WordVocabulary> {
+  /** Restores a vocabulary from image(), taking its lists and lookup tables as they are. */
+  static fromImage(stems: StemTable, image: VocabularyImage): WordVocabulary {
     const vocabulary = new WordVocabulary(stems);
     const size = image.words.length;
     vocabulary.growTo(Math.max(1024, size));
     vocabulary.stemOf.set(image.stemOf);
     vocabulary.count.set(image.count);
-    for (let id = 0; id < size; id++) {
-      const word = image.words[id]!;
-      vocabulary.words.push(word);
-      vocabulary.ids.set(word, id);
-      vocabulary.stop[id] = STOPWORDS.has(word) ? 1 : 0;
-      const bucket = vocabulary.byLength.get(word.length);
-      if (bucket) bucket.push(id);
-      else vocabulary.byLength.set(word.length, [id]);
-      if ((id & 4095) === 4095) await slices.pause();
-    }
+    vocabulary.stop.set(image.stop);
+    vocabulary.words = image.words;
+    vocabulary.ids = StringIds.fromImage((id) => vocabulary.words[id]!, image.slots);
+    vocabulary.loadedByLength = { byLength: image.byLength, lengthStarts: image.lengthStarts };
     if (image.sorted) vocabulary.sorted = Array.from(image.sorted);
     return vocabulary;
   }

@@ -5,7 +5,7 @@ import { recordingLogger } from '../../../rate-limit/testing';
 import { searchDocument } from '../../contract';
 import type { SearchDocument } from '../../port';
 import { EmbeddedSearchEngine } from '../embedded-engine';
-import { SNAPSHOT_FILE_NAME } from './snapshot-file';
+import { SNAPSHOT_FILE_NAME, SNAPSHOT_FORMAT } from './snapshot-file';
 
 // The snapshot as the engine uses it, on a real search.db in a directory of its own. inThreadLimit 0
 // makes these few documents count as a large index: loaded from the snapshot, which is built on a
@@ -121,6 +121,23 @@ describe('the index snapshot', () => {
       reason: 'snapshot checksum does not match (damaged or cut short)',
     });
     await expectEveryDocument(engine, DOCUMENTS);
+  });
+
+  it('when of the format before (lookup tables built at each load), is refused, not misread, and built again', async () => {
+    await rebuild(
+      Array.from({ length: DOCUMENTS }, (_, i) => documentNumber(i)),
+      3,
+    );
+    const bytes = fs.readFileSync(snapshotFile);
+    bytes.writeUInt32LE(SNAPSHOT_FORMAT - 1, 16);
+    fs.writeFileSync(snapshotFile, bytes);
+    const { engine, lines, loads } = await serving();
+    expect(lines.find((line) => line.msg.startsWith('search index snapshot not usable'))).toMatchObject({
+      reason: `snapshot format ${SNAPSHOT_FORMAT - 1}, not ${SNAPSHOT_FORMAT}`,
+    });
+    expect(loads()).toEqual([expect.objectContaining({ from: 'snapshot' })]);
+    await expectEveryDocument(engine, DOCUMENTS);
+    expect(fs.readFileSync(snapshotFile).readUInt32LE(16)).toBe(SNAPSHOT_FORMAT);
   });
 
   it('when writes came after it, is loaded and the writes replayed from search.db: nothing lost', async () => {

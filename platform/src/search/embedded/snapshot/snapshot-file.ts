@@ -23,8 +23,12 @@ import { analysisSignature } from './analysis-signature';
 
 export const SNAPSHOT_FILE_NAME = 'search-index.snapshot';
 const MAGIC = Buffer.from('AGENTRY-SNAPSHOT', 'latin1');
-/** 2: string lists in UTF-8 (one-byte strings in memory) unless a lone surrogate needs UTF-16. */
-export const SNAPSHOT_FORMAT = 2;
+/**
+ * 2: string lists in UTF-8 (one-byte strings in memory) unless a lone surrogate needs UTF-16.
+ * 3: the lookup tables of stems, words and document ids (string-ids.ts), the stop-word flags and
+ * the words by length, kept as they are used instead of rebuilt at each load.
+ */
+export const SNAPSHOT_FORMAT = 3;
 const PREFIX = 32;
 /** CRC-32 is computed this many bytes at a time when reading on a serving thread. */
 const CRC_CHUNK = 8 * 1024 * 1024;
