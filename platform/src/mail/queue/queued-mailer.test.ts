@@ -29,7 +29,14 @@ describe('QueuedMailer', () => {
 
   const open = async (url: string, policy = {}, firstAttemptWaitMs?: number) => {
     const inner = new SmtpMailer({ url, from: FROM, logger, timeouts: { connectionTimeout: 500 } });
-    mailer = new QueuedMailer({ inner, dir, from: FROM, logger, policy: { pollMs: 20, ...policy }, firstAttemptWaitMs });
+    mailer = new QueuedMailer({
+      inner,
+      dir,
+      from: FROM,
+      logger,
+      policy: { pollMs: 20, ...policy },
+      firstAttemptWaitMs,
+    });
     await mailer.start();
     return mailer;
   };
