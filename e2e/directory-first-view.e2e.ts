@@ -3,7 +3,7 @@ import { agentInput } from '@agentry/platform/store/contract';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { screenshot, setUpApp } from './support/e2e-app';
-import { cardNames, cards } from './support/page-helpers';
+import { card, cardNames, cards } from './support/page-helpers';
 
 // The directory pages and provider pages arrive rendered (issue 25, speed as felt): the HTML the
 // server sends holds the headings, one page of agent cards (names, providers, logos, links), the
@@ -184,6 +184,9 @@ describe('The directory and provider pages', () => {
     // Interactive: a category tile opens the category, which the client reads from the API.
     await page.locator('.directory-overview a.shortcut', { hasText: 'Finance' }).click();
     await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
+    // The heading is drawn before the category's agents arrive from the API: wait for the card
+    // (read at once, the list was still empty on a busy CI machine).
+    await card(page, 'ReceiptRaccoon').waitFor();
     expect(await cardNames(page)).toContain('ReceiptRaccoon');
     expect(complaints).toEqual([]);
   });
