@@ -146,6 +146,16 @@ export class InvertedIndex {
     return this.ids[number]!;
   }
 
+  /**
+   * Among equally relevant documents, the older listing first: by id (numeric ids by value, others
+   * as text; both adapters' ids grow with creation). Not by the document's number, which a
+   * re-index renews: a provider's plan starting re-indexes its agents (provider_page), and paying
+   * must never move an agent in search (the ranking policy).
+   */
+  compareIds(a: number, b: number): number {
+    return compareAgentIds(this.ids[a]!, this.ids[b]!);
+  }
+
   /** The words of the document's name that name matching compares. */
   nameOf(number: number): NameWords {
     const nameKey = this.nameKeys[number]!;
@@ -432,4 +442,12 @@ export class InvertedIndex {
 /** The folded words of each indexed field, in INDEXED_FIELDS order. */
 export function analyse(document: SearchDocument): string[][] {
   return INDEXED_FIELDS.map((field) => indexWords(String(document[field] ?? '')));
+}
+
+const DIGITS = /^\d+$/;
+
+/** Ids in creation order: numeric ids by value ("9" before "10"), others (ObjectIds) as text. */
+export function compareAgentIds(x: string, y: string): number {
+  if (x.length !== y.length && DIGITS.test(x) && DIGITS.test(y)) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
 }

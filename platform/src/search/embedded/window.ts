@@ -193,7 +193,7 @@ export function relevanceOrder(
           score:
             score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) + (typing ? typing[i]! : 0),
         }))
-        .sort((a, b) => b.score - a.score || a.n - b.n);
+        .sort((a, b) => b.score - a.score || index.compareIds(a.n, b.n));
   const matches = new Set<number>();
   const windowStamp = scratch.beginWindow();
   const { windowStamps, windowMatch } = scratch;
