@@ -1,0 +1,64 @@
+// Runs every jest project in two lanes at once: the browser tests in one, the rest in the other.
+// Why: jest on a 2-core machine uses one worker, so the whole suite ran one file at a time while
+// a browser test mostly waits on Chromium and the product's server (CPU idle in the jest process),
+// and CI came within 21 s of its 30-minute limit. Two lanes by project, not `--maxWorkers=2`,
+// so that two browser tests (each a server and a Chromium) never run at once.
+// Plain CommonJS: it runs before anything is compiled. Extra arguments go to both lanes.
+'use strict';
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const readline = require('node:readline');
+
+const ROOT = path.resolve(__dirname, '../..');
+const JEST = require.resolve('jest/bin/jest', { paths: [ROOT] });
+
+const LANES = [
+  { name: 'unit', projects: ['domain', 'platform', 'server', 'indexer', 'scripts', 'client'] },
+  { name: 'e2e', projects: ['e2e'] },
+];
+
+const children = new Set();
+
+function runLane(lane, extraArgs) {
+  const started = Date.now();
+  const args = [JEST, '--selectProjects', ...lane.projects, '--maxWorkers=1', ...extraArgs];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const prefix = `[${lane.name}]`.padEnd(7);
+  // Line by line, each prefixed, so that the two lanes' reports interleave readably.
+  for (const stream of [child.stdout, child.stderr]) {
+    readline
+      .createInterface({ input: stream })
+      .on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve({
+        lane: lane.name,
+        code: code ?? (signal ? 1 : 0),
+        seconds: Math.round((Date.now() - started) / 1000),
+      });
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exitCode = 1;
+  });
+}
+
+async function main() {
+  const results = await Promise.all(LANES.map((lane) => runLane(lane, process.argv.slice(2))));
+  process.stdout.write('\n');
+  for (const { lane, code, seconds } of results) {
+    process.stdout.write(
+      `jest lane ${lane.padEnd(4)} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n`,
+    );
+  }
+  process.exitCode = results.some((result) => result.code !== 0) ? 1 : process.exitCode;
+}
+
+main();
