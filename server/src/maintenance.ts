@@ -14,13 +14,13 @@ const KEEP_EVENT_IDS_MS = 90 * 24 * 60 * 60 * 1000;
 /** Lapsed claims deleted per batch; batches follow each other until one comes back short. */
 const LAPSED_BATCH = 200;
 
-/** Analytics' once-a-day keys deleted per batch (agent_stats_once): a few milliseconds of SQLite. */
+/** Analytics' once-a-day tallies deleted per batch (agent_stats_seen): a few milliseconds of SQLite. */
 const ONCE_KEYS_BATCH = 2_000;
 
 /**
- * Forgets the once-a-day keys and tallies of provider analytics whose day is over (MongoDB's TTL
- * index does it too), a batch at a time with a turn of the event loop between: a busy day leaves
- * up to a million of them.
+ * Forgets the once-a-day tallies of provider analytics whose day is over (MongoDB's TTL index does
+ * it too), a batch at a time with a turn of the event loop between: a busy day leaves one per
+ * audience and kind, up to a million of them.
  */
 export async function purgeOnceKeys(services: Services): Promise<number> {
   const now = new Date(services.now());

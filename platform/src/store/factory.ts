@@ -27,7 +27,7 @@ export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONG
 export async function migrateStore(
   config: Pick<Config, 'store' | 'MONGODB_URI'>,
   options: { dropUnused?: boolean } = {},
-): Promise<{ created: string[]; dropped: string[] }> {
+): Promise<{ created: string[]; dropped: string[]; onceCounts?: { read: number; carried: number } }> {
   if (config.store !== 'mongodb') return { created: [], dropped: [] };
   const { migrateMongoStore } = await import('./mongo/migrate');
   return migrateMongoStore(config.MONGODB_URI!, options);

@@ -27,6 +27,10 @@ async function main(): Promise<number> {
     );
     for (const line of store.created) process.stdout.write(`  + ${line}\n`);
     for (const line of store.dropped) process.stdout.write(`  - ${line}\n`);
+    if (store.onceCounts && store.onceCounts.read > 0)
+      process.stdout.write(
+        `MongoDB: provider analytics' once-a-day rows carried into agent_stats_seen: ${store.onceCounts.read} read, ${store.onceCounts.carried} tallies written.\n`,
+      );
   } else process.stdout.write('SQLite: migrates itself when a process opens it; nothing to do.\n');
   const search = await migrateSearch(config, { force: args.forceSettings, logger });
   if (search.engine === 'meilisearch')

@@ -1,15 +1,15 @@
 import { createLogger } from '@agentry/platform/log/logger';
-import { decideOnceCounts } from '@agentry/platform/store/count-once';
-import type { AgentStatsRepository, OnceCount } from '@agentry/platform/store/port';
+import { decideOnceCounts, type SeenRow } from '@agentry/platform/store/count-once';
+import type { AgentStatsRepository, OnceGroup } from '@agentry/platform/store/port';
 import { AgentEventCounter, FLUSH_EVERY_MS } from './agent-event-counter';
 
 type Entries = Parameters<AgentStatsRepository['increment']>[0];
 
 /** The store's side of countOnce in memory (the same decision as both adapters), shared by counters. */
 function onceStore() {
-  const rows = new Map<string, number>();
+  const rows = new Map<string, SeenRow>();
   const counted: Entries = [];
-  const sent: OnceCount[][] = [];
+  const sent: OnceGroup[][] = [];
   let failing = false;
   return {
     counted,
@@ -18,13 +18,12 @@ function onceStore() {
     fail(down: boolean) {
       failing = down;
     },
-    async countOnce(entries: OnceCount[]) {
+    async countOnce(groups: OnceGroup[]) {
       if (failing) throw new Error('store down');
-      sent.push(entries);
-      const seen = new Set(entries.filter((entry) => rows.has(entry.key)).map((entry) => entry.key));
-      const writes = decideOnceCounts(entries, seen, rows);
-      for (const { key } of writes.keys) rows.set(key, 1);
-      for (const { tally, n } of writes.tallies) rows.set(tally, n);
+      sent.push(groups);
+      const writes = decideOnceCounts(groups, rows);
+      for (const { tally, n, digests, expires_at } of writes.rows)
+        rows.set(tally, { n, digests, expires_at });
       counted.push(...writes.increments);
       return writes.counted;
     },
@@ -327,35 +326,41 @@ describe('AgentEventCounter', () => {
       expect(total(store, 'x0', 'clicked')).toBe(2);
     });
 
-    it('sends keyed hashes only: no address, account or agent id in a key or tally', async () => {
+    it('sends keyed hashes only: no address, account or agent id in a tally or digest', async () => {
       const store = onceStore();
       const counter = counterOn(store, () => MONDAY + 10 * HOUR);
       counter.countFor('ip:203.0.113.7', 'compared', ['agent-77']);
       await counter.flush();
-      const [entry] = store.sent.flat();
-      expect(entry).toMatchObject({ agent_id: 'agent-77', kind: 'compared', week: '2026-11-16', cap: 200 });
-      for (const name of [entry!.key, entry!.tally]) {
-        expect(name).toMatch(/^[\w-]{22}$/);
+      const [group] = store.sent.flat();
+      expect(group).toMatchObject({ kind: 'compared', week: '2026-11-16', cap: 200 });
+      expect(group!.agents).toEqual([
+        { agent_id: 'agent-77', digest: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      ]);
+      expect(group!.tally).toMatch(/^[\w-]{22}$/);
+      for (const name of [group!.tally, group!.agents[0]!.digest])
         expect(name).not.toMatch(/203|agent|77|compared/);
-      }
       // Forgettable after the next day, when no process can ask about it any more.
-      expect(entry!.expires_at).toBe(Date.parse('2026-11-18T00:00:00Z'));
+      expect(group!.expires_at).toBe(Date.parse('2026-11-18T00:00:00Z'));
     });
 
-    it("names one audience's keys alike at the start (they sort together in the store), each key its own", async () => {
+    it("sends one group per request, named by its audience's tally, one digest per agent", async () => {
       const store = onceStore();
       const counter = counterOn(store, () => MONDAY + 10 * HOUR);
       counter.countFor('ip:203.0.113.7', 'appeared', ['a1', 'a2', 'a3']);
       counter.countFor('ip:203.0.113.7', 'appeared', ['a4']);
       counter.countFor('ip:203.0.113.8', 'appeared', ['a1']);
       await counter.flush();
-      const sent = store.sent.flat();
-      const [first, other] = [sent.slice(0, 4), sent[4]!];
-      for (const entry of first) expect(entry.key.slice(0, 6)).toBe(first[0]!.tally.slice(0, 6));
-      expect(new Set(first.map((entry) => entry.tally)).size).toBe(1);
-      expect(other.key.slice(0, 6)).toBe(other.tally.slice(0, 6));
-      expect(other.tally).not.toBe(first[0]!.tally);
-      expect(new Set(sent.map((entry) => entry.key)).size).toBe(5);
+      const groups = store.sent.flat();
+      expect(groups.map((group) => group.agents.map((agent) => agent.agent_id))).toEqual([
+        ['a1', 'a2', 'a3'],
+        ['a4'],
+        ['a1'],
+      ]);
+      // One audience's requests share its tally (one row in the store); another's differs.
+      expect(groups[1]!.tally).toBe(groups[0]!.tally);
+      expect(groups[2]!.tally).not.toBe(groups[0]!.tally);
+      const digests = groups.flatMap((group) => group.agents.map((agent) => agent.digest));
+      expect(new Set(digests).size).toBe(5);
       expect(total(store, 'a1', 'appeared')).toBe(2);
     });
 
@@ -414,9 +419,10 @@ describe('AgentEventCounter', () => {
         chunks,
         repository: {
           increment: async (entries: Entries) => write(entries.length),
-          countOnce: async (entries: OnceCount[]) => {
-            write(entries.length);
-            return entries.length;
+          countOnce: async (groups: OnceGroup[]) => {
+            const marks = groups.reduce((sum, group) => sum + group.agents.length, 0);
+            write(marks);
+            return marks;
           },
         },
       };

@@ -6,7 +6,7 @@ import type {
   AgentEventKind,
   AgentStatsRepository,
   AgentWeekCounts,
-  OnceCount,
+  OnceGroup,
 } from '@agentry/platform/store/port';
 import { DAY_MS, OnceKeys } from './once-keys';
 import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audience';
@@ -19,9 +19,9 @@ import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audienc
 // and at most DAILY_CAPS[kind] agents per audience and day, so that neither anonymous nor repeated
 // calls move the numbers. In two steps: this process's filter (once-per-audience.ts) drops what it
 // has already counted today at no cost, and what passes waits as a mark (the audience's keyed digest
-// for the day, the kind and the agent) until the flush, where the store counts each mark whose key
-// no process has counted today, within the audience's tally (AgentStatsRepository.countOnce, keys
-// from once-keys.ts). So a client whose requests reach several workers or containers (WEB_CONCURRENCY,
+// for the day, the kind and the agent) until the flush, where the store counts each mark whose
+// agent no process has counted today for that audience and kind, within the audience's daily cap
+// (AgentStatsRepository.countOnce: one row per audience, kind and day; names from once-keys.ts). So a client whose requests reach several workers or containers (WEB_CONCURRENCY,
 // a balancer) still counts once: per process it counted once per worker (issue 21's follow-up).
 
 export const FLUSH_EVERY_MS = 10_000;
@@ -307,14 +307,14 @@ export class AgentEventCounter {
   }
 
   /**
-   * Sends countFor()'s marks to the store, a chunk at a time, each named by its keyed hashes
-   * (worked out here, off the requests' path). The store counts those no process counted today.
+   * Sends countFor()'s marks to the store, a chunk at a time, as one group per run of marks of one
+   * audience, day and kind (a request's marks are one run), named by keyed hashes worked out here,
+   * off the requests' path. The store counts those no process counted today.
    */
   private async writeMarks(): Promise<void> {
     const marks = this.marks;
     this.marks = [];
-    // One tally name per request's audience digest and kind, not one per mark (a search's marks
-    // share both): half the hashing of a flush.
+    // One tally name per request's audience digest and kind, not one per mark (a search's marks share both).
     const tallies = new WeakMap<Buffer, Map<AgentEventKind, string>>();
     const tallyOf = (audienceDay: Buffer, kind: AgentEventKind) => {
       let byKind = tallies.get(audienceDay);
@@ -335,9 +335,7 @@ export class AgentEventCounter {
       size = chunk.length;
       try {
         // The keyed hashing is timed with the write: both hold the thread.
-        await this.timed(sizer, size, () =>
-          this.repository.countOnce(chunk.map((mark) => this.onceCountOf(mark, tallyOf))),
-        );
+        await this.timed(sizer, size, () => this.repository.countOnce(this.groupsOf(chunk, tallyOf)));
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -354,21 +352,39 @@ export class AgentEventCounter {
     }
   }
 
-  private onceCountOf(
-    { audienceDay, day, kind, agentId, week }: Mark,
+  /** `marks` as the store takes them: one group per run of one audience's day and kind. */
+  private groupsOf(
+    marks: readonly Mark[],
     tallyOf: (audienceDay: Buffer, kind: AgentEventKind) => string,
-  ): OnceCount {
-    const tally = tallyOf(audienceDay, kind);
-    return {
-      agent_id: agentId,
-      week,
-      kind,
-      key: this.onceKeys.key(tally, audienceDay, kind, agentId),
-      tally,
-      cap: this.audiences.capOf(kind),
-      // Kept through the next day too: a flush delayed past midnight still meets the day's keys.
-      expires_at: (day + 2) * DAY_MS,
-    };
+  ): OnceGroup[] {
+    const groups: OnceGroup[] = [];
+    let group: OnceGroup | undefined;
+    let audienceDay: Buffer | undefined;
+    for (const mark of marks) {
+      if (
+        !group ||
+        mark.audienceDay !== audienceDay ||
+        mark.kind !== group.kind ||
+        mark.week !== group.week
+      ) {
+        audienceDay = mark.audienceDay;
+        group = {
+          tally: tallyOf(mark.audienceDay, mark.kind),
+          kind: mark.kind,
+          week: mark.week,
+          cap: this.audiences.capOf(mark.kind),
+          // Kept through the next day too: a flush delayed past midnight still meets the day's tally.
+          expires_at: (mark.day + 2) * DAY_MS,
+          agents: [],
+        };
+        groups.push(group);
+      }
+      group.agents.push({
+        agent_id: mark.agentId,
+        digest: this.onceKeys.digest(mark.audienceDay, mark.kind, mark.agentId),
+      });
+    }
+    return groups;
   }
 
   /** The oldest marks past maxKeys go (counted in the next warning). */

@@ -1,10 +1,10 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { AgentEventKind } from '@agentry/platform/store/port';
+import { type AgentEventKind, ONCE_DIGEST_BYTES } from '@agentry/platform/store/port';
 
-// The names under which the store remembers, for the day, that an audience moved an agent's count
-// (a key) and how many agents it moved (a tally): AgentStatsRepository.countOnce. Every API process
-// must make the same name for the same audience, agent, kind and day, or a client would count once
-// per worker, so the hash is keyed with a key derived from SESSION_SECRET (every process has the
+// The names under which the store remembers, for the day, which agents' counts an audience moved
+// (its tally of a kind and day, holding a digest per agent): AgentStatsRepository.countOnce. Every
+// API process must make the same names for the same audience, agent, kind and day, or a client
+// would count once per worker, so the hash is keyed with a key derived from SESSION_SECRET (every process has the
 // same; outside production it is generated once in DATA_DIR): a different key per process, as the
 // in-memory filter uses, would give each process names of its own. Keyed, because an address is
 // only 32 bits: an unkeyed hash of one is reversed by trying them all. Nothing else about the
@@ -12,16 +12,16 @@ import type { AgentEventKind } from '@agentry/platform/store/port';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Characters of base64url kept of each SHA-256: 132 bits, far from colliding among a day's keys. */
+/** Characters of base64url kept of each SHA-256: 132 bits, far from colliding among a day's tallies. */
 const NAME_CHARACTERS = 22;
 /**
- * A key begins with this many characters of its tally's name, then the rest of its own hash (96
- * bits, still far from colliding among a day's keys): one audience's keys sort together, so a
- * flush that stores the keys of one visitor's searches writes them into one place of the store's
- * index instead of one random place each. With SQLite that halved the cost of storing a key
- * (41 -> 20 µs a key measured at 160,000 keys, load 10); the names stay opaque hashes.
+ * An agent's digest in its audience's tally: these bytes of its SHA-256, 64 bits (one audience
+ * counts at most 1,000 agents of a kind a day: a false "already counted" about once in 10^13
+ * tallies). Bytes 6–13 because the keys of the rows this replaced held characters 6–21 of the same
+ * hash, so the stores carry those rows over without knowing the agents
+ * (platform/src/store/legacy-once-keys.ts).
  */
-const TALLY_PREFIX_CHARACTERS = 6;
+const DIGEST_FROM = 6;
 
 const nameOf = (hash: ReturnType<typeof createHash>) => hash.digest('base64url').slice(0, NAME_CHARACTERS);
 
@@ -41,12 +41,15 @@ export class OnceKeys {
   }
 
   /**
-   * The name of "this audience moved this agent's `kind` that day", given the name of the
-   * audience's tally for that kind and day (tally()), whose first characters it begins with.
+   * The digest of "this audience moved this agent's `kind` that day" in the audience's tally of
+   * that kind and day (tally()): 16 hex characters.
    */
-  key(tally: string, audienceDay: Buffer, kind: AgentEventKind, agentId: string): string {
-    const own = nameOf(createHash('sha256').update(audienceDay).update(`k\u0000${kind}\u0000${agentId}`));
-    return tally.slice(0, TALLY_PREFIX_CHARACTERS) + own.slice(TALLY_PREFIX_CHARACTERS);
+  digest(audienceDay: Buffer, kind: AgentEventKind, agentId: string): string {
+    return createHash('sha256')
+      .update(audienceDay)
+      .update(`k\u0000${kind}\u0000${agentId}`)
+      .digest()
+      .toString('hex', DIGEST_FROM, DIGEST_FROM + ONCE_DIGEST_BYTES);
   }
 
   /** The name of this audience's tally of `kind` that day. */

@@ -1,48 +1,61 @@
 import type { Connection } from 'mongoose';
-import { decideOnceCounts, onceLookups } from '../count-once';
-import type { AgentStatsRepository, OnceCount } from '../port';
-import { isDuplicateKey, type MongoModels } from './models';
+import { decideOnceCounts, onceTallies, type SeenRow } from '../count-once';
+import type { AgentStatsRepository, OnceGroup } from '../port';
+import { type AgentStatsSeenDoc, isDuplicateKey, type MongoModels } from './models';
 
-// Counts that happen once per key across every API process (AgentStatsRepository.countOnce): the
-// keys and the audiences' tallies are documents of agent_stats_once (_id the key, a TTL index on
-// expires_at), read and written in one transaction with the counts they let through. A transaction
-// reads a snapshot; when another process writes the same key or tally meanwhile, one of the two
-// meets a write conflict and the driver runs its callback again (conn.transaction), which then sees
-// the key: so a key counts once and a tally never passes its cap. Should the server report such a
-// key as a duplicate rather than a conflict, the whole call runs again, as the driver would.
+// Counts that happen once per audience, agent, kind and day across every API process
+// (AgentStatsRepository.countOnce): each audience's tally of a kind and day is a document of
+// agent_stats_seen (_id the tally, a TTL index on expires_at) holding the digests of the agents it
+// counted, read and written in one transaction with the counts it lets through. A transaction
+// reads a snapshot; when another process writes the same tally meanwhile, one of the two meets a
+// write conflict and the driver runs its callback again (conn.transaction), which then sees the
+// other's digests: so an agent counts once per audience and a tally never passes its cap. Should the
+// server report a new tally as a duplicate rather than a conflict, the whole call runs again, as
+// the driver would.
 
-/** Runs of one countOnce that met a key another process inserted after its snapshot. */
+/** Runs of one countOnce that met a tally another process inserted after its snapshot. */
 const DUPLICATE_RETRIES = 3;
+
+/** A lean read gives the driver's Binary for a Buffer field; its buffer holds the bytes. */
+export function bytesOf(raw: unknown): Buffer {
+  if (Buffer.isBuffer(raw)) return raw;
+  const binary = raw as { buffer: Uint8Array; position?: number };
+  return Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length));
+}
+
+/** A stored tally as count-once.ts reads it. */
+export const seenRowOf = (doc: Pick<AgentStatsSeenDoc, 'n' | 'digests' | 'expires_at'>): SeenRow => ({
+  n: doc.n,
+  digests: bytesOf(doc.digests),
+  expires_at: new Date(doc.expires_at).getTime(),
+});
 
 export function createMongoOnceCounts(
   conn: Connection,
-  { agentStats, agentStatsOnce }: Pick<MongoModels, 'agentStats' | 'agentStatsOnce'>,
+  { agentStats, agentStatsSeen }: Pick<MongoModels, 'agentStats' | 'agentStatsSeen'>,
 ): Pick<AgentStatsRepository, 'countOnce' | 'purgeOnce'> {
-  const countOnceIn = (entries: OnceCount[]): Promise<number> => {
-    const { keys, tallies } = onceLookups(entries);
+  const countOnceIn = (groups: OnceGroup[]): Promise<number> => {
+    const tallies = onceTallies(groups);
     // Built from scratch on each run of the callback: a retried transaction starts over.
     return conn.transaction(async (session) => {
-      const found = await agentStatsOnce
-        .find({ _id: { $in: [...keys, ...tallies].map(String) } }, { n: 1 })
+      const found = await agentStatsSeen
+        .find({ _id: { $in: tallies.map(String) } })
         .session(session)
-        .lean();
-      const held = new Map(found.map((doc) => [doc._id, doc.n]));
-      const seen = new Set(keys.filter((key) => held.has(key)));
-      const writes = decideOnceCounts(entries, seen, held);
+        .lean<AgentStatsSeenDoc[]>();
+      const held = new Map(found.map((doc) => [doc._id, seenRowOf(doc)]));
+      const writes = decideOnceCounts(groups, held);
       if (writes.counted === 0) return 0;
-      await agentStatsOnce.bulkWrite(
-        [
-          ...writes.keys.map(({ key, expires_at }) => ({
-            insertOne: { document: { _id: key, n: 1, expires_at: new Date(expires_at) } },
-          })),
-          ...writes.tallies.map(({ tally, n, expires_at }) => ({
-            updateOne: {
-              filter: { _id: tally },
-              update: { $set: { n }, $max: { expires_at: new Date(expires_at) } },
-              upsert: true,
-            },
-          })),
-        ],
+      await agentStatsSeen.bulkWrite(
+        writes.rows.map(({ tally, n, digests, expires_at, created }) =>
+          created
+            ? { insertOne: { document: { _id: tally, n, digests, expires_at: new Date(expires_at) } } }
+            : {
+                updateOne: {
+                  filter: { _id: tally },
+                  update: { $set: { n, digests, expires_at: new Date(expires_at) } },
+                },
+              },
+        ),
         { session, ordered: true },
       );
       await agentStats.bulkWrite(
@@ -60,11 +73,11 @@ export function createMongoOnceCounts(
   };
 
   return {
-    async countOnce(entries) {
-      if (entries.length === 0) return 0;
+    async countOnce(groups) {
+      if (groups.length === 0) return 0;
       for (let attempt = 1; ; attempt++) {
         try {
-          return await countOnceIn(entries);
+          return await countOnceIn(groups);
         } catch (error) {
           if (!isDuplicateKey(error, '_id') || attempt >= DUPLICATE_RETRIES) throw error;
         }
@@ -74,12 +87,12 @@ export function createMongoOnceCounts(
       if (!(limit >= 1)) return 0;
       // The TTL index does this within a minute of expiry; here for a caller that asks (and the
       // contract). deleteMany takes no limit: the ids of at most `limit` expired documents first.
-      const expired = await agentStatsOnce
+      const expired = await agentStatsSeen
         .find({ expires_at: { $lt: now } }, { _id: 1 })
         .limit(Math.floor(limit))
         .lean();
       if (expired.length === 0) return 0;
-      const { deletedCount } = await agentStatsOnce.deleteMany({
+      const { deletedCount } = await agentStatsSeen.deleteMany({
         _id: { $in: expired.map((doc) => doc._id) },
       });
       return deletedCount;

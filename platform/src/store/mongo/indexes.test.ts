@@ -66,12 +66,12 @@ describe('the start check', () => {
 });
 
 describe('the indexes this version declares (what migrate builds)', () => {
-  it("forgets provider analytics' once-a-day keys by a TTL index on their expiry (the key is the unique _id)", async () => {
+  it("forgets provider analytics' once-a-day tallies by a TTL index on their expiry (the tally is the unique _id)", async () => {
     const conn = mongoose.createConnection();
     try {
-      const { agentStatsOnce } = registerModels(conn);
-      expect(agentStatsOnce.collection.collectionName).toBe('agent_stats_once');
-      expect(agentStatsOnce.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
+      const { agentStatsSeen } = registerModels(conn);
+      expect(agentStatsSeen.collection.collectionName).toBe('agent_stats_seen');
+      expect(agentStatsSeen.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
     } finally {
       await conn.close();
     }

@@ -377,20 +377,31 @@ agentStatsSchema.index({ agent_id: 1, week: 1 });
 agentStatsSchema.index({ week: 1, compared: -1, agent_id: 1 });
 agentStatsSchema.index({ week: 1, opened: -1, agent_id: 1 });
 
-/** A count's key (n is 1) or an audience's tally of the day, by its keyed hash (AgentStatsRepository.countOnce). */
-export interface AgentStatsOnceDoc {
+/**
+ * An audience's tally of a kind and day, by its keyed hash (AgentStatsRepository.countOnce): how
+ * many agents it counted and their 8-byte digests, one after the other in `digests`.
+ */
+export interface AgentStatsSeenDoc {
   _id: string;
   n: number;
+  digests: Buffer;
   expires_at: Date;
 }
 
-const agentStatsOnceSchema = new Schema<AgentStatsOnceDoc>(
-  { _id: String, n: Number, expires_at: Date },
+const agentStatsSeenSchema = new Schema<AgentStatsSeenDoc>(
+  { _id: String, n: Number, digests: Buffer, expires_at: Date },
   options,
 );
-// _id is the key, unique by nature; MongoDB deletes the keys of ended days itself (within a minute
-// or so of expires_at), and purgeOnce does the same on demand.
-agentStatsOnceSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+// _id is the tally, unique by nature; MongoDB deletes the tallies of ended days itself (within a
+// minute or so of expires_at), and purgeOnce does the same on demand.
+agentStatsSeenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
+/**
+ * The collection of one row per counted agent that agent_stats_seen replaced (2026-11-28): `npm run
+ * migrate` carries what it holds into agent_stats_seen (migrate-once-counts.ts); its own TTL index
+ * empties it within two days.
+ */
+export const LEGACY_ONCE_COLLECTION = 'agent_stats_once';
 
 export type ToolUsageDoc = { _id: string } & ToolWeekCalls;
 
@@ -446,7 +457,7 @@ export interface MongoModels extends TrustModels, LogoModels {
   shortlists: Model<ShortlistDoc>;
   contacts: Model<ContactDoc>;
   agentStats: Model<AgentStatsDoc>;
-  agentStatsOnce: Model<AgentStatsOnceDoc>;
+  agentStatsSeen: Model<AgentStatsSeenDoc>;
   toolUsage: Model<ToolUsageDoc>;
   apiKeys: Model<ApiKeyDoc>;
   /** Structured agent profiles (issue 28). */
@@ -476,7 +487,7 @@ export function registerModels(conn: Connection): MongoModels {
     shortlists: conn.model<ShortlistDoc>('Shortlist', shortlistSchema, 'shortlists'),
     contacts: conn.model<ContactDoc>('ContactRequest', contactSchema, 'contact_requests'),
     agentStats: conn.model<AgentStatsDoc>('AgentStats', agentStatsSchema, 'agent_stats'),
-    agentStatsOnce: conn.model<AgentStatsOnceDoc>('AgentStatsOnce', agentStatsOnceSchema, 'agent_stats_once'),
+    agentStatsSeen: conn.model<AgentStatsSeenDoc>('AgentStatsSeen', agentStatsSeenSchema, 'agent_stats_seen'),
     toolUsage: conn.model<ToolUsageDoc>('ToolUsage', toolUsageSchema, 'tool_usage'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),
     profiles: registerProfileModel(conn),

@@ -10,44 +10,53 @@ export { AGENT_EVENT_KINDS, type AgentEventKind };
 export type AgentWeekCounts = { agent_id: string; week: string } & Record<AgentEventKind, number>;
 
 /**
- * A count that happens at most once: one agent's `kind` moved by one audience (a person or a client)
- * on one UTC day, and at most `cap` such counts per audience, kind and day. The keys are keyed
- * hashes made by the caller (nothing about the audience in the clear, nothing the store could turn
- * back into an address); the store keeps them until `expires_at`, so every API process that asks
- * about the same key meets the same answer (issue 21, finding 3).
+ * Counts that happen at most once: one audience's (a person's or a client's) `kind` on one UTC day,
+ * each agent at most once, and at most `cap` agents in all. The store keeps one row per such tally
+ * (named by a keyed hash of the audience, kind and day) holding an 8-byte digest of each agent it
+ * counted, until `expires_at`: every API process that asks about the same tally meets the same
+ * answer (issue 21, finding 3). One row per audience, day and kind, not one per counted agent: a
+ * visitor's searches cost one read and one write a flush instead of one index entry per agent
+ * (issue 24). Names and digests are keyed hashes made by the caller: nothing about the audience or
+ * the agents it saw is stored in the clear, nothing the store could turn back into an address.
  */
-export interface OnceCount {
-  agent_id: string;
-  week: string;
-  kind: AgentEventKind;
-  /** Unique to (day, audience, kind, agent): the count happens only if the store has not seen it. */
-  key: string;
-  /** Unique to (day, audience, kind): how many of this audience's counts happened that day. */
+export interface OnceGroup {
+  /** Unique to (day, audience, kind): the row that remembers what this audience counted that day. */
   tally: string;
-  /** Counts one tally admits; the ones past it are not counted (nor remembered). */
+  kind: AgentEventKind;
+  /** The week (a Monday, YYYY-MM-DD) the counts go to: the day's week. */
+  week: string;
+  /** Agents one tally admits; the ones past it are not counted (nor remembered). */
   cap: number;
-  /** When the store may forget the key and the tally (epoch ms). */
+  /** When the store may forget the tally (epoch ms). */
   expires_at: number;
+  /**
+   * The agents to count, in order, each with its digest: ONCE_DIGEST_HEX lowercase hex characters,
+   * unique to (day, audience, kind, agent). An agent whose digest the tally holds does not count.
+   */
+  agents: Array<{ agent_id: string; digest: string }>;
 }
 
-/** Longest key or tally a store accepts: the callers send 22 characters of a hash. */
+/** Longest tally name a store accepts: the callers send 22 characters of a hash. */
 export const ONCE_KEY_MAX = 64;
+/** An agent's digest in a tally: 8 bytes, written as 16 hex characters. */
+export const ONCE_DIGEST_BYTES = 8;
+export const ONCE_DIGEST_HEX = ONCE_DIGEST_BYTES * 2;
+const DIGEST = /^[0-9a-f]{16}$/;
 
-/** Throws on an entry no caller should send (it is a bug to hear about, not input to store). */
-export function assertValidOnceCount(entry: OnceCount): void {
-  const { key, tally, cap, expires_at, kind } = entry;
-  for (const [name, value] of [
-    ['key', key],
-    ['tally', tally],
-  ] as const)
-    if (typeof value !== 'string' || value.length === 0 || value.length > ONCE_KEY_MAX)
-      throw new RangeError(`a once-count ${name} must be 1 to ${ONCE_KEY_MAX} characters`);
-  if (key === tally) throw new RangeError('a once-count key and its tally must differ');
+/** Throws on a group no caller should send (it is a bug to hear about, not input to store). */
+export function assertValidOnceGroup(group: OnceGroup): void {
+  const { tally, cap, expires_at, kind, agents } = group;
+  if (typeof tally !== 'string' || tally.length === 0 || tally.length > ONCE_KEY_MAX)
+    throw new RangeError(`a once-count tally must be 1 to ${ONCE_KEY_MAX} characters`);
   if (!Number.isSafeInteger(cap) || cap < 1)
     throw new RangeError('a once-count cap must be a positive integer');
   if (!Number.isSafeInteger(expires_at))
     throw new RangeError('a once-count expiry must be epoch milliseconds');
   if (!AGENT_EVENT_KINDS.includes(kind)) throw new RangeError('unknown agent event kind');
+  if (!Array.isArray(agents)) throw new RangeError('a once-count group lists its agents');
+  for (const { digest } of agents)
+    if (typeof digest !== 'string' || !DIGEST.test(digest))
+      throw new RangeError(`a once-count digest must be ${ONCE_DIGEST_HEX} lowercase hex characters`);
 }
 
 export interface AgentStatsRepository {
@@ -56,12 +65,12 @@ export interface AgentStatsRepository {
     entries: Array<{ agent_id: string; week: string; kind: AgentEventKind; count: number }>,
   ): Promise<void>;
   /**
-   * Counts each entry whose key the store has not seen and whose tally is under its cap, in order,
-   * and remembers its key and tally: all in one transaction, so two processes counting the same key
-   * at once count it once. Answers how many were counted.
+   * Counts each group's agents whose digest its tally does not hold, while the tally is under its
+   * cap, in order, and adds their digests to the tally: all in one transaction, so two processes
+   * counting the same agent for the same tally at once count it once. Answers how many were counted.
    */
-  countOnce(entries: OnceCount[]): Promise<number>;
-  /** Forgets at most `limit` keys and tallies that expired before `now`; answers how many. */
+  countOnce(groups: OnceGroup[]): Promise<number>;
+  /** Forgets at most `limit` tallies that expired before `now`; answers how many. */
   purgeOnce(now: Date, limit: number): Promise<number>;
   /** The weeks from `sinceWeek` (a Monday, YYYY-MM-DD) on, for these agents (at most 200 of them). */
   forAgents(agentIds: string[], sinceWeek: string): Promise<AgentWeekCounts[]>;

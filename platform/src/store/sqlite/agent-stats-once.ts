@@ -1,44 +1,51 @@
 import type Database from 'better-sqlite3';
-import { decideOnceCounts, onceLookups } from '../count-once';
-import type { AgentStatsRepository, OnceCount } from '../port';
+import { decideOnceCounts, onceTallies, type SeenRow } from '../count-once';
+import type { AgentStatsRepository, OnceGroup } from '../port';
 
-// Counts that happen once per key across every API process (AgentStatsRepository.countOnce): the
-// keys and the audiences' tallies live in agent_stats_once (migration 12), one row each, looked up
-// and written in the same transaction as the counts they let through. SQLite runs one write
-// transaction at a time, so two processes sending the same key count it once.
+// Counts that happen once per audience, agent, kind and day across every API process
+// (AgentStatsRepository.countOnce): each audience's tally of a kind and day is one row of
+// agent_stats_seen (migration 21) holding the digests of the agents it counted, read and written
+// in the same transaction as the counts it lets through. SQLite runs one write transaction at a
+// time, so two processes counting the same agent for the same audience count it once.
+//
+// One row per tally rather than one per counted agent (migration 12's agent_stats_once): a
+// visitor's page of 20 agents is one lookup and one row written, not 20 index entries in a table
+// of millions and its expiry index.
 
-type Add = (agentId: string, week: string, kind: OnceCount['kind'], count: number) => void;
+type Add = (agentId: string, week: string, kind: OnceGroup['kind'], count: number) => void;
 
 export function createSqliteOnceCounts(
   db: Database.Database,
   add: Add,
 ): Pick<AgentStatsRepository, 'countOnce' | 'purgeOnce'> {
-  const find = db.prepare<[string], { n: number }>('SELECT n FROM agent_stats_once WHERE key = ?');
-  const remember = db.prepare(
-    `INSERT INTO agent_stats_once (key, n, expires_at) VALUES (?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET n = excluded.n, expires_at = max(expires_at, excluded.expires_at)`,
+  const find = db.prepare<[string], SeenRow>(
+    'SELECT n, digests, expires_at FROM agent_stats_seen WHERE tally = ?',
   );
+  const create = db.prepare(
+    'INSERT INTO agent_stats_seen (tally, n, digests, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare('UPDATE agent_stats_seen SET n = ?, digests = ?, expires_at = ? WHERE tally = ?');
   const purge = db.prepare(
-    `DELETE FROM agent_stats_once WHERE key IN
-       (SELECT key FROM agent_stats_once WHERE expires_at < ? LIMIT ?)`,
+    `DELETE FROM agent_stats_seen WHERE rowid IN
+       (SELECT rowid FROM agent_stats_seen WHERE expires_at < ? LIMIT ?)`,
   );
-  const countOnceTx = db.transaction((entries: OnceCount[]): number => {
-    const { keys, tallies } = onceLookups(entries);
-    const seen = new Set(keys.filter((key) => find.get(key) !== undefined));
-    const held = new Map<string, number>();
-    for (const tally of tallies) {
+  const countOnceTx = db.transaction((groups: OnceGroup[]): number => {
+    const held = new Map<string, SeenRow>();
+    for (const tally of onceTallies(groups)) {
       const row = find.get(tally);
-      if (row) held.set(tally, row.n);
+      if (row) held.set(tally, row);
     }
-    const writes = decideOnceCounts(entries, seen, held);
-    for (const { key, expires_at } of writes.keys) remember.run(key, 1, expires_at);
-    for (const { tally, n, expires_at } of writes.tallies) remember.run(tally, n, expires_at);
+    const writes = decideOnceCounts(groups, held);
+    for (const { tally, n, digests, expires_at, created } of writes.rows) {
+      if (created) create.run(tally, n, digests, expires_at);
+      else update.run(n, digests, expires_at, tally);
+    }
     for (const { agent_id, week, kind, count } of writes.increments) add(agent_id, week, kind, count);
     return writes.counted;
   });
   return {
-    async countOnce(entries) {
-      return entries.length > 0 ? countOnceTx(entries) : 0;
+    async countOnce(groups) {
+      return groups.length > 0 ? countOnceTx(groups) : 0;
     },
     async purgeOnce(now, limit) {
       if (!(limit >= 1)) return 0;

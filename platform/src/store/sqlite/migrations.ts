@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
+import { LegacyOnceCarrier } from '../legacy-once-keys';
 
 // Schema migrations, applied in order at start inside one transaction each; PRAGMA user_version
-// records how far a database has come. Never edit a shipped migration: add a new one.
+// records how far a database has come. Never edit a shipped migration: add a new one. A migration
+// is SQL, or a function for what SQL cannot do (it runs in the same transaction).
 
-export const MIGRATIONS: string[] = [
+export type Migration = string | ((db: Database.Database) => void);
+
+export const MIGRATIONS: Migration[] = [
   `
   CREATE TABLE agents (
     id INTEGER PRIMARY KEY,
@@ -504,13 +508,51 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX agent_logos_hash ON agent_logos (hash);
   `,
+  // 21: provider analytics' "once a day" as one row per audience, kind and day holding 8-byte
+  // digests of the agents it counted, instead of one row per counted agent (issue 24: a visitor's
+  // searches cost one read and one write a flush instead of one index entry per agent). The old
+  // rows are carried over (legacy-once-keys.ts), so nobody counts again today what they counted
+  // before the upgrade; the counts themselves (agent_stats) are not touched. A rowid table: a
+  // busy audience's row holds up to 8 KB.
+  (db) => {
+    db.exec(`
+      CREATE TABLE agent_stats_seen (
+        tally TEXT NOT NULL UNIQUE,
+        n INTEGER NOT NULL,
+        digests BLOB NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX agent_stats_seen_expiry ON agent_stats_seen (expires_at);
+    `);
+    const page = db.prepare<[string, number], { key: string; n: number; expires_at: number }>(
+      'SELECT key, n, expires_at FROM agent_stats_once WHERE key > ? ORDER BY key LIMIT ?',
+    );
+    const insert = db.prepare(
+      'INSERT INTO agent_stats_seen (tally, n, digests, expires_at) VALUES (?, ?, ?, ?)',
+    );
+    const carrier = new LegacyOnceCarrier(({ tally, n, digests, expires_at }) =>
+      insert.run(tally, n, digests, expires_at),
+    );
+    // A page at a time (an open iterator would keep the inserts waiting), in key order.
+    for (let after = ''; ; ) {
+      const rows = page.all(after, 5_000);
+      for (const row of rows) carrier.push(row);
+      if (rows.length < 5_000) break;
+      after = rows[rows.length - 1]!.key;
+    }
+    carrier.end();
+    db.exec('DROP TABLE agent_stats_once');
+  },
 ];
 
-export function migrate(db: Database.Database): number {
+/** Brings `db` up to version `upTo` (all of MIGRATIONS by default; a lower one for tests of a migration). */
+export function migrate(db: Database.Database, upTo = MIGRATIONS.length): number {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  for (let version = current; version < upTo; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
+      const migration = MIGRATIONS[version]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { agentInput, describeStoreContract } from '../contract';
 import { createSqliteAgents } from './agents';
-import { MIGRATIONS, migrate } from './migrations';
+import { migrate } from './migrations';
 import { openSqliteStore } from './sqlite-store';
 
 describeStoreContract('SQLite (in memory)', async () => openSqliteStore(':memory:'));
@@ -26,8 +26,7 @@ describe('SQLite store on disk', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-store-'));
     const file = path.join(dir, 'agentry.db');
     const old = new Database(file);
-    old.exec(MIGRATIONS[0]!);
-    old.pragma('user_version = 1');
+    migrate(old, 1);
     old
       .prepare(
         `INSERT INTO users (email, full_name, organization, user_type, password_hash, created_at, updated_at)
