@@ -7,6 +7,42 @@ import { LegacyOnceCarrier } from '../legacy-once-keys';
 
 export type Migration = string | ((db: Database.Database) => void);
 
+// Provider analytics' "once a day" as one row per audience, kind and day holding 8-byte
+// digests of the agents it counted, instead of one row per counted agent (issue 24: a visitor's
+// searches cost one read and one write a flush instead of one index entry per agent). The old
+// rows are carried over (legacy-once-keys.ts), so nobody counts again today what they counted
+// before the upgrade; the counts themselves (agent_stats) are not touched. A rowid table: a
+// busy audience's row holds up to 8 KB.
+export function onceCountsPerAudience(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE agent_stats_seen (
+      tally TEXT NOT NULL UNIQUE,
+      n INTEGER NOT NULL,
+      digests BLOB NOT NULL,
+      expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX agent_stats_seen_expiry ON agent_stats_seen (expires_at);
+  `);
+  const page = db.prepare<[string, number], { key: string; n: number; expires_at: number }>(
+    'SELECT key, n, expires_at FROM agent_stats_once WHERE key > ? ORDER BY key LIMIT ?',
+  );
+  const insert = db.prepare(
+    'INSERT INTO agent_stats_seen (tally, n, digests, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const carrier = new LegacyOnceCarrier(({ tally, n, digests, expires_at }) =>
+    insert.run(tally, n, digests, expires_at),
+  );
+  // A page at a time (an open iterator would keep the inserts waiting), in key order.
+  for (let after = ''; ; ) {
+    const rows = page.all(after, 5_000);
+    for (const row of rows) carrier.push(row);
+    if (rows.length < 5_000) break;
+    after = rows[rows.length - 1]!.key;
+  }
+  carrier.end();
+  db.exec('DROP TABLE agent_stats_once');
+}
+
 export const MIGRATIONS: Migration[] = [
   `
   CREATE TABLE agents (
@@ -508,41 +544,8 @@ export const MIGRATIONS: Migration[] = [
   );
   CREATE INDEX agent_logos_hash ON agent_logos (hash);
   `,
-  // 21: provider analytics' "once a day" as one row per audience, kind and day holding 8-byte
-  // digests of the agents it counted, instead of one row per counted agent (issue 24: a visitor's
-  // searches cost one read and one write a flush instead of one index entry per agent). The old
-  // rows are carried over (legacy-once-keys.ts), so nobody counts again today what they counted
-  // before the upgrade; the counts themselves (agent_stats) are not touched. A rowid table: a
-  // busy audience's row holds up to 8 KB.
-  (db) => {
-    db.exec(`
-      CREATE TABLE agent_stats_seen (
-        tally TEXT NOT NULL UNIQUE,
-        n INTEGER NOT NULL,
-        digests BLOB NOT NULL,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX agent_stats_seen_expiry ON agent_stats_seen (expires_at);
-    `);
-    const page = db.prepare<[string, number], { key: string; n: number; expires_at: number }>(
-      'SELECT key, n, expires_at FROM agent_stats_once WHERE key > ? ORDER BY key LIMIT ?',
-    );
-    const insert = db.prepare(
-      'INSERT INTO agent_stats_seen (tally, n, digests, expires_at) VALUES (?, ?, ?, ?)',
-    );
-    const carrier = new LegacyOnceCarrier(({ tally, n, digests, expires_at }) =>
-      insert.run(tally, n, digests, expires_at),
-    );
-    // A page at a time (an open iterator would keep the inserts waiting), in key order.
-    for (let after = ''; ; ) {
-      const rows = page.all(after, 5_000);
-      for (const row of rows) carrier.push(row);
-      if (rows.length < 5_000) break;
-      after = rows[rows.length - 1]!.key;
-    }
-    carrier.end();
-    db.exec('DROP TABLE agent_stats_once');
-  },
+  // 21: provider analytics' once-a-day rows, one per audience, kind and day (above).
+  onceCountsPerAudience,
 ];
 
 /** Brings `db` up to version `upTo` (all of MIGRATIONS by default; a lower one for tests of a migration). */

@@ -2,16 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { AGENT_EVENT_KINDS, type AgentEventKind, type OnceGroup } from '../port';
 import { createSqliteAgentStats } from './agent-stats';
-import { migrate } from './migrations';
+import { MIGRATIONS, migrate, onceCountsPerAudience } from './migrations';
 
-// Migration 21 moves provider analytics' "once a day" from one row per counted agent
+// onceCountsPerAudience (migration 21) moves provider analytics' "once a day" from one row per counted agent
 // (agent_stats_once) to one row per audience, kind and day (agent_stats_seen). It starts here from
-// a database at version 20 holding rows exactly as the previous version wrote them
+// a database at the version before it holding rows exactly as the previous version wrote them
 // (server/src/analytics/once-keys.ts before this change: a tally named by 22 characters of a
 // SHA-256, each key its tally's first 6 characters and characters 6–21 of its own SHA-256), and
 // checks that every count survives and that nobody counts again what they counted before.
 
-const VERSION_BEFORE = 20;
+/** The version just before this migration, wherever it sits in the list. */
+const VERSION_BEFORE = MIGRATIONS.indexOf(onceCountsPerAudience);
 const WEEK = '2026-11-16';
 const EXPIRES = Date.parse('2026-11-18T00:00:00Z');
 
@@ -61,7 +62,7 @@ const allCounts = (db: Database.Database) =>
     )
     .all();
 
-describe('SQLite migration 21: once-a-day rows per agent become one row per audience, kind and day', () => {
+describe('SQLite migration onceCountsPerAudience: once-a-day rows per agent become one row per audience, kind and day', () => {
   it('keeps every count and every tally, so nobody counts again what they counted before the upgrade', async () => {
     const db = new Database(':memory:');
     try {
