@@ -1,8 +1,9 @@
+import type { ModeratedReview, Review as PresentedReview } from '@agentry/domain/contract/trust';
 import type { Review, ReviewReport } from '@agentry/platform/store/port';
 
 // A review as anyone reads it: the rating, the plain text, the organisation's name and the
 // provider's answer; never who wrote it (account, address) or the organisation's key.
-export function presentReview(review: Review) {
+export function presentReview(review: Review): PresentedReview {
   return {
     id: review.id,
     agent_id: review.agent_id,
@@ -16,7 +17,7 @@ export function presentReview(review: Review) {
 }
 
 /** What staff see in the moderation queue: the review, its state and the reports' reasons. */
-export function presentModeratedReview(review: Review, reports: ReviewReport[] = []) {
+export function presentModeratedReview(review: Review, reports: ReviewReport[] = []): ModeratedReview {
   return {
     ...presentReview(review),
     hidden: review.hidden,

@@ -1,9 +1,15 @@
+import type {
+  AdminDomain,
+  Domain,
+  ListingClaim as PresentedClaim,
+  ProofFinding as PresentedFinding,
+} from '@agentry/domain/contract/trust';
 import { proofInstructions } from '@agentry/domain/domain-verification';
 import type { ProofFinding } from '@agentry/platform/outbound/domain-proof';
 import type { DomainVerification, ListingClaim } from '@agentry/platform/store/port';
 
 /** A provider's own domain, with where each proof goes. */
-export function presentDomain(verification: DomainVerification) {
+export function presentDomain(verification: DomainVerification): Domain {
   return {
     id: verification.id,
     domain: verification.domain,
@@ -17,11 +23,11 @@ export function presentDomain(verification: DomainVerification) {
   };
 }
 
-export const presentFindings = (findings: ProofFinding[]) =>
+export const presentFindings = (findings: ProofFinding[]): PresentedFinding[] =>
   findings.map(({ method, found, detail }) => ({ method, found, detail }));
 
 /** A domain as staff list it: whose, and how it stands (no token). */
-export function presentAdminDomain(verification: DomainVerification, ownerEmail: string | null) {
+export function presentAdminDomain(verification: DomainVerification, ownerEmail: string | null): AdminDomain {
   return {
     id: verification.id,
     domain: verification.domain,
@@ -37,7 +43,7 @@ export function presentAdminDomain(verification: DomainVerification, ownerEmail:
 }
 
 /** A claim as staff list it (owners by e-mail). */
-export function presentClaim(claim: ListingClaim, emails: Map<string, string>) {
+export function presentClaim(claim: ListingClaim, emails: Map<string, string>): PresentedClaim {
   return {
     id: claim.id,
     agent_id: claim.agent_id,

@@ -14,6 +14,7 @@ import * as showcase from '@agentry/domain/contract/showcase';
 import * as signals from '@agentry/domain/contract/signals';
 import * as subscriptions from '@agentry/domain/contract/subscriptions';
 import * as team from '@agentry/domain/contract/team';
+import * as trust from '@agentry/domain/contract/trust';
 import { z } from 'zod';
 
 // Which contract schema (domain/src/contract/) each documented operation answers with on success,
@@ -118,4 +119,23 @@ export const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   adminListInbox: employer.InboxPage,
   adminSetInboxStatus: employer.InboxRequestAnswer,
   adminReplyFromInbox: employer.InboxRequestAnswer,
+  listAgentReviews: trust.ReviewPage,
+  myReviewAccess: trust.ReviewAccess,
+  writeReview: trust.ReviewSaved,
+  answerReview: trust.ReviewSaved,
+  reportReview: MessageAnswer,
+  getSiteCheck: trust.SiteCheck,
+  listDomains: trust.DomainsAnswer,
+  addDomain: trust.DomainAnswer,
+  checkDomain: trust.DomainChecked,
+  removeDomain: Success,
+  claimListing: trust.ListingClaimed,
+  adminBrokenLinks: trust.BrokenListingsPage,
+  adminVerifications: trust.AdminDomainsPage,
+  adminRecheckDomain: trust.DomainRechecked,
+  adminReviewQueue: trust.ReviewQueuePage,
+  adminHideReview: trust.ReviewModerated,
+  adminRestoreReview: trust.ReviewModerated,
+  adminListingClaims: trust.ListingClaimsPage,
+  adminReverseClaim: trust.ClaimReversed,
 };

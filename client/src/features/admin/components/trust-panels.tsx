@@ -12,8 +12,8 @@ import {
   getListingClaims,
   getReviewModeration,
   type ListingClaim,
-  type ModeratedReview,
   moderate,
+  type QueuedReview,
   recheckDomain,
   reverseClaim,
 } from '../api/trust';
@@ -241,7 +241,7 @@ export function ReviewModerationPanel({ onChanged }: { onChanged: () => void }) 
       />
       {list.items.length > 0 ? (
         <ul className="admin-review trust-admin-list">
-          {list.items.map((review: ModeratedReview) => {
+          {list.items.map((review: QueuedReview) => {
             const action = review.hidden ? 'restore' : 'hide';
             return (
               <li key={review.id}>

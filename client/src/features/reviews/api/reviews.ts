@@ -1,34 +1,13 @@
+import type { MessageAnswer } from '@agentry/domain/contract/shapes';
+import type { Review, ReviewAccess, ReviewPage, ReviewSaved } from '@agentry/domain/contract/trust';
 import { apiRequest, withQuery } from '../../../lib/api/api-client';
 import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
 
 // The reviews API (issue 26): read an agent's reviews, see what the viewer may do, write or change
-// the organisation's review, answer one as the provider, report one to staff.
+// the organisation's review, answer one as the provider, report one to staff. The answers are the
+// contract's (domain/src/contract/trust.ts).
 
-export interface Review {
-  id: string;
-  agent_id: string;
-  rating: number;
-  body: string;
-  organization: string;
-  created_at: string;
-  updated_at: string;
-  reply: { body: string; at: string } | null;
-}
-
-export interface ReviewPage {
-  rating_average: number | null;
-  rating_count: number;
-  rating_shown_from: number;
-  total: number;
-  reviews: Review[];
-}
-
-export interface ReviewAccess {
-  can_review: boolean;
-  reason: string | null;
-  is_owner: boolean;
-  review: Review | null;
-}
+export type { Review, ReviewAccess, ReviewPage };
 
 export const REVIEWS_PAGE = 10;
 
@@ -46,7 +25,7 @@ export function getReviewAccess(agentId: string, signal?: AbortSignal): Promise<
 }
 
 export async function writeReview(agentId: string, input: { rating: number; body: string }): Promise<Review> {
-  const answer = await sendWithCsrf<{ review: Review }>(`${agentPath(agentId)}/review`, {
+  const answer = await sendWithCsrf<ReviewSaved>(`${agentPath(agentId)}/review`, {
     method: 'PUT',
     body: input,
   });
@@ -54,23 +33,17 @@ export async function writeReview(agentId: string, input: { rating: number; body
 }
 
 export async function answerReview(reviewId: string, body: string): Promise<Review> {
-  const answer = await sendWithCsrf<{ review: Review }>(
-    `/api/reviews/${encodeURIComponent(reviewId)}/reply`,
-    {
-      method: 'POST',
-      body: { body },
-    },
-  );
+  const answer = await sendWithCsrf<ReviewSaved>(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, {
+    method: 'POST',
+    body: { body },
+  });
   return answer.review;
 }
 
 export async function reportReview(reviewId: string, reason: string): Promise<string> {
-  const answer = await sendWithCsrf<{ message: string }>(
-    `/api/reviews/${encodeURIComponent(reviewId)}/reports`,
-    {
-      method: 'POST',
-      body: { reason },
-    },
-  );
+  const answer = await sendWithCsrf<MessageAnswer>(`/api/reviews/${encodeURIComponent(reviewId)}/reports`, {
+    method: 'POST',
+    body: { reason },
+  });
   return answer.message;
 }

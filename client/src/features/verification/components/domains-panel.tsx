@@ -4,7 +4,14 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { TextField } from '../../../components/form/text-field';
 import { errorText } from '../../../lib/api/api-client';
-import { addDomain, checkDomain, type Domain, type Finding, getDomains, removeDomain } from '../api/domains';
+import {
+  addDomain,
+  checkDomain,
+  type Domain,
+  getDomains,
+  type ProofFinding,
+  removeDomain,
+} from '../api/domains';
 
 // Verified domains, on the provider dashboard (issue 26): a provider adds the domain of their
 // agents' website, publishes the token we issue in one of three places, and asks us to check.
@@ -106,7 +113,7 @@ function DomainCard({
   onRemoved: (id: string) => void;
 }) {
   const [busy, setBusy] = useState<'check' | 'remove' | null>(null);
-  const [findings, setFindings] = useState<Finding[] | null>(null);
+  const [findings, setFindings] = useState<ProofFinding[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = `domain-${domain.id}-title`;
 

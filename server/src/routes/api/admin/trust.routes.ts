@@ -1,8 +1,16 @@
 import {
+  type AdminDomainsPage,
   BrokenLinksQuery,
+  type BrokenListingsPage,
+  type ClaimReversed,
   ClaimsQuery,
+  type DomainRechecked,
+  type ListingClaimsPage,
+  REPORTS_SHOWN,
   ReasonBody,
+  type ReviewModerated,
   ReviewModerationQuery,
+  type ReviewQueuePage,
   TrustIdParams,
   VerificationsQuery,
 } from '@agentry/domain/contract/trust';
@@ -67,7 +75,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
           },
         ];
       }),
-    });
+    } satisfies BrokenListingsPage);
   });
 
   router.get('/verifications', async (req, res) => {
@@ -82,7 +90,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
       success: true,
       total,
       domains: records.map((record) => presentAdminDomain(record, emails.get(record.user_id) ?? null)),
-    });
+    } satisfies AdminDomainsPage);
   });
 
   router.post('/verifications/:id/recheck', async (req, res) => {
@@ -99,7 +107,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
       event: result.event,
       domain: presentAdminDomain(result.verification, emails.get(found.user_id) ?? null),
       findings: presentFindings(result.findings),
-    });
+    } satisfies DomainRechecked);
   });
 
   router.get('/reviews', async (req, res) => {
@@ -108,7 +116,9 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
       store.reviews.listQueue(queue, { limit, offset }),
       store.reviews.countQueue(queue),
     ]);
-    const reports = await Promise.all(reviews.map((review) => store.reviews.reportsOf(review.id, 5)));
+    const reports = await Promise.all(
+      reviews.map((review) => store.reviews.reportsOf(review.id, REPORTS_SHOWN)),
+    );
     const agents = new Map(
       (await store.agents.getMany(reviews.map((r) => r.agent_id))).map((a) => [a.id, a]),
     );
@@ -120,7 +130,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
         ...presentModeratedReview(review, reports[index]),
         agent_name: agents.has(review.agent_id) ? decodeEntities(agents.get(review.agent_id)!.name) : null,
       })),
-    });
+    } satisfies ReviewQueuePage);
   });
 
   for (const [action, hidden] of [
@@ -136,7 +146,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
         reason,
         admin: adminOf(req).username,
       });
-      res.json({ success: true, review: presentModeratedReview(review) });
+      res.json({ success: true, review: presentModeratedReview(review) } satisfies ReviewModerated);
     });
   }
 
@@ -148,7 +158,11 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
     ]);
     const emails = await emailsOf(claims.flatMap((claim) => [claim.from_owner_id, claim.to_owner_id]));
     setPageHeaders(req, res, { total, limit, offset });
-    res.json({ success: true, total, claims: claims.map((claim) => presentClaim(claim, emails)) });
+    res.json({
+      success: true,
+      total,
+      claims: claims.map((claim) => presentClaim(claim, emails)),
+    } satisfies ListingClaimsPage);
   });
 
   router.post('/listing-claims/:id/reverse', async (req, res) => {
@@ -158,7 +172,7 @@ export function adminTrustRoutes({ services, trust }: AppContext): Router {
     if (!text) throw badRequest(MODERATION_MESSAGES.reasonRequired);
     const claim = await reverseClaim(services, { claimId: id, admin: adminOf(req).username, reason: text });
     const emails = await emailsOf([claim.from_owner_id, claim.to_owner_id]);
-    res.json({ success: true, claim: presentClaim(claim, emails) });
+    res.json({ success: true, claim: presentClaim(claim, emails) } satisfies ClaimReversed);
   });
 
   return router;

@@ -11,6 +11,7 @@ import * as savedSearches from '@agentry/domain/contract/saved-searches';
 import * as search from '@agentry/domain/contract/search';
 import * as subscriptions from '@agentry/domain/contract/subscriptions';
 import * as team from '@agentry/domain/contract/team';
+import * as trust from '@agentry/domain/contract/trust';
 import { z } from 'zod';
 import { OPERATION_ANSWERS } from '../../../testing/operation-answers';
 import { compareShapes, type Shape, shapeOf } from '../../../testing/schema-shape';
@@ -41,27 +42,6 @@ const OUTSIDE_THE_CONTRACT: Record<string, string> = {
   saveOwnAgentProfile: 'structured profile, not in the contract yet',
   adminGetAgentProfile: 'structured profile, not in the contract yet',
   adminSaveAgentProfile: 'structured profile, not in the contract yet',
-  // Trust (issue 26): answered by its own presenters (server/src/presenters/review.ts,
-  // verification.ts); not read by the client yet.
-  listAgentReviews: 'trust, not in the contract yet',
-  myReviewAccess: 'trust, not in the contract yet',
-  writeReview: 'trust, not in the contract yet',
-  answerReview: 'trust, not in the contract yet',
-  reportReview: 'trust, not in the contract yet',
-  getSiteCheck: 'trust, not in the contract yet',
-  listDomains: 'trust, not in the contract yet',
-  addDomain: 'trust, not in the contract yet',
-  checkDomain: 'trust, not in the contract yet',
-  removeDomain: 'trust, not in the contract yet',
-  claimListing: 'trust, not in the contract yet',
-  adminBrokenLinks: 'trust, not in the contract yet',
-  adminVerifications: 'trust, not in the contract yet',
-  adminRecheckDomain: 'trust, not in the contract yet',
-  adminReviewQueue: 'trust, not in the contract yet',
-  adminHideReview: 'trust, not in the contract yet',
-  adminRestoreReview: 'trust, not in the contract yet',
-  adminListingClaims: 'trust, not in the contract yet',
-  adminReverseClaim: 'trust, not in the contract yet',
 };
 
 /** Documented schemas named as in the contract but for a wrapper or a different name. */
@@ -84,6 +64,7 @@ const CONTRACT: Record<string, unknown> = {
   ...search,
   ...subscriptions,
   ...team,
+  ...trust,
   ...SCHEMA_NAMES,
 };
 

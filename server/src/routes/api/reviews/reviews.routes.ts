@@ -1,9 +1,13 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import { MessageAnswer } from '@agentry/domain/contract/shapes';
 import {
   ReportBody,
+  type ReviewAccess,
   ReviewBody,
   ReviewIdParams,
+  type ReviewPage,
   ReviewReplyBody,
+  type ReviewSaved,
   ReviewsQuery,
 } from '@agentry/domain/contract/trust';
 import { RATING_SHOWN_FROM, shownAverage } from '@agentry/domain/reviews';
@@ -44,7 +48,7 @@ export function reviewsRoutes({ services, trust }: AppContext): Router {
       rating_shown_from: RATING_SHOWN_FROM,
       total: count,
       reviews: reviews.map(presentReview),
-    });
+    } satisfies ReviewPage);
   });
 
   /** What the viewer may do here: write (or change) their organisation's review, or answer as the provider. */
@@ -61,28 +65,30 @@ export function reviewsRoutes({ services, trust }: AppContext): Router {
         access.review && access.review.author_id === (req.user as User | undefined)?.id
           ? presentReview(access.review)
           : null,
-    });
+    } satisfies ReviewAccess);
   });
 
   router.put('/agents/:id/review', requireUser, trust.limits.reviews, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const input = parseBody(ReviewBody, req);
     const { review, created } = await writeReview(services, { user: req.user as User, agentId: id, input });
-    res.status(created ? 201 : 200).json({ review: presentReview(review) });
+    res.status(created ? 201 : 200).json({ review: presentReview(review) } satisfies ReviewSaved);
   });
 
   router.post('/reviews/:id/reply', requireUser, async (req, res) => {
     const { id } = parse(ReviewIdParams, req.params);
     const { body } = parseBody(ReviewReplyBody, req);
     const review = await answerReview(services, { user: req.user as User, reviewId: id, body });
-    res.json({ review: presentReview(review) });
+    res.json({ review: presentReview(review) } satisfies ReviewSaved);
   });
 
   router.post('/reviews/:id/reports', trust.limits.reports, async (req, res) => {
     const { id } = parse(ReviewIdParams, req.params);
     const { reason } = parseBody(ReportBody, req);
     await reportReview(services, { reviewId: id, reason });
-    res.status(201).json({ success: true, message: 'Thank you. Staff will look at this review.' });
+    res
+      .status(201)
+      .json({ success: true, message: 'Thank you. Staff will look at this review.' } satisfies MessageAnswer);
   });
 
   return router;

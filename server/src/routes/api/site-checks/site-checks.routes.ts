@@ -1,5 +1,6 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import type { SiteCheck } from '@agentry/domain/contract/trust';
 import { Router } from 'express';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../http/errors';
@@ -26,7 +27,7 @@ export function siteCheckRoutes({ store }: AppContext): Router {
       checked_at: record?.checked_at ?? null,
       outcome: record?.outcome ?? null,
       http_status: record?.http_status ?? null,
-    });
+    } satisfies SiteCheck);
   });
   return router;
 }

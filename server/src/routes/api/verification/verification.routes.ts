@@ -1,5 +1,13 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
-import { DomainBody, DomainIdParams } from '@agentry/domain/contract/trust';
+import type { Success } from '@agentry/domain/contract/shapes';
+import {
+  type DomainAnswer,
+  DomainBody,
+  type DomainChecked,
+  DomainIdParams,
+  type DomainsAnswer,
+  type ListingClaimed,
+} from '@agentry/domain/contract/trust';
 import { DOMAINS_PER_ACCOUNT_MAX } from '@agentry/domain/domain-verification';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
@@ -30,13 +38,13 @@ export function verificationRoutes({ services, trust }: AppContext): Router {
     const domains = await services.store.verifications.listForUser(me(req).id);
     res
       .set('Cache-Control', 'no-store')
-      .json({ domains: domains.map(presentDomain), max: DOMAINS_PER_ACCOUNT_MAX });
+      .json({ domains: domains.map(presentDomain), max: DOMAINS_PER_ACCOUNT_MAX } satisfies DomainsAnswer);
   });
 
   router.post('/users/domains', requireUser, trust.limits.verification, async (req, res) => {
     const { domain } = parseBody(DomainBody, req);
     const added = await addDomain(services, { user: me(req), domain });
-    res.status(201).json({ domain: presentDomain(added) });
+    res.status(201).json({ domain: presentDomain(added) } satisfies DomainAnswer);
   });
 
   router.post('/users/domains/:id/check', requireUser, trust.limits.verification, async (req, res) => {
@@ -47,20 +55,23 @@ export function verificationRoutes({ services, trust }: AppContext): Router {
       { ...services, outbound: trust.outbound },
       { verification: found, recheckMs: trust.recheckMs },
     );
-    res.json({ domain: presentDomain(result.verification), findings: presentFindings(result.findings) });
+    res.json({
+      domain: presentDomain(result.verification),
+      findings: presentFindings(result.findings),
+    } satisfies DomainChecked);
   });
 
   router.delete('/users/domains/:id', requireUser, async (req, res) => {
     const { id } = parse(DomainIdParams, req.params);
     assertProvider(me(req));
     await removeDomain(services, { user: me(req), id });
-    res.json({ success: true });
+    res.json({ success: true } satisfies Success);
   });
 
   router.post('/agents/:id/claim', requireUser, trust.limits.verification, async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const claim = await claimListing(services, { user: me(req), agentId: id });
-    res.json({ success: true, agent_id: claim.agent_id, domain: claim.domain });
+    res.json({ success: true, agent_id: claim.agent_id, domain: claim.domain } satisfies ListingClaimed);
   });
 
   return router;
