@@ -1,7 +1,7 @@
 import { normalizeUsername } from '@agentry/domain/email';
 import type Database from 'better-sqlite3';
 import { type Admin, type AdminRepository, type AdminWithSecret, DuplicateAdminError } from '../port';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 
 interface AdminRow {
   id: number;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { agentInput } from '../contract/fixtures';
 import type { Store } from '../port';
-import { searchBasicIn } from './agents';
+import { searchBasicIn } from './agent-reads';
 import { PlainMatchTexts } from './plain-match-texts';
 import { openSqliteStore } from './sqlite-store';
 

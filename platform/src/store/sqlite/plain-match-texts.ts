@@ -1,7 +1,8 @@
 import type { Agent } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { basicMatchScore, FIELD_WEIGHTS, fieldMatchScore, queryTokens } from '../basic-search';
-import { type AgentRow, COLUMNS, PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, toAgent } from './agents';
+import { PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER } from './agent-reads';
+import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
 
 // The store's plain matching (the search fallback) from a copy of every listed agent's text, kept
 // by the worker thread that answers it (plain-matching-worker-entry.ts). searchBasicIn (agents.ts) asks SQLite

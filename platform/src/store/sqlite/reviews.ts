@@ -10,7 +10,7 @@ import {
   ReviewTakenError,
   type ReviewWrite,
 } from '../port';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 import { preparedOnce } from './prepared-once';
 
 const COLUMNS = `id, agent_id, org_key, author_id, organization, rating, body, hidden, moderation_reason,

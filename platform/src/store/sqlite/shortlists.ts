@@ -7,7 +7,7 @@ import {
   type ShortlistItem,
   type ShortlistRepository,
 } from '../port';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 
 interface ShortlistRow {
   id: number;

@@ -8,7 +8,7 @@ import {
   TeamConflictError,
   type TeamRepository,
 } from '../port';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 
 // Teams in three tables (migration 15). Seats are counted and the row written in one write
 // transaction, so two invitations or acceptances at the same instant cannot both take the last seat.

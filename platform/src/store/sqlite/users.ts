@@ -10,7 +10,7 @@ import {
   type UserWithSecret,
 } from '../port';
 import { newUserColumns, USER_PUBLIC_FIELDS, USER_RECORD_FIELDS, userChanges } from '../user-record';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 import { createdPerDay } from './created-per-day';
 
 type UserRow = Omit<UserWithSecret, 'id'> & { id: number };

@@ -7,7 +7,7 @@ import {
   DuplicateDomainError,
   VERIFICATION_LIST_MAX,
 } from '../port';
-import { isUniqueViolation } from './agents';
+import { isUniqueViolation } from './agent-rows';
 import { preparedOnce } from './prepared-once';
 
 const COLUMNS =
