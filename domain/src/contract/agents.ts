@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AGENT_FIELDS, AGENT_HOLDS, type AgentField, PRICINGS } from '../agent';
-import type { AgentProfile } from '../agent-profile';
 import type { AgentTrust as AgentTrustFields } from '../agent-trust';
 import { MAX_LENGTHS } from '../input-lengths';
 import { RATING_SHOWN_FROM } from '../reviews';
 import { SITE_STATES } from '../site-check';
+import { AgentProfile } from './profiles';
 import { fieldsShape, timestamp } from './shapes';
 
 // The three views of an agent the API answers (the record itself, domain/agent.ts's Agent, never
@@ -98,7 +98,7 @@ export const AgentList = z.array(PublicAgent);
  * where its provider's name leads (issue 25), and whether its provider usually replies within a day (issue 28).
  */
 export const AgentPage = PublicAgent.extend({
-  profile: z.custom<AgentProfile>(),
+  profile: AgentProfile,
   replies_within_day: z.boolean().meta({
     description:
       'True when its provider usually answers requests within a day, from real replies: at least 5 employers, one request each, more than half answered within a day (issue 28). False when not, or when there are too few requests to say.',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AgentProfile } from '../agent-profile';
 import { API_KEY_NAME_MAX, API_KEYS_PER_EMPLOYER_MAX } from '../api-keys';
 import {
   CONTACT_KINDS,
@@ -10,6 +9,7 @@ import {
   SHORTLIST_NAME_MAX,
 } from '../employer-tools';
 import { PublicAgent } from './agents';
+import { AgentProfile } from './profiles';
 import { IdParams, pageQuery, recordId, timestamp } from './shapes';
 
 // The employer tools (docs/employer-tools.md; server/src/routes/api/employer/): shortlists, the
@@ -64,7 +64,7 @@ export const CompareQuery = z.object({
 export const ComparisonAnswer = z.strictObject({
   success: z.literal(true),
   /** Each with its structured profile (issue 28; domain/agent-profile.ts), set side by side. */
-  agents: z.array(PublicAgent.extend({ profile: z.custom<AgentProfile>() })),
+  agents: z.array(PublicAgent.extend({ profile: AgentProfile })),
 });
 export type ComparisonAnswer = z.infer<typeof ComparisonAnswer>;
 

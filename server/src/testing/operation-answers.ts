@@ -5,6 +5,7 @@ import * as analytics from '@agentry/domain/contract/analytics';
 import * as catalog from '@agentry/domain/contract/catalog';
 import * as employer from '@agentry/domain/contract/employer';
 import * as logos from '@agentry/domain/contract/logos';
+import * as profiles from '@agentry/domain/contract/profiles';
 import * as providers from '@agentry/domain/contract/providers';
 import * as registration from '@agentry/domain/contract/registration';
 import * as savedSearches from '@agentry/domain/contract/saved-searches';
@@ -138,4 +139,7 @@ export const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   adminRestoreReview: trust.ReviewModerated,
   adminListingClaims: trust.ListingClaimsPage,
   adminReverseClaim: trust.ClaimReversed,
+  saveOwnAgentProfile: profiles.AgentProfileAnswer,
+  adminGetAgentProfile: profiles.AgentProfileAnswer,
+  adminSaveAgentProfile: profiles.AgentProfileAnswer,
 };

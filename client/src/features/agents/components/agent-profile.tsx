@@ -20,7 +20,7 @@ import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
 import { reportAgentClick } from '../../../lib/api/report-agent-click';
-import { type AgentWithProfile, agentInPage, getAgent } from '../api/get-agent';
+import { type AgentPage, agentInPage, getAgent } from '../api/get-agent';
 import { directoryLink } from '../utils/directory-link';
 import { AgentCompareBar, AgentEmployerActions } from './agent-employer-actions';
 import { SimilarAgents } from './similar-agents';
@@ -71,11 +71,11 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
 }
 
 /** The provider's name, a link to their page when they have one (issue 25). */
-function ProviderName({ agent, name }: { agent: AgentWithProfile; name: string }) {
+function ProviderName({ agent, name }: { agent: AgentPage; name: string }) {
   return agent.provider_page ? <Link to={agent.provider_page}>{name}</Link> : name;
 }
 
-function AgentDetails({ agent, trust }: { agent: AgentWithProfile; trust?: ReactNode }) {
+function AgentDetails({ agent, trust }: { agent: AgentPage; trust?: ReactNode }) {
   const navigate = useNavigate();
   const name = decodeEntities(agent.name);
   const category = decodeEntities(agent.category);

@@ -1,4 +1,5 @@
 import type { ComparedAgent } from '@agentry/domain/compare-rows';
+import type { ComparisonAnswer } from '@agentry/domain/contract/employer';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /**
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api/api-client';
  * some are not listed, 403 `requires_subscription` without an active employer subscription.
  */
 export async function getComparison(ids: readonly string[], signal?: AbortSignal): Promise<ComparedAgent[]> {
-  const answer = await apiRequest<{ success: boolean; agents: ComparedAgent[] }>(
+  const answer = await apiRequest<ComparisonAnswer>(
     `/api/compare?ids=${ids.map(encodeURIComponent).join(',')}`,
     { signal },
   );

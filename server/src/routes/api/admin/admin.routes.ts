@@ -21,6 +21,7 @@ import {
   SubscriptionStatusBody,
   type UploadReport,
 } from '@agentry/domain/contract/admin';
+import type { AgentProfileAnswer } from '@agentry/domain/contract/profiles';
 import { IdParams, type Success } from '@agentry/domain/contract/shapes';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@agentry/domain/spreadsheet-files';
 import type { Admin } from '@agentry/platform/store/port';
@@ -266,9 +267,10 @@ export function adminRoutes(
   router.get('/agents/:id/profile', async (req, res) => {
     const { id } = parse(IdParams, req.params);
     if (!(await store.agents.get(id))) throw notFound('Agent not found');
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ success: true, profile: await readAgentProfile(context, { agentId: id }) });
+    res.set('Cache-Control', 'no-store').json({
+      success: true,
+      profile: await readAgentProfile(context, { agentId: id }),
+    } satisfies AgentProfileAnswer);
   });
 
   router.put('/agents/:id/profile', async (req, res) => {
@@ -278,7 +280,7 @@ export function adminRoutes(
       agentId: id,
       input: parseBody(AgentProfileBody, req),
     });
-    res.json({ success: true, profile });
+    res.json({ success: true, profile } satisfies AgentProfileAnswer);
   });
 
   router.delete('/agents/:id', async (req, res) => {

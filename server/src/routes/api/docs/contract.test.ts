@@ -5,6 +5,7 @@ import * as agents from '@agentry/domain/contract/agents';
 import * as analytics from '@agentry/domain/contract/analytics';
 import * as catalog from '@agentry/domain/contract/catalog';
 import * as employer from '@agentry/domain/contract/employer';
+import * as profiles from '@agentry/domain/contract/profiles';
 import * as providers from '@agentry/domain/contract/providers';
 import * as registration from '@agentry/domain/contract/registration';
 import * as savedSearches from '@agentry/domain/contract/saved-searches';
@@ -38,10 +39,6 @@ const OUTSIDE_THE_CONTRACT: Record<string, string> = {
   healthz: 'health probe',
   readyz: 'health probe',
   stripeWebhook: "Stripe's call to us: its answer is for Stripe",
-  // Structured profiles (issue 28): answered with domain/agent-profile.ts's AgentProfile.
-  saveOwnAgentProfile: 'structured profile, not in the contract yet',
-  adminGetAgentProfile: 'structured profile, not in the contract yet',
-  adminSaveAgentProfile: 'structured profile, not in the contract yet',
 };
 
 /** Documented schemas named as in the contract but for a wrapper or a different name. */
@@ -58,6 +55,7 @@ const CONTRACT: Record<string, unknown> = {
   ...analytics,
   ...catalog,
   ...employer,
+  ...profiles,
   ...providers,
   ...registration,
   ...savedSearches,

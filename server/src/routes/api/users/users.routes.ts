@@ -9,6 +9,7 @@ import {
   UserIdParams,
 } from '@agentry/domain/contract/accounts';
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import type { AgentProfileAnswer } from '@agentry/domain/contract/profiles';
 import type { MessageAnswer } from '@agentry/domain/contract/shapes';
 import type { CheckoutAnswer } from '@agentry/domain/contract/subscriptions';
 import type { User } from '@agentry/platform/store/port';
@@ -76,7 +77,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
     const { id } = parse(AgentIdParams, req.params);
     const input = parseBody(AgentProfileBody, req);
     const profile = await saveOwnAgentProfile(services, { user: me(req), agentId: id, input });
-    res.json({ success: true, profile });
+    res.json({ success: true, profile } satisfies AgentProfileAnswer);
   });
 
   router.delete('/users/agents/:id', requireUser, async (req, res) => {
