@@ -1,4 +1,4 @@
-import { type AgentEventKind, assertValidOnceGroup, ONCE_DIGEST_BYTES, type OnceGroup } from './port';
+import { assertValidOnceGroup, ONCE_DIGEST_BYTES, type OnceGroup, type OnceIncrement } from './port';
 
 // What AgentStatsRepository.countOnce decides, written once for both adapters: each adapter reads,
 // inside one transaction, the rows of the groups' tallies (one per audience, kind and day: the
@@ -21,7 +21,7 @@ export interface SeenWrites {
   /** Tallies to write whole (created if new): what they held plus the digests counted now. */
   rows: Array<{ tally: string; n: number; digests: Buffer; expires_at: number; created: boolean }>;
   /** What to add to the counts, one entry per agent, week and kind. */
-  increments: Array<{ agent_id: string; week: string; kind: AgentEventKind; count: number }>;
+  increments: OnceIncrement[];
   counted: number;
 }
 

@@ -19,10 +19,15 @@ import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audienc
 // and at most DAILY_CAPS[kind] agents per audience and day, so that neither anonymous nor repeated
 // calls move the numbers. In two steps: this process's filter (once-per-audience.ts) drops what it
 // has already counted today at no cost, and what passes waits as a mark (the audience's keyed digest
-// for the day, the kind and the agent) until the flush, where the store counts each mark whose
+// for the day, the kind and the agent) until the flush, where the store admits each mark whose
 // agent no process has counted today for that audience and kind, within the audience's daily cap
-// (AgentStatsRepository.countOnce: one row per audience, kind and day; names from once-keys.ts). So a client whose requests reach several workers or containers (WEB_CONCURRENCY,
-// a balancer) still counts once: per process it counted once per worker (issue 21's follow-up).
+// (AgentStatsRepository.admitOnce: one row per audience, kind and day; names from once-keys.ts).
+// So a client whose requests reach several workers or containers (WEB_CONCURRENCY, a balancer)
+// still counts once: per process it counted once per worker (issue 21's follow-up).
+//
+// A flush writes the tallies first, an audience's marks together, and then every count it has
+// (the admitted marks' and count()'s), in agent order: each page of the store's counts is written
+// once a flush instead of once per chunk of marks (issue 24).
 
 export const FLUSH_EVERY_MS = 10_000;
 /**
@@ -59,7 +64,7 @@ interface Bucket {
   counts: Map<string, number>;
 }
 
-/** A count that passed this process's filter and waits for the store's word (countOnce). */
+/** A count that passed this process's filter and waits for the store's word (admitOnce). */
 interface Mark {
   /** The audience's keyed digest for the day (once-keys.ts): shared by the marks of one request. */
   audienceDay: Buffer;
@@ -71,7 +76,7 @@ interface Mark {
 }
 
 export interface AgentEventCounterOptions {
-  repository: Pick<AgentStatsRepository, 'increment' | 'countOnce'>;
+  repository: Pick<AgentStatsRepository, 'increment' | 'admitOnce'>;
   logger: Logger;
   /**
    * SESSION_SECRET, which every API process shares: the store's keys for "once a day" are keyed
@@ -94,7 +99,7 @@ export interface AgentEventCounterOptions {
 }
 
 export class AgentEventCounter {
-  private readonly repository: Pick<AgentStatsRepository, 'increment' | 'countOnce'>;
+  private readonly repository: Pick<AgentStatsRepository, 'increment' | 'admitOnce'>;
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly maxKeys: number;
@@ -255,7 +260,8 @@ export class AgentEventCounter {
 
   private async write(): Promise<void> {
     this.reportDropped();
-    if (await this.writeCounts()) await this.writeMarks();
+    // The marks first: what the store admits joins the counts, written next in agent order.
+    if (this.marks.length === 0 || (await this.writeMarks())) await this.writeCounts();
   }
 
   /** Writes the plain counts (count()); false when the store failed (the rest is kept). */
@@ -269,6 +275,20 @@ export class AgentEventCounter {
     for (const { week, kind, counts } of batch.values()) {
       for (const [agent_id, count] of counts) entries.push({ agent_id, week, kind, count });
     }
+    // In the store's order (agent, then week; SQLite's key compares the same as JavaScript for
+    // these ids): a chunk writes neighbouring rows, so a flush writes each page once, not once per
+    // chunk (a flush's marks reach ~10,000 agents of 100,000 in random order).
+    entries.sort((a, b) =>
+      a.agent_id < b.agent_id
+        ? -1
+        : a.agent_id > b.agent_id
+          ? 1
+          : a.week < b.week
+            ? -1
+            : a.week > b.week
+              ? 1
+              : 0,
+    );
     // A chunk at a time, with a turn of the event loop between: after a store outage up to
     // MAX_PENDING_KEYS wait, and one SQLite transaction of them all held the thread for 0.7 s.
     const sizer = new ChunkSizer(this.chunks);
@@ -309,9 +329,10 @@ export class AgentEventCounter {
   /**
    * Sends countFor()'s marks to the store, a chunk at a time, as one group per run of marks of one
    * audience, day and kind (a request's marks are one run), named by keyed hashes worked out here,
-   * off the requests' path. The store counts those no process counted today.
+   * off the requests' path. The store admits those no process counted today; their counts join
+   * the pending ones (writeCounts). False when the store failed (the rest is kept).
    */
-  private async writeMarks(): Promise<void> {
+  private async writeMarks(): Promise<boolean> {
     const marks = this.marks;
     this.marks = [];
     // One tally name per request's audience digest and kind, not one per mark (a search's marks share both).
@@ -335,7 +356,10 @@ export class AgentEventCounter {
       size = chunk.length;
       try {
         // The keyed hashing is timed with the write: both hold the thread.
-        await this.timed(sizer, size, () => this.repository.countOnce(this.groupsOf(chunk, tallyOf)));
+        const admitted = await this.timed(sizer, size, () =>
+          this.repository.admitOnce(this.groupsOf(chunk, tallyOf)),
+        );
+        this.putBackEntries(admitted);
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -346,10 +370,11 @@ export class AgentEventCounter {
           { err: error, pendingKeys: this.pendingKeys },
           'analytics counts not written; kept for the next flush',
         );
-        return;
+        return false;
       }
       if (start + size < marks.length) await new Promise((resolve) => setImmediate(resolve));
     }
+    return true;
   }
 
   /** `marks` as the store takes them: one group per run of one audience's day and kind. */
@@ -396,7 +421,7 @@ export class AgentEventCounter {
     this.dropped.events += excess;
   }
 
-  /** Entries a failed chunk left unwritten, added back to the counts. */
+  /** Entries added to the counts: a failed chunk's, or the ones the store admitted (admitOnce). */
   private putBackEntries(entries: Parameters<AgentStatsRepository['increment']>[0]): void {
     for (const { agent_id, week, kind, count } of entries) {
       const into = this.bucket(week, kind);

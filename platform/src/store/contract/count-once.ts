@@ -129,6 +129,26 @@ export function describeCountOnceContract(store: () => Store): void {
       ).toBe(1);
     });
 
+    it('admits like countOnce but leaves the counting to the caller: answers the counts, writes none', async () => {
+      const admitted = await store().agentStats.admitOnce([
+        group({}, [
+          ['a1', 1],
+          ['a2', 2],
+          ['a1', 1],
+        ]),
+        group({ tally: 't-other' }, [['a1', 1]]),
+      ]);
+      expect([...admitted].sort((x, y) => (x.agent_id < y.agent_id ? -1 : 1))).toEqual([
+        { agent_id: 'a1', week: WEEK, kind: 'opened', count: 2 },
+        { agent_id: 'a2', week: WEEK, kind: 'opened', count: 1 },
+      ]);
+      expect(await store().agentStats.forAgents(['a1', 'a2'], WEEK)).toEqual([]);
+      // The tallies remember them: neither call counts them again.
+      expect(await store().agentStats.admitOnce([group({}, [['a2', 2]])])).toEqual([]);
+      expect(await store().agentStats.countOnce([group({ tally: 't-other' }, [['a1', 1]])])).toBe(0);
+      expect(await store().agentStats.admitOnce([])).toEqual([]);
+    });
+
     it('counts an agent once when two calls send it for the same tally at the same time', async () => {
       const both = await Promise.all([
         store().agentStats.countOnce([group({}, [['a1', 7]])]),

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { decideOnceCounts, onceTallies, type SeenRow } from '../count-once';
+import { decideOnceCounts, onceTallies, type SeenRow, type SeenWrites } from '../count-once';
 import type { AgentStatsRepository, OnceGroup } from '../port';
 import { type AgentStatsSeenDoc, isDuplicateKey, type MongoModels } from './models';
 
@@ -33,8 +33,9 @@ export const seenRowOf = (doc: Pick<AgentStatsSeenDoc, 'n' | 'digests' | 'expire
 export function createMongoOnceCounts(
   conn: Connection,
   { agentStats, agentStatsSeen }: Pick<MongoModels, 'agentStats' | 'agentStatsSeen'>,
-): Pick<AgentStatsRepository, 'countOnce' | 'purgeOnce'> {
-  const countOnceIn = (groups: OnceGroup[]): Promise<number> => {
+): Pick<AgentStatsRepository, 'countOnce' | 'admitOnce' | 'purgeOnce'> {
+  /** Decides and remembers; adds the counts too when `apply` (countOnce), else answers them (admitOnce). */
+  const onceIn = (groups: OnceGroup[], apply: boolean): Promise<SeenWrites> => {
     const tallies = onceTallies(groups);
     // Built from scratch on each run of the callback: a retried transaction starts over.
     return conn.transaction(async (session) => {
@@ -44,7 +45,7 @@ export function createMongoOnceCounts(
         .lean<AgentStatsSeenDoc[]>();
       const held = new Map(found.map((doc) => [doc._id, seenRowOf(doc)]));
       const writes = decideOnceCounts(groups, held);
-      if (writes.counted === 0) return 0;
+      if (writes.counted === 0) return writes;
       await agentStatsSeen.bulkWrite(
         writes.rows.map(({ tally, n, digests, expires_at, created }) =>
           created
@@ -58,30 +59,37 @@ export function createMongoOnceCounts(
         ),
         { session, ordered: true },
       );
-      await agentStats.bulkWrite(
-        writes.increments.map(({ agent_id, week, kind, count }) => ({
-          updateOne: {
-            filter: { _id: `${agent_id}:${week}` },
-            update: { $inc: { [kind]: count }, $setOnInsert: { agent_id, week } },
-            upsert: true,
-          },
-        })),
-        { session, ordered: false },
-      );
-      return writes.counted;
+      if (apply)
+        await agentStats.bulkWrite(
+          writes.increments.map(({ agent_id, week, kind, count }) => ({
+            updateOne: {
+              filter: { _id: `${agent_id}:${week}` },
+              update: { $inc: { [kind]: count }, $setOnInsert: { agent_id, week } },
+              upsert: true,
+            },
+          })),
+          { session, ordered: false },
+        );
+      return writes;
     });
+  };
+  /** Runs again when another process inserted one of the tallies after this one's snapshot. */
+  const withRetries = async (groups: OnceGroup[], apply: boolean): Promise<SeenWrites> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await onceIn(groups, apply);
+      } catch (error) {
+        if (!isDuplicateKey(error, '_id') || attempt >= DUPLICATE_RETRIES) throw error;
+      }
+    }
   };
 
   return {
     async countOnce(groups) {
-      if (groups.length === 0) return 0;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await countOnceIn(groups);
-        } catch (error) {
-          if (!isDuplicateKey(error, '_id') || attempt >= DUPLICATE_RETRIES) throw error;
-        }
-      }
+      return groups.length > 0 ? (await withRetries(groups, true)).counted : 0;
+    },
+    async admitOnce(groups) {
+      return groups.length > 0 ? (await withRetries(groups, false)).increments : [];
     },
     async purgeOnce(now, limit) {
       if (!(limit >= 1)) return 0;

@@ -59,17 +59,31 @@ export function assertValidOnceGroup(group: OnceGroup): void {
       throw new RangeError(`a once-count digest must be ${ONCE_DIGEST_HEX} lowercase hex characters`);
 }
 
+/** A count to add: `count` to one agent's `kind` in one week. */
+export interface OnceIncrement {
+  agent_id: string;
+  week: string;
+  kind: AgentEventKind;
+  count: number;
+}
+
 export interface AgentStatsRepository {
   /** Adds batched counts: one entry per agent, week and kind, applied together. */
-  increment(
-    entries: Array<{ agent_id: string; week: string; kind: AgentEventKind; count: number }>,
-  ): Promise<void>;
+  increment(entries: OnceIncrement[]): Promise<void>;
   /**
    * Counts each group's agents whose digest its tally does not hold, while the tally is under its
    * cap, in order, and adds their digests to the tally: all in one transaction, so two processes
    * counting the same agent for the same tally at once count it once. Answers how many were counted.
    */
   countOnce(groups: OnceGroup[]): Promise<number>;
+  /**
+   * What countOnce decides and remembers in the tallies, without adding to the counts: answers the
+   * counts the admitted agents make (one entry per agent, week and kind), for the caller to write
+   * with increment(). The analytics counter writes a whole flush's counts after its tallies, in
+   * agent order, so that each page of the counts is written once a flush rather than once per
+   * chunk (issue 24).
+   */
+  admitOnce(groups: OnceGroup[]): Promise<OnceIncrement[]>;
   /** Forgets at most `limit` tallies that expired before `now`; answers how many. */
   purgeOnce(now: Date, limit: number): Promise<number>;
   /** The weeks from `sinceWeek` (a Monday, YYYY-MM-DD) on, for these agents (at most 200 of them). */

@@ -17,7 +17,7 @@ type Add = (agentId: string, week: string, kind: OnceGroup['kind'], count: numbe
 export function createSqliteOnceCounts(
   db: Database.Database,
   add: Add,
-): Pick<AgentStatsRepository, 'countOnce' | 'purgeOnce'> {
+): Pick<AgentStatsRepository, 'countOnce' | 'admitOnce' | 'purgeOnce'> {
   const find = db.prepare<[string], SeenRow>(
     'SELECT n, digests, expires_at FROM agent_stats_seen WHERE tally = ?',
   );
@@ -29,7 +29,8 @@ export function createSqliteOnceCounts(
     `DELETE FROM agent_stats_seen WHERE rowid IN
        (SELECT rowid FROM agent_stats_seen WHERE expires_at < ? LIMIT ?)`,
   );
-  const countOnceTx = db.transaction((groups: OnceGroup[]): number => {
+  /** Decides and remembers; adds the counts too when `apply` (countOnce), else answers them (admitOnce). */
+  const onceTx = db.transaction((groups: OnceGroup[], apply: boolean) => {
     const held = new Map<string, SeenRow>();
     for (const tally of onceTallies(groups)) {
       const row = find.get(tally);
@@ -40,12 +41,16 @@ export function createSqliteOnceCounts(
       if (created) create.run(tally, n, digests, expires_at);
       else update.run(n, digests, expires_at, tally);
     }
-    for (const { agent_id, week, kind, count } of writes.increments) add(agent_id, week, kind, count);
-    return writes.counted;
+    if (apply)
+      for (const { agent_id, week, kind, count } of writes.increments) add(agent_id, week, kind, count);
+    return writes;
   });
   return {
     async countOnce(groups) {
-      return groups.length > 0 ? countOnceTx(groups) : 0;
+      return groups.length > 0 ? onceTx(groups, true).counted : 0;
+    },
+    async admitOnce(groups) {
+      return groups.length > 0 ? onceTx(groups, false).increments : [];
     },
     async purgeOnce(now, limit) {
       if (!(limit >= 1)) return 0;
