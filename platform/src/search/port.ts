@@ -133,6 +133,13 @@ export interface SearchEngine {
   readonly kind: 'embedded' | 'meilisearch' | 'store';
   search(request: SearchRequest): Promise<SearchResponse>;
   /**
+   * The answer search(request) would give from the engine's own cache of answers, at once, or
+   * undefined when it would have to search (it searches nothing itself). Engines that keep no answers
+   * in this process (Meilisearch, the store's fallback) leave it out. The API answers a cached search
+   * without waiting for a turn of the event loop (server/src/http/fair-turns.ts).
+   */
+  cached?(request: SearchRequest): SearchResponse | undefined;
+  /**
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
    */

@@ -19,6 +19,32 @@ function loopTicker() {
   };
 }
 
+const BUDGET = 6;
+
+/**
+ * A clock the units move: a unit made by `costing(ms, ...)` takes that long of the event loop, as
+ * far as the turns can tell. No real time is measured.
+ */
+function fakeClock() {
+  let time = 0;
+  return {
+    now: () => time,
+    costing:
+      <T>(ms: number, work: () => T) =>
+      async () => {
+        time += ms;
+        return work();
+      },
+  };
+}
+
+/** Turns whose every unit spends the whole budget: one unit a turn. */
+function oneUnitATurn() {
+  const clock = fakeClock();
+  const turns = new FairTurns({ budgetMs: BUDGET, now: clock.now });
+  return { turns, unit: <T>(work: () => T) => clock.costing(BUDGET, work) };
+}
+
 describe('FairTurns', () => {
   it('When one client has many units waiting and another sends one, then the other’s runs second, not last', async () => {
     const turns = new FairTurns();
@@ -46,11 +72,9 @@ describe('FairTurns', () => {
   });
 
   it('When a client has had its fresh turns, then clients arriving later go first, each for its own fresh turns', async () => {
-    const turns = new FairTurns();
+    const { turns, unit: costly } = oneUnitATurn();
     const order: string[] = [];
-    const unit = (name: string) => async () => {
-      order.push(name);
-    };
+    const unit = (name: string) => costly(() => order.push(name));
     const heavy = Array.from({ length: FRESH_UNITS + 3 }, (_, i) => turns.run('heavy', unit(`h${i + 1}`)));
     // Once the heavy client has run its fresh turns, two visitors arrive, one with two units.
     await heavy[FRESH_UNITS - 1];
@@ -65,27 +89,89 @@ describe('FairTurns', () => {
   });
 
   it('When a heavy client’s queue empties, then its next request is fresh again', async () => {
-    const turns = new FairTurns();
+    const { turns, unit } = oneUnitATurn();
     await Promise.all(
-      Array.from({ length: FRESH_UNITS + 1 }, () => turns.run('again', async () => undefined)),
+      Array.from({ length: FRESH_UNITS + 1 }, () =>
+        turns.run(
+          'again',
+          unit(() => undefined),
+        ),
+      ),
     );
     const order: string[] = [];
     const other = Array.from({ length: 3 }, (_, i) =>
-      turns.run('other', async () => order.push(`x${i + 1}`)),
+      turns.run(
+        'other',
+        unit(() => order.push(`x${i + 1}`)),
+      ),
     );
-    const back = turns.run('again', async () => order.push('a'));
+    const back = turns.run(
+      'again',
+      unit(() => order.push('a')),
+    );
     await Promise.all([...other, back]);
     expect(order).toEqual(['x1', 'a', 'x2', 'x3']);
   });
 
-  it('starts each unit on a turn of the event loop of its own, so other work runs between two units', async () => {
-    const turns = new FairTurns();
+  it('When units are cheap, then one turn of the event loop starts as many as its budget holds, and the rest wait for the next turn', async () => {
+    const clock = fakeClock();
+    const turns = new FairTurns({ budgetMs: BUDGET, now: clock.now });
+    const ticker = loopTicker();
+    // 2 ms each against a budget of 6: three a turn.
+    const seen = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        turns.run(
+          'one',
+          clock.costing(2, () => ticker.turns),
+        ),
+      ),
+    );
+    ticker.stop();
+    const [a, , , b, , , c] = seen;
+    expect(seen).toEqual([a, a, a, b, b, b, c]);
+    expect(a).toBeLessThan(b!);
+    expect(b).toBeLessThan(c!);
+  });
+
+  it('When a unit takes the whole budget, then each unit starts on a turn of the event loop of its own, so other work runs between two', async () => {
+    const { turns, unit } = oneUnitATurn();
     const ticker = loopTicker();
     const seen = await Promise.all(
-      Array.from({ length: 4 }, () => turns.run('one', async () => ticker.turns)),
+      Array.from({ length: 4 }, () =>
+        turns.run(
+          'one',
+          unit(() => ticker.turns),
+        ),
+      ),
     );
     ticker.stop();
     expect(new Set(seen).size).toBe(4);
+  });
+
+  it('counts what a unit does after its first await (serialising an engine’s answer) against the turn’s budget', async () => {
+    const clock = fakeClock();
+    const turns = new FairTurns({ budgetMs: BUDGET, now: clock.now });
+    const ticker = loopTicker();
+    const afterAwait = async () => {
+      await Promise.resolve();
+      return clock.costing(BUDGET, () => ticker.turns)();
+    };
+    const seen = await Promise.all(Array.from({ length: 3 }, () => turns.run('one', afterAwait)));
+    ticker.stop();
+    expect(new Set(seen).size).toBe(3);
+  });
+
+  it('When a heavy client fills whole turns, then a client arriving meanwhile starts first in the next turn', async () => {
+    const clock = fakeClock();
+    const turns = new FairTurns({ budgetMs: BUDGET, now: clock.now });
+    const order: string[] = [];
+    const unit = (name: string) => clock.costing(2, () => order.push(name));
+    const heavy = Array.from({ length: 10 }, (_, i) => turns.run('heavy', unit(`h${i + 1}`)));
+    // h4–h6 are the second turn's: the visitor arrives as it ends.
+    await heavy[5];
+    const visitor = turns.run('visitor', unit('v1'));
+    await Promise.all([...heavy, visitor]);
+    expect(order).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'v1', 'h7', 'h8', 'h9', 'h10']);
   });
 
   it('does not wait for a unit to finish before starting the next (an engine’s round trip holds no one up)', async () => {

@@ -68,13 +68,20 @@ export class SearchService {
     }
   }
 
+  /**
+   * The engine's answer to `asked` when it has it kept (a popular query, a role list's page), at
+   * once and without searching; else undefined, and search() is the way. Never the store's: its
+   * plain matching keeps no answers.
+   */
+  cached(asked: SearchRequest): ServiceResponse | undefined {
+    if (!this.engine?.cached || !this.engineIsCurrent()) return undefined;
+    const response = this.engine.cached(bounded(asked));
+    return response ? { response, degraded: false } : undefined;
+  }
+
   async search(asked: SearchRequest): Promise<ServiceResponse> {
-    // The one gate to every engine: no answer holds more than SEARCH_PAGE_MAX agents, whoever asks.
-    const request = { ...asked, hitsPerPage: Math.min(asked.hitsPerPage ?? 20, SEARCH_PAGE_MAX) };
-    // An index still loading or catching up would answer "nothing" for agents it lacks: the store
-    // answers until it is current (logged once by the freshness check, not per request).
-    const current = (this.options.freshness?.state ?? 'current') === 'current';
-    if (this.engine && current) {
+    const request = bounded(asked);
+    if (this.engine && this.engineIsCurrent()) {
       try {
         // The embedded engine answers in this thread, all at once: no timer can cut it short, so
         // none is set (a timer and a race per search were measurable on cached answers). Engines
@@ -93,4 +100,17 @@ export class SearchService {
     }
     return { response: await this.fallback.search(request), degraded: true };
   }
+
+  /**
+   * An index still loading or catching up would answer "nothing" for agents it lacks: the store
+   * answers until it is current (logged once by the freshness check, not per request).
+   */
+  private engineIsCurrent(): boolean {
+    return (this.options.freshness?.state ?? 'current') === 'current';
+  }
+}
+
+/** The one gate to every engine: no answer holds more than SEARCH_PAGE_MAX agents, whoever asks. */
+function bounded(asked: SearchRequest): SearchRequest {
+  return { ...asked, hitsPerPage: Math.min(asked.hitsPerPage ?? 20, SEARCH_PAGE_MAX) };
 }

@@ -83,4 +83,24 @@ describe('embedded engine across processes', () => {
     expect(await engine.stats()).toEqual({ documents: 1, checkpoint: 3 });
     await engine.close();
   });
+
+  it('gives back a kept answer without searching, and none for a search not asked yet or once the index has changed', async () => {
+    const engine = await EmbeddedSearchEngine.open(':memory:', { serve: true, pollMs: 60_000 });
+    await engine.apply({
+      upserts: [searchDocument('1', { name: 'Ledger Keeper' })],
+      deletes: [],
+      checkpoint: 1,
+    });
+    expect(engine.cached({ query: 'ledger' })).toBeUndefined();
+    const answered = await engine.search({ query: 'ledger' });
+    expect(engine.cached({ query: 'ledger' })).toBe(answered);
+    expect(engine.cached({ query: 'ledger', hitsPerPage: 5 })).toBeUndefined();
+    await engine.apply({
+      upserts: [searchDocument('2', { name: 'Ledger Clerk' })],
+      deletes: [],
+      checkpoint: 2,
+    });
+    expect(engine.cached({ query: 'ledger' })).toBeUndefined();
+    await engine.close();
+  });
 });

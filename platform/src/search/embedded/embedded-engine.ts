@@ -133,6 +133,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return this.snapshots === null || !this.db.holdsMoreThan(this.inThreadLimit);
   }
 
+  cached(request: SearchRequest): SearchResponse | undefined {
+    return this.options.serve ? this.cache.get(request, this.index.version) : undefined;
+  }
+
   async search(request: SearchRequest): Promise<SearchResponse> {
     if (!this.options.serve) throw new Error('This engine instance only writes; it does not serve searches');
     const version = this.index.version;

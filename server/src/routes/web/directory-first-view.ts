@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { RequestCosts } from '../../http/request-costs';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import { presentAgent, presentAgents } from '../../presenters/agent';
+import { searchInTurn } from '../../search-service/search-in-turn';
 import { signalsReader } from '../api/signals/signals.routes';
 
 // The directory page's first view (issue 25, speed as felt): what the client's directory asks the
@@ -78,18 +79,17 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
       return { items: presentAgents(agents), total };
     });
   /** GET /api/search-by-role's first page, as the API answers it (and counted as it counts). */
-  const rolePage = (req: Request, role: string, category: string) =>
-    costs.inTurn(req, async (): Promise<FirstPage> => {
-      const { response } = await search.search({
-        query: '',
-        filters: { role: [role], category: [category] },
-        sort: 'name',
-        page: 0,
-        hitsPerPage: ROLE_PAGE_SIZE,
-      });
-      countAppeared(analytics, response.hits, audienceOf(req));
-      return { items: response.hits.map((hit) => presentAgent(hit.document)), total: response.totalHits };
+  const rolePage = async (req: Request, role: string, category: string): Promise<FirstPage> => {
+    const { response } = await searchInTurn(search, costs, req, {
+      query: '',
+      filters: { role: [role], category: [category] },
+      sort: 'name',
+      page: 0,
+      hitsPerPage: ROLE_PAGE_SIZE,
     });
+    countAppeared(analytics, response.hits, audienceOf(req));
+    return { items: response.hits.map((hit) => presentAgent(hit.document)), total: response.totalHits };
+  };
 
   return async function directory(
     req: Request,

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { RequestCosts } from '../../http/request-costs';
 import { StoreVersionCache } from '../../http/store-version-cache';
 import { freeSearchRequest } from '../../policies/paid-search-params';
+import { searchInTurn } from '../../search-service/search-in-turn';
 import { PROVIDER_NOT_FOUND } from '../api/providers/providers.routes';
 import { adaptQuery } from '../api/search/instantsearch/adapt-request';
 import { adaptResponse } from '../api/search/instantsearch/adapt-response';
@@ -81,12 +82,10 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
       },
     });
     const request = freeSearchRequest(adapted.request, adapted.params.facets);
-    // On the client's turn, like the API's searches (http/request-costs.ts).
-    return costs.inTurn(req, async () => {
-      const { response } = await search.search(request);
-      countAppeared(analytics, response.hits, audienceOf(req));
-      return adaptResponse(adapted, response);
-    });
+    // On the client's turn unless kept, like the API's searches (search-service/search-in-turn.ts).
+    const { response } = await searchInTurn(search, costs, req, request);
+    countAppeared(analytics, response.hits, audienceOf(req));
+    return adaptResponse(adapted, response);
   };
 
   return {

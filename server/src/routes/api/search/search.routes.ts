@@ -2,7 +2,7 @@ import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { SearchByRoleQuery, SearchQuery, SimilarQuery } from '@agentry/domain/contract/search';
 import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { audienceOf } from '../../../analytics/audience';
 import { countAppeared } from '../../../analytics/count-hits';
 import type { AppContext } from '../../../context';
@@ -13,7 +13,8 @@ import { allowAnyOrigin, answerPreflight } from '../../../http/public-read';
 import type { RequestCosts } from '../../../http/request-costs';
 import { parse, parseQuery } from '../../../http/validate';
 import { presentAgent } from '../../../presenters/agent';
-import type { SearchService } from '../../../search-service/search-service';
+import { searchInTurn } from '../../../search-service/search-in-turn';
+import type { ServiceResponse } from '../../../search-service/search-service';
 
 import { timed } from './timed';
 
@@ -39,11 +40,16 @@ const EMPTY = jsonBody('[]');
  * `limit` results after `offset`, from the engine's pages of `limit` (one page, or the two that
  * straddle an offset that is not a multiple of the limit), with the total in its ETag.
  */
-async function searchWindow(search: SearchService, request: SearchRequest, offset: number, limit: number) {
+async function searchWindow(
+  answer: (request: SearchRequest) => Promise<ServiceResponse>,
+  request: SearchRequest,
+  offset: number,
+  limit: number,
+) {
   const first = Math.floor(offset / limit);
   const pages = offset % limit === 0 ? [first] : [first, first + 1];
   const responses = await Promise.all(
-    pages.map(async (page) => (await search.search({ ...request, page, hitsPerPage: limit })).response),
+    pages.map(async (page) => (await answer({ ...request, page, hitsPerPage: limit })).response),
   );
   const total = responses[0]!.totalHits;
   if (responses.length === 1) {
@@ -60,9 +66,13 @@ async function searchWindow(search: SearchService, request: SearchRequest, offse
   return { body: jsonBody(presented(hits), String(total)), total, hits };
 }
 
-/** Each search runs on its client's turn (http/fair-turns.ts): a burst of them interleaves with others' requests. */
+/**
+ * Each search runs on its client's turn (http/fair-turns.ts): a burst of them interleaves with
+ * others' requests. An answer the engine has kept needs no turn (search-in-turn.ts).
+ */
 export function searchRoutes({ search, store, analytics }: AppContext, costs: RequestCosts): Router {
   const router = Router();
+  const answer = (req: Request) => (request: SearchRequest) => searchInTurn(search, costs, req, request);
   // Open to other origins (http/public-read.ts). ETags only, over what is sent: the engine follows
   // the catalog a little behind, so the catalog's last change cannot date its answers. `no-cache`:
   // a cache may keep an answer but asks again each time, so results stay current for a 304's cost.
@@ -81,9 +91,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
       sendJson(res, EMPTY);
       return;
     }
-    const { response, degraded } = await timed(res, () =>
-      costs.inTurn(req, () => search.search({ query, hitsPerPage: limit })),
-    );
+    const { response, degraded } = await timed(res, () => answer(req)({ query, hitsPerPage: limit }));
     // Said, not hidden: monitoring and the benchmarks tell the store's plain matching apart.
     if (degraded) res.set('X-Search-Degraded', 'store');
     res.set('X-Match-Count', String(response.matchCount));
@@ -96,7 +104,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
     const { role, category, limit, offset } = parseQuery(SearchByRoleQuery, req);
     const filters = category ? { role: [role], category: [category] } : { role: [role] };
     const { body, total, hits } = await timed(res, () =>
-      costs.inTurn(req, () => searchWindow(search, { query: '', filters, sort: 'name' }, offset, limit)),
+      searchWindow(answer(req), { query: '', filters, sort: 'name' }, offset, limit),
     );
     countAppeared(analytics, hits, audienceOf(req));
     setPageHeaders(req, res, { total, limit, offset, end: SEARCH_MAX_DEPTH });
@@ -111,7 +119,7 @@ export function searchRoutes({ search, store, analytics }: AppContext, costs: Re
     const agent = await store.agents.get(id);
     if (!agent || agent.removed) throw notFound('Agent not found');
     const { response } = await timed(res, () =>
-      costs.inTurn(req, () => search.search({ query: '', similarTo: agent.id, hitsPerPage: limit })),
+      answer(req)({ query: '', similarTo: agent.id, hitsPerPage: limit }),
     );
     res.set('Cache-Control', 'no-cache');
     sendJson(res, presentedBody(response));
