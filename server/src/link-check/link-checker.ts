@@ -1,15 +1,24 @@
 import { normalizeAddress } from '@agentry/domain/address';
 import type { Agent } from '@agentry/domain/agent';
-import { decodeEntities } from '@agentry/domain/html-entities';
-import { ROUTES } from '@agentry/domain/routes';
 import { checkSite, RobotsCache, type SiteCheck } from '@agentry/platform/outbound/check-site';
 import { HostPacer } from '@agentry/platform/outbound/host-pacer';
-import { IconCache, type SiteIcon } from '@agentry/platform/outbound/site-icon';
+import { IconCache } from '@agentry/platform/outbound/site-icon';
 import type { LinkCheckRecord } from '@agentry/platform/store/port';
-import { deliver, publicLink, type Services } from '../commands/services';
-import { siteDownMessage } from '../mail/trust-messages';
-import { type CheckedLink, nextLinkRecord } from './link-state';
+import type { Services } from '../commands/services';
+import { type Chunk, hostOf, type Item } from './catalog-window';
+import { checksPerSecond, type LinkCheckerSettings, POLITENESS_MARGIN_MS, sleep } from './check-pace';
+import { nextLinkRecord } from './link-state';
 import type { Outbound } from './outbound';
+import { type PassState, passState, savePass } from './pass-state';
+import { ResultRecorder } from './result-recorder';
+
+export {
+  BUSY_PER_SECOND,
+  checksPerSecond,
+  type LinkCheckerSettings,
+  POLITENESS_MARGIN_MS,
+} from './check-pace';
+export { PASS_KEY } from './pass-state';
 
 // The link checker (issue 26): visits every listed agent's website once per LINK_CHECK_INTERVAL_HOURS
 // (a pass over the catalog in id order, its place kept in the store so a restart goes on where it
@@ -22,81 +31,17 @@ import type { Outbound } from './outbound';
 // (their listing and search document follow); the provider of a site that went down gets one e-mail.
 // It also takes the site's icon as the listing's logo (issue 25, platform/outbound/site-icon.ts),
 // unless the provider uploaded one: the icons of a page are fetched once a day, not once a listing.
+// Its parts: check-pace.ts (how fast checks start), pass-state.ts (the pass's place in the store),
+// catalog-window.ts (the window's chunks and per-host items), result-recorder.ts (saving what was found).
 
-/**
- * Checks started a second while the process is busy answering requests (settings.busy): the checks
- * are background work (a listing is due once a day: 100,000 agents need 1.2 a second), and at
- * maxPerSecond (20) they took 3-4 % of the first worker's time under the whole-product load,
- * beside the requests waiting for that worker (BENCHMARKS.md, issue 21).
- */
-export const BUSY_PER_SECOND = 2;
-
-/** Checks a second the checker may start now: maxPerSecond, or BUSY_PER_SECOND (if lower) while busy. */
-export function checksPerSecond(settings: Pick<LinkCheckerSettings, 'maxPerSecond' | 'busy'>): number {
-  return settings.busy?.() ? Math.min(settings.maxPerSecond, BUSY_PER_SECOND) : settings.maxPerSecond;
-}
-
-export interface LinkCheckerSettings {
-  intervalMs: number;
-  concurrency: number;
-  maxPerSecond: number;
-  /** Whether the process is busy answering requests now (its event loop's delay): checks then slow down. */
-  busy?: () => boolean;
-  hostIntervalMs: number;
-  /** Agents read from the catalog at a time. */
-  chunkSize?: number;
-  /** Chunks of the catalog held at once: how far the pass runs ahead of its slowest host. */
-  maxChunks?: number;
-  /** How long one turn dispatches checks before it saves and yields (the job's next turn goes on). */
-  turnMs?: number;
-  /** At most this many checks started in one turn (tests). */
-  maxChecksPerTurn?: number;
-}
-
-/** Where the current pass stands, kept in the store's key-value settings. */
-interface PassState {
-  started_at: string;
-  /** Every agent up to this id (in the catalog's id order) is checked in this pass; null before any. */
-  after: string | null;
-  done_at: string | null;
-}
-
-/** A part of the catalog read into the window; the pass's place moves past it once it is all done. */
-interface Chunk {
-  lastId: string;
-  pending: number;
-}
-
-interface Item {
-  agent: Agent;
-  url: string;
-  host: string;
-  /** The chunk of the pass it belongs to; null for a retry. */
-  chunk: Chunk | null;
-}
-
-export const PASS_KEY = 'link_check:pass';
-export const POLITENESS_MARGIN_MS = 50;
 /** A site's icon, once found, is fetched again after this long (a new icon shows within a week). */
 export const ICON_REFRESH_MS = 7 * 24 * 3600_000;
 const FLUSH_EVERY = 200;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
-}
 
 export class LinkChecker {
   private readonly pacer: HostPacer;
   private readonly robots = new RobotsCache();
   private readonly icons = new IconCache();
-  /** Agents whose logo changed since the last flush: touched with it, so the index reads them again. */
-  private logosChanged = new Set<string>();
   private readonly chunkSize: number;
   private readonly maxChunks: number;
   private lastStart = 0;
@@ -107,7 +52,7 @@ export class LinkChecker {
   private chunks: Chunk[] = [];
   private readonly queues = new Map<string, Item[]>();
   private readonly queued = new Set<string>();
-  private results: CheckedLink[] = [];
+  private readonly recorder: ResultRecorder;
 
   constructor(
     private readonly services: Pick<
@@ -123,6 +68,7 @@ export class LinkChecker {
     this.pacer = new HostPacer(settings.hostIntervalMs + POLITENESS_MARGIN_MS);
     this.chunkSize = settings.chunkSize ?? 500;
     this.maxChunks = settings.maxChunks ?? 8;
+    this.recorder = new ResultRecorder(services);
   }
 
   private get store() {
@@ -141,13 +87,13 @@ export class LinkChecker {
   async runOnce(signal?: AbortSignal): Promise<{ checked: number; passDone: boolean }> {
     const now = new Date(this.services.now());
     await this.queueRetries(now);
-    const pass = await this.passState(now);
+    const pass = await passState(this.store, now, this.settings.intervalMs);
     if (!pass.done_at) {
       if (this.passStarted !== pass.started_at) this.resetWindow(pass);
       await this.fill(pass);
     }
     const checked = await this.dispatch(signal, pass);
-    await this.flush();
+    await this.recorder.flush();
     if (pass.done_at) return { checked, passDone: true };
     this.advance(pass);
     // The window ran dry: read on, so the pass knows whether the catalog has more.
@@ -156,7 +102,7 @@ export class LinkChecker {
       pass.done_at = new Date(this.services.now()).toISOString();
       this.services.logger.info({ started_at: pass.started_at }, 'link check pass done');
     }
-    await this.savePass(pass);
+    await savePass(this.store, pass);
     return { checked, passDone: pass.done_at !== null };
   }
 
@@ -180,19 +126,6 @@ export class LinkChecker {
   }
 
   /** The pass under way; a new one when the last is done and due again (or there was none). */
-  private async passState(now: Date): Promise<PassState> {
-    const saved = await this.store.kv.get(PASS_KEY);
-    const pass = saved ? (JSON.parse(saved) as PassState) : null;
-    if (pass && (!pass.done_at || now.getTime() - Date.parse(pass.started_at) < this.settings.intervalMs))
-      return pass;
-    const fresh: PassState = { started_at: now.toISOString(), after: null, done_at: null };
-    await this.savePass(fresh);
-    return fresh;
-  }
-
-  private savePass(pass: PassState): Promise<void> {
-    return this.store.kv.set(PASS_KEY, JSON.stringify(pass));
-  }
 
   private enqueue(agent: Agent, chunk: Chunk | null): boolean {
     if (this.queued.has(agent.id)) return false;
@@ -303,7 +236,7 @@ export class LinkChecker {
           });
         running.add(task);
       }
-      if (this.results.length >= FLUSH_EVERY) await this.flush();
+      if (this.recorder.results.length >= FLUSH_EVERY) await this.recorder.flush();
       if (!pass.done_at && !this.walked && this.readyHosts(busy) === 0) await this.fill(pass, busy);
       if (startedNow) continue;
       // Nothing could start: wait for a check to end or the nearest free host's turn.
@@ -336,8 +269,8 @@ export class LinkChecker {
         (logo.source === 'site' && this.services.now() - Date.parse(logo.updated_at) >= ICON_REFRESH_MS);
       const found = await this.check(item.url, signal, wantIcon);
       if (signal?.aborted) return false;
-      if (found.icon) await this.keepIcon(item.agent.id, found.icon);
-      this.results.push(
+      if (found.icon) await this.recorder.keepIcon(item.agent.id, found.icon);
+      this.recorder.results.push(
         nextLinkRecord(
           item.agent.id,
           item.url,
@@ -364,64 +297,5 @@ export class LinkChecker {
       signal,
       beforeRequest: (target) => this.pacer.take(target.hostname),
     });
-  }
-
-  /** The site's icon as the agent's logo (an upload stays: the store keeps it). */
-  private async keepIcon(agentId: string, icon: SiteIcon): Promise<void> {
-    const changed = await this.store.logos.set(agentId, {
-      hash: icon.hash,
-      content_type: icon.content_type,
-      bytes: icon.bytes,
-      source: 'site',
-      at: new Date(this.services.now()).toISOString(),
-    });
-    if (changed) this.logosChanged.add(agentId);
-  }
-
-  /** Saves what was found, touches the agents whose listing changed, and mails breakages. */
-  private async flush(): Promise<void> {
-    const results = this.results;
-    if (results.length === 0) return;
-    this.results = [];
-    await this.store.linkChecks.saveMany(results.map((result) => result.record));
-    const changed = [
-      ...new Set([
-        ...results.filter((result) => result.publicChange).map((result) => result.record.agent_id),
-        ...this.logosChanged,
-      ]),
-    ];
-    this.logosChanged = new Set();
-    for (let start = 0; start < changed.length; start += 1000)
-      await this.store.agents.touch(changed.slice(start, start + 1000));
-    const broken = results.filter((result) => result.notify);
-    if (broken.length === 0) return;
-    const agents = new Map(
-      (await this.store.agents.getMany(broken.map((result) => result.record.agent_id))).map((agent) => [
-        agent.id,
-        agent,
-      ]),
-    );
-    for (const result of broken) {
-      const agent = agents.get(result.record.agent_id);
-      if (agent) await this.tellProvider(agent, result.record);
-    }
-  }
-
-  /** The one e-mail of a breakage, to the account that owns the agent (nobody owns it: nobody to tell). */
-  private async tellProvider(agent: Agent, record: LinkCheckRecord): Promise<void> {
-    if (!agent.owner_id) return;
-    const owner = await this.store.users.findById(agent.owner_id);
-    if (!owner) return;
-    await deliver(
-      this.services as Services,
-      siteDownMessage({
-        to: owner.email,
-        fullName: owner.full_name,
-        agentName: decodeEntities(agent.name),
-        address: record.url,
-        since: record.state_since ?? record.checked_at,
-        dashboardLink: publicLink(this.services as Services, ROUTES.dashboard),
-      }),
-    );
   }
 }
