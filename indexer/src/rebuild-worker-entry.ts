@@ -2,9 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '@agentry/platform/config/env';
 import { openSearchEngine } from '@agentry/platform/search/factory';
 import { openStore } from '@agentry/platform/store/factory';
+import { runInBackground } from '@agentry/platform/worker/background-priority';
 import { rebuildIndex } from './rebuild';
 
-// The worker thread of rebuildInWorker: its own store and index writer, one rebuild, one message.
+// The worker thread of rebuildInWorker: its own store and index writer, one rebuild, one message, at
+// the lowest priority (background-priority.ts): the threads answering requests get the cores first.
+
+runInBackground();
 
 async function run() {
   const { config, reportProgress } = workerData as { config: Config; reportProgress: boolean };
