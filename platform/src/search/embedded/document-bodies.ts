@@ -1,16 +1,32 @@
+import fs from 'node:fs';
 import type { SearchDocument } from '../port';
 
-// The documents of the index as their JSON, UTF-8, one after another in one buffer, read back only
-// for what a search shows (a page of hits, highlights, the agent asked to be like). A hundred
-// thousand agents as objects took about 70 MB of the JavaScript heap, every string and object of
-// them traced by each full garbage collection; as text they take about 40 MB outside it.
+// The documents of the index as their JSON, UTF-8, one after another, read back only for what a
+// search shows (a page of hits, highlights, the agent asked to be like). A hundred thousand agents
+// as objects took about 70 MB of the JavaScript heap, every string and object of them traced by
+// each full garbage collection; as text they take about 50 MB outside it. An index loaded from its
+// snapshot leaves them in the file (the snapshot's last section): each page of hits reads its few
+// bodies from there, and the 50 MB stay out of every API process's memory and out of the bytes a
+// start reads whole (issue 24: RSS per worker and every agent searchable within 3 s of a start).
+
+/** Bodies left in a file: `length` bytes at `offset` of the open `handle` (never written again). */
+export interface StoredBytes {
+  handle: fs.promises.FileHandle;
+  offset: number;
+  length: number;
+}
 
 export class DocumentBodies {
   private bytes: Buffer;
   private used: number;
-  /** Body of document n: bytes [ends[n - 1], ends[n]) (ends[-1] is 0). */
+  /**
+   * Body of document n: bytes [ends[n - 1], ends[n]) (ends[-1] is 0) of the file for the first
+   * `fromFile` documents, of `bytes` for the others (the first of them starting at 0).
+   */
   private ends: Float64Array;
   private count: number;
+  private stored: StoredBytes | null = null;
+  private fromFile = 0;
 
   constructor(
     bytes: Buffer = Buffer.alloc(1 << 16),
@@ -41,7 +57,8 @@ export class DocumentBodies {
     }
     this.used += this.bytes.write(text, this.used, 'utf8');
     if (this.count === this.ends.length) {
-      const ends = new Float64Array(this.ends.length * 2);
+      // A loaded index's ends are a view of the snapshot's bytes, exactly as long as its documents.
+      const ends = new Float64Array(Math.max(1024, this.ends.length * 2));
       ends.set(this.ends);
       this.ends = ends;
     }
@@ -49,17 +66,59 @@ export class DocumentBodies {
   }
 
   get(n: number): SearchDocument {
-    const start = n === 0 ? 0 : this.ends[n - 1]!;
-    return JSON.parse(this.bytes.toString('utf8', start, this.ends[n]!)) as SearchDocument;
+    return JSON.parse(this.text(n)) as SearchDocument;
   }
 
-  /** The bytes and ends as stored (views, for a snapshot). */
+  private text(n: number): string {
+    const start = n === 0 || n === this.fromFile ? 0 : this.ends[n - 1]!;
+    const end = this.ends[n]!;
+    if (n >= this.fromFile) return this.bytes.toString('utf8', start, end);
+    return readStored(this.stored!, start, end - start).toString('utf8');
+  }
+
+  /** The bytes and ends as stored (for a snapshot: views, or copies of what is left in a file). */
   image(): { bytes: Uint8Array; ends: Float64Array } {
-    return { bytes: this.bytes.subarray(0, this.used), ends: this.ends.subarray(0, this.count) };
+    if (this.stored === null)
+      return { bytes: this.bytes.subarray(0, this.used), ends: this.ends.subarray(0, this.count) };
+    const fileBytes = this.fromFile === 0 ? 0 : this.ends[this.fromFile - 1]!;
+    const bytes = Buffer.allocUnsafe(fileBytes + this.used);
+    readStored(this.stored, 0, fileBytes).copy(bytes);
+    this.bytes.copy(bytes, fileBytes, 0, this.used);
+    const ends = Float64Array.from(this.ends.subarray(0, this.count));
+    for (let n = this.fromFile; n < this.count; n++) ends[n]! += fileBytes;
+    return { bytes, ends };
   }
 
-  static fromImage(bytes: Uint8Array, ends: Float64Array): DocumentBodies {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return new DocumentBodies(buffer, ends, ends.length, bytes.byteLength);
+  /** Lets go of the file the bodies are read from (the index is no longer used). */
+  async close(): Promise<void> {
+    const stored = this.stored;
+    this.stored = null;
+    this.fromFile = 0;
+    await stored?.handle.close();
   }
+
+  static fromImage(bytes: Uint8Array | StoredBytes, ends: Float64Array): DocumentBodies {
+    if (bytes instanceof Uint8Array) {
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return new DocumentBodies(buffer, ends, ends.length, bytes.byteLength);
+    }
+    const last = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    if (last > bytes.length) throw new Error('index image: the document bodies run past the file');
+    const bodies = new DocumentBodies(Buffer.alloc(1 << 12), ends, ends.length, 0);
+    bodies.stored = bytes;
+    bodies.fromFile = ends.length;
+    return bodies;
+  }
+}
+
+/** `length` bytes at `at` of the stored bodies. */
+function readStored(stored: StoredBytes, at: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const read = fs.readSync(stored.handle.fd, buffer, done, length - done, stored.offset + at + done);
+    if (read === 0) throw new Error('search index snapshot: a document body is cut short');
+    done += read;
+  }
+  return buffer;
 }

@@ -220,6 +220,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     if (this.timer) clearInterval(this.timer);
     await this.snapshots?.stop();
     await this.reloading?.catch(() => {});
+    await this.index.close();
     this.db.close();
   }
 
@@ -256,9 +257,12 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const inThread = this.loadsInThread();
       const loaded =
         (inThread ? null : await this.snapshots!.load(new TimeSlices())) ?? (await indexFromFile(this.db));
-      if (this.closed) return;
+      if (this.closed) return void (await loaded.index.close());
+      const previous = this.index;
       this.index = loaded.index;
       this.cache.clear();
+      // Searches run whole in one turn: none is still reading the previous index's bodies.
+      await previous.close();
       this.generation = loaded.generation;
       this.lastSeq = loaded.seq;
       this.served = loaded.checkpoint;

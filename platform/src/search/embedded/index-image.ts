@@ -1,6 +1,7 @@
 import { PROFILE_FACET_FIELDS } from '@agentry/domain/profile-facets';
 import { SPEC_FACET_FIELDS } from '@agentry/domain/search-fields';
 import type { ColumnsImage } from './columns';
+import type { StoredBytes } from './document-bodies';
 import type { RoleEntry } from './role-table';
 import type { StemTableImage } from './stem-table';
 import { type TimeSlices, UNSLICED } from './time-slices';
@@ -10,7 +11,8 @@ import type { VocabularyImage } from './vocabulary';
 // array as its raw bytes and each string list as one text with the lengths of its strings,
 // every part aligned to 8 bytes. Reading gives typed arrays that are views of the bytes (nothing
 // copied, nothing parsed but the strings), which is what lets a 100,000-agent index load in well
-// under a second; the reader keeps the bytes alive as long as the index.
+// under a second; the reader keeps the bytes alive as long as the index. The documents' bodies come
+// last: a snapshot's reader may leave them in the file (residentLength, document-bodies.ts).
 
 /** Everything an index holds, as typed arrays and string lists (written out below). */
 export interface IndexImage {
@@ -34,7 +36,8 @@ export interface IndexImage {
   nameKeys: string[];
   /** Each document's name parts joined by spaces. */
   nameParts: string[];
-  bodies: { bytes: Uint8Array; ends: Float64Array };
+  /** Read back, the bytes may be left in a file (imageFromBytes's `rest`). */
+  bodies: { bytes: Uint8Array | StoredBytes; ends: Float64Array };
   columns: ColumnsImage;
   stems: StemTableImage;
   vocabulary: VocabularyImage;
@@ -65,6 +68,8 @@ interface Description {
 }
 
 const ALIGN = 8;
+/** The documents' bodies: the image's last section. */
+const BODIES = 'bodies.bytes';
 const align = (offset: number) => Math.ceil(offset / ALIGN) * ALIGN;
 const CONSTRUCTORS = {
   i32: Int32Array,
@@ -129,7 +134,6 @@ function partsOf(image: IndexImage): Part[] {
     typedPart('numbers.slots', 'i32', image.numbers),
     stringsPart('nameKeys', image.nameKeys.slice(0, image.count)),
     stringsPart('nameParts', image.nameParts.slice(0, image.count)),
-    typedPart('bodies.bytes', 'u8', image.bodies.bytes),
     typedPart('bodies.ends', 'f64', image.bodies.ends),
     stringsPart('columns.names', image.columns.names),
     stringsPart('columns.created', image.columns.created),
@@ -163,6 +167,10 @@ function partsOf(image: IndexImage): Part[] {
   parts.push(typedPart('columns.startingPrice', 'f64', image.columns.startingPrice));
   parts.push(typedPart('columns.startingPriced', 'u8', image.columns.startingPriced));
   for (const order of image.orders) parts.push(typedPart(`orders.${order.key}`, 'i32', order.numbers));
+  // Last, so that everything before it can be read into memory without it (residentLength).
+  const { bytes } = image.bodies;
+  if (!(bytes instanceof Uint8Array)) throw new Error('index image: the bodies are left in a file');
+  parts.push(typedPart(BODIES, 'u8', bytes));
   return parts;
 }
 
@@ -199,16 +207,37 @@ export function imageToBytes(image: IndexImage): Buffer {
   return bytes;
 }
 
-/**
- * Reads imageToBytes()'s output; typed arrays are views of `bytes` (copied only if misaligned).
- * Decoding the string lists yields to the event loop between `slices`.
- */
-export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UNSLICED): Promise<IndexImage> {
-  const bytes: Uint8Array = source.byteOffset % ALIGN === 0 ? source : Uint8Array.from(source);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function describe(buffer: Buffer): { description: Description; start: number } {
   const headLength = buffer.readUInt32LE(0);
   const description = JSON.parse(buffer.toString('utf8', 4, 4 + headLength)) as Description;
-  const start = align(4 + headLength);
+  return { description, start: align(4 + headLength) };
+}
+
+/**
+ * How many leading bytes of imageToBytes()'s output hold everything but the documents' bodies: a
+ * reader may keep those in memory and leave the rest in the file (imageFromBytes's `rest`).
+ */
+export function residentLength(image: Uint8Array): number {
+  const { description, start } = describe(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+  const bodies = description.sections.find((section) => section.name === BODIES);
+  if (!bodies || description.sections.some((section) => section.offset > bodies.offset))
+    throw new Error('index image: the bodies are not its last section');
+  return start + bodies.offset;
+}
+
+/**
+ * Reads imageToBytes()'s output; typed arrays are views of `bytes` (copied only if misaligned).
+ * Decoding the string lists yields to the event loop between `slices`. `rest`: the image's bytes
+ * from `source`'s end on, left in a file (the bodies, read one document at a time).
+ */
+export async function imageFromBytes(
+  source: Uint8Array,
+  slices: TimeSlices = UNSLICED,
+  rest?: StoredBytes,
+): Promise<IndexImage> {
+  const bytes: Uint8Array = source.byteOffset % ALIGN === 0 ? source : Uint8Array.from(source);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { description, start } = describe(buffer);
   const byName = new Map(description.sections.map((section) => [section.name, section]));
   const section = (name: string): Section => {
     const found = byName.get(name);
@@ -244,6 +273,14 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     if (at !== text.length) throw new Error(`index image: the strings of ${name} do not add up`);
     return list;
   };
+  const bodiesOf = (): Uint8Array | StoredBytes => {
+    const found = byName.get(BODIES);
+    if (!rest || !found || start + found.offset < bytes.byteLength) return typed(BODIES, 'u8');
+    const at = start + found.offset - bytes.byteLength;
+    if (found.kind !== 'u8' || at + found.bytes > rest.length)
+      throw new Error(`index image cut short in ${BODIES}`);
+    return { handle: rest.handle, offset: rest.offset + at, length: found.bytes };
+  };
   const facets = {} as IndexImage['columns']['facets'];
   for (const field of SPEC_FACET_FIELDS)
     facets[field] = {
@@ -275,7 +312,7 @@ export async function imageFromBytes(source: Uint8Array, slices: TimeSlices = UN
     numbers: typed('numbers.slots', 'i32'),
     nameKeys: await strings('nameKeys'),
     nameParts: await strings('nameParts'),
-    bodies: { bytes: typed('bodies.bytes', 'u8'), ends: typed('bodies.ends', 'f64') },
+    bodies: { bytes: bodiesOf(), ends: typed('bodies.ends', 'f64') },
     columns: {
       names: await strings('columns.names'),
       created: await strings('columns.created'),

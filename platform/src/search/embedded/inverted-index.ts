@@ -125,6 +125,11 @@ export class InvertedIndex {
     return this.alive[number] === 1;
   }
 
+  /** Lets go of the snapshot file a loaded index reads its documents' bodies from. */
+  close(): Promise<void> {
+    return this.bodies.close();
+  }
+
   /** The live document with this number (read from its stored text: a new object each time). */
   document(number: number): SearchDocument | undefined {
     return this.alive[number] === 1 ? this.bodies.get(number) : undefined;

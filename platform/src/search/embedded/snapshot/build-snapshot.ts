@@ -1,4 +1,4 @@
-import { imageToBytes } from '../index-image';
+import { imageToBytes, residentLength } from '../index-image';
 import { InvertedIndex } from '../inverted-index';
 import type { SearchDb } from '../search-db';
 import { type SnapshotHeader, writeSnapshot } from './snapshot-file';
@@ -27,6 +27,7 @@ export async function buildSnapshot(db: SearchDb, snapshotFile: string): Promise
   );
   await index.orders.prepare();
   const header: BuiltSnapshot = { fileId: db.fileId(), generation, seq, checkpoint, documents: index.size };
-  await writeSnapshot(snapshotFile, header, imageToBytes(index.image()));
+  const image = imageToBytes(index.image());
+  await writeSnapshot(snapshotFile, header, image, residentLength(image));
   return header;
 }

@@ -123,7 +123,7 @@ describe('the index snapshot', () => {
     await expectEveryDocument(engine, DOCUMENTS);
   });
 
-  it('when of the format before (lookup tables built at each load), is refused, not misread, and built again', async () => {
+  it('when of the format before (the documents’ bodies read into memory with the rest), is refused, not misread, and built again', async () => {
     await rebuild(
       Array.from({ length: DOCUMENTS }, (_, i) => documentNumber(i)),
       3,

@@ -42,11 +42,17 @@ export async function indexFromSnapshot(
   checkUsable(db, header);
   const snapshot = await readSnapshot(snapshotFile, slices);
   if (!snapshot) return null;
-  checkUsable(db, snapshot.header);
+  // The index reads its documents' bodies from the file: it closes it, or this does on failure.
   let index: InvertedIndex;
   try {
-    index = await InvertedIndex.fromImage(await imageFromBytes(snapshot.image, slices), slices);
+    checkUsable(db, snapshot.header);
+    index = await InvertedIndex.fromImage(
+      await imageFromBytes(snapshot.image, slices, snapshot.rest),
+      slices,
+    );
   } catch (error) {
+    await snapshot.rest.handle.close();
+    if (error instanceof SnapshotRefused) throw error;
     // Whole by its checksum yet unreadable: written by code that laid it out otherwise.
     throw new SnapshotRefused(`snapshot unreadable (${(error as Error).message})`);
   }
