@@ -162,6 +162,13 @@ function startBareExpress(port: number): ChildProcess {
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
+/** The workers' RSS (and peaks) in MB, the supervisor (first) left out. */
+const workersMemory = (tree: Array<{ rssMb: number; peakMb: number }>) =>
+  tree
+    .slice(1)
+    .map((entry) => `${entry.rssMb} (${entry.peakMb})`)
+    .join(', ');
+
 const throughput = (f: { popular: number; categories: number; health: number; bare: number }) =>
   `${fixed(f.popular / f.bare, 2)}; ${[f.popular, f.categories, f.health, f.bare].map((rps) => fixed(rps, 0)).join(', ')}`;
 
@@ -231,8 +238,11 @@ export async function compareSearch(argv: string[]): Promise<void> {
       afterImport.push(await timeStart(side, probe));
       await stop(side.api!);
     }
+    // RSS of each API process once every agent is searchable after the restart (supervisor first).
+    const startedMemory: Array<Array<{ pid: number; rssMb: number; peakMb: number }>> = [];
     for (const side of sides) {
       restart.push(await timeStart(side, probe));
+      startedMemory.push(treeMemory(side.api!.pid!));
       await stop(side.api!);
     }
     log(`starts timed (load average ${loadAverageNow()})`);
@@ -269,6 +279,13 @@ export async function compareSearch(argv: string[]): Promise<void> {
         `${fixed(restart[1]!.searchableSeconds)} s (${fixed(restart[1]!.readySeconds)} s)`,
         ratioOf(restart[1]!.searchableSeconds, restart[0]!.searchableSeconds),
         '≤ 3 s',
+      ),
+      tableRow(
+        'RSS per API worker once searchable after the restart (peak)',
+        workersMemory(startedMemory[0]!),
+        workersMemory(startedMemory[1]!),
+        '—',
+        '≤ 400 MB under load',
       ),
     ];
     if (startsOnly) {
