@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { kernelThreadId } from './background-priority';
+import { BACKGROUND_NICE, kernelThreadId } from './background-priority';
 
 // Run in a worker thread, as the builds do: lowering the main thread's priority here would slow the
 // rest of the test run.
@@ -33,7 +33,7 @@ describe('background builds at the lowest priority', () => {
       const { tid, nice } = await inWorker();
       expect(tid).not.toBeNull();
       expect(tid).not.toBe(process.pid);
-      expect(nice).toBe(19);
+      expect(nice).toBe(BACKGROUND_NICE);
       expect(os.getPriority(process.pid)).toBe(before);
       expect(kernelThreadId()).toBe(process.pid);
     },
