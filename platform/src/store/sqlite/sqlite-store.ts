@@ -49,8 +49,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // Migrations run once at open, before anything answers: they may wait for the lock.
-  db.pragma('busy_timeout = 5000');
+  // Migrations run once at open, before anything answers: they may wait for the lock, also while
+  // another process runs one that carries data (seconds on a big store).
+  db.pragma('busy_timeout = 60000');
   migrate(db);
   // From here on another connection's write (an upload's worker, the import CLI) is waited for
   // asynchronously (retryWhenBusy), never by holding this thread.
