@@ -9,6 +9,7 @@ import {
   signIn,
   uniqueEmail,
 } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { setUpApp } from './support/e2e-app';
 
 // The employer plan's tools (docs/employer-tools.md), end to end: a subscribed employer narrows
@@ -130,6 +131,14 @@ function fetchFrom(page: Page, pathname: string, method: 'GET' | 'POST' = 'GET')
     },
     { pathname, method },
   );
+}
+
+/** A screen of a walk: its screenshot, nothing serious for axe, nothing scrolling sideways. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshotFromTop(page, name);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+  expect({ name, scrollWidth }).toEqual({ name, scrollWidth: clientWidth });
 }
 
 interface AnalyticsBody {
@@ -451,6 +460,94 @@ describe('Employer tools', () => {
     await analytics.getByText('1 comparison over 12 weeks, 1 this week.').waitFor();
     await analytics.getByText('1 request over 12 weeks, 1 this week.').waitFor();
   }, 180_000);
+
+  it('carries the demo request conversation on a 360-pixel phone, each screen clean for axe', async () => {
+    const server = app().server;
+    const stamp = Date.now().toString(36);
+    const phone = { width: 360, height: 740, bypassCSP: true };
+
+    // A provider signed in in its own page, owning a listed agent; a subscribed employer with a
+    // confirmed address, signed in in another.
+    const provider = {
+      email: uniqueEmail('provider'),
+      fullName: 'Noor Haddad',
+      organization: `Saltmarsh AI ${stamp}`,
+    };
+    const providerPage = await app().newPage(phone);
+    const { userId } = await createAccount(server, provider, providerPage.request);
+    const agentName = `Tallyfern ${stamp}`;
+    const agent = await server.context.store.agents.create({
+      name: agentName,
+      provider: provider.organization,
+      category: 'Finance',
+      role: 'Bookkeeper',
+      description: `${agentName} reconciles bank statements every night and flags odd payments.`,
+      cost: '$25/month',
+      address: `https://tallyfern-${stamp}.example/`,
+      owner_id: userId,
+    });
+    const employer = {
+      email: uniqueEmail('employer'),
+      fullName: 'Ines Okafor',
+      organization: 'Quayside Goods',
+    };
+    const page = await app().newPage(phone);
+    await createAccount(server, { ...employer, userType: 'employer', subscribed: true }, page.request);
+    await page.goto(await linkInMail(server, employer.email, 'verify_email', '/verify-email'));
+    await page.getByText(`Your e-mail address ${employer.email} is confirmed.`).waitFor();
+
+    // 1. The employer asks for a demo from the agent's page.
+    await page.goto(`/agents/${agent.id}`);
+    await page.getByRole('button', { name: `Contact / Request demo (${agentName})` }).click();
+    const dialog = page.getByRole('dialog', { name: `Contact the provider of ${agentName}` });
+    const form = dialog.getByRole('form', { name: 'Contact request' });
+    await form.getByRole('radio', { name: 'Request a demo' }).check();
+    await form.getByLabel('Message').fill('Could you show it on our 3,000 monthly card payments?');
+    await checkScreen(page, 'conversation 360 01 employer asks');
+    await form.getByRole('button', { name: 'Request demo' }).click();
+    await dialog.getByText(`Your demo request about ${agentName} was sent.`).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // 2. The provider replies from the inbox.
+    await providerPage.goto('/dashboard');
+    const request = providerPage
+      .getByRole('region', { name: /^Inbox/ })
+      .getByRole('article', { name: `Demo request about ${agentName}` });
+    await request.getByRole('button', { name: 'Reply' }).click();
+    const replyText = 'Gladly: Wednesday at 14:00 CET, on a copy of your statements.';
+    await request.getByLabel('Your reply').fill(replyText);
+    // Each fact's label on one line ("E-mail" broke at its hyphen at this width): its text's lines.
+    const labelLines = await request.locator('.request-facts dt').evaluateAll((labels) =>
+      labels.map((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return range.getClientRects().length;
+      }),
+    );
+    expect(labelLines).toEqual(labelLines.map(() => 1));
+    await checkScreen(providerPage, 'conversation 360 02 provider replies');
+    await request.getByRole('button', { name: 'Send reply' }).click();
+    await request.getByRole('list', { name: 'Replies' }).getByText(replyText).waitFor();
+
+    // 3. The employer reads the reply on the dashboard and answers it there.
+    await page.goto('/employer-dashboard');
+    const sent = page
+      .getByRole('region', { name: /^Your requests/ })
+      .getByRole('article', { name: `Demo request about ${agentName}` });
+    await sent.getByText(replyText).waitFor();
+    await sent.getByRole('button', { name: 'Answer the provider' }).click();
+    const followUp = 'Wednesday suits us; we will bring two bookkeepers.';
+    await sent.getByLabel('Your reply').fill(followUp);
+    await checkScreen(page, 'conversation 360 03 employer answers');
+    await sent.getByRole('button', { name: 'Send reply' }).click();
+    await sent.getByText('Sent. The provider gets it by e-mail.').waitFor();
+
+    // 4. The provider sees the answer, the request new again.
+    await providerPage.reload();
+    await request.getByText(followUp).waitFor();
+    expect(await request.locator('.status-badge').textContent()).toBe('New');
+    await checkScreen(providerPage, 'conversation 360 04 provider reads the answer');
+  });
 
   it('refuses the tools to a visitor and to an employer without a subscription, and invites them to subscribe', async () => {
     // A visitor: 401 from the server; the page offers an employer account.
