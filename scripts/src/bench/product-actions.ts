@@ -6,7 +6,7 @@ import type { Catalog } from './traffic-mix';
 import { type Answer, addressOf, VirtualUser } from './virtual-user';
 
 // What each kind of action sends, as the client sends it, and what it records. An action's
-// latency counts from its scheduled start (open loop), through its CSRF token read if it has one;
+// latency counts from when its person clicks (product-load.ts), through its CSRF token read if it has one;
 // the token read is also recorded on its own, as the kind 'csrf token'.
 
 export interface ProductRun {
@@ -44,10 +44,20 @@ export function personFor(
   return { vu, member: null };
 }
 
-export async function perform(run: ProductRun, action: ProductAction, scheduled: number): Promise<void> {
+/**
+ * Sends `action` and records it. `from` is when its person clicks (its scheduled start, or the
+ * answer of their earlier action if that came later); `waited` is how long after the schedule that
+ * was, recorded beside the latency so the figures can say it.
+ */
+export async function perform(
+  run: ProductRun,
+  action: ProductAction,
+  from: number,
+  waited = 0,
+): Promise<void> {
   const { vu, member } = personFor(run, action);
   const { recorder } = run;
-  const since = () => performance.now() - scheduled;
+  const since = () => performance.now() - from;
 
   const read = async (
     path: string,
@@ -55,19 +65,26 @@ export async function perform(run: ProductRun, action: ProductAction, scheduled:
     check?: (json: unknown) => string | null,
   ) => {
     const answer = await vu.send('GET', path, { wantJson: check !== undefined });
-    recorder.record(kind, 'GET', since(), answer, answer.status === 200 && check ? check(answer.json) : null);
+    recorder.record(
+      kind,
+      'GET',
+      since(),
+      answer,
+      answer.status === 200 && check ? check(answer.json) : null,
+      waited,
+    );
     return answer;
   };
-  /** The token read (recorded as 'csrf token'), then the write, recorded from the scheduled start. */
+  /** The token read (recorded as 'csrf token'), then the write, recorded from the click. */
   const write = async (method: string, path: string, body?: unknown, kind: ProductKind = action.kind) => {
     const token = await vu.csrfToken();
     recorder.record('csrf token', 'GET', token.answer.ms, token.answer);
     if (!token.token) {
-      recorder.record(kind, method, since(), token.answer, 'no csrf token');
+      recorder.record(kind, method, since(), token.answer, 'no csrf token', waited);
       return null;
     }
     const answer = await vu.send(method, path, { body, csrf: token.token, wantJson: true });
-    recorder.record(kind, method, since(), answer);
+    recorder.record(kind, method, since(), answer, null, waited);
     return answer;
   };
 
@@ -85,7 +102,7 @@ export async function perform(run: ProductRun, action: ProductAction, scheduled:
       return;
     case 'provider inbox': {
       const answer = await vu.send('GET', '/api/users/inbox', { wantJson: true });
-      recorder.record(action.kind, 'GET', since(), answer);
+      recorder.record(action.kind, 'GET', since(), answer, null, waited);
       const requests = (answer.json as { requests?: Array<{ id: string }> } | null)?.requests;
       if (member && requests?.length) member.inbox = requests.map((request) => request.id);
       return;
@@ -100,7 +117,7 @@ export async function perform(run: ProductRun, action: ProductAction, scheduled:
       await read(action.path!);
       return;
     case 'employer search':
-      return employerSearch(run, action, member!, scheduled);
+      return employerSearch(run, action, member!, from, waited);
     case 'edit agent': {
       const own = member!.agent!;
       member!.edits += 1;
@@ -194,7 +211,13 @@ export async function perform(run: ProductRun, action: ProductAction, scheduled:
 }
 
 /** The advanced search: the token fetched once and kept, fetched again once if refused (as the client). */
-async function employerSearch(run: ProductRun, action: ProductAction, member: Member, scheduled: number) {
+async function employerSearch(
+  run: ProductRun,
+  action: ProductAction,
+  member: Member,
+  from: number,
+  waited: number,
+) {
   const { recorder } = run;
   const post = async (): Promise<Answer | null> => {
     if (!member.searchToken) {
@@ -213,5 +236,5 @@ async function employerSearch(run: ProductRun, action: ProductAction, member: Me
     member.searchToken = null;
     answer = await post();
   }
-  recorder.record('employer search', 'POST', performance.now() - scheduled, answer!);
+  recorder.record('employer search', 'POST', performance.now() - from, answer!, null, waited);
 }

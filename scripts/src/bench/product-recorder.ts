@@ -5,7 +5,9 @@ import type { Answer } from './virtual-user';
 
 // Per-kind figures of the whole-product load: latencies, errors (an answer other than 2xx/3xx and
 // 429, or no answer in time) and 429s apart, each 429 with the limiter that sent it, and the
-// first message of each kind of error so the report can say what went wrong.
+// first message of each kind of error so the report can say what went wrong. Beside each kind's
+// latencies, how long its actions waited for their person's earlier action (product-load.ts), and
+// the p99 counted from the schedule (latency plus that wait), as the figures before 2026-11-28 counted.
 
 export interface ProductKindFigures {
   requests: number;
@@ -14,6 +16,11 @@ export interface ProductKindFigures {
   p50: number;
   p99: number;
   max: number;
+  /** Waits for the person's earlier action (ms after the schedule): p99 and max. */
+  waitedP99: number;
+  waitedMax: number;
+  /** The p99 of latency plus that wait, from the action's scheduled start. */
+  p99FromSchedule: number;
 }
 
 export interface ProductFigures {
@@ -43,12 +50,22 @@ export interface WindowFigures {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+function listOf<K>(lists: Map<K, number[]>, key: K): number[] {
+  let list = lists.get(key);
+  if (!list) {
+    list = [];
+    lists.set(key, list);
+  }
+  return list;
+}
 const bump = (counts: Record<string, number>, key: string) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
 export class ProductRecorder {
   private readonly latencies = new Map<ProductKind, number[]>();
+  private readonly fromSchedule = new Map<ProductKind, number[]>();
+  private readonly waits = new Map<ProductKind, number[]>();
   private readonly errors = new Map<ProductKind, number>();
   private readonly tooMany = new Map<ProductKind, number>();
   private readonly errorKinds: Record<string, number> = {};
@@ -59,16 +76,20 @@ export class ProductRecorder {
   private windowTooMany = 0;
 
   /**
-   * One request of `kind` that took `ms` (from its scheduled start for an action's last request).
-   * `failure` overrides the answer's verdict: a 200 that says "signed out" is an error here.
+   * One request of `kind` that took `ms` (from its person's click for an action's last request, which
+   * came `waited` ms after the action's scheduled start). `failure` overrides the answer's verdict:
+   * a 200 that says "signed out" is an error here.
    */
-  record(kind: ProductKind, method: string, ms: number, answer: Answer, failure: string | null = null): void {
-    let list = this.latencies.get(kind);
-    if (!list) {
-      list = [];
-      this.latencies.set(kind, list);
-    }
-    list.push(ms);
+  record(
+    kind: ProductKind,
+    method: string,
+    ms: number,
+    answer: Answer,
+    failure: string | null = null,
+    waited = 0,
+  ): void {
+    listOf(this.latencies, kind).push(ms);
+    listOf(this.fromSchedule, kind).push(ms + waited);
     this.window.push(ms);
     if (answer.status === 429) {
       this.tooMany.set(kind, (this.tooMany.get(kind) ?? 0) + 1);
@@ -86,6 +107,11 @@ export class ProductRecorder {
       const said = (answer.json as { error?: unknown } | null)?.error;
       this.errorSamples[key] = typeof said === 'string' ? said.slice(0, 160) : (failure ?? 'no message');
     }
+  }
+
+  /** An action of `kind` waited `ms` past its schedule for its person's earlier action to answer. */
+  recordWait(kind: ProductKind, ms: number): void {
+    listOf(this.waits, kind).push(ms);
   }
 
   /** The figures since the last call (for rows printed as a long run goes). */
@@ -116,6 +142,8 @@ export class ProductRecorder {
       const kindTooMany = this.tooMany.get(kind) ?? 0;
       errors += kindErrors;
       tooMany += kindTooMany;
+      const waits = [...(this.waits.get(kind) ?? [0])].sort((a, b) => a - b);
+      const fromSchedule = [...(this.fromSchedule.get(kind) ?? [])].sort((a, b) => a - b);
       byKind[kind] = {
         requests: sorted.length,
         errors: kindErrors,
@@ -123,6 +151,9 @@ export class ProductRecorder {
         p50: round(percentile(sorted, 0.5)),
         p99: round(percentile(sorted, 0.99)),
         max: round(sorted[sorted.length - 1]!),
+        waitedP99: round(percentile(waits, 0.99)),
+        waitedMax: round(waits[waits.length - 1]!),
+        p99FromSchedule: round(percentile(fromSchedule, 0.99)),
       };
     }
     all.sort((a, b) => a - b);

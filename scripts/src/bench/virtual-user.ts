@@ -53,6 +53,8 @@ export class VirtualUser {
   readonly jar = new CookieJar();
   /** Serialises this person's actions: a dashboard read waits for the sign-in before it. */
   queue: Promise<void> = Promise.resolve();
+  /** When this person's last action ended (performance.now()): they click again from then on. */
+  idleSince = 0;
 
   constructor(
     private readonly base: URL,
