@@ -35,6 +35,8 @@ export interface ProductFigures {
   tooManyReasons: Record<string, number>;
   /** "kind status" → the first error message seen. */
   errorSamples: Record<string, string>;
+  /** Per explained kind, its slowest action part by part (token, write, the server's Server-Timing). */
+  slowest: Partial<Record<ProductKind, string>>;
   p50: number;
   p99: number;
   byKind: Partial<Record<ProductKind, ProductKindFigures>>;
@@ -66,6 +68,7 @@ export class ProductRecorder {
   private readonly latencies = new Map<ProductKind, number[]>();
   private readonly fromSchedule = new Map<ProductKind, number[]>();
   private readonly waits = new Map<ProductKind, number[]>();
+  private readonly slowest = new Map<ProductKind, { ms: number; parts: string }>();
   private readonly errors = new Map<ProductKind, number>();
   private readonly tooMany = new Map<ProductKind, number>();
   private readonly errorKinds: Record<string, number> = {};
@@ -107,6 +110,12 @@ export class ProductRecorder {
       const said = (answer.json as { error?: unknown } | null)?.error;
       this.errorSamples[key] = typeof said === 'string' ? said.slice(0, 160) : (failure ?? 'no message');
     }
+  }
+
+  /** Keeps `parts` (what the action's time was made of) if it is the slowest of its kind so far. */
+  keepSlowest(kind: ProductKind, ms: number, parts: string): void {
+    const kept = this.slowest.get(kind);
+    if (!kept || ms > kept.ms) this.slowest.set(kind, { ms, parts });
   }
 
   /** An action of `kind` waited `ms` past its schedule for its person's earlier action to answer. */
@@ -166,6 +175,7 @@ export class ProductRecorder {
       errorKinds: { ...this.errorKinds },
       tooManyReasons: { ...this.tooManyReasons },
       errorSamples: { ...this.errorSamples },
+      slowest: Object.fromEntries([...this.slowest].map(([kind, { parts }]) => [kind, parts])),
       p50: all.length ? round(percentile(all, 0.5)) : 0,
       p99: all.length ? round(percentile(all, 0.99)) : 0,
       byKind,

@@ -53,6 +53,7 @@ export function printProductFigures(
     log(`    error: ${key} × ${count}: "${figures.errorSamples[key] ?? ''}"`);
   }
   for (const [key, count] of Object.entries(figures.tooManyReasons)) log(`    429: ${key} × ${count}`);
+  for (const [kind, parts] of Object.entries(figures.slowest)) log(`    slowest ${kind}: ${parts}`);
   const over = kindsOverTarget(figures);
   if (over.length) {
     log(

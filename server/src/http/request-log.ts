@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { RequestHandler } from 'express';
+import { markArrival } from './phase-timing';
 
 // One structured log line per request (id, method, path, status, duration), with the request id
 // echoed in X-Request-Id. Written by hand because a general-purpose request logger costs as much
@@ -32,6 +33,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     req.id = id;
+    markArrival(res);
     res.setHeader('X-Request-Id', id);
     if (QUIET_PATHS.has(req.path)) return next();
     const started = performance.now();

@@ -21,6 +21,7 @@ import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
 import { issueCsrfToken } from '../../../http/csrf';
 import { HttpError } from '../../../http/errors';
+import { endPhase, startPhases } from '../../../http/phase-timing';
 import { requireUser } from '../../../http/require-user';
 import { SESSION_COOKIE } from '../../../http/sessions';
 import { parseBody } from '../../../http/validate';
@@ -47,6 +48,7 @@ export function signIn(
 ): void {
   // req.login regenerates the session; the old CSRF token goes with it.
   req.login(user, (loginError) => {
+    endPhase(res, 'session');
     if (loginError) return next(loginError);
     req.session.startedAt = Date.now();
     const csrf_token = issueCsrfToken(req);
@@ -91,11 +93,14 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
     res.json({ success: true, user, user_type: user.user_type, team } satisfies Me);
   });
 
-  router.post('/auth/login', limits.login, (req, res, next) => {
+  router.post('/auth/login', startPhases, limits.login, (req, res, next) => {
+    endPhase(res, 'limits');
     // Passport reads req.body: give it the validated, trimmed values, not the raw ones.
     req.body = parseBody(LoginBody, req);
     limits.account.check(req, res, () => {
+      endPhase(res, 'account');
       passport.authenticate('local', (error: unknown, user: User | false, info?: { message?: string }) => {
+        endPhase(res, 'password');
         if (error) return next(error);
         if (!user) return next(new HttpError(401, info?.message ?? 'Login failed', { success: false }));
         limits.account.remember(req, res);

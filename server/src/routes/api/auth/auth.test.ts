@@ -20,6 +20,24 @@ describe('sessions, CSRF and sign-in', () => {
     await server.http.get('/api/auth/me').expect(200, { success: false, user: null });
   });
 
+  it('says where a sign-in’s server time went, in Server-Timing', async () => {
+    // (A refused sign-in says how far it went too; not sent here: this file's guessing test counts
+    // this client's failures.)
+    const number = String.raw`\d+(\.\d)?`;
+    const phases = (names: string[]) =>
+      new RegExp(`^${names.map((name) => `${name};dur=${number}`).join(', ')}$`);
+    const { cookie, token } = await csrfSession(server.http);
+    const login = await server.http
+      .post('/api/auth/login')
+      .set('Cookie', cookie)
+      .set('X-CSRF-Token', token)
+      .send({ email: 'ada@example.com', password: 'analytical engine' })
+      .expect(200);
+    expect(login.headers['server-timing']).toMatch(
+      phases(['before', 'limits', 'account', 'password', 'session']),
+    );
+  });
+
   it('refuses a state change without the CSRF token', async () => {
     await server.http
       .post('/api/auth/login')

@@ -22,6 +22,7 @@ import { removeOwnAgent, updateOwnAgent } from '../../../commands/update-own-age
 import { updateProfile } from '../../../commands/update-profile';
 import type { AppContext } from '../../../context';
 import { forbidden } from '../../../http/errors';
+import { endPhase, startPhases } from '../../../http/phase-timing';
 import { requireUser } from '../../../http/require-user';
 import { parse, parseBody } from '../../../http/validate';
 import { presentOwnAgent } from '../../../presenters/own-agent';
@@ -35,12 +36,14 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
   const router = Router();
   const me = (req: Express.Request) => req.user as User;
 
-  router.post('/users', limits.signups, async (req, res, next) => {
+  router.post('/users', startPhases, limits.signups, async (req, res, next) => {
+    endPhase(res, 'limits');
     const input = parseBody(CreateUserBody, req);
     const user = await createAccount(services, {
       input,
       registeredHere: req.session.registeredAgentIds ?? [],
     });
+    endPhase(res, 'account');
     res.status(201);
     signIn(req, res, next, user, { user_id: user.id });
   });

@@ -42,6 +42,10 @@ describe('accounts and the provider dashboard', () => {
         csrf_token: expect.any(String),
       });
       expect(created.body.user).not.toHaveProperty('password_hash');
+      // Where its server time went (the load benchmark explains its slowest sign-ups with it).
+      expect(created.headers['server-timing']).toMatch(
+        /^before;dur=[\d.]+, limits;dur=[\d.]+, account;dur=[\d.]+, session;dur=[\d.]+$/,
+      );
       expect(browser.sessionCookie(server.running.url)).not.toBe(before);
       const me = await browser.get('/api/auth/me').expect(200);
       expect(me.body).toMatchObject({ success: true, user_type: 'agent_provider' });
