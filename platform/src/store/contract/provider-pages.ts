@@ -1,4 +1,4 @@
-import type { Store, UserCreate } from '../port';
+import { DuplicateUserError, type Store, type UserCreate } from '../port';
 import { agentInput } from './fixtures';
 
 // The provider page every agent read carries (issue 25, domain/provider-page.ts), and the change-log
@@ -37,6 +37,50 @@ export function describeProviderPagesContract(store: () => Store): void {
       expect(listed.find((agent) => agent.id === owned.id)?.provider_page).toBe('/providers/ortiz-labs');
       await store().users.update(owner.id, { subscription_status: 'inactive' });
       expect((await store().agents.get(owned.id))?.provider_page).toBeNull();
+    });
+
+    it('answers an update with the account before and after it, read in the same step', async () => {
+      const owner = await store().users.create(provider());
+      await store().users.create(provider({ email: 'x@other.example', slug: 'other' }));
+      const change = await store().users.updateReturningPrevious(owner.id, {
+        subscription_status: 'inactive',
+        website: 'https://ortiz.example',
+      });
+      expect(change?.before).toEqual(owner);
+      expect(change?.after).toEqual(await store().users.findById(owner.id));
+      expect(change?.after).toMatchObject({
+        subscription_status: 'inactive',
+        website: 'https://ortiz.example',
+      });
+      // Nothing to change: the account as it is, updated_at included.
+      const same = await store().users.updateReturningPrevious(owner.id, { slug: undefined });
+      expect(same).toEqual({ before: change?.after, after: change?.after });
+      await expect(store().users.updateReturningPrevious(owner.id, { slug: 'other' })).rejects.toBeInstanceOf(
+        DuplicateUserError,
+      );
+      expect(await store().users.findById(owner.id)).toEqual(change?.after);
+      expect(await store().users.updateReturningPrevious('424242', { full_name: 'Nobody' })).toBeNull();
+      expect(await store().users.updateReturningPrevious('nope', { full_name: 'Nobody' })).toBeNull();
+    });
+
+    it('answers racing updates of one account each with the state it replaced: one chain of writes', async () => {
+      const owner = await store().users.create(provider({ full_name: 'n0' }));
+      const names = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'];
+      const changes = await Promise.all(
+        names.map((full_name, at) =>
+          store().users.updateReturningPrevious(owner.id, {
+            full_name,
+            subscription_status: at % 2 === 0 ? 'inactive' : 'active',
+          }),
+        ),
+      );
+      const final = (await store().users.findById(owner.id))?.full_name;
+      // Every write replaced either the first state or another write's result, each exactly once.
+      const replaced = changes.map((change) => change?.before.full_name).sort();
+      const left = ['n0', ...changes.map((change) => change?.after.full_name)].filter(
+        (name) => name !== final,
+      );
+      expect(replaced).toEqual(left.sort());
     });
 
     it("gives the owner's listed agents a change-log entry when its page comes, goes or moves, and only then", async () => {

@@ -6,6 +6,8 @@ import {
   USER_BATCH_MAX,
   USER_LIST_MAX,
   type User,
+  type UserChange,
+  type UserPatch,
   type UserRepository,
   type UserWithSecret,
 } from '../port';
@@ -41,6 +43,36 @@ export function createMongoUsers(models: MongoModels): UserRepository {
   const findOne = async (filter: QueryFilter<UserDoc>) => {
     const doc = await users.findOne(filter, WITHOUT_SECRET).lean();
     return doc ? toUser(doc) : null;
+  };
+
+  /**
+   * One findOneAndUpdate answering the document as it was before: the write and the read of what it
+   * replaced are one atomic step on the document, and what it left is that plus the fields set.
+   */
+  const change = async (id: string, patch: UserPatch): Promise<UserChange | null> => {
+    const _id = objectIdOrNull(id);
+    if (_id === null) return null;
+    const changes = userChanges(patch);
+    if (Object.keys(changes).length === 0) {
+      // Nothing to change leaves updated_at alone, as in SQLite.
+      const found = await findOne({ _id });
+      return found ? { before: found, after: found } : null;
+    }
+    const updatedAt = new Date();
+    try {
+      const doc = await users
+        .findOneAndUpdate(
+          { _id },
+          { $set: { ...changes, updated_at: updatedAt } },
+          { returnDocument: 'before', projection: WITHOUT_SECRET },
+        )
+        .lean();
+      if (!doc) return null;
+      const { password_hash: _secret, ...shown } = changes;
+      return { before: toUser(doc), after: toUser({ ...doc, ...shown, updated_at: updatedAt }) };
+    } catch (error) {
+      throw duplicateUser(error) ?? error;
+    }
   };
 
   return {
@@ -88,23 +120,10 @@ export function createMongoUsers(models: MongoModels): UserRepository {
       return findOne({ stripe_customer_id: { $eq: customerId, $type: 'string' } });
     },
     async update(id, patch) {
-      const _id = objectIdOrNull(id);
-      if (_id === null) return null;
-      const changes = userChanges(patch);
-      // Nothing to change leaves updated_at alone, as in SQLite.
-      if (Object.keys(changes).length === 0) return this.findById(id);
-      try {
-        const doc = await users
-          .findOneAndUpdate(
-            { _id },
-            { $set: { ...changes, updated_at: new Date() } },
-            { returnDocument: 'after', projection: WITHOUT_SECRET },
-          )
-          .lean();
-        return doc ? toUser(doc) : null;
-      } catch (error) {
-        throw duplicateUser(error) ?? error;
-      }
+      return (await change(id, patch))?.after ?? null;
+    },
+    async updateReturningPrevious(id, patch) {
+      return await change(id, patch);
     },
     async list(options = {}) {
       const { limit, offset } = pageOf(options, USER_LIST_MAX);

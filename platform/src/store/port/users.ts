@@ -80,6 +80,14 @@ export interface UserRepository {
   findByStripeCustomerId(customerId: string): Promise<User | null>;
   /** Null when no user has this id. Throws DuplicateUserError when a new e-mail or slug is taken. */
   update(id: string, patch: UserPatch): Promise<User | null>;
+  /**
+   * update(), answering the account as it was just before this write and as this write left it,
+   * both read in the write's own atomic step (a transaction, or one findOneAndUpdate): two racing
+   * updates each compare against what they really replaced, never against a state another update
+   * has overwritten in between (with-provider-page-changes.ts, issue 25). Null when no user has
+   * this id; the same errors as update().
+   */
+  updateReturningPrevious(id: string, patch: UserPatch): Promise<UserChange | null>;
   /** One page of users, newest first; at most USER_LIST_MAX (also the default). */
   list(options?: { limit?: number; offset?: number }): Promise<User[]>;
   count(): Promise<number>;
@@ -89,6 +97,12 @@ export interface UserRepository {
   createdPerDay(since: Date): Promise<DayCount[]>;
   /** Providers whose subscription_status is active and who have a slug (provider pages, sitemap), by slug. */
   listSubscribedProviders(limit: number): Promise<User[]>;
+}
+
+/** One update's account before and after (updateReturningPrevious). */
+export interface UserChange {
+  before: User;
+  after: User;
 }
 
 /** The most ids one getMany() call reads (the owners of the agents one store read answers). */

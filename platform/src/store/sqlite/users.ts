@@ -6,6 +6,8 @@ import {
   USER_BATCH_MAX,
   USER_LIST_MAX,
   type User,
+  type UserChange,
+  type UserPatch,
   type UserRepository,
   type UserWithSecret,
 } from '../port';
@@ -62,6 +64,35 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
   const byStatus = db.prepare(
     'SELECT subscription_status AS value, COUNT(*) AS count FROM users GROUP BY value ORDER BY count DESC, value',
   );
+  const write = (numeric: number, changes: Record<string, unknown>) => {
+    const sets = Object.keys(changes)
+      .map((key) => `${key} = @${key}`)
+      .join(', ');
+    try {
+      db.prepare(`UPDATE users SET ${sets}, updated_at = @now WHERE id = @id`).run({
+        ...changes,
+        now: new Date().toISOString(),
+        id: numeric,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateUser(error);
+      throw error;
+    }
+  };
+  /**
+   * The account before, the write, the account after, in one IMMEDIATE transaction: it takes the
+   * write lock before the first read, so no other connection (a worker, the CLI) writes in between.
+   */
+  const change = db.transaction((numeric: number, patch: UserPatch): UserChange | null => {
+    const beforeRow = byId.get(numeric) as PublicUserRow | undefined;
+    if (!beforeRow) return null;
+    const before = toUser(beforeRow);
+    const changes = userChanges(patch);
+    // Nothing to change leaves updated_at alone.
+    if (Object.keys(changes).length === 0) return { before, after: before };
+    write(numeric, changes);
+    return { before, after: toUser(byId.get(numeric) as PublicUserRow) };
+  }).immediate;
   const findOne = (statement: Database.Statement, value: unknown) => {
     const row = statement.get(value) as PublicUserRow | undefined;
     return row ? toUser(row) : null;
@@ -106,23 +137,11 @@ export function createSqliteUsers(db: Database.Database): UserRepository {
     async update(id, patch) {
       const numeric = numericId(id);
       if (numeric === null) return null;
-      const changes = userChanges(patch);
-      const keys = Object.keys(changes);
-      // Nothing to change leaves updated_at alone.
-      if (keys.length > 0) {
-        const sets = keys.map((key) => `${key} = @${key}`).join(', ');
-        try {
-          db.prepare(`UPDATE users SET ${sets}, updated_at = @now WHERE id = @id`).run({
-            ...changes,
-            now: new Date().toISOString(),
-            id: numeric,
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw duplicateUser(error);
-          throw error;
-        }
-      }
-      return this.findById(id);
+      return change(numeric, patch)?.after ?? null;
+    },
+    async updateReturningPrevious(id, patch) {
+      const numeric = numericId(id);
+      return numeric === null ? null : change(numeric, patch);
     },
     async list(options = {}) {
       const { limit, offset } = pageOf(options, USER_LIST_MAX);

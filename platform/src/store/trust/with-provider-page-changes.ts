@@ -1,5 +1,11 @@
 import { providerPagePath } from '@agentry/domain/provider-page';
-import { AGENT_LIST_MAX, type AgentRepository, type UserRepository } from '../port';
+import {
+  AGENT_LIST_MAX,
+  type AgentRepository,
+  type UserChange,
+  type UserPatch,
+  type UserRepository,
+} from '../port';
 
 // Every agent the store answers carries its owner's provider page (with-agent-trust.ts), and so
 // does its search document. The page comes and goes with the owner's account, not with the agent:
@@ -30,19 +36,33 @@ export async function touchOwnedAgents(
   }
 }
 
-/** The users repository, an update that moves a provider page touching the provider's agents. */
+/**
+ * The users repository, an update that moves a provider page touching the provider's agents.
+ *
+ * The comparison is between what the write replaced and what it left, both read in the write's own
+ * atomic step (updateReturningPrevious). Reading the account first and comparing after the write,
+ * as this did before, raced: with two updates of one account at once (two webhook events), the
+ * second could read the state the first was about to overwrite, see no change of its own and skip
+ * the touch, leaving the index with the first update's page until `npm run reindex`. Now every
+ * write that moves the page touches after it, so the last touch follows the last move, and the
+ * indexer, which re-reads each touched agent, ends on the store's current page.
+ */
 export function withProviderPageChanges(
   users: UserRepository,
   agents: Pick<AgentRepository, 'list' | 'touch'>,
 ): UserRepository {
+  const changeAndTouch = async (id: string, patch: UserPatch): Promise<UserChange | null> => {
+    const change = await users.updateReturningPrevious(id, patch);
+    if (change && providerPagePath(change.before) !== providerPagePath(change.after))
+      await touchOwnedAgents(agents, id);
+    return change;
+  };
   return {
     ...users,
     async update(id, patch) {
       if (!PAGE_FIELDS.some((field) => patch[field] !== undefined)) return users.update(id, patch);
-      const before = await users.findById(id);
-      const after = await users.update(id, patch);
-      if (after && providerPagePath(before) !== providerPagePath(after)) await touchOwnedAgents(agents, id);
-      return after;
+      return (await changeAndTouch(id, patch))?.after ?? null;
     },
+    updateReturningPrevious: changeAndTouch,
   };
 }
