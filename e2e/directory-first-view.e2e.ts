@@ -78,8 +78,9 @@ describe('The directory and provider pages', () => {
       website: 'https://fenwick.example',
       subscription_status: 'active',
     });
+    // More agents than two pages of a provider page hold (24 a page).
     await store.agents.importMany(
-      Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 60 }, (_, i) =>
         agentInput({
           name: `Fenwick agent ${String(i).padStart(2, '0')}`,
           provider: 'Fenwick Grove',
@@ -137,9 +138,52 @@ describe('The directory and provider pages', () => {
     const root = text.slice(text.indexOf('<div id="root">'), text.indexOf('<script type="application/json"'));
     expect(root).toContain('<h1>Fenwick &lt;/script&gt;&lt;i&gt;Grove&lt;/i&gt;</h1>');
     expect(root.match(/<article class="agent-card"/g)).toHaveLength(24);
-    expect(root).toContain('Showing 24 of 30 agents');
+    expect(root).toContain('Showing 24 of 60 agents');
+    // "Show more" is a link to the next page, for a browser without script too.
+    expect(root).toContain('href="/providers/fenwick-grove?page=2"');
     expect(text).not.toContain('</script><i>Grove');
+    // The data it carries for hydration is that one page, not every agent (issue 25).
+    const carried = JSON.parse(
+      /<script type="application\/json" id="first-view">([^<]*)<\/script>/.exec(text)![1]!,
+    );
+    expect(Object.keys(carried.reads)).toEqual(['/api/providers/fenwick-grove?limit=24']);
+    expect(carried.reads['/api/providers/fenwick-grove?limit=24']).toMatchObject({ total: 60 });
+    expect(carried.reads['/api/providers/fenwick-grove?limit=24'].agents).toHaveLength(24);
   });
+
+  it.each([1280, 360])(
+    '"Show more" on a provider page opens the next page without script, at %i px',
+    async (width) => {
+      const context = await app().browser.newContext({
+        baseURL: app().server.url,
+        viewport: { width, height: 800 },
+        javaScriptEnabled: false,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto('/providers/fenwick-grove');
+        await page.getByRole('heading', { level: 1, name: PROVIDER_NAME }).waitFor();
+        expect(await cards(page).count()).toBe(24);
+        await page.getByRole('link', { name: 'Show more' }).click();
+        await page.waitForURL('**/providers/fenwick-grove?page=2');
+        await page.getByText('Showing agents 25–48 of 60').waitFor();
+        const second = await cardNames(page);
+        expect(second).toHaveLength(24);
+        expect(second[0]).toBe('Fenwick agent 24');
+        await screenshot(page, `provider page ${width}px page 2 without script`);
+        await page.getByRole('link', { name: 'Show more' }).click();
+        await page.waitForURL('**/providers/fenwick-grove?page=3');
+        expect(await cardNames(page)).toHaveLength(12);
+        expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+        await page.getByRole('link', { name: 'Back to the first agents' }).click();
+        await page.waitForURL(/\/providers\/fenwick-grove$/);
+        expect(await cards(page).count()).toBe(24);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it.each([360, 1280])('shows the cards before any script runs, at %i px', async (width) => {
     const context = await app().browser.newContext({
@@ -206,17 +250,34 @@ describe('The directory and provider pages', () => {
     expect(complaints).toEqual([]);
   });
 
-  it("hydrates a provider's page without reading it again, and shows more on request", async () => {
-    const page = await app().newPage({ width: 360 });
-    const { requests, complaints } = watch(page);
-    await page.goto('/providers/fenwick-grove');
-    await hydrated(page, '.provider-page .show-more button');
-    await page.waitForLoadState('networkidle');
-    expect(pageReads(requests)).toEqual([]);
-    await page.getByRole('button', { name: 'Show more' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 30);
-    expect(complaints).toEqual([]);
-  });
+  it.each([360, 1280])(
+    "hydrates a provider's page without reading it again, and appends the next pages in place, at %i px",
+    async (width) => {
+      const page = await app().newPage({ width });
+      const { requests, complaints } = watch(page);
+      await page.goto('/providers/fenwick-grove');
+      await hydrated(page, '.provider-page .show-more a');
+      await page.waitForLoadState('networkidle');
+      expect(pageReads(requests)).toEqual([]);
+      // A mark on the window: a reload would lose it.
+      await page.evaluate(() => Object.assign(window, { stayed: true }));
+      await page.getByRole('link', { name: 'Show more' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 48);
+      await screenshot(page, `provider page ${width}px after show more`);
+      await page.getByRole('link', { name: 'Show more' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 60);
+      expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/providers/fenwick-grove');
+      // One bounded read a page.
+      expect(pageReads(requests)).toEqual([
+        'GET /api/providers/fenwick-grove?limit=24&offset=24',
+        'GET /api/providers/fenwick-grove?limit=24&offset=48',
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(complaints).toEqual([]);
+    },
+  );
 
   it('shows an unknown provider as not found at once, without asking the API', async () => {
     const page = await app().newPage();

@@ -1,3 +1,4 @@
+import { PROVIDER_PAGE_SIZE } from './provider-page';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './seo';
 
 // The directory's reads (GET paths with their queries), written once: the client asks the API with
@@ -48,8 +49,12 @@ export function roleAgentsPath(role: string, category: string, offset = 0): stri
   return withQuery('/api/search-by-role', params);
 }
 
-/** GET /api/providers/{slug} */
-export const providerPath = (slug: string) => `/api/providers/${encodeURIComponent(slug)}`;
+/** GET /api/providers/{slug}: one page (PROVIDER_PAGE_SIZE) of the provider's agents from `offset`. */
+export function providerPath(slug: string, offset = 0): string {
+  const params: Record<string, string> = { limit: String(PROVIDER_PAGE_SIZE) };
+  if (offset > 0) params.offset = String(offset);
+  return withQuery(`/api/providers/${encodeURIComponent(slug)}`, params);
+}
 
 /**
  * Whether `value` is one of `known` (the categories, or a category's roles, the API lists): the

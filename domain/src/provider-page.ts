@@ -21,3 +21,43 @@ export const hasProviderPage = (owner: PageOwner | null | undefined): owner is P
 export function providerPagePath(owner: PageOwner | null | undefined): string | null {
   return hasProviderPage(owner) ? routePath(ROUTES.provider, { slug: owner.slug }) : null;
 }
+
+/**
+ * A provider page shows its agents this many at a time (issue 25): the page's HTML carries one
+ * such page of the API's answer, and "Show more" is a link to the next (`?page=2`), followed
+ * without JavaScript and appended in place with it. As many as a directory category shows.
+ */
+export const PROVIDER_PAGE_SIZE = 24;
+
+/**
+ * The API's bounds for a provider's agents (GET /api/providers/{slug}?limit=&offset=): a page by
+ * default, 100 at most, and no deeper than a million (a provider lists far fewer).
+ */
+export const PROVIDER_PAGE_QUERY = {
+  defaultLimit: PROVIDER_PAGE_SIZE,
+  maxLimit: 100,
+  maxOffset: 1_000_000,
+} as const;
+
+/** The last page number `?page=` may name: as deep as the API pages. */
+export const PROVIDER_PAGE_NUMBER_MAX = Math.floor(PROVIDER_PAGE_QUERY.maxOffset / PROVIDER_PAGE_SIZE) + 1;
+
+/**
+ * The page number `?page=` names on /providers/{slug}: a whole number from 1 to
+ * PROVIDER_PAGE_NUMBER_MAX, else 1 (a mistyped address still shows the provider). The server and
+ * the client read it the same way, so the answer the HTML carries is the one the client looks for.
+ */
+export function providerPageNumber(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,6}$/.test(value)) return 1;
+  const page = Number(value);
+  return page <= PROVIDER_PAGE_NUMBER_MAX ? page : 1;
+}
+
+/** How many of the provider's agents come before page `page`. */
+export const providerPageOffset = (page: number): number => (page - 1) * PROVIDER_PAGE_SIZE;
+
+/** The address of page `page` of a provider's page: /providers/{slug}, then ?page=N from 2 on. */
+export function providerPageHref(slug: string, page: number): string {
+  const path = routePath(ROUTES.provider, { slug });
+  return page > 1 ? `${path}?page=${page}` : path;
+}

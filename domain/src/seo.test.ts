@@ -285,6 +285,7 @@ describe('buildProviderMeta', () => {
       slug: 'acme-labs',
       website: 'https://acme.example',
       agents: [agent],
+      total: 1,
     });
     expect(meta.canonicalPath).toBe('/providers/acme-labs');
     expect(meta.title).toBe('Acme Labs: AI agents | Rolecall');
@@ -304,8 +305,22 @@ describe('buildProviderMeta', () => {
       slug: 'a',
       website: null,
       agents: [],
+      total: 0,
     });
     expect(meta.jsonLd).not.toHaveProperty('sameAs');
+  });
+
+  it("counts every agent the provider lists, not the page's, and gives page 2 on its own address and title", () => {
+    const data = { name: 'Acme Labs', slug: 'acme-labs', website: null, agents: [agent], total: 60 };
+    expect(buildProviderMeta('https://agentry.example', data).description).toBe(
+      'Acme Labs on Rolecall: 60 AI agents (Bookkeeper).',
+    );
+    const second = buildProviderMeta('https://agentry.example', data, 2);
+    expect(second.canonicalPath).toBe('/providers/acme-labs?page=2');
+    expect(second.title).toBe('Acme Labs: AI agents, page 2 | Rolecall');
+    expect(second.description).toBe('Acme Labs on Rolecall: 60 AI agents (Bookkeeper), page 2.');
+    // The organisation is one, whichever page describes it.
+    expect(second.jsonLd).toMatchObject({ url: 'https://agentry.example/providers/acme-labs' });
   });
 });
 

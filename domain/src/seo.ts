@@ -4,6 +4,7 @@ import { publicTrust } from './agent-trust';
 import { decodeEntities } from './html-entities';
 import { offerPriceUsd } from './pricing';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from './product';
+import { providerPageHref } from './provider-page';
 import { isAccountPath } from './routes';
 
 // Page meta (title, description, keywords, canonical link, social tags, JSON-LD) for the public
@@ -226,20 +227,27 @@ export interface ProviderPageData {
   name: string;
   slug: string;
   website: string | null;
+  /** The agents of the page shown (one page of them). */
   agents: readonly PublicAgent[];
+  /** How many agents the provider lists in all. */
+  total: number;
 }
 
-/** A subscribed provider's page: Organization structured data with their site and their agents. */
-export function buildProviderMeta(origin: string, page: ProviderPageData): PageMeta {
+/**
+ * A subscribed provider's page: Organization structured data with their site and their agents.
+ * Page 2 on (`?page=2`, issue 25) is its own address, canonical to itself, with its number in the
+ * title, so each page of a provider's agents can be found and none reads as a copy of the first.
+ */
+export function buildProviderMeta(origin: string, page: ProviderPageData, pageNumber = 1): PageMeta {
   const name = decodeEntities(page.name);
-  const canonicalPath = `/providers/${encodeURIComponent(page.slug)}`;
-  const count = page.agents.length;
+  const canonicalPath = providerPageHref(page.slug, pageNumber);
+  const count = page.total;
   const roles = [...new Set(page.agents.map((agent) => agent.role))].slice(0, 3);
   const description = truncateText(
-    `${name} on ${SITE_NAME}: ${count} AI agent${count === 1 ? '' : 's'}${roles.length > 0 ? ` (${roles.join(', ')})` : ''}.`,
+    `${name} on ${SITE_NAME}: ${count} AI agent${count === 1 ? '' : 's'}${roles.length > 0 ? ` (${roles.join(', ')})` : ''}${pageNumber > 1 ? `, page ${pageNumber}` : ''}.`,
   );
   return {
-    title: `${name}: AI agents | ${SITE_NAME}`,
+    title: `${name}: AI agents${pageNumber > 1 ? `, page ${pageNumber}` : ''} | ${SITE_NAME}`,
     description,
     keywords: [name, ...roles, 'AI agents'].join(', '),
     canonicalPath,
@@ -248,7 +256,7 @@ export function buildProviderMeta(origin: string, page: ProviderPageData): PageM
       '@context': 'https://schema.org',
       '@type': 'Organization',
       name,
-      url: absoluteUrl(origin, canonicalPath),
+      url: absoluteUrl(origin, providerPageHref(page.slug, 1)),
       ...(page.website ? { sameAs: [page.website] } : {}),
       description,
       makesOffer: page.agents.slice(0, DIRECTORY_STRUCTURED_DATA_COUNT).map((agent) => ({

@@ -244,6 +244,37 @@ export function describeAgentsContract(store: () => Store): void {
       expect(await names({ ownerId: 'U1', limit: 1 })).toEqual([]);
     });
 
+    it("pages one owner's listed agents in the listing's order, others' and removed ones left out (provider pages)", async () => {
+      const specs: Array<[string, string, string, string]> = [
+        ['zeta', 'Legal', 'Paralegal', 'u1'],
+        ['Alpha', 'finance', 'Bookkeeper', 'u1'],
+        ['beta', 'Finance', 'bookkeeper', 'u1'],
+        ['Gamma', 'Finance', 'Accountant', 'u1'],
+        ['delta', 'Education', 'Tutor', 'u1'],
+        ['Other', 'Finance', 'Accountant', 'u2'],
+        ['Gone', 'Finance', 'Accountant', 'u1'],
+      ];
+      for (const [name, category, role, owner_id] of specs) {
+        const agent = await store().agents.create(agentInput({ name, category, role, owner_id }));
+        if (name === 'Gone') await store().agents.update(agent.id, { removed: true });
+      }
+      const names = async (options: Parameters<Store['agents']['list']>[0]) =>
+        (await store().agents.list(options)).map((a) => a.name);
+      const order = ['delta', 'Gamma', 'Alpha', 'beta', 'zeta'];
+      expect(await names({ ownerId: 'u1' })).toEqual(order);
+      const pages = [0, 2, 4, 6].map((offset) => names({ ownerId: 'u1', limit: 2, offset }));
+      expect(await Promise.all(pages)).toEqual([['delta', 'Gamma'], ['Alpha', 'beta'], ['zeta'], []]);
+      expect(await store().agents.count({ ownerId: 'u1' })).toBe(5);
+      expect(await names({ ownerId: 'u1', includeRemoved: true })).toEqual([
+        'delta',
+        'Gamma',
+        'Gone',
+        'Alpha',
+        'beta',
+        'zeta',
+      ]);
+    });
+
     it(`answers at most ${AGENT_LIST_MAX} agents from one list(), whatever the limit asked`, async () => {
       await store().agents.importMany(
         Array.from({ length: AGENT_LIST_MAX + 2 }, (_, i) => agentInput({ name: `Agent ${i}` })),

@@ -1,4 +1,4 @@
-import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
+import { agentIdentityKey } from '@agentry/domain/agent';
 import type { QueryFilter, Types } from 'mongoose';
 import { listPage } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
@@ -72,16 +72,13 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
         .find(listFilter(options))
         .collation(CASE_INSENSITIVE)
         .sort({ category: 1, role: 1, name: 1, _id: 1 });
-      if (options.ownerId === undefined) return (await query.skip(offset).limit(limit).lean()).map(toAgent);
-      // The collation matches the owner id without case too: the page is cut after the exact check.
-      const page: Agent[] = [];
-      let skipped = 0;
-      for await (const doc of query.lean().cursor()) {
-        if (doc.owner_id !== options.ownerId) continue;
-        if (skipped < offset) skipped += 1;
-        else if (page.push(toAgent(doc)) >= limit) break;
-      }
-      return page;
+      const docs = await query.skip(offset).limit(limit).lean();
+      if (options.ownerId === undefined) return docs.map(toAgent);
+      // The collation matches the owner id without case too. Owner ids are ObjectIds' lower-case
+      // hex, so no two differ only in case and the server can skip and cut the page (through the
+      // owner's listing index, issue 25: a provider's page deep in thousands of agents reads only
+      // its own); the exact check stays, so another owner's agent could never show.
+      return docs.filter((doc) => doc.owner_id === options.ownerId).map(toAgent);
     },
 
     async count(options = {}) {

@@ -27,7 +27,8 @@ export function toAgent(row: AgentRow): Agent {
  * The WHERE clause of a filter, and the index to read when the filter names one owner or one
  * e-mail. Without the hint SQLite walks agents_listing to get the ORDER BY for free and tests every
  * listed agent for the owner: 120 ms at 100,000 agents for a provider's dashboard (seen by the load
- * benchmark as a third of the API's CPU), against 0.2 ms through agents_owner and a small sort.
+ * benchmark as a third of the API's CPU). agents_owner_listing (migration 22) holds an owner's
+ * agents in the listing's order, so a page of a provider's listed agents reads only its own rows.
  */
 export function filterClause(options: AgentFilter): { clause: string; params: unknown[]; from: string } {
   const where: string[] = [];
@@ -62,7 +63,7 @@ export function filterClause(options: AgentFilter): { clause: string; params: un
   }
   const from =
     options.ownerId !== undefined
-      ? 'agents INDEXED BY agents_owner'
+      ? 'agents INDEXED BY agents_owner_listing'
       : options.email !== undefined
         ? 'agents INDEXED BY agents_email'
         : 'agents';

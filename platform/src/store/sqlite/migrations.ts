@@ -546,6 +546,15 @@ export const MIGRATIONS: Migration[] = [
   `,
   // 21: provider analytics' once-a-day rows, one per audience, kind and day (above).
   onceCountsPerAudience,
+  // 22: one owner's agents in the listing's order (issue 25: the provider page a page at a time):
+  // a page of a provider's listed agents walks its own entries only, sorting nothing, however many
+  // agents the provider has; it also serves every other read by owner, so agents_owner goes.
+  `
+  CREATE INDEX agents_owner_listing ON agents
+    (owner_id, removed, category COLLATE NOCASE, role COLLATE NOCASE, name COLLATE NOCASE)
+    WHERE owner_id IS NOT NULL;
+  DROP INDEX agents_owner;
+  `,
 ];
 
 /**

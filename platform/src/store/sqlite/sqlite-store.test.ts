@@ -92,6 +92,18 @@ describe('SQLite agent reads', () => {
     }
   });
 
+  it("pages and counts one owner's listed agents through agents_owner_listing, sorting nothing (provider pages)", async () => {
+    const explained = await plans(async (agents) => {
+      await agents.list({ ownerId: '7', limit: 24, offset: 2400 });
+      await agents.count({ ownerId: '7' });
+    });
+    expect(explained).toHaveLength(2);
+    expect(explained[0]).toBe('SEARCH agents USING INDEX agents_owner_listing (owner_id=? AND removed=?)');
+    expect(explained[1]).toBe(
+      'SEARCH agents USING COVERING INDEX agents_owner_listing (owner_id=? AND removed=?)',
+    );
+  });
+
   it('groups counts on an index (sorting only the groups) and scans by rowid', async () => {
     const explained = await plans(async (agents) => {
       await agents.countBy('category');

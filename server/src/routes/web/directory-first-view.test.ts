@@ -53,6 +53,18 @@ describe('the directory and provider pages carry their first view', () => {
         owner_id: owner.id,
       }),
     );
+    // Two pages of the provider's agents: 24 and 6.
+    await agents.importMany(
+      Array.from({ length: 29 }, (_, i) =>
+        agentInput({
+          name: `Acme Clerk ${String(i).padStart(2, '0')}`,
+          provider: 'Acme Labs',
+          category: 'Legal',
+          role: 'Paralegal',
+          owner_id: owner.id,
+        }),
+      ),
+    );
     await eventually(
       async () => (await server.http.get('/api/search?query=Tally').expect(200)).body.length > 0,
     );
@@ -75,7 +87,7 @@ describe('the directory and provider pages carry their first view', () => {
     expect(view.pages).toEqual({
       '/api/directory/agents?limit=10': { items: first.body, total: first.total },
     });
-    expect(first.total).toBe(43);
+    expect(first.total).toBe(72);
     expect(rootOf(text)).toBe(
       '<p id="rendered">/directory with /api/categories /api/directory/counts /api/signals</p>',
     );
@@ -141,12 +153,29 @@ describe('the directory and provider pages carry their first view', () => {
     expect(firstViewOf(text)?.pages?.['/api/directory/agents?category=finance&limit=24']?.total).toBe(41);
   });
 
-  it("gives a provider's page the answer of GET /api/providers/{slug}", async () => {
+  it("gives a provider's page one page of GET /api/providers/{slug}, not every agent", async () => {
     const { text } = await server.http.get('/providers/acme-labs').expect(200);
     const view = firstViewOf(text)!;
-    expect(view.reads).toEqual({ '/api/providers/acme-labs': (await api('/api/providers/acme-labs')).body });
-    expect(rootOf(text)).toBe('<p id="rendered">/providers/acme-labs with /api/providers/acme-labs</p>');
+    const path = '/api/providers/acme-labs?limit=24';
+    expect(view.reads).toEqual({ [path]: (await api(path)).body });
+    expect(view.reads[path]).toMatchObject({ total: 30 });
+    expect((view.reads[path] as { agents: unknown[] }).agents).toHaveLength(24);
+    expect(rootOf(text)).toBe(`<p id="rendered">/providers/acme-labs with ${path}</p>`);
     expect(text).not.toContain('</script><i>Labs');
+  });
+
+  it('gives ?page=2 the next page of agents on its own canonical address, and a page past the last 404', async () => {
+    const { text } = await server.http.get('/providers/acme-labs?page=2').expect(200);
+    const path = '/api/providers/acme-labs?limit=24&offset=24';
+    const view = firstViewOf(text)!;
+    expect(view.reads).toEqual({ [path]: (await api(path)).body });
+    expect((view.reads[path] as { agents: unknown[] }).agents).toHaveLength(6);
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/providers/acme-labs?page=2`);
+    const past = await server.http.get('/providers/acme-labs?page=3').expect(404);
+    expect(past.text).toContain('<meta name="robots" content="noindex" />');
+    // A page number that is none reads as the first page.
+    const odd = await server.http.get('/providers/acme-labs?page=abc').expect(200);
+    expect(Object.keys(firstViewOf(odd.text)!.reads)).toEqual(['/api/providers/acme-labs?limit=24']);
   });
 
   it.each(['/providers/nobody-here', '/providers/Not_A_Slug'])(

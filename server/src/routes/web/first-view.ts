@@ -7,6 +7,7 @@ import {
   HOME_HITS_PER_PAGE,
   HOME_SEARCH_INDEX,
 } from '@agentry/domain/first-view';
+import { PROVIDER_PAGE_SIZE, providerPageOffset } from '@agentry/domain/provider-page';
 import { isSearchableText } from '@agentry/domain/search-text';
 import type { Request } from 'express';
 import { audienceOf } from '../../analytics/audience';
@@ -41,8 +42,8 @@ export interface FirstViews {
   agent(id: string): Promise<FirstView | null>;
   /** The directory, a category or a category's role: its names, counts and one page of agents. */
   directory(req: Request, choice: DirectoryChoice): Promise<DirectoryFirstView>;
-  /** A provider's page as GET /api/providers/{slug} answers it, or its 404. */
-  provider(slug: string): Promise<{ page: ProviderPage | null; view: FirstView }>;
+  /** Page `pageNumber` of a provider's page as GET /api/providers/{slug} answers it, or its 404. */
+  provider(slug: string, pageNumber: number): Promise<{ page: ProviderPage | null; view: FirstView }>;
 }
 
 export function createFirstViews(context: AppContext, costs: RequestCosts): FirstViews {
@@ -108,12 +109,14 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
 
     directory: createDirectoryFirstView(context, costs),
 
-    async provider(slug) {
-      // As GET /api/providers/{slug}: a slug that cannot be one is not found either.
+    async provider(slug, pageNumber) {
+      // As GET /api/providers/{slug}: a slug that cannot be one is not found either. One page of
+      // agents, the one the address names (?page=), as the client asks for it.
+      const offset = providerPageOffset(pageNumber);
       const page = SlugParams.safeParse({ slug }).success
-        ? await findProviderPage({ store }, { slug })
+        ? await findProviderPage({ store }, { slug, limit: PROVIDER_PAGE_SIZE, offset })
         : null;
-      const path = providerPath(slug);
+      const path = providerPath(slug, offset);
       return page
         ? { page, view: { reads: { [path]: page } } }
         : { page, view: { reads: {}, missing: { [path]: PROVIDER_NOT_FOUND } } };

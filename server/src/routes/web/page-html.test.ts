@@ -214,9 +214,34 @@ describe('page HTML for crawlers', () => {
         website: 'https://acme.example',
       });
       expect(page.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['AcmeBot']);
+      expect(page.body).toMatchObject({ total: 1, verified_domains: [] });
       expect(page.body.agents[0]).not.toHaveProperty('email');
       await server.http.get('/api/providers/..%2Fadmin').expect(404);
       await server.http.get('/providers/NOT_A_SLUG').expect(404);
+    });
+
+    it('answers the agents a page at a time, with the total in the answer and in the headers (issue 25)', async () => {
+      const { store } = server.running.context;
+      const owner = (await store.users.findBySlug('acme-labs'))!;
+      await store.agents.importMany(
+        ['Zed', 'Yan', 'Xia'].map((name) =>
+          agentInput({ name: `${name}Bot`, provider: 'Acme Labs', role: 'Bookkeeper', owner_id: owner.id }),
+        ),
+      );
+      const names = (body: { agents: Array<{ name: string }> }) => body.agents.map((agent) => agent.name);
+      const first = await server.http.get('/api/providers/acme-labs?limit=2').expect(200);
+      expect(names(first.body)).toEqual(['AcmeBot', 'XiaBot']);
+      expect(first.body.total).toBe(4);
+      expect(first.headers['x-total-count']).toBe('4');
+      expect(first.headers.link).toBe('</api/providers/acme-labs?limit=2&offset=2>; rel="next"');
+      const second = await server.http.get('/api/providers/acme-labs?limit=2&offset=2').expect(200);
+      expect(names(second.body)).toEqual(['YanBot', 'ZedBot']);
+      expect(second.headers.link).toBe('</api/providers/acme-labs?limit=2>; rel="prev"');
+      // 24 by default; a limit past 100 or an offset that is no whole number is a 400 saying so.
+      expect((await server.http.get('/api/providers/acme-labs').expect(200)).body.agents).toHaveLength(4);
+      const tooMany = await server.http.get('/api/providers/acme-labs?limit=101').expect(400);
+      expect(JSON.stringify(tooMany.body)).toContain('limit: must be a whole number from 1 to 100');
+      await server.http.get('/api/providers/acme-labs?offset=-1').expect(400);
     });
   });
 

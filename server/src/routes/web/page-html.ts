@@ -41,8 +41,12 @@ export interface PageRenderer {
   agent(id: string): Promise<PageHtml>;
   /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
   account(path: string): string;
-  /** A provider's page, found (findProviderPage) or not (served with 404). */
-  provider(slug: string, page: ProviderPage | null): PageHtml;
+  /**
+   * Page `pageNumber` of a provider's page, found (findProviderPage) or not (served with 404); a
+   * page number past the provider's last agent is served with 404 and noindex too (the page itself
+   * says so and links to the first).
+   */
+  provider(slug: string, page: ProviderPage | null, pageNumber: number): PageHtml;
   /** Any other address: the app's page that says there is none, with noindex (served with 404). */
   notFound(path: string): string;
 }
@@ -115,7 +119,7 @@ export function createPageRenderer(store: Store, template: string, origin: strin
     notFound: (path) =>
       renderPageHtml(template, buildPageNotFoundMeta(origin, path), origin, { noindex: true }),
 
-    provider(slug, page) {
+    provider(slug, page, pageNumber) {
       if (!page) {
         const meta = buildBasicPageMeta(origin, {
           title: `Provider not found | ${PRODUCT_NAME}`,
@@ -124,7 +128,10 @@ export function createPageRenderer(store: Store, template: string, origin: strin
         });
         return { status: 404, html: renderPageHtml(template, meta, origin, { noindex: true }) };
       }
-      return { status: 200, html: renderPageHtml(template, buildProviderMeta(origin, page), origin) };
+      const meta = buildProviderMeta(origin, page, pageNumber);
+      if (pageNumber > 1 && page.agents.length === 0)
+        return { status: 404, html: renderPageHtml(template, meta, origin, { noindex: true }) };
+      return { status: 200, html: renderPageHtml(template, meta, origin) };
     },
   };
 }

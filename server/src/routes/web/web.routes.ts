@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { DirectoryQuery } from '@agentry/domain/contract/catalog';
 import type { FirstView } from '@agentry/domain/first-view';
+import { providerPageNumber } from '@agentry/domain/provider-page';
 import type { LegalKind } from '@agentry/domain/seo';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
@@ -153,8 +154,9 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
   }
   router.get(PROVIDER_PATH, async (req, res) => {
     const slug = String(req.params.slug);
-    const { page, view } = await firstViews.provider(slug);
-    const { status, html } = pages.provider(slug, page);
+    const pageNumber = providerPageNumber(req.query.page);
+    const { page, view } = await firstViews.provider(slug, pageNumber);
+    const { status, html } = pages.provider(slug, page, pageNumber);
     const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), providerPreloads), status);
   });

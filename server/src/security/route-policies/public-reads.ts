@@ -49,9 +49,10 @@ export const PUBLIC_READS: Record<string, RoutePolicy> = {
   'OPTIONS /api/roles': openRead,
   'GET /api/directory/agents': page,
   'GET /api/directory/counts': page,
+  // A page of the provider's agents (issue 25), as the provider page asks for it.
   'GET /api/providers/{slug}': {
     access: 'public',
-    probe: get((w) => `/api/providers/${w.ids.providerSlug}`),
+    probe: get((w) => `/api/providers/${w.ids.providerSlug}?limit=24&offset=0`),
   },
   'POST /api/instantsearch/multi-search': {
     access: 'public',

@@ -1,25 +1,27 @@
 import { normalizeAddress } from '@agentry/domain/address';
-import { CATEGORY_PAGE_SIZE } from '@agentry/domain/directory-reads';
 import { decodeEntities } from '@agentry/domain/html-entities';
+import { providerPageHref, providerPageNumber, providerPageOffset } from '@agentry/domain/provider-page';
 import { buildBasicPageMeta, buildProviderMeta, SITE_NAME } from '@agentry/domain/seo';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { VerifiedBadge } from '../../../components/trust/trust-badges';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
-import { useAsync } from '../../../hooks/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isNotFound } from '../../../lib/api/api-client';
-import { getProvider, type ProviderPage as Provider, providerInPage } from '../api/get-provider';
+import type { ProviderPage as Provider } from '../api/get-provider';
+import { type ProviderPages, useProviderPages } from '../hooks/use-provider-pages';
 
 // /providers/:slug: a subscribed provider's page, the provider plan's benefit: their agents and
 // a followed link to their site (the backlink they pay for, so no rel="nofollow"). The server
 // renders the crawler meta and JSON-LD for this address, and the page itself with its answer
 // (issue 25, the first view), which the client takes over without asking again; the client keeps
-// the head in step. Agents show a page at a time, so a provider with hundreds renders a screenful.
+// the head in step. Agents come a page at a time (24, the page its address names: ?page=N), so a
+// provider with thousands renders a screenful and its HTML carries one page; "Show more" is a link
+// to the next page, appended in place when JavaScript runs.
 
 const siteHost = (address: string) => {
   try {
@@ -34,14 +36,13 @@ function directoryLink(category: string, role: string): string {
 }
 
 export function ProviderPage({ slug }: { slug: string }) {
-  const state = useAsync(
-    slug,
-    (signal) => getProvider(slug, signal),
-    () => providerInPage(slug),
-  );
+  const [searchParams] = useSearchParams();
+  const pageNumber = providerPageNumber(searchParams.get('page') ?? undefined);
+  const pages = useProviderPages(slug, pageNumber);
+  const state = pages.page;
   const meta = useMemo(() => {
     // The same meta the server renders for crawlers (domain/seo), so both agree.
-    if (state.status === 'success') return buildProviderMeta(siteOrigin(), state.data);
+    if (state.status === 'success') return buildProviderMeta(siteOrigin(), state.data, pageNumber);
     if (state.status === 'error') {
       return buildBasicPageMeta(siteOrigin(), {
         title: `Provider not found | ${SITE_NAME}`,
@@ -50,13 +51,13 @@ export function ProviderPage({ slug }: { slug: string }) {
       });
     }
     return null;
-  }, [state, slug]);
+  }, [state, slug, pageNumber]);
   useDocumentHead(meta);
 
   if (state.status === 'loading' || state.status === 'idle')
     return <PageLoading label="Loading provider..." />;
   if (state.status === 'error') return <ProviderUnavailable notFound={isNotFound(state.error)} />;
-  return <ProviderDetails provider={state.data} />;
+  return <ProviderDetails provider={state.data} pageNumber={pageNumber} pages={pages} />;
 }
 
 function ProviderUnavailable({ notFound }: { notFound: boolean }) {
@@ -74,15 +75,42 @@ function ProviderUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-function ProviderDetails({ provider }: { provider: Provider }) {
+/** A plain click (no modifier key, the main button): the one "Show more" answers in place. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+function ProviderDetails({
+  provider,
+  pageNumber,
+  pages,
+}: {
+  provider: Provider;
+  pageNumber: number;
+  pages: ProviderPages;
+}) {
   const navigate = useNavigate();
-  const [shown, setShown] = useState(CATEGORY_PAGE_SIZE);
   const name = decodeEntities(provider.name);
-  const count = provider.agents.length;
-  // The domains this provider proved, as its listings carry them (issue 26).
-  const verified = [
-    ...new Set(provider.agents.flatMap((agent) => (agent.verified_domain ? [agent.verified_domain] : []))),
-  ];
+  const total = provider.total;
+  const { agents, hasMore, more, nextPage, loadMore } = pages;
+  const from = providerPageOffset(pageNumber) + 1;
+  const to = from + agents.length - 1;
+  // The first card "Show more" brought, which takes the focus (the link may be gone by then).
+  const firstNew = useRef<HTMLLIElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current !== null && agents.length > focusFrom.current) {
+      focusFrom.current = null;
+      firstNew.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    }
+  }, [agents.length]);
+  const onMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Without JavaScript, or opened in a new tab, the link opens the next page; here the next page
+    // is appended in place, with no reload.
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    focusFrom.current = agents.length;
+    loadMore();
+  };
   return (
     <div className="container provider-page">
       <header className="page-header">
@@ -96,9 +124,9 @@ function ProviderDetails({ provider }: { provider: Provider }) {
             </a>
           </p>
         ) : null}
-        {verified.length > 0 ? (
+        {provider.verified_domains.length > 0 ? (
           <p className="trust-badges">
-            {verified.map((domain) => (
+            {provider.verified_domains.map((domain) => (
               <span key={domain}>
                 <VerifiedBadge domain={domain} /> <span className="provider-page__domain">{domain}</span>
               </span>
@@ -106,15 +134,15 @@ function ProviderDetails({ provider }: { provider: Provider }) {
           </p>
         ) : null}
         <p className="page-header__lead">
-          {count === 0
+          {total === 0
             ? `${name} has no agents listed at the moment.`
-            : `${count} AI ${count === 1 ? 'agent' : 'agents'} by ${name}.`}
+            : `${total} AI ${total === 1 ? 'agent' : 'agents'} by ${name}.`}
         </p>
       </header>
-      {count > 0 ? (
+      {agents.length > 0 ? (
         <AgentGrid label={`Agents by ${name}`}>
-          {provider.agents.slice(0, shown).map((agent) => (
-            <li key={agent.id}>
+          {agents.map((agent, at) => (
+            <li key={agent.id} ref={at === focusFrom.current ? firstNew : undefined}>
               <AgentCard
                 agent={agent}
                 onRoleSelect={(role, category) => navigate(directoryLink(category, role))}
@@ -122,21 +150,44 @@ function ProviderDetails({ provider }: { provider: Provider }) {
             </li>
           ))}
         </AgentGrid>
+      ) : total > 0 ? (
+        <p>
+          This page lists no agents: {name} lists {total}.{' '}
+          <Link to={providerPageHref(provider.slug, 1)}>See the first agents</Link>.
+        </p>
       ) : (
         <p>
           <Link to="/directory">Browse the directory</Link> for other agents.
         </p>
       )}
-      {shown < count ? (
-        <div className="show-more">
-          <p className="results-summary">{`Showing ${shown} of ${count} agents`}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setShown((now) => now + CATEGORY_PAGE_SIZE)}
-          >
-            Show more
-          </button>
+      {agents.length > 0 && (hasMore || pageNumber > 1) ? (
+        <div className="show-more provider-page__more">
+          <p className="results-summary" aria-live="polite">
+            {pageNumber === 1
+              ? `Showing ${to} of ${total} agents`
+              : `Showing agents ${from}–${to} of ${total}`}
+          </p>
+          {hasMore ? (
+            // A real link to the next page (?page=N), so it works before and without JavaScript.
+            <Link
+              className="button button--secondary"
+              to={providerPageHref(provider.slug, nextPage)}
+              onClick={onMore}
+              aria-disabled={more === 'loading' ? true : undefined}
+            >
+              {more === 'loading' ? 'Loading...' : 'Show more'}
+            </Link>
+          ) : null}
+          {pageNumber > 1 ? (
+            <p>
+              <Link to={providerPageHref(provider.slug, 1)}>Back to the first agents</Link>
+            </p>
+          ) : null}
+          {more === 'error' ? (
+            <p className="form-field__error" role="alert">
+              We could not load more agents. Please try again.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>
