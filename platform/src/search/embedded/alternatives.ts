@@ -58,7 +58,9 @@ export function withAlternatives(
     rest.length > 0 ? { ...plan, groups: rest, words: [] } : moreLikeThisPlan(index, first);
   const similar = rankPlan(index, scratch, alternativePlan, filter, 1);
   const taken = new Set(named);
-  const alternatives = topK(similar.hits, similar.scores, wanted).filter((n) => !taken.has(n));
+  const alternatives = topK(similar.hits, similar.scores, wanted, (a, b) => index.compareIds(a, b)).filter(
+    (n) => !taken.has(n),
+  );
   for (const n of alternatives) taken.add(n);
   const merged = [...named, ...alternatives, ...order.filter((n) => !taken.has(n))].slice(0, wanted);
   const listed = { of: index.document(first)!.name, agents: new Set(alternatives) };

@@ -1,6 +1,7 @@
 import { SPEC_FACET_FIELDS, type SpecFacetField } from '@agentry/domain/search-fields';
 import { searchDocument } from '../contract';
 import type { SearchDocument, SearchRequest, SortOrder } from '../port';
+import { compareAgentIds } from './equal-order';
 import { executeSearch } from './execute';
 import { InvertedIndex } from './inverted-index';
 import { Scratch } from './scratch';
@@ -8,7 +9,8 @@ import { Scratch } from './scratch';
 // A search without words (browsing by filters, facets and a sort) walks the index's sorted orders,
 // or, while they are being built, keeps only a page's worth in order. Either way its answer must be
 // what sorting every match gives, as the engine did before: same hits in the same order, same
-// total, same facet counts with their values listed in the same order.
+// total, same facet counts with their values listed in the same order. Equal sort keys go by agent
+// id (equal-order.ts), never by document number, which a re-index renews.
 
 function seeded(seed: number) {
   let state = seed;
@@ -59,7 +61,7 @@ function generatedAgent(id: string): SearchDocument {
   });
 }
 
-// What the engine did before its sorted orders: every match, sorted whole, counted in that order.
+// What the engine did before its sorted orders: every match, sorted whole (equals by id), counted in that order.
 function previousFilter(request: SearchRequest) {
   const min = request.priceMonthly?.min;
   const max = request.priceMonthly?.max;
@@ -83,7 +85,7 @@ function previousComparator(doc: (n: number) => SearchDocument, sort: SortOrder 
   const byName = (a: number, b: number) => {
     const x = doc(a).name.toLowerCase();
     const y = doc(b).name.toLowerCase();
-    return x < y ? -1 : x > y ? 1 : a - b;
+    return x < y ? -1 : x > y ? 1 : compareAgentIds(doc(a).id, doc(b).id);
   };
   if (sort === 'newest')
     return (a: number, b: number) => {

@@ -46,6 +46,6 @@ export function browse(
     if (alive[n] === 1 && (filter === null || filter(n))) all[count++] = n;
   }
   const hits = all.subarray(0, count);
-  const facetOrder = index.columns.comparator(request.sort);
+  const facetOrder = index.columns.comparator(request.sort, (a, b) => index.compareIds(a, b));
   return { hits, order: firstK(hits, facetOrder, wanted), facetOrder };
 }

@@ -1,6 +1,7 @@
 import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import { isProfileFacet, SPEC_FACET_FIELDS, type SpecFacetField } from '@agentry/domain/search-fields';
 import type { FacetField, SearchDocument, SortOrder } from '../port';
+import type { EqualOrder } from './equal-order';
 import {
   addToListColumns,
   ListColumn,
@@ -167,16 +168,18 @@ export class DocumentColumns {
   }
 
   /**
-   * The order of a sort, a total order on document numbers (ties go by number, so it is the same
-   * whichever way the documents are visited). Relevance, for a search without words, is by name.
-   * It compares the documents indexed when it was made (the arrays it holds may be outgrown).
+   * The order of a sort, a total order on live documents: equal keys go by `equalOrder`, the
+   * engine's rule for equals (equal-order.ts: by id, which a re-index keeps, never by number), so
+   * it is the same whichever way the documents are visited and however often they were re-indexed.
+   * Relevance, for a search without words, is by name. It compares the documents indexed when it
+   * was made (the arrays it holds may be outgrown).
    */
-  comparator(sort: SortOrder | undefined): Compare {
+  comparator(sort: SortOrder | undefined, equalOrder: EqualOrder): Compare {
     const { names, created, price, priced } = this;
     const byName: Compare = (a, b) => {
       const x = names[a]!;
       const y = names[b]!;
-      return x < y ? -1 : x > y ? 1 : a - b;
+      return x < y ? -1 : x > y ? 1 : equalOrder(a, b);
     };
     if (sort === 'newest') {
       // ISO timestamps compare as text; a document indexed before they were kept goes last.

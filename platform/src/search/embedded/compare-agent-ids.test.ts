@@ -1,4 +1,4 @@
-import { compareAgentIds } from './inverted-index';
+import { compareAgentIds } from './equal-order';
 
 // Equal scores are ordered by id, the order agents were created in, so a re-index (which renews a
 // document's number) never moves an agent among its equals: the ranking policy's promise.

@@ -40,7 +40,8 @@ export function executeSearch(
       moreLikeThisPlan(index, similarTo),
       (n) => n !== similarTo && accept(n),
     );
-    found = { hits: ranked.hits, order: topK(ranked.hits, ranked.scores, wanted) };
+    const order = topK(ranked.hits, ranked.scores, wanted, (a, b) => index.compareIds(a, b));
+    found = { hits: ranked.hits, order };
   } else if (query === '') {
     found = browse(index, scratch, request, filter, wanted);
   } else {

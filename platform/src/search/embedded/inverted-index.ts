@@ -6,6 +6,7 @@ import { DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
 import { EXPANSION, ExpansionModel } from './document-expansion';
 import { doubled } from './doubled';
+import { compareAgentIds } from './equal-order';
 import { fieldSettings, INDEXED_FIELDS, K1 } from './fields';
 import type { IndexImage } from './index-image';
 import { type NameWords, nameWordsOf, wordSignature, wordsOf } from './name-words';
@@ -152,10 +153,9 @@ export class InvertedIndex {
   }
 
   /**
-   * Among equally relevant documents, the older listing first: by id (numeric ids by value, others
-   * as text; both adapters' ids grow with creation). Not by the document's number, which a
-   * re-index renews: a provider's plan starting re-indexes its agents (provider_page), and paying
-   * must never move an agent in search (the ranking policy).
+   * Among documents the engine cannot tell apart, the older listing first: by id (numeric ids by
+   * value, others as text; both adapters' ids grow with creation), never by number, which a
+   * re-index renews. The one rule of every order and cut among equals (equal-order.ts).
    */
   compareIds(a: number, b: number): number {
     return compareAgentIds(this.ids[a]!, this.ids[b]!);
@@ -447,12 +447,4 @@ export class InvertedIndex {
 /** The folded words of each indexed field, in INDEXED_FIELDS order. */
 export function analyse(document: SearchDocument): string[][] {
   return INDEXED_FIELDS.map((field) => indexWords(String(document[field] ?? '')));
-}
-
-const DIGITS = /^\d+$/;
-
-/** Ids in creation order: numeric ids by value ("9" before "10"), others (ObjectIds) as text. */
-export function compareAgentIds(x: string, y: string): number {
-  if (x.length !== y.length && DIGITS.test(x) && DIGITS.test(y)) return x.length - y.length;
-  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -134,6 +134,7 @@ export function rankPlan(
         scores.subarray(firstTier, count),
         count - firstTier,
         RANKING.minHits - firstTier,
+        (a, b) => index.compareIds(hits[firstTier + a]!, hits[firstTier + b]!),
       );
       const kept = tier.map((p) => hits[firstTier + p]!);
       const keptScores = tier.map((p) => scores[firstTier + p]!);

@@ -29,7 +29,7 @@ export function explainSearch(
   scratch.ensure(index.capacity);
   const { text, plan, ranked, floor } = planSearch(index, scratch, query.trim(), null, false);
   const candidates = rankingWindow(index, ranked, plan, size, floor).candidates.sort(
-    (a, b) => b.score - a.score || a.n - b.n,
+    (a, b) => b.score - a.score || index.compareIds(a.n, b.n),
   );
   const context = queryContext(index, plan, text);
   return { plan, context, candidates, features: candidateFeatures(index, context, candidates), floor };

@@ -26,7 +26,7 @@ function indexOf(count: number): InvertedIndex {
 /** Live numbers sorted whole by the sort's comparator. */
 function fullSort(index: InvertedIndex, sort: SortOrder): number[] {
   const live = Array.from({ length: index.capacity }, (_, n) => n).filter((n) => index.aliveFlags[n] === 1);
-  return live.sort(index.columns.comparator(sort));
+  return live.sort(index.columns.comparator(sort, (a, b) => index.compareIds(a, b)));
 }
 
 const liveOf = (index: InvertedIndex, order: Int32Array | null) =>

@@ -19,6 +19,8 @@ export interface OrderedDocuments {
   readonly capacity: number;
   readonly aliveFlags: Uint8Array;
   readonly columns: DocumentColumns;
+  /** The rule for equal sort keys (equal-order.ts). */
+  compareIds(a: number, b: number): number;
 }
 
 interface Order {
@@ -105,7 +107,7 @@ export class SortedOrders {
   }
 
   private comparator(key: SortKey): Compare {
-    return this.documents.columns.comparator(key);
+    return this.documents.columns.comparator(key, (a, b) => this.documents.compareIds(a, b));
   }
 
   private liveNumbers(from: number, to: number): Int32Array {

@@ -59,7 +59,7 @@ export function termFeedback(
 ): Float64Array | null {
   const { top, minDocuments, words, strength } = TERM_FEEDBACK;
   if (strength <= 0 || candidates.length <= top) return null;
-  const best = [...candidates].sort((a, b) => b.score - a.score).slice(0, top);
+  const best = [...candidates].sort((a, b) => b.score - a.score || index.compareIds(a.n, b.n)).slice(0, top);
   const highest = best[0]!.score;
   if (highest <= 0) return null;
   const asked = new Set<number>();

@@ -1,4 +1,4 @@
-import { firstK } from './top-k';
+import { firstK, topK, topKPositions } from './top-k';
 
 // firstK must give exactly what sorting everything and slicing gives, for any order the items come in.
 
@@ -58,5 +58,42 @@ describe('firstK', () => {
     expect(firstK(Int32Array.from(orders.shuffled), compare, 20)).toEqual(
       fullSort(orders.shuffled, compare, 20),
     );
+  });
+});
+
+// topK must keep, among equal scores, the items the rule for equals puts first, whatever order they
+// are offered in (the order follows document numbers, which a re-index renews).
+describe('topK', () => {
+  const size = 600;
+  const random = seeded(7);
+  // Few distinct scores: most of every cut falls among equals.
+  const scoreOf = Array.from({ length: size }, () => Math.floor(random() * 6) / 2);
+  // A rule for equals unrelated to the items' numbers (as agent ids are to document numbers).
+  const rank = Array.from({ length: size }, (_, i) => (i * 7919) % size);
+  const rule = (a: number, b: number) => rank[a]! - rank[b]!;
+  const expected = (k: number) =>
+    Array.from({ length: size }, (_, i) => i)
+      .sort((a, b) => scoreOf[b]! - scoreOf[a]! || rule(a, b))
+      .slice(0, k);
+  const orders = {
+    ascending: Array.from({ length: size }, (_, i) => i),
+    descending: Array.from({ length: size }, (_, i) => size - 1 - i),
+    shuffled: Array.from({ length: size }, (_, i) => i).sort(catalogOrder(size, 3)),
+  };
+
+  for (const [name, items] of Object.entries(orders)) {
+    it(`when the items come ${name}, then it keeps the best scores, equals as the rule orders them`, () => {
+      const scores = items.map((item) => scoreOf[item]!);
+      for (const k of [1, 5, 20, 100, 599, 600, 700]) {
+        expect(topK(items, scores, k, rule)).toEqual(expected(k));
+      }
+    });
+  }
+
+  it('gives positions when asked for positions, equals by the rule applied to what they hold', () => {
+    const items = orders.shuffled;
+    const scores = items.map((item) => scoreOf[item]!);
+    const positions = topKPositions(scores, items.length, 50, (a, b) => rule(items[a]!, items[b]!));
+    expect(positions.map((p) => items[p]!)).toEqual(expected(50));
   });
 });

@@ -28,7 +28,10 @@ function roleFeedback(
   ranked: Ranked,
 ): { shares: Float64Array | null; boost: Float64Array | null } {
   if (ranked.hits.length < 3) return { shares: null, boost: null };
-  const top = topKPositions(ranked.scores, ranked.hits.length, RANKING.roleFeedbackTop);
+  const { hits } = ranked;
+  const top = topKPositions(ranked.scores, hits.length, RANKING.roleFeedbackTop, (a, b) =>
+    index.compareIds(hits[a]!, hits[b]!),
+  );
   const roleIds = index.roleIds;
   const shares = new Float64Array(index.roleIdLimit);
   let total = 0;
@@ -70,7 +73,8 @@ function boostedWindow(
 ): { window: Array<{ n: number; score: number }>; atFloor: number } {
   const { hits, scores } = ranked;
   const roleIds = index.roleIds;
-  const heap = new TopKHeap(k);
+  // Positions in the hits, equal scores by the rule for equals (equal-order.ts).
+  const heap = new TopKHeap(k, (a, b) => index.compareIds(hits[a]!, hits[b]!));
   let atFloor = 0;
   const count = hits.length;
   if (boost) {
@@ -80,10 +84,11 @@ function boostedWindow(
       let score = scores[i]!;
       // A hit's role is looked up (a read scattered over the catalog: 7 % of a search when done for
       // every hit) only where its factor can change something: the score could cross the floor, or
-      // enter the window. Elsewhere the boosted score would land on the same side of both as this
-      // one (the factor is at most `most`, and rounding to Float32 keeps order), so it is left as it is.
+      // enter the window (reaching its threshold is enough: an equal may be ruled first). Elsewhere
+      // the boosted score would land on the same side of both as this one (the factor is at most
+      // `most`, and rounding to Float32 keeps order), so it is left as it is.
       const highest = Math.fround(score * most);
-      if ((score < floor && highest >= floor) || highest > heap.threshold) {
+      if ((score < floor && highest >= floor) || highest >= heap.threshold) {
         scores[i]! *= boost[roleIds[hits[i]!]!]!;
         score = scores[i]!;
       }

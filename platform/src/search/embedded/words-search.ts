@@ -54,7 +54,8 @@ export function searchWithWords(
   if (request.sort && request.sort !== 'relevance') {
     // A sorted list has no best match to put first: it holds the matches only.
     const kept = matchesOf(ranked, floor, scratch);
-    order = firstK(kept, index.columns.comparator(request.sort), wanted);
+    const sorted = index.columns.comparator(request.sort, (a, b) => index.compareIds(a, b));
+    order = firstK(kept, sorted, wanted);
     matches = new Set(order);
     matchCount = kept.length;
     relatedCount = 0;

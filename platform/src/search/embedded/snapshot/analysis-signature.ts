@@ -16,7 +16,8 @@ import { DERIVED_NAME_SHARE } from '../inverted-index';
 
 /** Raise with any change to what the index stores or how it is computed that the sample misses. */
 /** 2: the structured profile's facets and starting price as columns (issue 28). */
-export const INDEX_FORMAT = 2;
+/** 3: sorted orders break equal keys by agent id, not by document number (equal-order.ts). */
+export const INDEX_FORMAT = 3;
 
 const SAMPLE = [
   'PixelForge AI: answers customer e-mails & support tickets in Spanish (and English), 24/7.',
