@@ -1,5 +1,6 @@
 import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
+import { eachFieldStem, FIELD_INDEX } from './word-sequences';
 
 // Category and role intent learned from the catalog itself (`catalogIntent`): a naive Bayes
 // classifier trained on the agents' own words (role, category and description) against their role
@@ -28,11 +29,6 @@ export const CATALOG_INTENT = {
   /** 1: classes weighed by their agents (the prior); 0: every class alike. */
   prior: 1,
 };
-
-/** Index of the fields in a word sequence (INDEXED_FIELDS order: name, role, category, description, provider). */
-const ROLE_FIELD = 1;
-const CATEGORY_FIELD = 2;
-const PROVIDER_FIELD = 4;
 
 /** One classification: documents' class ids and, per stem id, how many documents of each class have it. */
 interface Classes {
@@ -122,22 +118,13 @@ function modelOf(index: InvertedIndex): Model {
     documents += 1;
     seen.clear();
     categoryStems.length = 0;
-    const sequence = index.sequenceOf(n);
-    let field = 0;
-    for (let i = 0; i < sequence.length; i++) {
-      const id = sequence[i]!;
-      if (id === -1) {
-        field += 1;
-        if (field >= PROVIDER_FIELD) break;
-        continue;
-      }
-      if (field < ROLE_FIELD) continue;
-      if (field === CATEGORY_FIELD) categoryStems.push(id);
-      if (seen.has(id)) continue;
+    eachFieldStem(index.sequenceOf(n), FIELD_INDEX.role, FIELD_INDEX.description, (id, field) => {
+      if (field === FIELD_INDEX.category) categoryStems.push(id);
+      if (seen.has(id)) return;
       seen.add(id);
       background.set(id, (background.get(id) ?? 0) + 1);
       totalWords += 1;
-    }
+    });
     addTo(roles, index.roleIds[n]!, n, seen);
     const key = categoryStems.join(' ');
     let category = categoryIds.get(key);

@@ -1,5 +1,6 @@
 import { stem } from '../analysis/stem';
 import { STOPWORDS } from '../analysis/stopwords';
+import { FIELD_INDEX } from './word-sequences';
 
 // Document expansion from the catalog's own co-occurrence (`docExpansion`): when an index is
 // built, words that strongly go with a document's words across the catalog (an agent saying
@@ -30,14 +31,13 @@ export const EXPANSION = {
   minPair: 2,
 };
 
-/** Index of the fields (INDEXED_FIELDS order) the statistics read: role, category, description. */
-const FROM_FIELD = 1;
-const TO_FIELD = 3;
-
-/** The distinct stems of a document's role, category and description, without stop words. */
+/**
+ * The distinct stems of a document's role, category and description, without stop words: from its
+ * analysed fields (analyse()), as the document is expanded before it has a word sequence.
+ */
 function stemsOf(fields: readonly string[][]): Set<string> {
   const stems = new Set<string>();
-  for (let f = FROM_FIELD; f <= TO_FIELD; f++)
+  for (let f = FIELD_INDEX.role; f <= FIELD_INDEX.description; f++)
     for (const word of fields[f] ?? []) if (!STOPWORDS.has(word)) stems.add(stem(word));
   return stems;
 }

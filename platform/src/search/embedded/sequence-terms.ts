@@ -1,6 +1,7 @@
 import { type DocumentTerms, emptyTerms, FIELD_COUNT } from '../ranking/document-terms';
 import type { QueryTerms } from '../ranking/query-terms';
 import type { InvertedIndex } from './inverted-index';
+import { eachFieldStem } from './word-sequences';
 
 // The query's stems in a document, read from the index's word sequences (stem ids in text order,
 // fields separated by -1, fields in INDEXED_FIELDS order, which is RANKED_FIELDS' order): no text is
@@ -15,23 +16,11 @@ export function sequenceTerms(index: InvertedIndex, terms: QueryTerms): (n: numb
   const slots = terms.stems.length;
   return (n) => {
     const result = emptyTerms(slots);
-    const sequence = index.sequenceOf(n);
-    let field = 0;
-    let length = 0;
-    for (let i = 0; i < sequence.length; i++) {
-      const id = sequence[i]!;
-      if (id === -1) {
-        result.lengths[field] = length;
-        field += 1;
-        length = 0;
-        if (field >= FIELD_COUNT) break;
-        continue;
-      }
-      length += 1;
+    eachFieldStem(index.sequenceOf(n), 0, FIELD_COUNT - 1, (id, field) => {
+      result.lengths[field]! += 1;
       const slot = slotOfId.get(id);
       if (slot !== undefined) result.tf[slot * FIELD_COUNT + field]! += 1;
-    }
-    if (field < FIELD_COUNT) result.lengths[field] = length;
+    });
     return result;
   };
 }

@@ -1,6 +1,7 @@
 import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
 import { inverseDocumentFrequency } from './scorer';
+import { eachFieldStem, FIELD_INDEX } from './word-sequences';
 
 // Pseudo-relevance feedback on words (`termFeedback`): the engine's best few matches say which
 // catalog words go with the query ("invoices" with "bookkeeping", "transcripts" with "meeting
@@ -26,25 +27,17 @@ export const TERM_FEEDBACK = {
   strength: 0.05,
 };
 
-/** Index of the provider field in a word sequence (INDEXED_FIELDS order): a provider's name says nothing of the job. */
-const PROVIDER_FIELD = 4;
-
-/** Each distinct stem id of document n outside its provider field, passed once to `visit`. */
+/**
+ * Each distinct stem id of document n outside its provider field (a provider's name says nothing
+ * of the job), passed once to `visit`.
+ */
 function eachStem(index: InvertedIndex, n: number, seen: Set<number>, visit: (id: number) => void): void {
   seen.clear();
-  const sequence = index.sequenceOf(n);
-  let field = 0;
-  for (let i = 0; i < sequence.length; i++) {
-    const id = sequence[i]!;
-    if (id === -1) {
-      field += 1;
-      if (field >= PROVIDER_FIELD) break;
-      continue;
-    }
-    if (seen.has(id)) continue;
+  eachFieldStem(index.sequenceOf(n), FIELD_INDEX.name, FIELD_INDEX.description, (id) => {
+    if (seen.has(id)) return;
     seen.add(id);
     visit(id);
-  }
+  });
 }
 
 /**

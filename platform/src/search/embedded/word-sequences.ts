@@ -1,4 +1,32 @@
 import { doubled } from './doubled';
+import { INDEXED_FIELDS, type IndexedField } from './fields';
+
+/** Each field's place among a document's fields (INDEXED_FIELDS order), in a sequence as in analyse()'s lists. */
+export const FIELD_INDEX = Object.fromEntries(INDEXED_FIELDS.map((field, f) => [field, f])) as Readonly<
+  Record<IndexedField, number>
+>;
+
+/**
+ * Each stem id of a document's sequence (WordSequences.of) in fields `from` to `to` (FIELD_INDEX
+ * places, both included), in text order, repeats included, passed to `visit` with its field's place.
+ */
+export function eachFieldStem(
+  sequence: Int32Array,
+  from: number,
+  to: number,
+  visit: (id: number, field: number) => void,
+): void {
+  let field = 0;
+  for (let i = 0; i < sequence.length; i++) {
+    const id = sequence[i]!;
+    if (id === -1) {
+      field += 1;
+      if (field > to) return;
+      continue;
+    }
+    if (field >= from) visit(id, field);
+  }
+}
 
 /**
  * Every document's stems in text order as stem ids, fields separated by -1 and stop words left
