@@ -5,7 +5,7 @@ import { readQueryFile } from '../eval/query-file';
 import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
 
-// `tsx scripts/src/bench/same-results-main.ts --against DIR [--agents N] [--shared ../shared]`: asks the embedded engine
+// `tsx scripts/src/bench/same-results-main.ts --against DIR [--agents N] [--shared ../shared] [--with a,b]`: asks the embedded engine
 // of this checkout and of another one (DIR: a checkout of an earlier commit, its node_modules
 // installed) the same few thousand searches over the same catalog, and prints every answer that
 // differs. A change to the engine's data structures (issue 24: compact postings, documents kept as
@@ -13,6 +13,8 @@ import { asSearchDocuments } from './synthetic-documents';
 // highlights. Catalogs: the shared dataset (../shared/data/agents.json) and N synthetic agents.
 // The answers are compared after a bulk load, after a run of writes (edits, additions,
 // removals), and, for this checkout, after a round trip of the index through its snapshot image.
+// --with turns ranking components on in both checkouts (query/features.ts), so that a change behind
+// a switch that is off can be checked too.
 
 interface Engine {
   load(documents: SearchDocument[]): Promise<void>;
@@ -31,6 +33,11 @@ type IndexModule = {
 };
 
 async function engineOf(root: string, roundTrip: boolean): Promise<Engine> {
+  const turnedOn = (argument('with') ?? '').split(',').filter(Boolean);
+  if (turnedOn.length > 0) {
+    const { setFeatures } = await import(path.join(root, 'platform/src/search/query/features.ts'));
+    setFeatures(Object.fromEntries(turnedOn.map((name) => [name, true])));
+  }
   const base = path.join(root, 'platform/src/search/embedded');
   const { InvertedIndex } = (await import(path.join(base, 'inverted-index.ts'))) as IndexModule;
   const { executeSearch } = await import(path.join(base, 'execute.ts'));
@@ -111,10 +118,12 @@ async function compare(label: string, documents: SearchDocument[], queries: stri
   const check = (phase: string) => {
     const requests = requestsFor(documents, queries, 11);
     let differences = 0;
+    let roundTripOnly = 0;
     for (const request of requests) {
       const answers = engines.map((engine) => comparable(engine.search(request)));
       if (answers[0] !== answers[2] || answers[1] !== answers[2]) {
         differences += 1;
+        if (answers[0] === answers[2]) roundTripOnly += 1;
         if (differences <= 3) {
           const which = answers[0] !== answers[2] ? 'this checkout' : 'its snapshot round trip';
           const a = answers[0] !== answers[2] ? answers[0]! : answers[1]!;
@@ -127,7 +136,8 @@ async function compare(label: string, documents: SearchDocument[], queries: stri
         }
       }
     }
-    console.log(`${label}, ${phase}: ${requests.length} requests, ${differences} answers differ`);
+    const trip = roundTripOnly > 0 ? ` (${roundTripOnly} of them only after the snapshot round trip)` : '';
+    console.log(`${label}, ${phase}: ${requests.length} requests, ${differences} answers differ${trip}`);
     return differences;
   };
   let differences = check('after the bulk load');
