@@ -1,112 +1,30 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SAVED_SEARCHES_PER_OWNER_MAX } from '@agentry/domain/saved-searches';
-import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { solidPng } from '@agentry/platform/outbound/testing/pictures';
 import { agentInput } from '@agentry/platform/store/contract';
-import type { Store } from '@agentry/platform/store/port';
-import * as XLSX from 'xlsx';
 import { unsubscribeToken } from '../auth/digest-unsubscribe';
 import { hashToken, issueToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { createApiKey } from '../commands/employer/manage-api-keys';
 import { startCheckout } from '../commands/start-checkout';
 import type { AppContext } from '../context';
-import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../http/sessions';
 import { accountForm } from '../testing/visitor';
-import { Browser, type Caller, type UserCaller, WALK_PASSWORD } from './callers';
+import { Browser, type Caller, WALK_PASSWORD } from './callers';
+import { secondBrowser } from './second-browser';
+import { uploadWorkbook } from './upload-workbook';
+import type { World } from './world-shape';
+
+export type { World } from './world-shape';
 
 // The people and things the route table is walked over, made through the real API where that is
 // how they come to be (accounts, paid checkouts, a subscription that ran out, contact requests),
 // and straight in the store where only their existence matters (agents, shortlists).
+// Its parts: world-shape.ts (the World the walk is given), second-browser.ts (a caller signed in on a
+// second browser), upload-workbook.ts (the workbook the admin upload takes).
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Seats of the walk's teams: room for every probe's invitation and member. */
 const WALK_SEATS = 10_000;
-const USER_SESSIONS = { cookie: SESSION_COOKIE, path: '/' };
-const ADMIN_SESSIONS = { cookie: ADMIN_SESSION_COOKIE, path: '/api/admin' };
-
-/** A session id signed as express-session signs its cookie (cookie-signature: HMAC-SHA256, base64 without padding). */
-const signCookie = (sid: string, secret: string) =>
-  `${sid}.${createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '')}`;
-
-export interface World {
-  context: AppContext;
-  store: Store;
-  /** The signed-in browser of each kind of caller. */
-  browsers: Record<Caller, Browser>;
-  /** A new browser signed in as the same caller: for calls that change the caller's own session. */
-  freshBrowser(caller: Caller): Promise<Browser>;
-  users: Record<UserCaller, { id: string; email: string }>;
-  ids: {
-    providerSlug: string;
-    /** Listed agents nobody owns. */
-    listedAgent: string;
-    secondAgent: string;
-    /** The hash of the logo listedAgent shows. */
-    logoHash: string;
-    /** The provider's agents: to edit, to delete, and the one employers ask about. */
-    ownAgent: string;
-    ownAgentToDelete: string;
-    ownAgentToAsk: string;
-    /** Agents for the admin to edit, delete, and restore (already removed). */
-    adminAgent: string;
-    adminAgentToDelete: string;
-    removedAgent: string;
-    /** The active employer's shortlists (the first holds listedAgent). */
-    shortlist: string;
-    shortlistToDelete: string;
-    /** The active employer's saved search (daily alert). */
-    savedSearch: string;
-    /** Contact requests in the provider's inbox and in the admin inbox. */
-    providerRequest: string;
-    adminRequest: string;
-    /** An account whose subscription the admin switches. */
-    subscriberToSwitch: string;
-    openCheckout: string;
-    paidCheckout: string;
-    /** Trust (issue 26): the provider's domain (pending), a review of a listed agent. */
-    providerDomain: string;
-    review: string;
-  };
-  /** The employer API keys of the key callers: secrets, never to show in an answer or a log. */
-  apiKeys: { employer: string; lapsed: string };
-  /** A checkout session nobody has paid or cancelled yet. */
-  newCheckout(): Promise<string>;
-  /** A new list of the active employer's (for calls that delete one). */
-  newShortlist(): Promise<string>;
-  /** A new saved search of the active employer's (for calls that delete one). */
-  newSavedSearch(): Promise<string>;
-  /** The unsubscribe link's token of a new saved search of the employer's (each link stops one). */
-  newUnsubscribe(): Promise<{ id: string; token: string }>;
-  /** A new agent of the provider's (for a contact request: one per agent every 10 minutes). */
-  newOwnAgent(): Promise<string>;
-  /** A new API key's id: the lapsed employer's for that caller, else the active employer's. */
-  newApiKeyId(caller: Caller): Promise<string>;
-  /** A password-reset link's token for an account none of the callers uses. */
-  newResetToken(): Promise<string>;
-  /** An e-mail verification link's token for the account. */
-  newVerifyToken(userId: string): Promise<string>;
-  /** A live invitation to the caller's team (the employer's for callers without one), and its link's secret. */
-  newInvitation(caller: Caller): Promise<{ id: string; token: string }>;
-  /** A new member of the caller's team (the employer's for callers without one): an account of its own. */
-  newTeamMember(caller: Caller): Promise<string>;
-  /** A new agent held for staff review (registered without an address): to approve or reject. */
-  newHeldAgent(): Promise<string>;
-  /** A new domain of the provider's (for calls that remove one). */
-  newProviderDomain(): Promise<string>;
-  /** A new review of a new agent of the provider's (each may be answered once). */
-  newReviewOfOwnAgent(): Promise<string>;
-  /** A new listing claimed by the provider from another (each claim may be reversed once). */
-  newListingClaim(): Promise<string>;
-  /** A unique text, for e-mail addresses and agent names. */
-  unique(label: string): string;
-  /** A one-row workbook the admin upload takes. */
-  workbook: Buffer;
-  /** A small PNG a provider's logo upload takes. */
-  logo: Buffer;
-  /** Every one-time token handed out: none may show up in an answer or a log line. */
-  issuedTokens: string[];
-}
 
 interface SeedOptions {
   context: AppContext;
@@ -317,44 +235,6 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     return token;
   };
 
-  const sheet = XLSX.utils.aoa_to_sheet([
-    [...SPREADSHEET_COLUMNS],
-    [
-      'Uploaded One',
-      'Upload Labs',
-      'Sales',
-      'Sales Development Rep',
-      'Books meetings.',
-      '$49/month',
-      'https://uploaded.example',
-    ],
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Agents');
-
-  /**
-   * Gives `to` a session of its own holding what `from`'s holds: the same person signed in on a
-   * second browser, without hashing a password again (sign-in costs a third of a second by design).
-   */
-  async function secondBrowser(from: Browser, to: Browser): Promise<void> {
-    for (const kind of [USER_SESSIONS, ADMIN_SESSIONS]) {
-      const cookie = from.http.jar.getCookie(kind.cookie, {
-        domain: host,
-        path: kind.path,
-        script: false,
-        secure: false,
-      });
-      if (!cookie) continue;
-      const signed = decodeURIComponent(cookie.value);
-      const data = await store.sessions.get(signed.slice(2, signed.lastIndexOf('.')));
-      if (!data) continue;
-      const sid = randomBytes(24).toString('base64url');
-      const userId = (JSON.parse(data) as { passport?: { user?: string } }).passport?.user ?? null;
-      await store.sessions.set(sid, data, new Date(Date.now() + 60 * 60 * 1000), userId);
-      const value = encodeURIComponent(`s:${signCookie(sid, context.sessionSecret)}`);
-      to.http.jar.setCookie(`${kind.cookie}=${value}; Path=${kind.path}`, host, kind.path);
-    }
-  }
   const host = new URL(url).hostname;
 
   const browsers: Record<Caller, Browser> = {
@@ -378,7 +258,8 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
         return new Browser(url, { Authorization: `Bearer ${key}` });
       }
       const browser = new Browser(url);
-      if (caller !== 'visitor') await secondBrowser(browsers[caller], browser);
+      if (caller !== 'visitor')
+        await secondBrowser(browsers[caller], browser, { store, sessionSecret: context.sessionSecret, host });
       return browser;
     },
     apiKeys: { employer: employerApiKey, lapsed: lapsedApiKey },
@@ -476,7 +357,7 @@ export async function seedWorld({ context, url, advanceClock }: SeedOptions): Pr
     newHeldAgent: async () =>
       (await store.agents.create(agentInput({ name: unique('Held'), held_for: 'review' }))).id,
     unique,
-    workbook: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    workbook: uploadWorkbook(),
     logo: solidPng(8, 8),
     issuedTokens,
   };
