@@ -1,6 +1,7 @@
 import { normalizeUsername } from '@agentry/domain/email';
 import { type Admin, type AdminRepository, type AdminWithSecret, DuplicateAdminError } from '../port';
-import { type AdminDoc, isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
+import type { AdminDoc } from './account-models';
+import { isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 const toAdmin = (doc: AdminDoc): Admin => ({
   id: String(doc._id),

@@ -1,5 +1,6 @@
 import { API_KEYS_PER_EMPLOYER_MAX, type ApiKey, ApiKeyLimitError, type ApiKeyRepository } from '../port';
-import { type ApiKeyDoc, type MongoModels, objectIdOrNull } from './models';
+import type { ApiKeyDoc } from './account-models';
+import { type MongoModels, objectIdOrNull } from './models';
 
 /** The fields that leave the adapter: never the hash. */
 const PUBLIC_FIELDS = { token_hash: 0 } as const;

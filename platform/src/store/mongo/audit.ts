@@ -1,7 +1,8 @@
 import type { QueryFilter } from 'mongoose';
 import { pageOf } from '../page';
 import { AUDIT_LIST_MAX, type AuditEntry, type AuditFilter, type AuditLog } from '../port';
-import type { AuditDoc, MongoModels } from './models';
+import type { AuditDoc } from './account-models';
+import type { MongoModels } from './models';
 
 const toEntry = (doc: AuditDoc): AuditEntry => ({
   id: String(doc._id),

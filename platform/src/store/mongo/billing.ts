@@ -1,6 +1,7 @@
 import { FINAL_STATES } from '@agentry/domain/subscription';
 import type { BillingRepository, SubscriptionRecord } from '../port';
-import { isDuplicateKey, type MongoModels, type SubscriptionDoc } from './models';
+import type { SubscriptionDoc } from './account-models';
+import { isDuplicateKey, type MongoModels } from './models';
 
 function toRecord(doc: SubscriptionDoc): SubscriptionRecord {
   return {

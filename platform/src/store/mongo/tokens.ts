@@ -1,5 +1,6 @@
 import { LIVE_TOKENS_MAX, type OneTimeToken, type TokenRepository } from '../port';
-import type { MongoModels, TokenDoc } from './models';
+import type { TokenDoc } from './account-models';
+import type { MongoModels } from './models';
 
 const toToken = (doc: TokenDoc): OneTimeToken => ({
   token_hash: doc._id,

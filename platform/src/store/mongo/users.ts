@@ -12,8 +12,9 @@ import {
   type UserWithSecret,
 } from '../port';
 import { newUserColumns, USER_PUBLIC_FIELDS, userChanges } from '../user-record';
+import type { UserDoc } from './account-models';
 import { createdPerDay } from './created-per-day';
-import { isDuplicateKey, type MongoModels, objectIdOrNull, type UserDoc } from './models';
+import { isDuplicateKey, type MongoModels, objectIdOrNull } from './models';
 
 /** Reads that are not sign-in never load the hash. */
 const WITHOUT_SECRET = { password_hash: 0 } as const;
