@@ -2,12 +2,16 @@ import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
 import { ChunkSizer, type ChunkSizerOptions } from '@agentry/platform/concurrency/chunk-sizer';
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
 import type { Logger } from '@agentry/platform/log/logger';
-import type {
-  AgentEventKind,
-  AgentStatsRepository,
-  AgentWeekCounts,
-  OnceGroup,
-} from '@agentry/platform/store/port';
+import type { AgentEventKind, AgentStatsRepository, AgentWeekCounts } from '@agentry/platform/store/port';
+import {
+  type Bucket,
+  type CountEntries,
+  entriesInStoreOrder,
+  type Mark,
+  onceGroups,
+  tallyNames,
+  timedWrite,
+} from './agent-event-flush';
 import { DAY_MS, OnceKeys } from './once-keys';
 import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audience';
 
@@ -27,7 +31,8 @@ import { OncePerAudience, type OncePerAudienceOptions } from './once-per-audienc
 //
 // A flush writes the tallies first, an audience's marks together, and then every count it has
 // (the admitted marks' and count()'s), in agent order: each page of the store's counts is written
-// once a flush instead of once per chunk of marks (issue 24).
+// once a flush instead of once per chunk of marks (issue 24). What a flush sends, in which order
+// and shape: agent-event-flush.ts.
 
 export const FLUSH_EVERY_MS = 10_000;
 /**
@@ -56,24 +61,6 @@ export const MIN_WRITE_CHUNK = 100;
 export const WRITE_BUDGET_MS = 10;
 /** Distinct agent-week-kind entries held while the store does not take them; the oldest go first. */
 export const MAX_PENDING_KEYS = 200_000;
-
-interface Bucket {
-  week: string;
-  kind: AgentEventKind;
-  /** Count per agent id, in the order the agents were first counted. */
-  counts: Map<string, number>;
-}
-
-/** A count that passed this process's filter and waits for the store's word (admitOnce). */
-interface Mark {
-  /** The audience's keyed digest for the day (once-keys.ts): shared by the marks of one request. */
-  audienceDay: Buffer;
-  /** The UTC day (days since the epoch) it was counted on. */
-  day: number;
-  kind: AgentEventKind;
-  agentId: string;
-  week: string;
-}
 
 export interface AgentEventCounterOptions {
   repository: Pick<AgentStatsRepository, 'increment' | 'admitOnce'>;
@@ -271,24 +258,7 @@ export class AgentEventCounter {
     const keys = this.keys;
     this.pending = new Map();
     this.keys = 0;
-    const entries: Parameters<AgentStatsRepository['increment']>[0] = [];
-    for (const { week, kind, counts } of batch.values()) {
-      for (const [agent_id, count] of counts) entries.push({ agent_id, week, kind, count });
-    }
-    // In the store's order (agent, then week; SQLite's key compares the same as JavaScript for
-    // these ids): a chunk writes neighbouring rows, so a flush writes each page once, not once per
-    // chunk (a flush's marks reach ~10,000 agents of 100,000 in random order).
-    entries.sort((a, b) =>
-      a.agent_id < b.agent_id
-        ? -1
-        : a.agent_id > b.agent_id
-          ? 1
-          : a.week < b.week
-            ? -1
-            : a.week > b.week
-              ? 1
-              : 0,
-    );
+    const entries = entriesInStoreOrder(batch);
     // A chunk at a time, with a turn of the event loop between: after a store outage up to
     // MAX_PENDING_KEYS wait, and one SQLite transaction of them all held the thread for 0.7 s.
     const sizer = new ChunkSizer(this.chunks);
@@ -296,7 +266,7 @@ export class AgentEventCounter {
       const chunk = entries.slice(start, start + sizer.size);
       size = chunk.length;
       try {
-        await this.timed(sizer, size, () => this.repository.increment(chunk));
+        await timedWrite(this.clock, sizer, size, () => this.repository.increment(chunk));
         this.failing = false;
       } catch (error) {
         this.failing = true;
@@ -315,18 +285,6 @@ export class AgentEventCounter {
   }
 
   /**
-   * Calls `write` and records how long its synchronous part held the thread (a SQLite write is all
-   * synchronous) for `sizer`; resolves as `write` does.
-   */
-  private timed<T>(sizer: ChunkSizer, items: number, write: () => Promise<T>): Promise<T> {
-    const started = this.clock();
-    // Runs `write` up to its first wait; a synchronous throw becomes a rejection.
-    const pending = (async () => write())();
-    sizer.record(items, this.clock() - started);
-    return pending;
-  }
-
-  /**
    * Sends countFor()'s marks to the store, a chunk at a time, as one group per run of marks of one
    * audience, day and kind (a request's marks are one run), named by keyed hashes worked out here,
    * off the requests' path. The store admits those no process counted today; their counts join
@@ -335,29 +293,15 @@ export class AgentEventCounter {
   private async writeMarks(): Promise<boolean> {
     const marks = this.marks;
     this.marks = [];
-    // One tally name per request's audience digest and kind, not one per mark (a search's marks share both).
-    const tallies = new WeakMap<Buffer, Map<AgentEventKind, string>>();
-    const tallyOf = (audienceDay: Buffer, kind: AgentEventKind) => {
-      let byKind = tallies.get(audienceDay);
-      if (!byKind) {
-        byKind = new Map();
-        tallies.set(audienceDay, byKind);
-      }
-      let tally = byKind.get(kind);
-      if (tally === undefined) {
-        tally = this.onceKeys.tally(audienceDay, kind);
-        byKind.set(kind, tally);
-      }
-      return tally;
-    };
+    const tallyOf = tallyNames(this.onceKeys);
     const sizer = new ChunkSizer(this.chunks);
     for (let start = 0, size = 0; start < marks.length; start += size) {
       const chunk = marks.slice(start, start + sizer.size);
       size = chunk.length;
       try {
         // The keyed hashing is timed with the write: both hold the thread.
-        const admitted = await this.timed(sizer, size, () =>
-          this.repository.admitOnce(this.groupsOf(chunk, tallyOf)),
+        const admitted = await timedWrite(this.clock, sizer, size, () =>
+          this.repository.admitOnce(onceGroups(chunk, tallyOf, this.onceKeys, this.audiences)),
         );
         this.putBackEntries(admitted);
         this.failing = false;
@@ -377,41 +321,6 @@ export class AgentEventCounter {
     return true;
   }
 
-  /** `marks` as the store takes them: one group per run of one audience's day and kind. */
-  private groupsOf(
-    marks: readonly Mark[],
-    tallyOf: (audienceDay: Buffer, kind: AgentEventKind) => string,
-  ): OnceGroup[] {
-    const groups: OnceGroup[] = [];
-    let group: OnceGroup | undefined;
-    let audienceDay: Buffer | undefined;
-    for (const mark of marks) {
-      if (
-        !group ||
-        mark.audienceDay !== audienceDay ||
-        mark.kind !== group.kind ||
-        mark.week !== group.week
-      ) {
-        audienceDay = mark.audienceDay;
-        group = {
-          tally: tallyOf(mark.audienceDay, mark.kind),
-          kind: mark.kind,
-          week: mark.week,
-          cap: this.audiences.capOf(mark.kind),
-          // Kept through the next day too: a flush delayed past midnight still meets the day's tally.
-          expires_at: (mark.day + 2) * DAY_MS,
-          agents: [],
-        };
-        groups.push(group);
-      }
-      group.agents.push({
-        agent_id: mark.agentId,
-        digest: this.onceKeys.digest(mark.audienceDay, mark.kind, mark.agentId),
-      });
-    }
-    return groups;
-  }
-
   /** The oldest marks past maxKeys go (counted in the next warning). */
   private dropOldestMarks(): void {
     const excess = this.marks.length - this.maxKeys;
@@ -422,7 +331,7 @@ export class AgentEventCounter {
   }
 
   /** Entries added to the counts: a failed chunk's, or the ones the store admitted (admitOnce). */
-  private putBackEntries(entries: Parameters<AgentStatsRepository['increment']>[0]): void {
+  private putBackEntries(entries: CountEntries): void {
     for (const { agent_id, week, kind, count } of entries) {
       const into = this.bucket(week, kind);
       const before = into.get(agent_id);
