@@ -22,19 +22,9 @@ import { type MeiliSearcher, plannedSearch } from './planned-search';
 import { checkIndex, IndexReadiness } from './readiness';
 import { beginMeiliRebuild } from './rebuild';
 import { indexSettings, settingsFingerprint } from './settings';
-import { similarQuery } from './similar';
+import { searchSimilar } from './similar-search';
 import { call, describeError, enqueue, MeiliError, settle, TASK_WAIT } from './tasks';
-import {
-  buildFilter,
-  emptyResponse,
-  fromMeiliResult,
-  hitsPerPageOf,
-  type MeiliSearchParams,
-  pageOf,
-  quote,
-  toSearchParams,
-  withOffsetLimit,
-} from './translate';
+import { type MeiliSearchParams } from './translate';
 
 // The Meilisearch adapter of the search port. Meilisearch keeps the index, so this object holds no
 // state worth closing: its clients, whether the index was found ready (readiness.ts), and a
@@ -199,7 +189,7 @@ export class MeiliSearchEngine implements SearchEngine {
    */
   async search(request: SearchRequest): Promise<SearchResponse> {
     await this.readiness.ensure();
-    if (request.similarTo) return this.searchSimilar(request, request.similarTo);
+    if (request.similarTo) return searchSimilar(this.live, this.options.embedder, request, request.similarTo);
     const { embedder, semanticRatio } = this.options;
     // An empty query lists agents: no words to read, so no roles to fetch.
     const roles = request.query.trim() === '' ? [] : await this.knownRoles();
@@ -225,72 +215,6 @@ export class MeiliSearchEngine implements SearchEngine {
           (answer) => answer.results,
         ),
     };
-  }
-
-  /**
-   * Agents like `id`, leaving it out. With an embedder, Meilisearch's similar-documents search ranks
-   * by meaning; without one, a keyword query made of the agent's role, category and description words
-   * (similar.ts) stands in. An id that is not in the index gives no hits.
-   */
-  private async searchSimilar(request: SearchRequest, id: string): Promise<SearchResponse> {
-    // An id Meilisearch cannot hold is not in the index (and must not reach the request path).
-    if (!isValidDocumentId(id)) return emptyResponse(request);
-    // A search by id rather than a document read: `search` is the one action the API's key holds.
-    const found = await call(`read agent ${id}`, () =>
-      this.live.search<StoredDocument>('', { filter: `id = ${quote(id)}`, limit: 1 }),
-    );
-    const source = found.hits[0];
-    if (!source) return emptyResponse(request);
-    const exclusion = `id != ${quote(id)}`;
-    const { embedder } = this.options;
-    if (embedder) {
-      const hitsPerPage = hitsPerPageOf(request);
-      const filter = buildFilter(request, [exclusion]);
-      const [similar, counts] = await Promise.all([
-        call('find similar agents', () =>
-          this.live.searchSimilarDocuments<StoredDocument>({
-            id,
-            embedder,
-            filter,
-            offset: pageOf(request) * hitsPerPage,
-            limit: hitsPerPage,
-          }),
-        ),
-        // The similar-documents route counts no facets; a search with the same filter does.
-        request.facets?.length
-          ? call('count facets', () =>
-              this.live.search<StoredDocument, SearchParams>('', {
-                filter,
-                facets: [...request.facets!],
-                limit: 0,
-              }),
-            )
-          : undefined,
-      ]);
-      return fromMeiliResult(
-        {
-          hits: similar.hits,
-          estimatedTotalHits: similar.estimatedTotalHits,
-          facetDistribution: counts?.facetDistribution,
-          processingTimeMs: similar.processingTimeMs,
-        },
-        request,
-      );
-    }
-    const likeness: SearchRequest = {
-      ...request,
-      query: similarQuery(fromStoredDocument(source)),
-      sort: 'relevance',
-    };
-    // The words go from most to least telling (role first), so 'last' drops the least telling
-    // first and every hit shares at least the role's first word. 'frequency' would keep the
-    // rarest words, and those are often found only in the agent itself, which is left out.
-    // Only the page is shown: no exhaustive count (translate.ts withOffsetLimit).
-    const params = withOffsetLimit(toSearchParams(likeness, { matchingStrategy: 'last' }, [exclusion]));
-    const result = await call('find similar agents', () =>
-      this.live.search<StoredDocument, SearchParams>(params.q, params),
-    );
-    return fromMeiliResult(result, request);
   }
 
   /** The index's roles, from a facet count cached for a minute; on failure the boost is skipped, not the search. */
