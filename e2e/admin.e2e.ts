@@ -1,8 +1,21 @@
 import fs from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import { createAccount, horizontalOverflow, screenshotFromTop, uniqueEmail } from './support/accounts';
+import { createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
+import {
+  count,
+  eventually,
+  filterAuditLog,
+  msUntil,
+  searchedId,
+  searchedNames,
+  settledOverflow,
+  tableRows,
+  UPLOAD_GOOD,
+  UPLOAD_NAME,
+  UPLOAD_ROWS,
+  uploadFile,
+  workbook,
+} from './support/admin-dashboard';
 import { setUpApp } from './support/e2e-app';
 
 // The staff area (/admin): its own login, then one admin's working session on the dashboard: an
@@ -12,7 +25,6 @@ import { setUpApp } from './support/e2e-app';
 // changes read back from the audit log. A visitor is refused the admin API.
 
 const ADMIN = { username: 'staff', password: 'staff password 2026' };
-const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DUPLICATE_REASON = 'Already listed (same name and provider)';
 /** "Within about a second": how soon a change made on the dashboard must show in public search. */
 const SEARCH_DELAY_MS = 1000;
@@ -30,132 +42,6 @@ const AGENT = {
   address: 'vellumwright.example.com',
 };
 const EDITED = { cost: '$35/month', status: 'Featured' };
-
-/** The upload: header on sheet row 1, so the data rows are sheet rows 2 to 6. */
-const UPLOAD_NAME = 'new-agents.xlsx';
-const UPLOAD_ROWS = [
-  ['Name', 'Provider', 'Category', 'Role', 'Description', 'Cost', 'Address'],
-  [
-    'Tallowmere',
-    'Brightfen Co',
-    'Legal',
-    'Paralegal',
-    'Drafts NDAs from a short brief.',
-    'Free',
-    'tallowmere.example.com',
-  ],
-  [
-    'Costless Carl',
-    'Brightfen Co',
-    'Legal',
-    'Paralegal',
-    'Has no price in the sheet.',
-    '',
-    'carl.example.com',
-  ],
-  [
-    'Quernstone',
-    'Brightfen Co',
-    'Research',
-    'Analyst',
-    'Summarises patent filings weekly.',
-    '$9/month',
-    'https://quernstone.example.com',
-  ],
-  [
-    'Badlink Bob',
-    'Brightfen Co',
-    'Research',
-    'Analyst',
-    'Its address is no web address.',
-    '$5/month',
-    'ftp://files.example.com',
-  ],
-  [
-    'Wickerlamp',
-    'Brightfen Co',
-    'Design',
-    'Illustrator',
-    'Sketches storyboards from scripts.',
-    '$0.10 per image',
-    'wickerlamp.example.com',
-  ],
-];
-const UPLOAD_GOOD = ['Tallowmere', 'Quernstone', 'Wickerlamp'];
-
-function workbook(rows: string[][]): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Agents');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-/** Polls `check` every 25 ms until it holds (or `limitMs` passes); answers how long after `since` it held. */
-async function msUntil(check: () => Promise<boolean>, since: number, limitMs = 5000): Promise<number> {
-  for (;;) {
-    if (await check()) return Date.now() - since;
-    if (Date.now() - since > limitMs) throw new Error(`not true within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Polls `read` every 50 ms until it equals `wanted` (5 s at most), then expects it to. */
-async function eventually<T>(read: () => Promise<T>, wanted: T): Promise<void> {
-  const started = Date.now();
-  let last = await read();
-  while (!isDeepStrictEqual(last, wanted) && Date.now() - started < 5000) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await read();
-  }
-  expect(last).toEqual(wanted);
-}
-
-/** Names public search finds for `query`, asked from the page's own request context. */
-async function searchedNames(page: Page, query: string): Promise<string[]> {
-  const answer = await page.request.get(`/api/search?query=${encodeURIComponent(query)}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as Array<{ name: string }>).map((agent) => agent.name);
-}
-
-async function searchedId(page: Page, name: string): Promise<string> {
-  const answer = await page.request.get(`/api/search?query=${encodeURIComponent(name)}`);
-  const found = ((await answer.json()) as Array<{ id: string; name: string }>).find(
-    (agent) => agent.name === name,
-  );
-  if (!found) throw new Error(`search does not find ${name}`);
-  return found.id;
-}
-
-/** The value beside a term of the overview ("Total agents" → "104"). */
-const count = (page: Page, term: string) =>
-  page.getByRole('region', { name: 'Overview' }).locator(`dt:text-is("${term}") + dd`);
-
-/** A table's body rows, each as its cells' text (white space collapsed, list items joined by "; "). */
-function tableRows(table: Locator): Promise<string[][]> {
-  return table.locator('tbody tr').evaluateAll((rows) => {
-    const text = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-    return rows.map((row) =>
-      [...row.querySelectorAll('td')].map((cell) => {
-        const items = [...cell.querySelectorAll('li')];
-        return items.length > 0 ? items.map(text).join('; ') : text(cell);
-      }),
-    );
-  });
-}
-
-/** Chooses `name` in the upload's file input, presses Upload and waits for the report. */
-async function uploadFile(page: Page, name: string, buffer: Buffer): Promise<Locator> {
-  const panel = page.getByRole('region', { name: 'Upload agents from Excel' });
-  await panel
-    .getByLabel('Drop an Excel file (.xlsx or .xls) here, or choose one')
-    .setInputFiles({ name, mimeType: SPREADSHEET, buffer });
-  await panel.getByText(`Ready: ${name}`).waitFor();
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await panel
-    .getByRole('status')
-    .getByText(new RegExp(`^${name.replace('.', '\\.')}: added`))
-    .waitFor();
-  return panel;
-}
 
 describe('Admin area', () => {
   const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
@@ -216,12 +102,7 @@ describe('Admin area', () => {
     // On a phone the dashboard never scrolls sideways (its hidden chart tables once did).
     const desktop = page.viewportSize()!;
     await page.setViewportSize({ width: 360, height: 800 });
-    // The charts redraw at the new width on their own (chart.js follows its box): wait for it.
-    let phone = await horizontalOverflow(page);
-    for (let tries = 0; tries < 40 && phone.scrollWidth > phone.clientWidth; tries++) {
-      await page.waitForTimeout(50);
-      phone = await horizontalOverflow(page);
-    }
+    const phone = await settledOverflow(page);
     expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth);
     await page.setViewportSize(desktop);
     const overview = page.getByRole('region', { name: 'Overview' });
@@ -491,11 +372,7 @@ describe('Admin area', () => {
     expect(await changesOf(3)).toBe('added: 3; skipped: 2');
     expect(await changesOf(2)).toBe(`added: 0; skipped: ${total}`);
 
-    const filterBy = async (action: string, entityType = 'All') => {
-      await filters.getByLabel('Action').selectOption({ label: action });
-      await filters.getByLabel('Entity type').selectOption({ label: entityType });
-      await filters.getByRole('button', { name: 'Apply filters' }).click();
-    };
+    const filterBy = (action: string, entityType = 'All') => filterAuditLog(filters, action, entityType);
     await filterBy('delete');
     await eventually(logged, [entry.delete]);
     await filterBy('reindex');
@@ -510,11 +387,7 @@ describe('Admin area', () => {
     await filterBy('All');
     await eventually(logged, Object.values(entry));
     await page.setViewportSize({ width: 360, height: 800 });
-    let full = await horizontalOverflow(page);
-    for (let tries = 0; tries < 40 && full.scrollWidth > full.clientWidth; tries++) {
-      await page.waitForTimeout(50);
-      full = await horizontalOverflow(page);
-    }
+    const full = await settledOverflow(page);
     expect(full.scrollWidth).toBeLessThanOrEqual(full.clientWidth);
     await page.setViewportSize(desktop);
 

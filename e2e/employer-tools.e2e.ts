@@ -1,16 +1,26 @@
-import type { Locator, Page } from 'playwright-core';
-import {
-  createAccount,
-  horizontalOverflow,
-  linkInMail,
-  newestMail,
-  registerAgentByApi,
-  screenshotFromTop,
-  signIn,
-  uniqueEmail,
-} from './support/accounts';
-import { seriousViolations } from './support/axe';
+import { createAccount, newestMail, screenshotFromTop, signIn, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
+import {
+  address,
+  checkScreen,
+  countedTotals,
+  expectFitsPhone,
+  expectSameSearchReopened,
+  expectShown,
+  facetOption,
+  fetchFrom,
+  hit,
+  linesOf,
+  MULTI_SEARCH,
+  providerClaimingAgent,
+  providerOwningAgent,
+  requestDemo,
+  SUBSCRIPTION_MESSAGE,
+  saveToNewList,
+  searchAfter,
+  sendReply,
+  signUpConfirmedEmployer,
+} from './support/employer-tools';
 
 // The employer plan's tools (docs/employer-tools.md), end to end: a subscribed employer narrows
 // the advanced search (/employer/search) by category, pricing tier and price order, with the whole
@@ -20,131 +30,6 @@ import { setUpApp } from './support/e2e-app';
 // and closes it; both e-mails are in the outbox, and the provider's analytics count the comparison
 // and the request. A visitor and an employer without a subscription are refused by the server.
 
-const MULTI_SEARCH = '/api/employer/instantsearch/multi-search';
-const SUBSCRIPTION_MESSAGE =
-  'Advanced search, comparison, shortlists and contact requests need an active employer subscription ($40/month).';
-
-interface SearchHitBody {
-  id: string;
-  name: string;
-  price_monthly: number | null;
-}
-interface SearchResultBody {
-  nbHits: number;
-  hits: SearchHitBody[];
-}
-
-/** What the results show: the count line and the names of the hits, in order. */
-interface Shown {
-  count: string;
-  names: string[];
-}
-
-/** The count line as the page words it (advanced-search.tsx). */
-function countText(count: number): string {
-  if (count === 0) return 'No agents match';
-  return count === 1 ? '1 agent matches' : `${count.toLocaleString('en-US')} agents match`;
-}
-
-function shownNow(page: Page): Promise<Shown> {
-  return page.evaluate(() => ({
-    count: document.querySelector('.employer-search__results .results-summary')?.textContent ?? '',
-    names: [...document.querySelectorAll('li.employer-hit article.agent-card h3')].map(
-      (heading) => heading.textContent ?? '',
-    ),
-  }));
-}
-
-/** Waits until the results show `expected` (5 s at most), then expects them to. */
-async function expectShown(page: Page, expected: Shown): Promise<void> {
-  await page
-    .waitForFunction(
-      ({ count, names }) => {
-        const summary = document.querySelector('.employer-search__results .results-summary');
-        const shown = [...document.querySelectorAll('li.employer-hit article.agent-card h3')].map(
-          (heading) => heading.textContent ?? '',
-        );
-        return summary?.textContent === count && JSON.stringify(shown) === JSON.stringify(names);
-      },
-      expected,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined);
-  expect(await shownNow(page)).toEqual(expected);
-}
-
-/**
- * Does `act`, waits for the advanced search it causes, and for the page to show that answer.
- * Answers what is shown and the server's hits.
- */
-async function searchAfter(
-  page: Page,
-  act: () => Promise<unknown>,
-): Promise<Shown & { hits: SearchHitBody[] }> {
-  const answered = page.waitForResponse(
-    (response) => response.url().endsWith(MULTI_SEARCH) && response.request().method() === 'POST',
-  );
-  await act();
-  const response = await answered;
-  expect(response.status()).toBe(200);
-  const main = ((await response.json()) as { results: SearchResultBody[] }).results[0]!;
-  const shown = { count: countText(main.nbHits), names: main.hits.map((hit) => hit.name) };
-  await expectShown(page, shown);
-  return { ...shown, hits: main.hits };
-}
-
-/** The path and query of the page's address. */
-const address = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
-
-/** A facet's checkbox in the filters ("Category" → "Finance"), after Show more if it is further down. */
-async function facetOption(page: Page, facet: string, value: string): Promise<Locator> {
-  const group = page.getByRole('group', { name: facet, exact: true });
-  const option = group.getByRole('checkbox', { name: new RegExp(`^${value}\\s*[\\d,]*$`) });
-  if ((await option.count()) === 0) await group.getByRole('button', { name: /more/i }).click();
-  return option;
-}
-
-/** A result (the card and its tools) by the agent's name. */
-const hit = (page: Page, name: string) =>
-  page.locator('li.employer-hit').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-
-/** What a page's own fetch() answers, status and body; a POST (an empty search) carries the session's CSRF token. */
-function fetchFrom(page: Page, pathname: string, method: 'GET' | 'POST' = 'GET') {
-  return page.evaluate(
-    async ({ pathname, method }) => {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-      if (method === 'POST') {
-        const token = await (await fetch('/api/csrf-token')).json();
-        headers['X-CSRF-Token'] = token.csrf_token;
-      }
-      const response = await fetch(pathname, {
-        method,
-        headers,
-        ...(method === 'POST'
-          ? { body: JSON.stringify({ requests: [{ indexName: 'agents', params: { query: '' } }] }) }
-          : {}),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { pathname, method },
-  );
-}
-
-/** A screen of a walk: its screenshot, nothing serious for axe, nothing scrolling sideways. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshotFromTop(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-  expect({ name, scrollWidth }).toEqual({ name, scrollWidth: clientWidth });
-}
-
-interface AnalyticsBody {
-  agents: Array<{ id: string; totals: Record<string, number> }>;
-}
-
 describe('Employer tools', () => {
   const app = setUpApp();
 
@@ -152,29 +37,14 @@ describe('Employer tools', () => {
     const server = app().server;
     const stamp = Date.now().toString(36);
 
-    // A provider with an account that owns a listed agent: the agent registered under the
-    // provider's e-mail, then the account, then the claim link from the outbox opened signed in.
+    // A provider with an account that owns a listed agent (claimed from the outbox's link).
     const provider = {
       email: uniqueEmail('provider'),
       fullName: 'Pia Marchetti',
       organization: 'Inkpond Analytics',
     };
     const agentName = `Ledgerlynx ${stamp}`;
-    await registerAgentByApi(server, {
-      email: provider.email,
-      name: agentName,
-      provider: provider.organization,
-      category: 'Finance',
-      role: 'Bookkeeper',
-      cost: '$19/month',
-    });
-    // The link counts only in the account's own session: created (and so signed in) in that page.
-    const confirming = await app().newPage();
-    await createAccount(server, { ...provider, userType: 'agent_provider' }, confirming.request);
-    await confirming.goto(await linkInMail(server, provider.email, 'claim_agent', '/verify-email'));
-    await confirming
-      .getByText(`Your e-mail address ${provider.email} is confirmed. 1 agent was added to your account.`)
-      .waitFor();
+    await providerClaimingAgent(server, await app().newPage(), provider, agentName);
 
     // A subscribed employer (the test checkout paid), signed in in this page's context.
     const employer = {
@@ -183,10 +53,7 @@ describe('Employer tools', () => {
       organization: 'Harbourlight Freight',
     };
     const page = await app().newPage();
-    await createAccount(server, { ...employer, userType: 'employer', subscribed: true }, page.request);
-    // Contact requests need a confirmed address (replies are e-mailed to it): the link from sign-up.
-    await page.goto(await linkInMail(server, employer.email, 'verify_email', '/verify-email'));
-    await page.getByText(`Your e-mail address ${employer.email} is confirmed.`).waitFor();
+    await signUpConfirmedEmployer(server, page, employer);
 
     // 1. The advanced search: every agent first, then Finance, then the Paid tier, then by price.
     const everything = await searchAfter(page, () => page.goto('/employer/search'));
@@ -223,30 +90,7 @@ describe('Employer tools', () => {
     await screenshotFromTop(page, 'employer tools 01 advanced search');
 
     // The URL opened in a new page of the same (signed-in) browser: the same search.
-    const second = await page.context().newPage();
-    const secondErrors: string[] = [];
-    second.on('pageerror', (error) => secondErrors.push(error.message));
-    const reopened = await searchAfter(second, () => second.goto(searchUrl));
-    expect({ count: reopened.count, names: reopened.names }).toEqual({
-      count: byPrice.count,
-      names: byPrice.names,
-    });
-    expect(address(second)).toBe(searchUrl);
-    expect(await second.getByLabel('Sort by').inputValue()).toBe('agents_price_asc');
-    expect(
-      await second
-        .getByRole('group', { name: 'Category', exact: true })
-        .getByRole('checkbox', { name: /^Finance\s*\d*$/ })
-        .isChecked(),
-    ).toBe(true);
-    expect(
-      await second
-        .getByRole('group', { name: 'Pricing tier', exact: true })
-        .getByRole('checkbox', { name: /^Paid\s*\d*$/ })
-        .isChecked(),
-    ).toBe(true);
-    await second.close();
-    expect(secondErrors).toEqual([]);
+    await expectSameSearchReopened(page, searchUrl, byPrice);
 
     // Back: the search before the sort, by relevance again.
     await page.goBack();
@@ -296,31 +140,16 @@ describe('Employer tools', () => {
 
     // 3. The three saved to a new shortlist, from the comparison.
     const listName = `Bookkeeping picks ${stamp}`;
-    await page.getByRole('button', { name: 'Save these to a list' }).click();
-    const saveDialog = page.getByRole('dialog', { name: 'Save 3 agents to a list' });
-    const choose = saveDialog.getByRole('form', { name: 'Choose a list' });
-    await choose.getByLabel('Name of the new list').fill(listName);
-    await choose.getByRole('button', { name: 'Save', exact: true }).click();
-    await saveDialog.getByText(`Saved 3 agents to ${listName}.`).waitFor();
-    await saveDialog.getByRole('button', { name: 'Close' }).click();
-    await saveDialog.waitFor({ state: 'detached' });
+    await saveToNewList(page, 3, listName);
 
     // 4. A demo request about the provider's agent, from its column of the comparison.
     const demoMessage = `We move 40,000 invoices a month and would like to see ${agentName} reconcile them.`;
     const preferredTimes = 'Tuesday or Thursday mornings, CET';
-    await table.getByRole('button', { name: `Contact / Request demo (${agentName})` }).click();
-    const contactDialog = page.getByRole('dialog', { name: `Contact the provider of ${agentName}` });
-    const contactForm = contactDialog.getByRole('form', { name: 'Contact request' });
-    expect(await contactForm.textContent()).toContain(
-      `Sent with your profile: ${employer.fullName}, ${employer.organization}, ${employer.email}`,
-    );
-    await contactForm.getByRole('radio', { name: 'Request a demo' }).check();
-    await contactForm.getByLabel('Message').fill(demoMessage);
-    await contactForm.getByLabel(/^Preferred times/).fill(preferredTimes);
-    await contactForm.getByRole('button', { name: 'Request demo' }).click();
-    await contactDialog.getByText(`Your demo request about ${agentName} was sent.`).waitFor();
-    await contactDialog.getByRole('button', { name: 'Close' }).click();
-    await contactDialog.waitFor({ state: 'detached' });
+    await requestDemo(page, table, agentName, {
+      profile: `Sent with your profile: ${employer.fullName}, ${employer.organization}, ${employer.email}`,
+      message: demoMessage,
+      times: preferredTimes,
+    });
 
     // The provider's e-mail: the agent, the kind, the message, the times and who asks.
     const notice = await newestMail(server, provider.email, 'contact_request');
@@ -364,9 +193,7 @@ describe('Employer tools', () => {
 
     const replyText = `Thank you, ${employer.fullName}: Tuesday at 10:00 CET works. A calendar invitation follows.`;
     await request.getByRole('button', { name: 'Reply' }).click();
-    const replyForm = request.getByRole('form', { name: `Reply to ${employer.fullName}` });
-    await replyForm.getByLabel('Your reply').fill(replyText);
-    await replyForm.getByRole('button', { name: 'Send reply' }).click();
+    await sendReply(request.getByRole('form', { name: `Reply to ${employer.fullName}` }), replyText);
     const replies = request.getByRole('list', { name: 'Replies' });
     await replies.getByText(replyText).waitFor();
     expect(await request.locator('.status-badge').textContent()).toBe('Replied');
@@ -394,20 +221,13 @@ describe('Employer tools', () => {
     expect(answer.replyTo).toBe(provider.email);
     const followUp = 'Tuesday it is. Could you also show the Spanish invoices?';
     await sent.getByRole('button', { name: 'Answer the provider' }).click();
-    const answerForm = sent.getByRole('form', { name: `Answer the provider about ${agentName}` });
-    await answerForm.getByLabel('Your reply').fill(followUp);
-    await answerForm.getByRole('button', { name: 'Send reply' }).click();
+    await sendReply(sent.getByRole('form', { name: `Answer the provider about ${agentName}` }), followUp);
     await sent.getByText('Sent. The provider gets it by e-mail.').waitFor();
     await sent.getByRole('list', { name: 'Replies' }).getByText(followUp).waitFor();
     expect(await sent.locator('.status-badge').textContent()).toBe('New');
     expect(await sent.locator('.reply-list__meta').last().textContent()).toMatch(/^You wrote on /);
     await screenshotFromTop(page, 'employer tools 04a employer answered 1280px');
-    const wide = page.viewportSize();
-    await page.setViewportSize({ width: 360, height: 800 });
-    await screenshotFromTop(page, 'employer tools 04b employer answered 360px');
-    const phone = await horizontalOverflow(page);
-    expect(phone.scrollWidth).toBeLessThanOrEqual(phone.clientWidth);
-    if (wide) await page.setViewportSize(wide);
+    await expectFitsPhone(page, 'employer tools 04b employer answered 360px');
     const followUpMail = await newestMail(server, provider.email, 'contact_followup');
     expect(followUpMail.replyTo).toBe(employer.email);
     expect(followUpMail.text).toContain(followUp);
@@ -435,16 +255,7 @@ describe('Employer tools', () => {
 
     // 6. Analytics: the agent was compared once and contacted once (the API adds this server's
     // counts not yet written to the store, so they show before the 10 s flush).
-    const counted = async () => {
-      const body = (await (await providerPage.request.get('/api/users/analytics')).json()) as AnalyticsBody;
-      return body.agents.find((agent) => agent.id === ids[0])?.totals;
-    };
-    const started = Date.now();
-    let totals = await counted();
-    while ((totals?.compared !== 1 || totals.contacted !== 1) && Date.now() - started < 15_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      totals = await counted();
-    }
+    const totals = await countedTotals(providerPage, ids[0]!, { compared: 1, contacted: 1 });
     expect(totals).toEqual(expect.objectContaining({ compared: 1, contacted: 1 }));
     expect(totals!.appeared).toBeGreaterThan(0);
 
@@ -468,33 +279,15 @@ describe('Employer tools', () => {
 
     // A provider signed in in its own page, owning a listed agent; a subscribed employer with a
     // confirmed address, signed in in another.
-    const provider = {
-      email: uniqueEmail('provider'),
-      fullName: 'Noor Haddad',
-      organization: `Saltmarsh AI ${stamp}`,
-    };
     const providerPage = await app().newPage(phone);
-    const { userId } = await createAccount(server, provider, providerPage.request);
-    const agentName = `Tallyfern ${stamp}`;
-    const agent = await server.context.store.agents.create({
-      name: agentName,
-      provider: provider.organization,
-      category: 'Finance',
-      role: 'Bookkeeper',
-      description: `${agentName} reconciles bank statements every night and flags odd payments.`,
-      cost: '$25/month',
-      address: `https://tallyfern-${stamp}.example/`,
-      owner_id: userId,
-    });
+    const { agent, agentName } = await providerOwningAgent(server, providerPage, stamp);
     const employer = {
       email: uniqueEmail('employer'),
       fullName: 'Ines Okafor',
       organization: 'Quayside Goods',
     };
     const page = await app().newPage(phone);
-    await createAccount(server, { ...employer, userType: 'employer', subscribed: true }, page.request);
-    await page.goto(await linkInMail(server, employer.email, 'verify_email', '/verify-email'));
-    await page.getByText(`Your e-mail address ${employer.email} is confirmed.`).waitFor();
+    await signUpConfirmedEmployer(server, page, employer);
 
     // 1. The employer asks for a demo from the agent's page.
     await page.goto(`/agents/${agent.id}`);
@@ -517,13 +310,7 @@ describe('Employer tools', () => {
     const replyText = 'Gladly: Wednesday at 14:00 CET, on a copy of your statements.';
     await request.getByLabel('Your reply').fill(replyText);
     // Each fact's label on one line ("E-mail" broke at its hyphen at this width): its text's lines.
-    const labelLines = await request.locator('.request-facts dt').evaluateAll((labels) =>
-      labels.map((label) => {
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        return range.getClientRects().length;
-      }),
-    );
+    const labelLines = await linesOf(request.locator('.request-facts dt'));
     expect(labelLines).toEqual(labelLines.map(() => 1));
     await checkScreen(providerPage, 'conversation 360 02 provider replies');
     await request.getByRole('button', { name: 'Send reply' }).click();
