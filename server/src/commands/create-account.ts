@@ -36,9 +36,11 @@ export const createAccount: Action<
     input: AccountInput;
     /** Agents this browser registered before (its session keeps their ids): the link names those under the address. */
     registeredHere: string[];
+    /** Told as each part of the creation ends (lookup, queue, hash, user, link, mail): the answer's Server-Timing. */
+    phase?: (name: string) => void;
   },
   User
-> = async (services, { input, registeredHere }) => {
+> = async (services, { input, registeredHere, phase = () => undefined }) => {
   const email = normalizeEmail(input.email);
   const errors: AccountErrors = {};
   checkEmail(email, errors);
@@ -50,7 +52,9 @@ export const createAccount: Action<
 
   if (await services.store.users.findByEmail(email))
     throw conflict(ACCOUNT_EXISTS_MESSAGE, { success: false });
-  const passwordHash = await hashPassword(input.password);
+  phase('lookup');
+  const passwordHash = await hashPassword(input.password, () => phase('queue'));
+  phase('hash');
   const base = {
     email,
     full_name: input.full_name.trim(),
@@ -60,7 +64,8 @@ export const createAccount: Action<
     password_hash: passwordHash,
   };
   const user = await createWithFreeSlug(services, base);
-  await sendEmailVerification(services, { user, ownAgentIds: registeredHere });
+  phase('user');
+  await sendEmailVerification(services, { user, ownAgentIds: registeredHere, phase });
   services.logger.info({ userId: user.id, userType: user.user_type }, 'account created');
   return user;
 };

@@ -13,9 +13,9 @@ import { deliver, publicLink, type Services } from './services';
 /** Sends a verification link naming these agents (ids the caller vouches for as the holder's own). */
 export const sendEmailVerification: Action<
   Services,
-  { user: User; ownAgentIds?: string[] },
+  { user: User; ownAgentIds?: string[]; phase?: (name: string) => void },
   boolean
-> = async (services, { user, ownAgentIds = [] }) => {
+> = async (services, { user, ownAgentIds = [], phase = () => undefined }) => {
   const agents = await pendingOwnAgents(services, user, ownAgentIds);
   const token = await issueToken(services.store, {
     purpose: 'verify_email',
@@ -23,7 +23,8 @@ export const sendEmailVerification: Action<
     agentIds: agents.map((agent) => agent.id),
     now: services.now(),
   });
-  return deliver(
+  phase('link');
+  const sent = await deliver(
     services,
     verifyEmailMessage({
       to: user.email,
@@ -32,6 +33,8 @@ export const sendEmailVerification: Action<
       agentNames: agents.map((agent) => agent.name),
     }),
   );
+  phase('mail');
+  return sent;
 };
 
 /** A new link ("Resend link"): it names what the account's unexpired links name and still waits. */

@@ -3,8 +3,10 @@ import type { RequestHandler, Response } from 'express';
 // Where a sign-in's or sign-up's server time went, in its answer's Server-Timing header: the
 // middlewares before the route (session read, CSRF check), the per-client limits, the account
 // throttle, the password check (user read, the hashing queue and the hash) or the account's
-// creation, and the new session. The load benchmark reads it to explain its slowest sign-ins
-// (issue 21: their p99 was a whole-product tail; the header says whose). Durations only: an
+// creation part by part (address lookup, hashing queue, hash, user write, verification link, mail;
+// commands/create-account.ts), and the new session. The load benchmark reads it to explain its
+// slowest sign-ins and sign-ups (issue 21: their p99 was a whole-product tail; the header says
+// whose). Durations only: an
 // unknown address gets a decoy hash, so the password phase tells nothing the answer's time does not.
 
 interface Phases {

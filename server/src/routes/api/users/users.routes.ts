@@ -42,8 +42,8 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
     const user = await createAccount(services, {
       input,
       registeredHere: req.session.registeredAgentIds ?? [],
+      phase: (name) => endPhase(res, name),
     });
-    endPhase(res, 'account');
     res.status(201);
     signIn(req, res, next, user, { user_id: user.id });
   });
