@@ -153,3 +153,80 @@ describe('BatchedSharedLimiter', () => {
     shared.close();
   });
 });
+
+describe('BatchedSharedLimiter counting a first hit locally (the reads)', () => {
+  let clock = 1_700_000_000_000;
+  const now = () => clock;
+  const health = () => new RateLimitStoreHealth(recordingLogger().logger, 1_000, now);
+
+  /** Two API processes sharing one store, first hits counted locally; batches only when the test flushes. */
+  function twoProcesses(limit: number, syncMs = 60_000) {
+    const shared = sqliteRateLimits(now);
+    const options = { name: 'reads', limit, windowMs: 60_000, store: shared.store, syncMs, now };
+    return {
+      a: new BatchedSharedLimiter({ ...options, health: health(), firstHit: 'local' }),
+      b: new BatchedSharedLimiter({ ...options, health: health(), firstHit: 'local' }),
+      shared,
+    };
+  }
+  const remaining = async (answer: HitAnswer | Promise<HitAnswer>) => (await answer).remaining;
+
+  it('When a visitor’s first hit arrives, then it is answered at once, the store not asked until the next batch', async () => {
+    const { a, shared } = twoProcesses(3);
+    const answers = [a.hit('10.1.0.1'), a.hit('10.1.0.1'), a.hit('10.1.0.1'), a.hit('10.1.0.1')];
+    expect(answers.some((answer) => answer instanceof Promise)).toBe(false);
+    expect(answers.map((answer) => (answer as HitAnswer).remaining)).toEqual([2, 1, 0, -1]);
+    expect(shared.calls()).toBe(0);
+    await a.flush();
+    // One batch carried all four, the first included.
+    expect(shared.calls()).toBe(1);
+    expect((await shared.store.hit(storeKeyOf('reads', '10.1.0.1'), 60_000)).total).toBe(5);
+    shared.close();
+  });
+
+  it('When many visitors arrive within one interval, then one store call carries all their first hits', async () => {
+    const { a, shared } = twoProcesses(100);
+    for (let visitor = 0; visitor < 50; visitor++) a.hit(`10.1.1.${visitor}`);
+    await a.flush();
+    expect(shared.calls()).toBe(1);
+    expect((await shared.store.hit(storeKeyOf('reads', '10.1.1.49'), 60_000)).total).toBe(2);
+    shared.close();
+  });
+
+  it('When a process meets a client for the first time, then it answers from its own count and learns what the others counted with its first batch', async () => {
+    const { a, b, shared } = twoProcesses(5);
+    for (let i = 0; i < 3; i++) a.hit('10.1.0.2');
+    await a.flush();
+    expect(await b.hit('10.1.0.2')).toEqual({ remaining: 4, resetSeconds: 60 });
+    await b.flush();
+    expect(await b.hit('10.1.0.2')).toEqual({ remaining: 0, resetSeconds: 60 });
+    shared.close();
+  });
+
+  it('When a client spent its limit at one process and moves to another, then the other admits it only until its first batch', async () => {
+    const { a, b, shared } = twoProcesses(5);
+    for (let i = 0; i < 6; i++) a.hit('10.1.0.3');
+    await a.flush();
+    // Within b's first interval b's own count decides (the bound's interval)...
+    expect(await remaining(b.hit('10.1.0.3'))).toBe(4);
+    expect(await remaining(b.hit('10.1.0.3'))).toBe(3);
+    await b.flush();
+    // ...and from its first batch on the client is refused there as it is at a.
+    expect(await remaining(b.hit('10.1.0.3'))).toBeLessThan(0);
+    expect(await remaining(a.hit('10.1.0.3'))).toBeLessThan(0);
+    shared.close();
+  });
+
+  it('When a client’s window ends, then the next hit opens a new one locally and the store restarts it', async () => {
+    const { a, shared } = twoProcesses(2, 1_000);
+    a.hit('10.1.0.4');
+    a.hit('10.1.0.4');
+    expect(await remaining(a.hit('10.1.0.4'))).toBe(-1);
+    await a.flush();
+    clock += 60_000;
+    expect(await a.hit('10.1.0.4')).toEqual({ remaining: 1, resetSeconds: 60 });
+    await a.flush();
+    expect((await shared.store.hit(storeKeyOf('reads', '10.1.0.4'), 60_000)).total).toBe(2);
+    shared.close();
+  });
+});

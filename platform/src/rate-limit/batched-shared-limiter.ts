@@ -3,21 +3,28 @@ import type { WindowCount } from './port';
 import { storeKeyOf } from './store-key';
 import type { SharedLimiterOptions } from './strict-shared-limiter';
 
-// Reads and writes, counted without a store call on most requests. A client's first request of a
-// window at this process asks the store (one call per client, window and process), and so does a
-// request of a client past half its limit whose counts this process has not exchanged for a sync
-// interval; every other hit adds to this process's count of the key, sent to the shared store in
-// one batch every syncMs. The store answers with every process's total, so the decision is
+// Reads and writes, counted without a store call on most requests. Every hit adds to this process's
+// count of the key, sent to the shared store in one batch every syncMs. A client's first hit of a
+// window at this process either waits for a store call of its own (firstHit 'store': the writes,
+// rarer, so a process it has not met yet refuses at once a client that spent its limit elsewhere)
+// or is counted like the others and goes with the next batch (firstHit 'local': the reads, where a
+// call per new visitor and process, one SQLite transaction each, cost about 7 % of a worker at
+// 300 req/s; BENCHMARKS.md). A request of a client past half its limit whose counts this process
+// has not exchanged for a sync interval asks the store at once. The store answers with every
+// process's total, so the decision is
 //
 //   hits seen = max(this process's hits, last shared total + hits sent or not yet sent since)
 //
 // Overshoot bound: what a process does not see is the other processes' hits since its last exchange
-// for the client, which is at most about one sync interval old while the client keeps sending to it,
-// plus those the others have not sent yet (at most one interval). Once the limit is reached, each
-// process therefore admits at most what the client sends it within about 2 × syncMs (plus a store
-// round trip): 500 ms at the default 250 ms. A process never admits more than the limit by itself,
-// so the old worst case (N processes, N × the limit) is also a ceiling. With one process the count
-// is exact. When the store fails, the batch is dropped and each process's own count decides.
+// for the client, which is at most about one sync interval old while the client keeps sending to it
+// (with firstHit 'local', a client new to the process is exchanged by its first batch, within one
+// interval of its first hit), plus those the others have not sent yet (at most one interval). Once
+// the limit is reached, each process therefore admits at most what the client sends it within about
+// 2 × syncMs (plus a store round trip): 500 ms at the default 250 ms. With firstHit 'local' that
+// includes a client that spent its limit at one process and moves to another: admitted there for at
+// most its first interval. A process never admits more than the limit by itself, so the old worst
+// case (N processes, N × the limit) is also a ceiling. With one process the count is exact. When
+// the store fails, the batch is dropped and each process's own count decides.
 
 /** Keys sent per batch: a SQLite transaction of this many upserts takes a few ms. */
 export const MAX_BATCH_KEYS = 2_000;
@@ -39,6 +46,8 @@ interface KeyWindow {
 
 export interface BatchedLimiterOptions extends SharedLimiterOptions {
   syncMs: number;
+  /** A client's first hit of a window here: a store call of its own (the default), or the next batch. */
+  firstHit?: 'store' | 'local';
 }
 
 export class BatchedSharedLimiter implements Limiter {
@@ -57,15 +66,23 @@ export class BatchedSharedLimiter implements Limiter {
   }
 
   /**
-   * A client's first hit in a window here waits for the store (so a process it has not met yet
-   * learns what the others counted); the next ones are O(1), no I/O, and go out with the next batch.
+   * O(1), no I/O, the hit going out with the next batch; but a client's first hit in a window here
+   * waits for the store when firstHit is 'store' (so a process it has not met yet learns at once what
+   * the others counted), and so does a stale client past half its limit.
    */
   hit(key: string, weight?: number): HitAnswer | Promise<HitAnswer> {
     const by = weightOf(weight);
     const now = this.now();
     if (now >= this.nextSweep) this.sweep(now);
-    const known = this.windows.get(key);
-    if (!known || known.resetAt <= now) return this.ask(key, this.open(key, now, by), by);
+    let known = this.windows.get(key);
+    if (!known || known.resetAt <= now) {
+      known = this.open(key, now, by);
+      if (this.options.firstHit !== 'local') return this.ask(key, known, by);
+      // Counted here; its first batch (or a stale ask) brings what the others counted.
+      known.pending += by;
+      this.schedule();
+      return this.answer(known, now);
+    }
     known.own += by;
     // A client near its limit that this process has not exchanged counts for lately (it came back
     // after a pause, perhaps having spent its limit elsewhere) is asked about too: cheap, since it

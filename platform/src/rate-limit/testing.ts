@@ -9,10 +9,28 @@ import { createSqliteRateLimits } from './sqlite-rate-limits';
 // several processes share), a store that fails as a broken one does, and a logger whose lines the
 // test reads.
 
-export function sqliteRateLimits(now: () => number): { store: RateLimitStore; close(): void } {
+export function sqliteRateLimits(now: () => number): {
+  store: RateLimitStore;
+  /** How many hit/hitMany calls the limiters made (a test's own store.hit counts too). */
+  calls(): number;
+  close(): void;
+} {
   const db = new Database(':memory:');
   migrate(db);
-  return { store: createSqliteRateLimits(db, now), close: () => db.close() };
+  const inner = createSqliteRateLimits(db, now);
+  let calls = 0;
+  const store: RateLimitStore = {
+    hit: (...args) => {
+      calls += 1;
+      return inner.hit(...args);
+    },
+    hitMany: (hits) => {
+      calls += 1;
+      return inner.hitMany(hits);
+    },
+    refund: (...args) => inner.refund(...args),
+  };
+  return { store, calls: () => calls, close: () => db.close() };
 }
 
 export const failingRateLimits = (error = new Error('SQLITE_IOERR: disk I/O error')): RateLimitStore => ({

@@ -1,5 +1,8 @@
 import type { Logger } from '@agentry/platform/log/logger';
-import { BatchedSharedLimiter } from '@agentry/platform/rate-limit/batched-shared-limiter';
+import {
+  type BatchedLimiterOptions,
+  BatchedSharedLimiter,
+} from '@agentry/platform/rate-limit/batched-shared-limiter';
 import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
 import type { HitAnswer, Limiter } from '@agentry/platform/rate-limit/limiter';
 import type { RateLimitStore } from '@agentry/platform/rate-limit/port';
@@ -130,16 +133,27 @@ const inTurn =
 /** The limiters of RATE_LIMIT_STORE: shared through the store, or this process's memory. */
 export function limiterFactory(shared: SharedCounting | undefined) {
   const health = shared?.store ? new RateLimitStoreHealth(shared.logger) : null;
-  const make = (name: string, limit: number, windowMs: number, strict: boolean): Limiter => {
+  const make = (
+    name: string,
+    limit: number,
+    windowMs: number,
+    kind: 'strict' | BatchedLimiterOptions['firstHit'],
+  ): Limiter => {
     if (!shared?.store || !health) return new FixedWindowLimiter(limit, windowMs);
     const options = { name, limit, windowMs, store: shared.store, health };
-    return strict
+    return kind === 'strict'
       ? new StrictSharedLimiter(options)
-      : new BatchedSharedLimiter({ ...options, syncMs: shared.syncMs });
+      : new BatchedSharedLimiter({ ...options, syncMs: shared.syncMs, firstHit: kind });
   };
   return {
-    batched: (name: string, limit: number, windowMs: number) => make(name, limit, windowMs, false),
-    strict: (name: string, limit: number, windowMs: number) => make(name, limit, windowMs, true),
+    /** firstHit 'local': a client's first hit here goes with the next batch (batched-shared-limiter.ts). */
+    batched: (
+      name: string,
+      limit: number,
+      windowMs: number,
+      firstHit: BatchedLimiterOptions['firstHit'] = 'store',
+    ) => make(name, limit, windowMs, firstHit),
+    strict: (name: string, limit: number, windowMs: number) => make(name, limit, windowMs, 'strict'),
   };
 }
 
@@ -153,7 +167,8 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
   const slowDown = 'Too many requests, please slow down';
   const tooManyLogins = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   const minute = 60_000;
-  const reads = limiters.batched('reads', settings.readsPerMinute, minute);
+  // A visitor's first read at a process waits for no store call: counted here, sent with the batch.
+  const reads = limiters.batched('reads', settings.readsPerMinute, minute, 'local');
   return {
     reads: limitWith(reads, slowDown, { applies: isRead }),
     /** Charges the reads a request's body asks for beyond the one counted at the door (request-costs.ts). */
