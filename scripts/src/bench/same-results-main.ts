@@ -166,9 +166,15 @@ async function main() {
   const shared = path.join(sharedDir, 'data/agents.json');
   const devFile = path.join(sharedDir, 'eval/dev-queries.txt');
   const devQueries = fs.existsSync(devFile) ? readQueryFile(devFile).map((line) => line.query) : [];
-  const ownQueries = ['own-tune.tsv', 'own-report.tsv', 'own-fresh.tsv'].flatMap((file) =>
-    readQueryFile(path.resolve('scripts/eval', file)).map((line) => line.query),
-  );
+  // Every judged set's queries and the made-up ones (which reach the loose retry).
+  const ownQueries = [
+    'own-tune.tsv',
+    'own-report.tsv',
+    'own-fresh.tsv',
+    'own-fresh2.tsv',
+    'own-fresh3.tsv',
+    'nonsense.tsv',
+  ].flatMap((file) => readQueryFile(path.resolve('scripts/eval', file)).map((line) => line.query));
   let differences = 0;
   if (fs.existsSync(shared)) {
     const rows = JSON.parse(fs.readFileSync(shared, 'utf8')) as Array<Record<string, string>>;

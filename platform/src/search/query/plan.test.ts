@@ -58,6 +58,35 @@ describe('planQuery', () => {
     expect(plan.groups[0]!.alternatives[0]!.stems).toEqual([stem('pixelfrog')]);
   });
 
+  describe('the loose retry (nothing matched)', () => {
+    const conceptStems = (plan: ReturnType<typeof planQuery>) =>
+      plan.groups[0]!.alternatives.filter((a) => a.source === 'concept').map((a) => a.stems.join(' '));
+
+    it('reads a name built on a concept word as that concept ("grammarly" → grammar)', () => {
+      const plan = planQuery('grammarly', vocabularyOf(['proofreading']), { loose: true });
+      expect(conceptStems(plan)).toContain(stem('proofreading'));
+    });
+
+    it('reads a name built on a misspelt concept word the same way ("grammerly" → grammar)', () => {
+      const plan = planQuery('grammerly', vocabularyOf(['proofreading']), { loose: true });
+      expect(conceptStems(plan)).toContain(stem('proofreading'));
+      // Only when nothing matched: the main search reads it as typed.
+      expect(conceptStems(planQuery('grammerly', vocabularyOf(['proofreading'])))).toEqual([]);
+    });
+
+    it('does not borrow a concept for a beginning two letters off, or off in its first two', () => {
+      expect(conceptStems(planQuery('grommerly', vocabularyOf(['proofreading']), { loose: true }))).toEqual(
+        [],
+      );
+      expect(conceptStems(planQuery('grimmerly', vocabularyOf(['proofreading']), { loose: true }))).toEqual(
+        [],
+      );
+      expect(conceptStems(planQuery('qrammarly', vocabularyOf(['proofreading']), { loose: true }))).toEqual(
+        [],
+      );
+    });
+  });
+
   it('keeps two known words apart', () => {
     const plan = planQuery('note taker', vocabularyOf(['note', 'taker', 'notetaker']));
     expect(plan.words).toEqual(['note', 'taker']);

@@ -7,7 +7,7 @@ import { partsOf } from '../ranking/query-parts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { groupSpecificity } from './term-specificity';
-import { mayReadLoosely, worthCorrecting } from './typo-rule';
+import { mayReadLoosely, plausibleSlip, worthCorrecting } from './typo-rule';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
 // a document when any of its alternatives does (the literal words, a concept's other phrases, a
@@ -273,6 +273,39 @@ function addAssociations(
   }
 }
 
+/** The concepts of the longest concept word (LOOSE_PREFIX letters or more) the word begins with. */
+function conceptWordBegun(word: string, concepts: CompiledConcepts): number[] | undefined {
+  for (let length = word.length - 1; length >= LOOSE_PREFIX; length--) {
+    const borrowed = concepts.singleWords.get(word.slice(0, length));
+    if (borrowed) return borrowed;
+  }
+  return undefined;
+}
+
+/**
+ * The concepts of the longest concept word of LOOSE_PREFIX + 1 letters or more that the word's
+ * beginning misspells by one letter past its first two ("grammerly" → "grammar"), the letter a
+ * plausible slip by the typo rule (its frequency test is not read: "grammer" is no word typed). Read only by the loose retry, when nothing matched: one pass
+ * over the concept list's single words per word of the query.
+ */
+function misspeltConceptWordBegun(word: string, concepts: CompiledConcepts): number[] | undefined {
+  let best: { word: string; concepts: number[] } | undefined;
+  for (const [known, borrowed] of concepts.singleWords) {
+    if (
+      known.length <= LOOSE_PREFIX ||
+      known.length >= word.length ||
+      (best && known.length <= best.word.length)
+    )
+      continue;
+    if (known[0] !== word[0] || known[1] !== word[1]) continue;
+    const begun = word.slice(0, known.length);
+    let differ = 0;
+    for (let i = 2; i < known.length && differ < 2; i++) if (known[i] !== begun[i]) differ += 1;
+    if (differ === 1 && plausibleSlip(begun, known)) best = { word: known, concepts: borrowed };
+  }
+  return best?.concepts;
+}
+
 /**
  * Plans a query. `asYouType` completes the last word by prefix (the person may still be typing it);
  * concept phrases are matched longest first on the typo-corrected words.
@@ -342,15 +375,12 @@ export function planQuery(
         if (!worthCorrecting(word.word, correction.word)) continue;
         addAlternative(group, { stems: [correction.stem], weight: WEIGHTS.loose, source: 'typo' });
       }
-      // A name built on a known word ("grammarly" → grammar) borrows that word's concept.
-      for (let length = word.word.length - 1; length >= LOOSE_PREFIX; length--) {
-        const borrowed = concepts.singleWords.get(word.word.slice(0, length));
-        if (!borrowed) continue;
-        for (const conceptIndex of borrowed) {
-          for (const stems of concepts.phrasesOf[conceptIndex]!)
-            addAlternative(group, { stems, weight: WEIGHTS.loose, source: 'concept' });
-        }
-        break;
+      // A name built on a known word ("grammarly" → grammar) borrows that word's concept; so does
+      // one whose known word is misspelt ("grammerly"), when no beginning is the word itself.
+      const borrowed = conceptWordBegun(word.word, concepts) ?? misspeltConceptWordBegun(word.word, concepts);
+      for (const conceptIndex of borrowed ?? []) {
+        for (const stems of concepts.phrasesOf[conceptIndex]!)
+          addAlternative(group, { stems, weight: WEIGHTS.loose, source: 'concept' });
       }
     }
     if (FEATURES.associations && !word.corrected && !(typing?.pending && i === planned.length - 1))

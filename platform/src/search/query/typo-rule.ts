@@ -141,11 +141,20 @@ function plausible(edit: Edit): boolean {
   }
 }
 
-/** Whether `typed` (a word the catalog lacks) may be read as `meant`, a catalog word. */
-export function worthCorrecting(typed: string, meant: string, lexicon: Lexicon = englishLexicon()): boolean {
+/**
+ * Whether `typed` differs from `meant` only by slips people make (and is no keyboard walk or held
+ * key): the first half of worthCorrecting, without its frequency test. Read alone for a word's
+ * beginning inside a made-up name ("grammer" of "grammerly"), which is no word typed of its own.
+ */
+export function plausibleSlip(typed: string, meant: string): boolean {
   if (isKeyboardWalk(typed) || isHeldKey(typed)) return false;
   const slips = (edits: Edit[] | null) => edits !== null && edits.length > 0 && edits.every(plausible);
-  if (!slips(editsBetween(typed, meant)) && !slips(editsBetween(typed, meant, 2, true))) return false;
+  return slips(editsBetween(typed, meant)) || slips(editsBetween(typed, meant, 2, true));
+}
+
+/** Whether `typed` (a word the catalog lacks) may be read as `meant`, a catalog word. */
+export function worthCorrecting(typed: string, meant: string, lexicon: Lexicon = englishLexicon()): boolean {
+  if (!plausibleSlip(typed, meant)) return false;
   const typedRank = lexicon.rank(typed);
   if (typedRank === undefined) return true;
   const meantRank = lexicon.rank(meant);
