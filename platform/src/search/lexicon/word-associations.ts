@@ -22,6 +22,14 @@ interface AssociationsFile {
 
 let shared: WordAssociations | undefined;
 
+/**
+ * Replaces the associations read by the `associations` switch (undefined: the shipped file again):
+ * how an evaluation tries associations from another source (scripts/src/eval/ranker/sentence-embedding-main.ts).
+ */
+export function useWordAssociations(associations: WordAssociations | undefined): void {
+  shared = associations;
+}
+
 export function wordAssociations(): WordAssociations {
   if (!shared) {
     const text = gunzipSync(
