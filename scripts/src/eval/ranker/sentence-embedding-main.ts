@@ -331,8 +331,8 @@ async function main(): Promise<void> {
   // Every set once, with the settings chosen on all of dev + tune.
   const variants = [
     { label: 'engine', rerank: noRerank, expansion: noExpansion },
-    { label: `rerank (${chosen.rerank!.label})`, ...chosen.rerank! },
-    { label: `expansion (${chosen.expansion!.label})`, ...chosen.expansion! },
+    { ...chosen.rerank!, label: `rerank (${chosen.rerank!.label})` },
+    { ...chosen.expansion!, label: `expansion (${chosen.expansion!.label})` },
   ];
   for (const variant of variants) {
     const cells = sets.map((set) => {
