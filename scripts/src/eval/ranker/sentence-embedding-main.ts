@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { STOPWORDS } from '@agentry/platform/search/analysis/stopwords';
 import { wholeWords } from '@agentry/platform/search/analysis/tokenize';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { explainSearch } from '@agentry/platform/search/embedded/ranker-input';
@@ -33,7 +34,8 @@ import { catalogIndex } from './ranker-data';
 //     embeddings' cosine; hits outside the window keep their places;
 // (b) expansion: a query word also matches, weakly, its nearest catalog words by the model
 //     (the `associations` switch's path in query/plan.ts, its WordNet/GloVe file replaced).
-// `--held-out` then scores every set once with the settings chosen on all of dev + tune, and
+// (c) wordRerank: (a) with the means of the model's word vectors instead (no model per query).
+// `--grids rerank,wordRerank,expansion` picks the fits; `--held-out` then scores every set once with the settings chosen on all of dev + tune, and
 // counts the agents nobody judged in each variant's top 10. Embeddings are cached in --cache.
 
 const root = path.resolve(__dirname, '../../../..');
@@ -180,11 +182,34 @@ async function main(): Promise<void> {
         .map((a) => `${a.word} ${a.similarity.toFixed(2)}`)
         .join(', ')}\n`,
     );
+  // Word-vector means: the query's words, and each agent's role, category and description words.
+  const wordVector = new Map<string, Float32Array>();
+  vocabulary.forEach((word, i) => {
+    wordVector.set(word, vocabularyVectors[i]!);
+  });
+  queryWords.forEach((word, i) => {
+    wordVector.set(word, queryWordVectors[i]!);
+  });
+  const meanOf = (words: string[]) => {
+    const sum = new Float32Array(512);
+    for (const word of words) {
+      if (STOPWORDS.has(word)) continue;
+      const vector = wordVector.get(word);
+      if (vector) for (let i = 0; i < 512; i++) sum[i]! += vector[i]!;
+    }
+    return unit(sum);
+  };
+  const agentWordMeans = catalog.agents.map((agent) =>
+    meanOf([...new Set(wholeWords([agent.role, agent.category, agent.description].join(' ')))]),
+  );
+  const queryWordMeans = new Map(allQueries.map((query) => [query, meanOf(wholeWords(query))]));
   const useAssociations: WordAssociations = { of: (word) => nearest.get(word) ?? [] };
 
   interface Rerank {
     kind: 'none' | 'times' | 'plus';
     weight: number;
+    /** The model's sentence vectors, or the mean of its word vectors (a table read per word: no model per query). */
+    vectors?: 'sentence' | 'words';
   }
   interface Expansion {
     on: boolean;
@@ -218,7 +243,8 @@ async function main(): Promise<void> {
       const { candidates } = explainSearch(catalog.index, catalog.scratch, query);
       const scoreOf = new Map(candidates.map((c) => [catalog.index.idOf(c.n), c.score]));
       const best = Math.max(1e-9, ...candidates.map((c) => c.score));
-      const cos = queryVectors.get(query)!;
+      const words = rerank.vectors === 'words';
+      const cos = words ? queryWordMeans.get(query)! : queryVectors.get(query)!;
       for (const group of [true, false]) {
         const slots = ordered.flatMap((hit, i) =>
           scoreOf.has(hit.id) && Boolean(hit.match) === group ? [i] : [],
@@ -227,7 +253,7 @@ async function main(): Promise<void> {
           .map((slot, rank) => {
             const hit = ordered[slot]!;
             const score = scoreOf.get(hit.id)!;
-            const c = cosine(cos, agentVectors[Number(hit.id)]!);
+            const c = cosine(cos, (words ? agentWordMeans : agentVectors)[Number(hit.id)]!);
             const value =
               rerank.kind === 'times' ? score * (1 + rerank.weight * c) : score / best + rerank.weight * c;
             return { hit, value, rank };
@@ -288,6 +314,13 @@ async function main(): Promise<void> {
         label: `plus ${weight}`,
       })),
     ],
+    // Added after the two above were read on the held-out sets (each of these once): the same
+    // re-ranking with word-vector means, which needs no model per query.
+    wordRerank: [0.3, 0.5, 1, 2, 3, 5, 10, 20].map((weight) => ({
+      rerank: { kind: 'times' as const, weight, vectors: 'words' as const },
+      expansion: noExpansion,
+      label: `word means times ${weight}`,
+    })),
     expansion: [0.5, 0.6, 0.7, 0.8].flatMap((minSimilarity) =>
       [1, 3].flatMap((max) =>
         [0.2, 0.35, 0.5].map((weight) => ({
@@ -298,7 +331,9 @@ async function main(): Promise<void> {
       ),
     ),
   };
+  const only = option('grids')?.split(',');
   for (const [name, grid] of Object.entries(grids)) {
+    if (only && !only.includes(name)) continue;
     const scored = grid.map((setting) => {
       const scores = train.map((q) => ndcgOf(q, setting.rerank, setting.expansion));
       process.stdout.write(
@@ -331,8 +366,7 @@ async function main(): Promise<void> {
   // Every set once, with the settings chosen on all of dev + tune.
   const variants = [
     { label: 'engine', rerank: noRerank, expansion: noExpansion },
-    { ...chosen.rerank!, label: `rerank (${chosen.rerank!.label})` },
-    { ...chosen.expansion!, label: `expansion (${chosen.expansion!.label})` },
+    ...Object.entries(chosen).map(([name, setting]) => ({ ...setting, label: `${name} (${setting.label})` })),
   ];
   for (const variant of variants) {
     const cells = sets.map((set) => {
