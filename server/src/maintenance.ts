@@ -1,3 +1,4 @@
+import { pauseBetweenWrites } from '@agentry/platform/concurrency/write-gap';
 import { CLAIM_HOLD_MS } from './auth/one-time-tokens';
 import { renewDueSubscriptions } from './commands/renew-due-subscriptions';
 import type { Services } from './commands/services';
@@ -19,7 +20,7 @@ const ONCE_KEYS_BATCH = 2_000;
 
 /**
  * Forgets the once-a-day tallies of provider analytics whose day is over (MongoDB's TTL index does
- * it too), a batch at a time with a turn of the event loop between: a busy day leaves one per
+ * it too), a batch at a time with a pause between: a busy day leaves one per
  * audience and kind, up to a million of them.
  */
 export async function purgeOnceKeys(services: Services): Promise<number> {
@@ -29,7 +30,8 @@ export async function purgeOnceKeys(services: Services): Promise<number> {
     const deleted = await services.store.agentStats.purgeOnce(now, ONCE_KEYS_BATCH);
     total += deleted;
     if (deleted < ONCE_KEYS_BATCH) return total;
-    await new Promise((resolve) => setImmediate(resolve));
+    // The lock left free for others' writes between batches (write-gap.ts), the thread too.
+    await pauseBetweenWrites();
   }
 }
 

@@ -1,6 +1,8 @@
+import { WRITE_GAP_MS } from '@agentry/platform/concurrency/write-gap';
 import { createLogger } from '@agentry/platform/log/logger';
 import { decideOnceCounts, type SeenRow } from '@agentry/platform/store/count-once';
 import type { AgentStatsRepository, OnceGroup } from '@agentry/platform/store/port';
+import { BUSY_TIMEOUT_MS } from '@agentry/platform/store/sqlite/retry-when-busy';
 import { AgentEventCounter, FLUSH_EVERY_MS } from './agent-event-counter';
 
 type Entries = Parameters<AgentStatsRepository['increment']>[0];
@@ -250,6 +252,29 @@ describe('AgentEventCounter', () => {
     // The six waiting entries, written at stop in chunks of flushAtKeys.
     expect(calls.slice(1).flat()).toHaveLength(6);
     expect(calls.every((chunk) => chunk.length <= 3)).toBe(true);
+  });
+
+  it('when a flush writes in chunks, then the store is left free between them for longer than a waiting writer’s busy_timeout', async () => {
+    // Another process's write that meets a chunk polls for SQLite's lock for BUSY_TIMEOUT_MS, then
+    // backs off: with only a turn of the event loop between chunks it mostly missed the lock and
+    // waited through the whole flush (a sign-up's writes, issue 21).
+    jest.useFakeTimers();
+    try {
+      const { counter, calls } = setup({ flushAtKeys: 100, writeChunk: 2 });
+      counter.count('appeared', ['a1', 'a2', 'a3', 'a4', 'a5']);
+      const flushing = counter.flush();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(BUSY_TIMEOUT_MS);
+      expect(calls).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(WRITE_GAP_MS - BUSY_TIMEOUT_MS);
+      expect(calls).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(WRITE_GAP_MS);
+      await flushing;
+      expect(calls.map((chunk) => chunk.length)).toEqual([2, 2, 1]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('when stopped, then the timer ends and what is left is written', async () => {

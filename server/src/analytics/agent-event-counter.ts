@@ -1,6 +1,7 @@
 import { WEEK_MS, weekStart } from '@agentry/domain/weeks';
 import { ChunkSizer, type ChunkSizerOptions } from '@agentry/platform/concurrency/chunk-sizer';
 import { PeriodicFlush } from '@agentry/platform/concurrency/periodic-flush';
+import { pauseBetweenWrites } from '@agentry/platform/concurrency/write-gap';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { AgentEventKind, AgentStatsRepository, AgentWeekCounts } from '@agentry/platform/store/port';
 import {
@@ -259,8 +260,8 @@ export class AgentEventCounter {
     this.pending = new Map();
     this.keys = 0;
     const entries = entriesInStoreOrder(batch);
-    // A chunk at a time, with a turn of the event loop between: after a store outage up to
-    // MAX_PENDING_KEYS wait, and one SQLite transaction of them all held the thread for 0.7 s.
+    // A chunk at a time, with a pause between: after a store outage up to MAX_PENDING_KEYS wait,
+    // and one SQLite transaction of them all held the thread for 0.7 s.
     const sizer = new ChunkSizer(this.chunks);
     for (let start = 0, size = 0; start < entries.length; start += size) {
       const chunk = entries.slice(start, start + sizer.size);
@@ -279,7 +280,8 @@ export class AgentEventCounter {
         );
         return false;
       }
-      if (start + size < entries.length) await new Promise((resolve) => setImmediate(resolve));
+      // The lock left free between chunks for others' writes (write-gap.ts), the thread too.
+      if (start + size < entries.length) await pauseBetweenWrites();
     }
     return true;
   }
@@ -316,7 +318,7 @@ export class AgentEventCounter {
         );
         return false;
       }
-      if (start + size < marks.length) await new Promise((resolve) => setImmediate(resolve));
+      if (start + size < marks.length) await pauseBetweenWrites();
     }
     return true;
   }
