@@ -185,6 +185,80 @@ describe('The directory and provider pages', () => {
     },
   );
 
+  it.each([1280, 360])(
+    '"Show more" on a category opens the next page without script, at %i px',
+    async (width) => {
+      const context = await app().browser.newContext({
+        baseURL: app().server.url,
+        viewport: { width, height: 800 },
+        javaScriptEnabled: false,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(`/directory?category=${encodeURIComponent(BULK)}`);
+        await page.getByRole('heading', { level: 2, name: `${BULK} agents` }).waitFor();
+        expect(await cards(page).count()).toBe(24);
+        await page.getByRole('link', { name: 'Show more' }).click();
+        await page.waitForURL('**/directory?category=Bulk+Testing&page=2');
+        await page.getByText('Showing agents 25–48 of 61').waitFor();
+        const second = await cardNames(page);
+        expect(second).toHaveLength(24);
+        expect(second[0]).toBe('Bulk agent 23');
+        expect(await page.title()).toBe('Bulk Testing AI agents, page 2 | Rolecall directory');
+        await screenshot(page, `category ${width}px page 2 without script`);
+        await page.getByRole('link', { name: 'Show more' }).click();
+        await page.waitForURL('**/directory?category=Bulk+Testing&page=3');
+        expect(await cardNames(page)).toHaveLength(13);
+        expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+        // A role's pages are addresses too.
+        await page.goto(`/directory?category=${encodeURIComponent(BULK)}&role=Researcher`);
+        await page.getByRole('link', { name: 'Show more' }).click();
+        await page.waitForURL('**/directory?category=Bulk+Testing&role=Researcher&page=2');
+        expect((await cardNames(page))[0]).toBe('Bulk agent 24');
+        await page.getByRole('link', { name: 'Back to the first agents' }).click();
+        await page.waitForURL('**/directory?category=Bulk+Testing&role=Researcher');
+        expect(await cards(page).count()).toBe(24);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // Past the last page: a 404 that says where the agents are.
+        const past = await page.goto(`/directory?category=${encodeURIComponent(BULK)}&page=4`);
+        expect(past?.status()).toBe(404);
+        await page.getByRole('link', { name: 'See the first agents' }).waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.each([360, 1280])(
+    'appends the next pages of a category in place, the focus on the first new card, at %i px',
+    async (width) => {
+      const page = await app().newPage({ width });
+      const { requests, complaints } = watch(page);
+      await page.goto(`/directory?category=${encodeURIComponent(BULK)}`);
+      await hydrated(page, '.directory__results .show-more a');
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => Object.assign(window, { stayed: true }));
+      await page.getByRole('link', { name: 'Show more' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 48);
+      await page.waitForFunction(() =>
+        document.activeElement?.closest('li')?.textContent?.includes('Bulk agent 23'),
+      );
+      await screenshot(page, `category ${width}px after show more`);
+      await page.getByRole('link', { name: 'Show more' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('article.agent-card').length === 61);
+      expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(new URL(page.url()).search).toBe(`?category=${encodeURIComponent(BULK)}`);
+      // One bounded read a page (the first card's logo, an image, is no read of the list).
+      expect(pageReads(requests).filter((request) => !request.startsWith('GET /api/logos/'))).toEqual([
+        'GET /api/directory/agents?category=Bulk+Testing&limit=24&offset=24',
+        'GET /api/directory/agents?category=Bulk+Testing&limit=24&offset=48',
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(complaints).toEqual([]);
+    },
+  );
+
   it.each([360, 1280])('shows the cards before any script runs, at %i px', async (width) => {
     const context = await app().browser.newContext({
       baseURL: app().server.url,

@@ -1,4 +1,6 @@
+import { lastPageNumber, pageNumberOf } from './page-numbers';
 import { PROVIDER_PAGE_SIZE } from './provider-page';
+import { LIST_PAGE, SEARCH_MAX_DEPTH } from './request-bounds';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from './seo';
 
 // The directory's reads (GET paths with their queries), written once: the client asks the API with
@@ -13,6 +15,24 @@ export const CATEGORY_PAGE_SIZE = 24;
  * category's 59 kB (16 kB gzipped against 6.6; a slower first paint on a phone).
  */
 export const ROLE_PAGE_SIZE = CATEGORY_PAGE_SIZE;
+
+/** The deepest `?page=` of a category: as deep as GET /api/directory/agents pages. */
+export const CATEGORY_PAGE_NUMBER_MAX = lastPageNumber(CATEGORY_PAGE_SIZE, LIST_PAGE.maxOffset);
+/** The deepest `?page=` of a role: a whole page within search's depth (SEARCH_MAX_DEPTH). */
+export const ROLE_PAGE_NUMBER_MAX = Math.floor(SEARCH_MAX_DEPTH / ROLE_PAGE_SIZE);
+
+/**
+ * The page of a category's agents (or, with `role`, of a role's) that `?page=` names on /directory
+ * (issue 25: "Show more" is a link to the next page): the server renders it and the client reads
+ * it alike, so the answer the HTML carries is the one the client looks for.
+ */
+export function directoryPageNumber(value: unknown, role: boolean): number {
+  return pageNumberOf(value, role ? ROLE_PAGE_NUMBER_MAX : CATEGORY_PAGE_NUMBER_MAX);
+}
+
+/** How many agents of the selection come before page `page`. */
+export const directoryPageOffset = (page: number, role: boolean): number =>
+  (page - 1) * (role ? ROLE_PAGE_SIZE : CATEGORY_PAGE_SIZE);
 
 const withQuery = (path: string, params: Record<string, string>) => {
   const query = new URLSearchParams(params).toString();

@@ -1,3 +1,4 @@
+import { lastPageNumber, pageNumberOf, withPageNumber } from './page-numbers';
 import { ROUTES, routePath } from './routes';
 import { isActiveSubscription } from './subscription';
 
@@ -40,7 +41,7 @@ export const PROVIDER_PAGE_QUERY = {
 } as const;
 
 /** The last page number `?page=` may name: as deep as the API pages. */
-export const PROVIDER_PAGE_NUMBER_MAX = Math.floor(PROVIDER_PAGE_QUERY.maxOffset / PROVIDER_PAGE_SIZE) + 1;
+export const PROVIDER_PAGE_NUMBER_MAX = lastPageNumber(PROVIDER_PAGE_SIZE, PROVIDER_PAGE_QUERY.maxOffset);
 
 /**
  * The page number `?page=` names on /providers/{slug}: a whole number from 1 to
@@ -48,9 +49,7 @@ export const PROVIDER_PAGE_NUMBER_MAX = Math.floor(PROVIDER_PAGE_QUERY.maxOffset
  * the client read it the same way, so the answer the HTML carries is the one the client looks for.
  */
 export function providerPageNumber(value: unknown): number {
-  if (typeof value !== 'string' || !/^[1-9]\d{0,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page <= PROVIDER_PAGE_NUMBER_MAX ? page : 1;
+  return pageNumberOf(value, PROVIDER_PAGE_NUMBER_MAX);
 }
 
 /** How many of the provider's agents come before page `page`. */
@@ -58,6 +57,5 @@ export const providerPageOffset = (page: number): number => (page - 1) * PROVIDE
 
 /** The address of page `page` of a provider's page: /providers/{slug}, then ?page=N from 2 on. */
 export function providerPageHref(slug: string, page: number): string {
-  const path = routePath(ROUTES.provider, { slug });
-  return page > 1 ? `${path}?page=${page}` : path;
+  return withPageNumber(routePath(ROUTES.provider, { slug }), page);
 }

@@ -2,6 +2,7 @@ import type { PublicAgent } from './agent';
 import type { AgentProfile } from './agent-profile';
 import { publicTrust } from './agent-trust';
 import { decodeEntities } from './html-entities';
+import { withPageNumber } from './page-numbers';
 import { offerPriceUsd } from './pricing';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from './product';
 import { providerPageHref } from './provider-page';
@@ -84,31 +85,36 @@ export function buildHomeMeta(origin: string): PageMeta {
 }
 
 /** The directory screen of a category, or of one role in a category, as a path with its query. */
-export function directoryPath(selection: DirectorySelection): string {
+export function directoryPath(selection: DirectorySelection, page = 1): string {
   const params = new URLSearchParams();
   if (selection.category) params.set('category', selection.category);
   if (selection.category && selection.role) params.set('role', selection.role);
   const query = params.toString();
-  return query ? `/directory?${query}` : '/directory';
+  // Pages past the first of a category or a role (?page=N, issue 25) are addresses of their own.
+  return query ? withPageNumber(`/directory?${query}`, page) : '/directory';
 }
 
 /**
  * `agents` are the first the page lists (the first DIRECTORY_STRUCTURED_DATA_COUNT suffice: the
  * ItemList covers no more); `total`, when known, is how many the whole selection holds
- * (numberOfItems, which schema.org counts over every page of a paged list).
+ * (numberOfItems, which schema.org counts over every page of a paged list). Page 2 on of a
+ * category or a role (`?page=2`, issue 25) is its own address, canonical to itself, with its number
+ * in the title, as a provider's pages are.
  */
 export function buildDirectoryMeta(
   origin: string,
   agents: readonly Pick<PublicAgent, 'id' | 'name'>[],
   selection: DirectorySelection = {},
   total?: number,
+  pageNumber = 1,
 ): PageMeta {
   const { category, role } = selection;
+  const nth = category && pageNumber > 1 ? `, page ${pageNumber}` : '';
   const title =
     category && role
-      ? `${role} agents in ${category} | ${SITE_NAME} directory`
+      ? `${role} agents in ${category}${nth} | ${SITE_NAME} directory`
       : category
-        ? `${category} AI agents | ${SITE_NAME} directory`
+        ? `${category} AI agents${nth} | ${SITE_NAME} directory`
         : `AI agent directory by category and role | ${SITE_NAME}`;
   const description =
     category && role
@@ -116,7 +122,7 @@ export function buildDirectoryMeta(
       : category
         ? `Browse ${category} AI agents by the role they fill: compare what they do, who makes them and what they cost.`
         : 'Browse AI agents by category and by the human role they replace or assist: compare what they do, who makes them and what they cost.';
-  const canonicalPath = directoryPath(selection);
+  const canonicalPath = directoryPath(selection, pageNumber);
   return {
     title,
     description,

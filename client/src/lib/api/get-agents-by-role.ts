@@ -24,5 +24,5 @@ export function getAgentsByRolePage(
 }
 
 /** The first page when the page's HTML carried it (the directory's first view, issue 25), else undefined. */
-export const agentsByRoleInPage = (role: string, category: string) =>
-  takeFirstPage<PublicAgent>(roleAgentsPath(role, category));
+export const agentsByRoleInPage = (role: string, category: string, offset = 0) =>
+  takeFirstPage<PublicAgent>(roleAgentsPath(role, category, offset));

@@ -122,6 +122,38 @@ describe('the directory and provider pages carry their first view', () => {
     expect(text).toContain('<title>Accountant agents in Finance | Rolecall directory</title>');
   });
 
+  it("gives a category's ?page=2 and a role's the next page on its own canonical address, and a page past the last 404", async () => {
+    const { text } = await server.http.get('/directory?category=Finance&page=2').expect(200);
+    const path = '/api/directory/agents?category=Finance&limit=24&offset=24';
+    const second = await api(path);
+    expect(firstViewOf(text)?.pages).toEqual({ [path]: { items: second.body, total: 41 } });
+    expect(second.body).toHaveLength(17);
+    expect(text).toContain('<title>Finance AI agents, page 2 | Rolecall directory</title>');
+    // The attribute as the HTML writes it: & escaped.
+    expect(canonicalOf(text)).toBe(`${PUBLIC_URL}/directory?category=Finance&#38;page=2`);
+    expect(text).not.toContain('noindex');
+
+    const role = await server.http.get('/directory?category=Finance&role=Accountant&page=2').expect(200);
+    const rolePath = '/api/search-by-role?role=Accountant&category=Finance&limit=24&offset=24';
+    expect(firstViewOf(role.text)?.pages).toEqual({
+      [rolePath]: { items: (await api(rolePath)).body, total: 40 },
+    });
+    expect(canonicalOf(role.text)).toBe(
+      `${PUBLIC_URL}/directory?category=Finance&#38;role=Accountant&#38;page=2`,
+    );
+
+    // Past the last page: 404 and noindex, the page itself (it links to the first), not "not listed".
+    const past = await server.http.get('/directory?category=Finance&page=3').expect(404);
+    expect(past.text).toContain('<meta name="robots" content="noindex" />');
+    expect(past.text).toContain('<title>Finance AI agents, page 3 | Rolecall directory</title>');
+    await server.http.get('/directory?category=Finance&role=Accountant&page=3').expect(404);
+    // A page number that is none reads as the first page.
+    const odd = await server.http.get('/directory?category=Finance&page=0').expect(200);
+    expect(Object.keys(firstViewOf(odd.text)?.pages ?? {})).toEqual([
+      '/api/directory/agents?category=Finance&limit=24',
+    ]);
+  });
+
   it('keeps a hostile name data: nothing of it closes the data block or becomes markup', async () => {
     const { text } = await server.http.get('/directory?category=Finance&role=Bookkeeper').expect(200);
     expect(text).not.toContain('</script><script>alert(1)');

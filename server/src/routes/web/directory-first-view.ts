@@ -4,6 +4,8 @@ import {
   CATEGORY_PAGE_SIZE,
   directoryAgentsPath,
   directoryCountsPath,
+  directoryPageNumber,
+  directoryPageOffset,
   isListed,
   overviewAgentsPath,
   ROLE_PAGE_SIZE,
@@ -34,19 +36,27 @@ import { signalsReader } from '../api/signals/signals.routes';
 export interface DirectoryChoice {
   category: string;
   role: string;
+  /** The page of the category's (or the role's) agents, from ?page= (1 without a category). */
+  page: number;
 }
 
 export interface DirectoryFirstView {
-  /** 404 when the category is not listed, or the role not among its roles (the page says so). */
+  /**
+   * 404 when the category is not listed, or the role not among its roles (the page says so), and
+   * when the page number is past the selection's last agent (`pastLast`: the page links to the first).
+   */
   status: 200 | 404;
+  pastLast?: boolean;
   view: FirstView;
 }
 
-/** `?category=&role=` as the client's useSearchParams reads them: the first of each, untrimmed. */
+/** `?category=&role=&page=` as the client's useSearchParams reads them: the first of each, untrimmed. */
 export function directoryChoiceOf(req: Request): DirectoryChoice {
   const params = new URL(req.originalUrl, 'http://localhost').searchParams;
   const category = params.get('category') ?? '';
-  return { category, role: category ? (params.get('role') ?? '') : '' };
+  const role = category ? (params.get('role') ?? '') : '';
+  const page = category ? directoryPageNumber(params.get('page') ?? undefined, role !== '') : 1;
+  return { category, role, page };
 }
 
 export function createDirectoryFirstView(context: AppContext, costs: RequestCosts) {
@@ -68,23 +78,23 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
         : await store.agents.countBy('category');
       return groups.map((group) => ({ name: group.value, count: group.count }));
     });
-  /** GET /api/directory/agents' first `limit` of `category` (all without one), with the total. */
-  const firstPage = (category: string, limit: number) =>
-    firstPages.get(`${category}\u0000${limit}`, async () => {
+  /** GET /api/directory/agents' `limit` of `category` (all without one) from `offset`, with the total. */
+  const firstPage = (category: string, limit: number, offset = 0) =>
+    firstPages.get(`${category}\u0000${limit}\u0000${offset}`, async () => {
       const filter = { category: category || undefined };
       const [agents, total] = await Promise.all([
-        store.agents.list({ ...filter, limit }),
+        store.agents.list({ ...filter, limit, offset }),
         totals.get(category, () => store.agents.count(filter)),
       ]);
       return { items: presentAgents(agents), total };
     });
-  /** GET /api/search-by-role's first page, as the API answers it (and counted as it counts). */
-  const rolePage = async (req: Request, role: string, category: string): Promise<FirstPage> => {
+  /** GET /api/search-by-role's page `page`, as the API answers it (and counted as it counts). */
+  const rolePage = async (req: Request, role: string, category: string, page: number): Promise<FirstPage> => {
     const { response } = await searchInTurn(search, costs, req, {
       query: '',
       filters: { role: [role], category: [category] },
       sort: 'name',
-      page: 0,
+      page: page - 1,
       hitsPerPage: ROLE_PAGE_SIZE,
     });
     countAppeared(analytics, response.hits, audienceOf(req));
@@ -93,7 +103,7 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
 
   return async function directory(
     req: Request,
-    { category, role }: DirectoryChoice,
+    { category, role, page: pageNumber }: DirectoryChoice,
   ): Promise<DirectoryFirstView> {
     const listed = await categories();
     const reads: Record<string, unknown> = { [CATEGORIES_PATH]: listed };
@@ -117,11 +127,18 @@ export function createDirectoryFirstView(context: AppContext, costs: RequestCost
     reads[directoryCountsPath(category)] = itsCounts;
     if (role && !isListed(itsRoles, role)) return { status: 404, view: { reads } };
     // The lists under every directory page (most compared, trending) come along too.
+    // One page: the one the address names (?page=), as the client asks for it.
+    const offset = directoryPageOffset(pageNumber, role !== '');
     const [page, lists] = await Promise.all([
-      role ? rolePage(req, role, category) : firstPage(category, CATEGORY_PAGE_SIZE),
+      role ? rolePage(req, role, category, pageNumber) : firstPage(category, CATEGORY_PAGE_SIZE, offset),
       signals(),
     ]);
-    const path = role ? roleAgentsPath(role, category) : directoryAgentsPath(category, CATEGORY_PAGE_SIZE);
-    return { status: 200, view: { reads: { ...reads, [SIGNALS_PATH]: lists }, pages: { [path]: page } } };
+    const path = role
+      ? roleAgentsPath(role, category, offset)
+      : directoryAgentsPath(category, CATEGORY_PAGE_SIZE, offset);
+    const view = { reads: { ...reads, [SIGNALS_PATH]: lists }, pages: { [path]: page } };
+    // A page past the last agent is not there (404, noindex); the page says so and links to the first.
+    if (pageNumber > 1 && page.items.length === 0) return { status: 404, pastLast: true, view };
+    return { status: 200, view };
   };
 }

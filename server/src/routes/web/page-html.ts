@@ -1,4 +1,5 @@
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
+import { directoryPageOffset } from '@agentry/domain/directory-reads';
 import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
 import { PRODUCT_NAME } from '@agentry/domain/product';
 import {
@@ -35,7 +36,11 @@ export interface PageRenderer {
   legal(kind: LegalKind): string;
   /** How to connect an AI assistant (an MCP client). */
   forAiAssistants(): string;
-  directory(selection: DirectorySelection): Promise<string>;
+  /**
+   * A directory page; page `pageNumber` of a category's or a role's agents (?page=, issue 25) is its
+   * own address. `pastLast`: a page past the selection's last agent (served with 404 and noindex).
+   */
+  directory(selection: DirectorySelection, pageNumber?: number, pastLast?: boolean): Promise<string>;
   /** A category or role the directory does not list (served with 404). */
   directoryNotFound(selection: DirectorySelection): string;
   agent(id: string): Promise<PageHtml>;
@@ -71,17 +76,20 @@ export function createPageRenderer(store: Store, template: string, origin: strin
     forAiAssistants: () =>
       once('for-ai-assistants', () => renderPageHtml(template, buildForAiAssistantsMeta(origin), origin)),
 
-    directory({ category, role }) {
+    directory({ category, role }, pageNumber = 1, pastLast = false) {
       // As on the client: a role counts only with its category.
       const selection = { category: category || null, role: (category && role) || null };
-      return directories.get(JSON.stringify(selection), async () => {
+      const page = selection.category ? pageNumber : 1;
+      return directories.get(JSON.stringify({ ...selection, page, pastLast }), async () => {
         const filter = { category: selection.category ?? undefined, role: selection.role ?? undefined };
-        // The ItemList names the first few agents only; the total comes from a count, not a list.
+        // The ItemList names the first few agents of the page only; the total comes from a count.
+        const offset = directoryPageOffset(page, selection.role !== null);
         const [agents, total] = await Promise.all([
-          store.agents.list({ ...filter, limit: DIRECTORY_STRUCTURED_DATA_COUNT }),
+          store.agents.list({ ...filter, limit: DIRECTORY_STRUCTURED_DATA_COUNT, offset }),
           store.agents.count(filter),
         ]);
-        return renderPageHtml(template, buildDirectoryMeta(origin, agents, selection, total), origin);
+        const meta = buildDirectoryMeta(origin, agents, selection, total, page);
+        return renderPageHtml(template, meta, origin, { noindex: pastLast });
       });
     },
 

@@ -124,12 +124,12 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     directoryChoiceOf(req).role ? limits.reads(req, res, next) : next();
   router.get(DIRECTORY_PATH, readsWhenRole, async (req, res) => {
     const choice = directoryChoiceOf(req);
-    const { status, view } = await firstViews.directory(req, choice);
+    const { status, pastLast, view } = await firstViews.directory(req, choice);
     const query = DirectoryQuery.safeParse(req.query);
     const html =
-      status === 404
+      status === 404 && !pastLast
         ? pages.directoryNotFound(choice)
-        : await pages.directory(query.success ? query.data : {});
+        : await pages.directory(query.success ? query.data : {}, choice.page, pastLast);
     const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), directoryPreloads), status);
   });

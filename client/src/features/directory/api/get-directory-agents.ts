@@ -17,5 +17,5 @@ export function getDirectoryAgents(
 }
 
 /** The first page when the page's HTML carried it (issue 25), else undefined. */
-export const directoryAgentsInPage = (category: string, limit: number) =>
-  takeFirstPage<PublicAgent>(directoryAgentsPath(category, limit));
+export const directoryAgentsInPage = (category: string, limit: number, offset = 0) =>
+  takeFirstPage<PublicAgent>(directoryAgentsPath(category, limit, offset));

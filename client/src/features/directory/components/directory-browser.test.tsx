@@ -260,12 +260,12 @@ describe('DirectoryBrowser', () => {
     ]);
   });
 
-  it('pages a long role list with "Show more" and says how many of how many are shown', async () => {
+  it('pages a long role list with "Show more", a link to the next page appended in place, and says how many of how many are shown', async () => {
     const page = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) =>
         makeAgent({ id: `a${from + i}`, name: `Agent ${from + i}`, category: 'Finance', role: 'Bookkeeper' }),
       );
-    const { fetchMock } = renderDirectory('/directory?category=Finance&role=Bookkeeper', [
+    const { fetchMock, router } = renderDirectory('/directory?category=Finance&role=Bookkeeper', [
       {
         path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24',
         body: page(0, 24),
@@ -280,11 +280,17 @@ describe('DirectoryBrowser', () => {
     ]);
     expect((await screen.findByRole('status')).textContent).toBe('Showing 24 of 40 agents');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(24);
-    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    // A link to ?page=2 (followed without JavaScript); a click appends that page here instead.
+    const more = screen.getByRole('link', { name: 'Show more' });
+    expect(more.getAttribute('href')).toBe('/directory?category=Finance&role=Bookkeeper&page=2');
+    await userEvent.click(more);
     expect(await screen.findByRole('heading', { level: 3, name: 'Agent 39' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(40);
     expect(screen.getByRole('status').textContent).toBe('40 agents');
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Show more' })).toBeNull();
+    expect(currentUrl(router)).toBe('/directory?category=Finance&role=Bookkeeper');
+    // The focus is on the first card it brought.
+    await waitFor(() => expect(document.activeElement?.closest('li')?.textContent).toContain('Agent 24'));
     expect(calls(fetchMock)).toContain(
       'GET /api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=24',
     );
@@ -300,12 +306,40 @@ describe('DirectoryBrowser', () => {
         body: ALL_AGENTS.slice(0, 2),
         headers: { 'X-Total-Count': '3' },
       },
-      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=2', status: 500 },
+      { path: '/api/search-by-role?role=Bookkeeper&category=Finance&limit=24&offset=24', status: 500 },
       ...BASE,
     ]);
     await screen.findByRole('heading', { level: 3, name: 'LedgerLark' });
-    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Show more' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch agents by role');
     expect(screen.getByRole('heading', { level: 3, name: 'ReceiptRaccoon' })).toBeTruthy();
+  });
+
+  it('opens the page ?page= names: that page of the category, its place in the list, and a link back to the first', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        makeAgent({ id: `f${from + i}`, name: `Agent ${from + i}`, category: 'Finance', role: 'Bookkeeper' }),
+      );
+    const { fetchMock } = renderDirectory('/directory?category=Finance&page=2', [
+      {
+        path: '/api/directory/agents?category=Finance&limit=24&offset=24',
+        body: page(24, 24),
+        headers: { 'X-Total-Count': '61' },
+      },
+      ...BASE,
+    ]);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Agent 24' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Showing agents 25–48 of 61');
+    expect(screen.getByRole('link', { name: 'Show more' }).getAttribute('href')).toBe(
+      '/directory?category=Finance&page=3',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the first agents' }).getAttribute('href')).toBe(
+      '/directory?category=Finance',
+    );
+    expect(calls(fetchMock)).toContain('GET /api/directory/agents?category=Finance&limit=24&offset=24');
+    await waitFor(() => expect(document.title).toBe('Finance AI agents, page 2 | Rolecall directory'));
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(
+      /\/directory\?category=Finance&page=2$/,
+    );
   });
 });

@@ -1,16 +1,19 @@
 import type { PublicAgent } from '@agentry/domain/agent';
+import { directoryPageOffset } from '@agentry/domain/directory-reads';
 import { decodeEntities } from '@agentry/domain/html-entities';
-import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import { buildDirectoryMeta, buildDirectoryNotFoundMeta } from '@agentry/domain/seo';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMoreLink, useAppendedFocus } from '../../../components/ui/show-more-link';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { formatCount } from '../../../lib/format-count';
 import { useDirectory } from '../hooks/use-directory';
+import { directoryHref } from '../hooks/use-directory-selection';
 import { DirectoryFilters } from './directory-filters';
 import { agentsLabel, DirectoryOverview } from './directory-overview';
 import { RoleFilters } from './role-filters';
@@ -27,8 +30,13 @@ export const DIRECTORY_MESSAGES = {
   agentsError: 'Error: Failed to fetch agents by role',
 } as const;
 
-/** "2 agents", or "Showing 100 of 3,412 agents" while more are left to load. */
-function summaryText(shown: number, total: number): string {
+/**
+ * "2 agents", or "Showing 100 of 3,412 agents" while more are left to load; from page 2 on
+ * (?page=N), "Showing agents 25–48 of 61".
+ */
+function summaryText(shown: number, total: number, offset: number): string {
+  if (offset > 0 && shown > 0)
+    return `Showing agents ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`;
   return shown < total
     ? `Showing ${formatCount(shown)} of ${agentsLabel(total)}`
     : (agentsLabel(total) ?? '');
@@ -38,7 +46,7 @@ const NO_AGENTS: PublicAgent[] = [];
 
 export function DirectoryBrowser() {
   const directory = useDirectory();
-  const { category, role, categories, counts, firstAgents, roles, agents, notFound } = directory;
+  const { category, role, page, categories, counts, firstAgents, roles, agents, notFound } = directory;
   const bothChosen = category !== '' && role !== '';
 
   // The structured data names the first agents of what the page shows and counts the rest.
@@ -53,10 +61,12 @@ export function DirectoryBrowser() {
     () =>
       notFound
         ? buildDirectoryNotFoundMeta(siteOrigin(), { category, role })
-        : buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total),
-    [notFound, described, category, role],
+        : buildDirectoryMeta(siteOrigin(), described.agents, { category, role }, described.total, page),
+    [notFound, described, category, role, page],
   );
   useDocumentHead(meta);
+  // The first card "Show more" brought takes the focus.
+  const focus = useAppendedFocus(agents.items.length);
   // The server answers the same address with 404 and this page (issue 25: no soft 404).
   if (notFound) return <DirectoryNotFound category={category} role={role} />;
 
@@ -69,9 +79,11 @@ export function DirectoryBrowser() {
         (bothChosen ? DIRECTORY_MESSAGES.agentsError : DIRECTORY_MESSAGES.dataError),
     ] as Array<string | false>
   ).filter((message): message is string => message !== false);
-  // No search pages deeper than SEARCH_MAX_DEPTH: past that, the role's agents are found by search.
-  const moreLeft =
-    agents.items.length < (bothChosen ? Math.min(agents.total, SEARCH_MAX_DEPTH) : agents.total);
+  const offset = directoryPageOffset(page, bothChosen);
+  const onMore = () => {
+    focus.expect();
+    agents.loadMore();
+  };
 
   return (
     <div className="directory container">
@@ -111,32 +123,37 @@ export function DirectoryBrowser() {
                 : `${decodeEntities(category)} agents`}
             </h2>
             <p className="results-summary" role="status">
-              {agents.status === 'success' ? summaryText(agents.items.length, agents.total) : ''}
+              {agents.status === 'success' ? summaryText(agents.items.length, agents.total, offset) : ''}
             </p>
             {agents.status === 'loading' && <PageLoading label="Loading agents..." />}
-            {agents.status === 'success' && agents.items.length === 0 && (
+            {agents.status === 'success' && agents.items.length === 0 && page > 1 && agents.total > 0 ? (
+              // A page past the last (the server answered it with 404): the list is on the first.
+              <p className="empty-state">
+                This page lists no agents: there are {formatCount(agents.total)}.{' '}
+                <Link to={directoryHref(category, role)}>See the first agents</Link>.
+              </p>
+            ) : agents.status === 'success' && agents.items.length === 0 ? (
               <p className="empty-state">{DIRECTORY_MESSAGES.empty}</p>
-            )}
+            ) : null}
             {agents.status === 'success' && agents.items.length > 0 && (
               <AgentGrid>
-                {agents.items.map((agent) => (
-                  <li key={agent.id}>
+                {agents.items.map((agent, at) => (
+                  <li key={agent.id} ref={focus.refAt(at)}>
                     <AgentCard agent={agent} onRoleSelect={directory.select} />
                   </li>
                 ))}
               </AgentGrid>
             )}
-            {agents.status === 'success' && moreLeft && (
-              <div className="show-more">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={agents.loadMore}
-                  disabled={agents.more === 'loading'}
-                >
-                  {agents.more === 'loading' ? 'Loading...' : 'Show more'}
-                </button>
-              </div>
+            {agents.status === 'success' && agents.items.length > 0 && (agents.hasMore || page > 1) && (
+              // A link to the next page (?page=N), appended in place with JavaScript; the failure of
+              // an append is said with the page's other errors, above.
+              <ShowMoreLink
+                hasMore={agents.hasMore}
+                nextHref={directoryHref(category, role, agents.nextPage)}
+                firstHref={page > 1 ? directoryHref(category, role) : null}
+                more={agents.more}
+                onMore={onMore}
+              />
             )}
           </section>
         </div>

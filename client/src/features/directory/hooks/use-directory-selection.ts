@@ -1,14 +1,19 @@
+import { directoryPageNumber } from '@agentry/domain/directory-reads';
+import { directoryPath } from '@agentry/domain/seo';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 // The directory's choice lives in the URL (?category=&role=) so it can be shared, and each choice
 // is a step in the history (a push), so Back returns to the previous one: Directory → Finance →
 // Bookkeeper → Back shows Finance again. A role only counts together with its category; choosing
-// a category clears the role.
+// a category clears the role. ?page=N names a page of the category's (or the role's) agents
+// (issue 25: "Show more" is a link to it); any choice starts again from the first page.
 
 export interface DirectorySelectionState {
   category: string;
   role: string;
+  /** The page of the agents the address names (1 without ?page=). */
+  page: number;
   chooseCategory: (category: string) => void;
   chooseRole: (role: string) => void;
   /** Both at once, e.g. from a role chip on a card. */
@@ -19,6 +24,7 @@ export function useDirectorySelection(): DirectorySelectionState {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
   const role = category ? (params.get('role') ?? '') : '';
+  const page = category ? directoryPageNumber(params.get('page') ?? undefined, role !== '') : 1;
 
   const chooseCategory = useCallback(
     (next: string) => setParams(next ? { category: next } : {}),
@@ -32,14 +38,10 @@ export function useDirectorySelection(): DirectorySelectionState {
     (nextCategory: string, nextRole: string) => setParams({ category: nextCategory, role: nextRole }),
     [setParams],
   );
-  return { category, role, chooseCategory, chooseRole, select };
+  return { category, role, page, chooseCategory, chooseRole, select };
 }
 
-/** The directory's address for a choice: a link for each category tile and role filter. */
-export function directoryHref(category: string, role = ''): string {
-  const params = new URLSearchParams();
-  if (category) params.set('category', category);
-  if (category && role) params.set('role', role);
-  const search = params.toString();
-  return search ? `/directory?${search}` : '/directory';
+/** The directory's address for a choice (and a page of its agents): a link for each tile, filter and page. */
+export function directoryHref(category: string, role = '', page = 1): string {
+  return directoryPath({ category, role }, page);
 }

@@ -1,8 +1,9 @@
 import type { PublicAgent } from '@agentry/domain/agent';
-import { CATEGORY_PAGE_SIZE, isListed } from '@agentry/domain/directory-reads';
+import { CATEGORY_PAGE_SIZE, isListed, ROLE_PAGE_SIZE } from '@agentry/domain/directory-reads';
+import { SEARCH_MAX_DEPTH } from '@agentry/domain/request-bounds';
 import { DIRECTORY_STRUCTURED_DATA_COUNT } from '@agentry/domain/seo';
+import { type AddressPages, useAddressPages } from '../../../hooks/use-address-pages';
 import { type AsyncState, useAsync } from '../../../hooks/use-async';
-import { type PagedList, usePagedList } from '../../../hooks/use-paged-list';
 import type { ApiPage } from '../../../lib/api/api-client';
 import { agentsByRoleInPage, getAgentsByRolePage } from '../../../lib/api/get-agents-by-role';
 import { categoriesInPage, getCategories } from '../../../lib/api/get-categories';
@@ -21,6 +22,8 @@ import { useDirectorySelection } from './use-directory-selection';
 export interface DirectoryState {
   category: string;
   role: string;
+  /** The page of the agents the address names (?page=). */
+  page: number;
   chooseCategory: (category: string) => void;
   chooseRole: (role: string) => void;
   select: (category: string, role: string) => void;
@@ -30,13 +33,22 @@ export interface DirectoryState {
   /** The selection's first agents (for the structured data) and its size, until both are chosen. */
   firstAgents: AsyncState<ApiPage<PublicAgent>>;
   roles: AsyncState<string[]>;
-  /** The chosen role's agents, or the chosen category's without a role, page by page. */
-  agents: PagedList<PublicAgent>;
+  /**
+   * The chosen role's agents, or the chosen category's without a role: the page the address names
+   * (?page=), then the pages "Show more" appends.
+   */
+  agents: DirectoryAgents;
   /** The category is not one the directory lists, or the role not one of its roles (a 404 page). */
   notFound: boolean;
 }
 
+export interface DirectoryAgents extends Omit<AddressPages<ApiPage<PublicAgent>, PublicAgent>, 'page'> {
+  status: 'idle' | 'loading' | 'success' | 'error';
+}
+
 const agentId = (agent: PublicAgent) => agent.id;
+const itemsOf = (page: ApiPage<PublicAgent>) => page.items;
+const totalOf = (page: ApiPage<PublicAgent>) => page.total;
 
 export { CATEGORY_PAGE_SIZE };
 
@@ -63,16 +75,25 @@ export function useDirectory(): DirectoryState {
     (signal) => getRoles(category, signal),
     () => rolesInPage(category),
   );
-  const agents = usePagedList(
-    category ? `${category}\u0000${role}` : null,
-    (offset, signal) =>
+  // No search pages deeper than SEARCH_MAX_DEPTH: past that, the role's agents are found by search.
+  const { page: addressed, ...pages } = useAddressPages<ApiPage<PublicAgent>, PublicAgent>({
+    list: category ? `${category}\u0000${role}` : null,
+    pageNumber: selection.page,
+    pageSize: bothChosen ? ROLE_PAGE_SIZE : CATEGORY_PAGE_SIZE,
+    load: (offset, signal) =>
       bothChosen
         ? getAgentsByRolePage(role, category, offset, signal)
         : getDirectoryAgents(category, CATEGORY_PAGE_SIZE, signal, offset),
-    agentId,
-    () =>
-      bothChosen ? agentsByRoleInPage(role, category) : directoryAgentsInPage(category, CATEGORY_PAGE_SIZE),
-  );
+    inPage: (offset) =>
+      bothChosen
+        ? agentsByRoleInPage(role, category, offset)
+        : directoryAgentsInPage(category, CATEGORY_PAGE_SIZE, offset),
+    itemsOf,
+    totalOf,
+    idOf: agentId,
+    maxItems: bothChosen ? SEARCH_MAX_DEPTH : undefined,
+  });
+  const agents: DirectoryAgents = { status: addressed.status, ...pages };
   const notFound =
     (category !== '' && categories.status === 'success' && !isListed(categories.data, category)) ||
     (bothChosen && roles.status === 'success' && !isListed(roles.data, role));

@@ -2,12 +2,13 @@ import { normalizeAddress } from '@agentry/domain/address';
 import { decodeEntities } from '@agentry/domain/html-entities';
 import { providerPageHref, providerPageNumber, providerPageOffset } from '@agentry/domain/provider-page';
 import { buildBasicPageMeta, buildProviderMeta, SITE_NAME } from '@agentry/domain/seo';
-import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AgentCard } from '../../../components/agent-card/agent-card';
 import { AgentGrid } from '../../../components/agent-card/agent-grid';
 import { VerifiedBadge } from '../../../components/trust/trust-badges';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { ShowMoreLink, useAppendedFocus } from '../../../components/ui/show-more-link';
 import { BACK_TO_CATALOG, StatusPage } from '../../../components/ui/status-page';
 import { siteOrigin } from '../../../config/site';
 import { useDocumentHead } from '../../../hooks/use-document-head';
@@ -75,10 +76,6 @@ function ProviderUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-/** A plain click (no modifier key, the main button): the one "Show more" answers in place. */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
 function ProviderDetails({
   provider,
   pageNumber,
@@ -94,21 +91,10 @@ function ProviderDetails({
   const { agents, hasMore, more, nextPage, loadMore } = pages;
   const from = providerPageOffset(pageNumber) + 1;
   const to = from + agents.length - 1;
-  // The first card "Show more" brought, which takes the focus (the link may be gone by then).
-  const firstNew = useRef<HTMLLIElement>(null);
-  const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusFrom.current !== null && agents.length > focusFrom.current) {
-      focusFrom.current = null;
-      firstNew.current?.querySelector<HTMLElement>('a[href], button')?.focus();
-    }
-  }, [agents.length]);
-  const onMore = (event: MouseEvent<HTMLAnchorElement>) => {
-    // Without JavaScript, or opened in a new tab, the link opens the next page; here the next page
-    // is appended in place, with no reload.
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    focusFrom.current = agents.length;
+  // The first card "Show more" brought takes the focus.
+  const focus = useAppendedFocus(agents.length);
+  const onMore = () => {
+    focus.expect();
     loadMore();
   };
   return (
@@ -142,7 +128,7 @@ function ProviderDetails({
       {agents.length > 0 ? (
         <AgentGrid label={`Agents by ${name}`}>
           {agents.map((agent, at) => (
-            <li key={agent.id} ref={at === focusFrom.current ? firstNew : undefined}>
+            <li key={agent.id} ref={focus.refAt(at)}>
               <AgentCard
                 agent={agent}
                 onRoleSelect={(role, category) => navigate(directoryLink(category, role))}
@@ -161,34 +147,20 @@ function ProviderDetails({
         </p>
       )}
       {agents.length > 0 && (hasMore || pageNumber > 1) ? (
-        <div className="show-more provider-page__more">
+        <ShowMoreLink
+          hasMore={hasMore}
+          nextHref={providerPageHref(provider.slug, nextPage)}
+          firstHref={pageNumber > 1 ? providerPageHref(provider.slug, 1) : null}
+          more={more}
+          onMore={onMore}
+          failure="We could not load more agents. Please try again."
+        >
           <p className="results-summary" aria-live="polite">
             {pageNumber === 1
               ? `Showing ${to} of ${total} agents`
               : `Showing agents ${from}–${to} of ${total}`}
           </p>
-          {hasMore ? (
-            // A real link to the next page (?page=N), so it works before and without JavaScript.
-            <Link
-              className="button button--secondary"
-              to={providerPageHref(provider.slug, nextPage)}
-              onClick={onMore}
-              aria-disabled={more === 'loading' ? true : undefined}
-            >
-              {more === 'loading' ? 'Loading...' : 'Show more'}
-            </Link>
-          ) : null}
-          {pageNumber > 1 ? (
-            <p>
-              <Link to={providerPageHref(provider.slug, 1)}>Back to the first agents</Link>
-            </p>
-          ) : null}
-          {more === 'error' ? (
-            <p className="form-field__error" role="alert">
-              We could not load more agents. Please try again.
-            </p>
-          ) : null}
-        </div>
+        </ShowMoreLink>
       ) : null}
     </div>
   );
