@@ -35,7 +35,9 @@ import { catalogIndex } from './ranker-data';
 // (b) expansion: a query word also matches, weakly, its nearest catalog words by the model
 //     (the `associations` switch's path in query/plan.ts, its WordNet/GloVe file replaced).
 // (c) wordRerank: (a) with the means of the model's word vectors instead (no model per query).
-// `--grids rerank,wordRerank,expansion` picks the fits; `--held-out` then scores every set once with the settings chosen on all of dev + tune, and
+// (d) mappedRerank: (a) with the query's sentence vector guessed from its word mean by a linear
+//     map fitted on the agents alone (ridge towards the identity).
+// `--grids rerank,wordRerank,mappedRerank,expansion` picks the fits; `--held-out` then scores every set once with the settings chosen on all of dev + tune, and
 // counts the agents nobody judged in each variant's top 10. Embeddings are cached in --cache.
 
 const root = path.resolve(__dirname, '../../../..');
@@ -203,13 +205,70 @@ async function main(): Promise<void> {
     meanOf([...new Set(wholeWords([agent.role, agent.category, agent.description].join(' ')))]),
   );
   const queryWordMeans = new Map(allQueries.map((query) => [query, meanOf(wholeWords(query))]));
+  // A linear map from an agent's word-vector mean to its sentence vector, fitted on the catalog
+  // alone (no query): W = (XᵀX + λI)⁻¹ (XᵀY + λI). A query's sentence vector is then guessed from
+  // its words' mean without the model.
+  const maps = new Map<number, Map<string, Float32Array>>();
+  const mappedQueries = (lambda: number) => {
+    let mapped = maps.get(lambda);
+    if (mapped) return mapped;
+    const d = 512;
+    const a = new Float64Array(d * d);
+    const b = new Float64Array(d * d);
+    agentWordMeans.forEach((x, n) => {
+      const y = agentVectors[n]!;
+      for (let i = 0; i < d; i++) {
+        const xi = x[i]!;
+        if (xi === 0) continue;
+        for (let j = 0; j < d; j++) {
+          a[i * d + j]! += xi * x[j]!;
+          b[i * d + j]! += xi * y[j]!;
+        }
+      }
+    });
+    for (let i = 0; i < d; i++) {
+      a[i * d + i]! += lambda;
+      b[i * d + i]! += lambda;
+    }
+    // Gauss-Jordan on [A | B]: A is symmetric positive definite.
+    for (let col = 0; col < d; col++) {
+      const pivot = a[col * d + col]!;
+      for (let j = 0; j < d; j++) {
+        a[col * d + j]! /= pivot;
+        b[col * d + j]! /= pivot;
+      }
+      for (let row = 0; row < d; row++) {
+        if (row === col) continue;
+        const f = a[row * d + col]!;
+        if (f === 0) continue;
+        for (let j = 0; j < d; j++) {
+          a[row * d + j]! -= f * a[col * d + j]!;
+          b[row * d + j]! -= f * b[col * d + j]!;
+        }
+      }
+    }
+    mapped = new Map();
+    for (const [query, x] of queryWordMeans) {
+      const y = new Float32Array(d);
+      for (let i = 0; i < d; i++) {
+        const xi = x[i]!;
+        if (xi === 0) continue;
+        for (let j = 0; j < d; j++) y[j]! += xi * b[i * d + j]!;
+      }
+      mapped.set(query, unit(y));
+    }
+    maps.set(lambda, mapped);
+    return mapped;
+  };
   const useAssociations: WordAssociations = { of: (word) => nearest.get(word) ?? [] };
 
   interface Rerank {
     kind: 'none' | 'times' | 'plus';
     weight: number;
     /** The model's sentence vectors, or the mean of its word vectors (a table read per word: no model per query). */
-    vectors?: 'sentence' | 'words';
+    vectors?: 'sentence' | 'words' | 'mapped';
+    /** For 'mapped': the ridge penalty of the map (towards the identity). */
+    lambda?: number;
   }
   interface Expansion {
     on: boolean;
@@ -244,7 +303,11 @@ async function main(): Promise<void> {
       const scoreOf = new Map(candidates.map((c) => [catalog.index.idOf(c.n), c.score]));
       const best = Math.max(1e-9, ...candidates.map((c) => c.score));
       const words = rerank.vectors === 'words';
-      const cos = words ? queryWordMeans.get(query)! : queryVectors.get(query)!;
+      const cos = words
+        ? queryWordMeans.get(query)!
+        : rerank.vectors === 'mapped'
+          ? mappedQueries(rerank.lambda!).get(query)!
+          : queryVectors.get(query)!;
       for (const group of [true, false]) {
         const slots = ordered.flatMap((hit, i) =>
           scoreOf.has(hit.id) && Boolean(hit.match) === group ? [i] : [],
@@ -321,6 +384,14 @@ async function main(): Promise<void> {
       expansion: noExpansion,
       label: `word means times ${weight}`,
     })),
+    // Then the query's sentence vector guessed from its words by a map fitted on the catalog.
+    mappedRerank: [0.1, 1, 10].flatMap((lambda) =>
+      [1, 2, 3, 5, 10].map((weight) => ({
+        rerank: { kind: 'times' as const, weight, vectors: 'mapped' as const, lambda },
+        expansion: noExpansion,
+        label: `mapped λ ${lambda} times ${weight}`,
+      })),
+    ),
     expansion: [0.5, 0.6, 0.7, 0.8].flatMap((minSimilarity) =>
       [1, 3].flatMap((max) =>
         [0.2, 0.35, 0.5].map((weight) => ({
