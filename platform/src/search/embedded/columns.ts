@@ -9,6 +9,7 @@ import {
   type ListColumns,
   newListColumns,
 } from './list-columns';
+import { StringColumn } from './string-column';
 
 // What sorts and facet counts read of each document, as flat arrays by document number, filled
 // when a document is indexed. A browse by filters alone (no words) sorts and counts every agent
@@ -50,8 +51,8 @@ class FacetColumn {
 
 /** What a snapshot keeps of the columns, for documents 0 .. count - 1. */
 export interface ColumnsImage {
-  names: string[];
-  created: string[];
+  names: StringColumn;
+  created: StringColumn;
   price: Float64Array;
   priced: Uint8Array;
   facets: Record<SpecFacetField, { values: string[]; ids: Int32Array }>;
@@ -64,9 +65,9 @@ export interface ColumnsImage {
 
 export class DocumentColumns {
   /** The name lower-cased, as the name order compares it. */
-  private names: string[] = [];
+  private names = StringColumn.of();
   /** Listing time (ISO text), '' when unknown. */
-  private created: string[] = [];
+  private created = StringColumn.of();
   private price: Float64Array = new Float64Array(1024);
   /** 1 when the document has a monthly price. */
   private priced: Uint8Array = new Uint8Array(1024);
@@ -80,8 +81,8 @@ export class DocumentColumns {
 
   image(count: number): ColumnsImage {
     return {
-      names: this.names.slice(0, count),
-      created: this.created.slice(0, count),
+      names: this.names,
+      created: this.created,
       price: this.price.subarray(0, count),
       priced: this.priced.subarray(0, count),
       facets: Object.fromEntries(
@@ -119,8 +120,8 @@ export class DocumentColumns {
   }
 
   add(number: number, document: SearchDocument): void {
-    this.names[number] = document.name.toLowerCase();
-    this.created[number] = document.created_at ?? '';
+    this.names.set(number, document.name.toLowerCase());
+    this.created.set(number, document.created_at ?? '');
     if (number >= this.price.length) {
       this.price = grown(this.price, number);
       this.priced = grown(this.priced, number);
@@ -176,18 +177,10 @@ export class DocumentColumns {
    */
   comparator(sort: SortOrder | undefined, equalOrder: EqualOrder): Compare {
     const { names, created, price, priced } = this;
-    const byName: Compare = (a, b) => {
-      const x = names[a]!;
-      const y = names[b]!;
-      return x < y ? -1 : x > y ? 1 : equalOrder(a, b);
-    };
+    const byName: Compare = (a, b) => names.compare(a, b) || equalOrder(a, b);
     if (sort === 'newest') {
       // ISO timestamps compare as text; a document indexed before they were kept goes last.
-      return (a, b) => {
-        const x = created[a]!;
-        const y = created[b]!;
-        return x > y ? -1 : x < y ? 1 : byName(a, b);
-      };
+      return (a, b) => created.compare(b, a) || byName(a, b);
     }
     if (sort !== 'price_asc' && sort !== 'price_desc') return byName;
     const direction = sort === 'price_asc' ? 1 : -1;

@@ -1,8 +1,9 @@
 import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { EXPANSION, ExpansionModel } from './document-expansion';
+import { analyse } from './document-weights';
 import { executeSearch } from './execute';
-import { analyse, InvertedIndex } from './inverted-index';
+import { InvertedIndex } from './inverted-index';
 import { Scratch } from './scratch';
 import { analysisSignature } from './snapshot/analysis-signature';
 

@@ -4,6 +4,7 @@ import type { ColumnsImage } from './columns';
 import type { StoredBytes } from './document-bodies';
 import type { RoleEntry } from './role-table';
 import type { StemTableImage } from './stem-table';
+import { StringColumn } from './string-column';
 import { type TimeSlices, UNSLICED } from './time-slices';
 import type { VocabularyImage } from './vocabulary';
 
@@ -11,8 +12,10 @@ import type { VocabularyImage } from './vocabulary';
 // array as its raw bytes and each string list as one text with the lengths of its strings,
 // every part aligned to 8 bytes. Reading gives typed arrays that are views of the bytes (nothing
 // copied, nothing parsed but the strings), which is what lets a 100,000-agent index load in well
-// under a second; the reader keeps the bytes alive as long as the index. The documents' bodies come
-// last: a snapshot's reader may leave them in the file (residentLength, document-bodies.ts).
+// under a second; the reader keeps the bytes alive as long as the index. The per-document string
+// lists (names, name keys and parts, dates) are not even decoded: they stay bytes, each string
+// decoded when read (string-column.ts). The documents' bodies come last: a snapshot's reader may
+// leave them in the file (residentLength, document-bodies.ts).
 
 /** Everything an index holds, as typed arrays and string lists (written out below). */
 export interface IndexImage {
@@ -33,9 +36,9 @@ export interface IndexImage {
   ids: string[];
   /** The live documents' numbers by id (string-ids.ts). */
   numbers: Int32Array;
-  nameKeys: string[];
+  nameKeys: StringColumn;
   /** Each document's name parts joined by spaces. */
-  nameParts: string[];
+  nameParts: StringColumn;
   /** Read back, the bytes may be left in a file (imageFromBytes's `rest`). */
   bodies: { bytes: Uint8Array | StoredBytes; ends: Float64Array };
   columns: ColumnsImage;
@@ -132,11 +135,11 @@ function partsOf(image: IndexImage): Part[] {
     typedPart('sequenceEnd', 'i32', image.sequenceEnd),
     stringsPart('ids', image.ids.slice(0, image.count)),
     typedPart('numbers.slots', 'i32', image.numbers),
-    stringsPart('nameKeys', image.nameKeys.slice(0, image.count)),
-    stringsPart('nameParts', image.nameParts.slice(0, image.count)),
+    stringsPart('nameKeys', image.nameKeys.toArray(image.count)),
+    stringsPart('nameParts', image.nameParts.toArray(image.count)),
     typedPart('bodies.ends', 'f64', image.bodies.ends),
-    stringsPart('columns.names', image.columns.names),
-    stringsPart('columns.created', image.columns.created),
+    stringsPart('columns.names', image.columns.names.toArray(image.count)),
+    stringsPart('columns.created', image.columns.created.toArray(image.count)),
     typedPart('columns.price', 'f64', image.columns.price),
     typedPart('columns.priced', 'u8', image.columns.priced),
     stringsPart('stems', image.stems.texts),
@@ -273,6 +276,17 @@ export async function imageFromBytes(
     if (at !== text.length) throw new Error(`index image: the strings of ${name} do not add up`);
     return list;
   };
+  // The per-document lists left as bytes, decoded on use (string-column.ts).
+  const column = async (name: string): Promise<StringColumn> => {
+    const found = section(name);
+    const lengths = new Uint32Array(bytes.buffer, bytes.byteOffset + start + found.offset, found.count);
+    const textStart = start + found.offset + align(lengths.byteLength);
+    const text = buffer.subarray(textStart, start + found.offset + found.bytes);
+    const packed = StringColumn.packed(text, lengths, found.kind === 'strings16' ? 'utf16le' : 'utf8');
+    if (!packed) return StringColumn.of(await strings(name));
+    await slices.pause();
+    return packed;
+  };
   const bodiesOf = (): Uint8Array | StoredBytes => {
     const found = byName.get(BODIES);
     if (!rest || !found || start + found.offset < bytes.byteLength) return typed(BODIES, 'u8');
@@ -310,12 +324,12 @@ export async function imageFromBytes(
     sequenceEnd: typed('sequenceEnd', 'i32'),
     ids: await strings('ids'),
     numbers: typed('numbers.slots', 'i32'),
-    nameKeys: await strings('nameKeys'),
-    nameParts: await strings('nameParts'),
+    nameKeys: await column('nameKeys'),
+    nameParts: await column('nameParts'),
     bodies: { bytes: bodiesOf(), ends: typed('bodies.ends', 'f64') },
     columns: {
-      names: await strings('columns.names'),
-      created: await strings('columns.created'),
+      names: await column('columns.names'),
+      created: await column('columns.created'),
       price: typed('columns.price', 'f64'),
       priced: typed('columns.priced', 'u8'),
       facets,

@@ -1,19 +1,31 @@
-import { indexWords } from '../analysis/index-words';
 import { stem } from '../analysis/stem';
 import type { SearchDocument } from '../port';
 import { FEATURES } from '../query/features';
 import { DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
-import { EXPANSION, ExpansionModel } from './document-expansion';
+import { ExpansionModel } from './document-expansion';
+import {
+  addExpansion,
+  analyse,
+  averageLengths,
+  DERIVED_NAME_LOSS,
+  FIELD_NORM,
+  FIELD_WEIGHT,
+  FIELDS,
+  LENGTH_SAMPLE,
+  readFieldSettings,
+  SLOTS,
+  saturate,
+} from './document-weights';
 import { doubled } from './doubled';
 import { compareAgentIds } from './equal-order';
-import { fieldSettings, INDEXED_FIELDS, K1 } from './fields';
 import type { IndexImage } from './index-image';
 import { type NameWords, nameWordsOf, wordSignature, wordsOf } from './name-words';
 import type { PostingList } from './postings';
 import { type RoleEntry, RoleTable } from './role-table';
 import { SortedOrders } from './sorted-orders';
 import { StemTable } from './stem-table';
+import { StringColumn } from './string-column';
 import { StringIds } from './string-ids';
 import { type TimeSlices, UNSLICED } from './time-slices';
 import { WordVocabulary } from './vocabulary';
@@ -26,49 +38,8 @@ import { WordSequences } from './word-sequences';
 // (index-image.ts) and costs the garbage collector little: the documents themselves are kept as
 // JSON text (document-bodies.ts) and read back for the hits shown.
 
-/**
- * A synonym, completion or correction that happens to be an agent's name says little about the
- * agent ("pilot" as a synonym of autopilot should not pull in every product called
- * Pilot), so only the literal query words get the name field's full weight.
- */
-export const DERIVED_NAME_SHARE = 0.2;
-
-const saturate = (weight: number) => (weight <= 0 ? 0 : (weight * (K1 + 1)) / (weight + K1));
-// Plain arrays of the field settings, read once per document: imported objects are read through
-// getters in hot loops, and the settings may change between loads (the field tuner, evaluation).
-const FIELD_WEIGHT = new Float64Array(INDEXED_FIELDS.length);
-const FIELD_NORM = new Float64Array(INDEXED_FIELDS.length);
-function readFieldSettings(): void {
-  const { weights, norms } = fieldSettings(FEATURES.fittedFields);
-  INDEXED_FIELDS.forEach((field, f) => {
-    FIELD_WEIGHT[f] = weights[field];
-    FIELD_NORM[f] = norms[field];
-  });
-}
-const FIELDS = INDEXED_FIELDS.length;
-const DERIVED_NAME_LOSS = 1 - DERIVED_NAME_SHARE;
-
-/** Buffers reused by every insert, so indexing a document allocates almost nothing. */
-let slotStems = new Int32Array(256);
-let slotWeight = new Float64Array(256);
-let slotNameWeight = new Float64Array(256);
-function growSlots(): void {
-  const size = slotWeight.length * 2;
-  const stems = new Int32Array(size);
-  stems.set(slotStems);
-  slotStems = stems;
-  const weight = new Float64Array(size);
-  weight.set(slotWeight);
-  slotWeight = weight;
-  const nameWeight = new Float64Array(size);
-  nameWeight.set(slotNameWeight);
-  slotNameWeight = nameWeight;
-}
-/** Documents whose field lengths set the BM25F averages of a bulk load. */
-const LENGTH_SAMPLE = 5000;
 const NAME = 0;
 const ROLE = 1;
-const DESCRIPTION = 3;
 
 export class InvertedIndex {
   private stemTable = new StemTable();
@@ -81,8 +52,8 @@ export class InvertedIndex {
   private namePartBits: Int32Array = new Int32Array(1024);
   private lengths: Int32Array = new Int32Array(1024 * FIELDS);
   private ids: string[] = [];
-  private nameKeys: string[] = [];
-  private namePartTexts: string[] = [];
+  private nameKeys = StringColumn.of();
+  private namePartTexts = StringColumn.of();
   /** Each live document's number by its id (string-ids.ts: a snapshot keeps the table as it is). */
   private numbers = StringIds.empty((number) => this.ids[number]!);
   private fieldLengthSums: Float64Array = new Float64Array(FIELDS);
@@ -163,8 +134,8 @@ export class InvertedIndex {
 
   /** The words of the document's name that name matching compares. */
   nameOf(number: number): NameWords {
-    const nameKey = this.nameKeys[number]!;
-    return { nameWords: wordsOf(nameKey), nameParts: wordsOf(this.namePartTexts[number]!), nameKey };
+    const nameKey = this.nameKeys.get(number);
+    return { nameWords: wordsOf(nameKey), nameParts: wordsOf(this.namePartTexts.get(number)), nameKey };
   }
 
   postingsOf(stemmed: string): PostingList | undefined {
@@ -203,7 +174,7 @@ export class InvertedIndex {
   /** Adds many documents at once (tests, small catalogs). */
   load(documents: SearchDocument[]): void {
     const analysed = documents.map(analyse);
-    const averages = this.sampleAverages(analysed);
+    const averages = averageLengths(this.fieldLengthSums, this.live, analysed);
     this.expansion = FEATURES.docExpansion ? new ExpansionModel(analysed.slice(0, LENGTH_SAMPLE)) : null;
     for (const document of documents) this.insertWith(document, analyse(document), averages);
     this.finishBulkLoad();
@@ -221,7 +192,11 @@ export class InvertedIndex {
       sample.push({ document: next.value, fields: analyse(next.value) });
       if (sample.length === LENGTH_SAMPLE) break;
     }
-    const averages = this.sampleAverages(sample.map((entry) => entry.fields));
+    const averages = averageLengths(
+      this.fieldLengthSums,
+      this.live,
+      sample.map((entry) => entry.fields),
+    );
     this.expansion = FEATURES.docExpansion ? new ExpansionModel(sample.map((entry) => entry.fields)) : null;
     let count = 0;
     const pause = async () => {
@@ -244,29 +219,10 @@ export class InvertedIndex {
     this.vocabulary.prepare();
   }
 
-  /**
-   * Average field lengths for BM25F, from a leading sample: a bulk load normalises every document
-   * against the same averages instead of against the few documents that came before it.
-   */
-  private sampleAverages(sample: string[][][]): Float64Array {
-    const averages = new Float64Array(FIELDS).fill(1);
-    if (sample.length === 0 && this.live === 0) return averages;
-    for (let f = 0; f < averages.length; f++) {
-      let sum = this.fieldLengthSums[f]!;
-      for (const fields of sample) sum += fields[f]!.length;
-      averages[f] = Math.max(1, sum / (this.live + sample.length));
-    }
-    return averages;
-  }
-
   upsert(document: SearchDocument): void {
     this.remove(document.id);
     const fields = analyse(document);
-    const averages = new Float64Array(FIELDS);
-    for (let f = 0; f < averages.length; f++) {
-      averages[f] = Math.max(1, (this.fieldLengthSums[f]! + fields[f]!.length) / (this.live + 1));
-    }
-    this.insertWith(document, fields, averages);
+    this.insertWith(document, fields, averageLengths(this.fieldLengthSums, this.live, [fields]));
   }
 
   remove(id: string): boolean {
@@ -305,8 +261,8 @@ export class InvertedIndex {
     const name = nameWordsOf(document.name);
     this.bodies.append(document);
     this.ids[number] = document.id;
-    this.nameKeys[number] = name.nameKey;
-    this.namePartTexts[number] = name.nameParts.join(' ');
+    this.nameKeys.set(number, name.nameKey);
+    this.namePartTexts.set(number, name.nameParts.join(' '));
     this.columns.add(number, document);
     this.nameWordBits[number] = wordSignature(name.nameWords);
     this.namePartBits[number] = wordSignature(name.nameParts);
@@ -320,6 +276,7 @@ export class InvertedIndex {
     // per token; the word's id leads to its stem's id, which holds this document's slot.
     const vocabulary = this.vocabulary;
     const stems = this.stemTable;
+    let { stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS;
     let slots = 0;
     const sequences = this.sequences;
     sequences.start[number] = sequences.used;
@@ -345,7 +302,8 @@ export class InvertedIndex {
         if (stems.lastDoc[s] !== number) {
           stems.lastDoc[s] = number;
           stems.slot[s] = slots;
-          if (slots === slotStems.length) growSlots();
+          if (slots === slotStems.length)
+            ({ stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS.grow());
           slotStems[slots] = s;
           slotWeight[slots] = 0;
           slotNameWeight[slots] = 0;
@@ -359,17 +317,8 @@ export class InvertedIndex {
     sequences.end[number] = sequences.used;
     // Words the catalog says go with this document's (docExpansion): postings only, at a low weight.
     if (this.expansion) {
-      const unit = EXPANSION.weight * FIELD_WEIGHT[DESCRIPTION]!;
-      for (const { stem: stemmed, strength } of this.expansion.expand(fields)) {
-        const s = stems.add(stemmed);
-        if (stems.lastDoc[s] === number) continue;
-        stems.lastDoc[s] = number;
-        if (slots === slotStems.length) growSlots();
-        slotStems[slots] = s;
-        slotWeight[slots] = unit * strength;
-        slotNameWeight[slots] = 0;
-        slots += 1;
-      }
+      slots = addExpansion(this.expansion, fields, stems, number, slots);
+      ({ stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS);
     }
     for (let slot = 0; slot < slots; slot++) {
       const weight = slotWeight[slot]!;
@@ -442,9 +391,4 @@ export class InvertedIndex {
     index.orders.restore(image.orders);
     return index;
   }
-}
-
-/** The folded words of each indexed field, in INDEXED_FIELDS order. */
-export function analyse(document: SearchDocument): string[][] {
-  return INDEXED_FIELDS.map((field) => indexWords(String(document[field] ?? '')));
 }

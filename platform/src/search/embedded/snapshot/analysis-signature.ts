@@ -5,8 +5,8 @@ import { STOPWORDS } from '../../analysis/stopwords';
 import { tokenize } from '../../analysis/tokenize';
 import { FEATURES } from '../../query/features';
 import { EXPANSION } from '../document-expansion';
+import { DERIVED_NAME_SHARE } from '../document-weights';
 import { fieldSettings, INDEXED_FIELDS, K1 } from '../fields';
-import { DERIVED_NAME_SHARE } from '../inverted-index';
 
 // A snapshot holds the results of analysis (words, stems, BM25F weights already saturated): read by
 // code that analyses differently, it would answer as the old code did. The signature names what
