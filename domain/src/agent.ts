@@ -44,7 +44,11 @@ type PublicPick = Pick<PublicAgent, (typeof PUBLIC_AGENT_FIELDS)[number]>;
  * compiler say when PublicAgent gains a field that the list lacks.
  */
 export function pickPublicFields(agent: PublicAgent): PublicAgent {
-  return Object.fromEntries(PUBLIC_AGENT_FIELDS.map((field) => [field, agent[field]])) as PublicPick;
+  // Field by field rather than Object.fromEntries: a search answered by the store makes a thousand
+  // of these on the request thread, and fromEntries took 3-4 times as long (issue 24).
+  const picked: Partial<Record<keyof PublicPick, unknown>> = {};
+  for (const field of PUBLIC_AGENT_FIELDS) picked[field] = agent[field];
+  return picked as PublicPick;
 }
 
 /**
