@@ -27,6 +27,18 @@ export function toSearchDocument(agent: Agent, profile?: AgentProfile | null): S
 }
 
 /**
+ * `String(toSearchDocument(agent)[field])` for a public field, without making the document: the
+ * store fallback floors a thousand candidates on five of them and shows twenty (issue 24).
+ */
+export function documentText(agent: Agent, field: (typeof PUBLIC_AGENT_FIELDS)[number]): string {
+  return String(
+    (HIGHLIGHT_FIELDS as readonly string[]).includes(field)
+      ? decodeEntities(agent[field] as string)
+      : agent[field],
+  );
+}
+
+/**
  * The facts the profile states, and nothing for the rest: a fact not stated is absent from the
  * document (the engines read absent and empty alike), so that the index of a catalog of agents
  * without profiles holds nothing more for them (the embedded engine keeps every document's text).

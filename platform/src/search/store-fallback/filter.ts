@@ -11,6 +11,18 @@ function inRange(price: number | null | undefined, range: PriceRange | undefined
   return max === undefined || (price <= max && !(maxExclusive === true && price === max));
 }
 
+/** Whether requestFilter() lets every candidate through (no filter, range, exclusion or likeness). */
+export function filtersNothing(request: SearchRequest): boolean {
+  const unbounded = (range: PriceRange | undefined) => range?.min === undefined && range?.max === undefined;
+  return (
+    FACET_FIELDS.every((field) => (request.filters?.[field]?.length ?? 0) === 0) &&
+    (request.excludeIds?.length ?? 0) === 0 &&
+    !request.similarTo &&
+    unbounded(request.priceMonthly) &&
+    unbounded(request.startingPriceMonthly)
+  );
+}
+
 /**
  * Whether a candidate answers the request: its facet values (OR within a field, AND across, without
  * regard to case; a profile fact passes when any of its values is asked for, never when it is not

@@ -10,33 +10,43 @@ import { RELATED_MAX } from '../ranking/match-floor';
 
 const FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
 
-export interface PlainFloor {
-  listed: SearchDocument[];
-  matches: SearchDocument[];
+export interface PlainFloor<T = SearchDocument> {
+  listed: T[];
+  matches: T[];
   matchCount: number;
-  why(document: SearchDocument): MatchExplanation;
+  why(document: T): MatchExplanation;
 }
 
-/** Null for a request without words (a browse, similar agents): every hit counts. */
-export function plainFloor(request: SearchRequest, found: SearchDocument[]): PlainFloor | null {
+type FloorField = (typeof FIELDS)[number];
+const documentField = (document: SearchDocument, field: FloorField) => String(document[field]);
+
+/**
+ * Null for a request without words (a browse, similar agents): every hit counts. `textOf`: a
+ * field's text of a candidate (a search document's own by default).
+ */
+export function plainFloor<T = SearchDocument>(
+  request: SearchRequest,
+  found: T[],
+  textOf: (candidate: T, field: FloorField) => string = documentField as never,
+): PlainFloor<T> | null {
   const tokens = queryTokens(request.query);
   if (request.similarTo || tokens.length === 0) return null;
   // Each document's fields lowercased once and tested once per token (a page of the store's 1,000
   // candidates was tested three times over, 10-15 ms of the request thread at 100,000 agents).
-  const held = new Map<SearchDocument, boolean[]>();
-  const holding = (document: SearchDocument): boolean[] => {
+  const held = new Map<T, boolean[]>();
+  const holding = (document: T): boolean[] => {
     let flags = held.get(document);
     if (!flags) {
-      const texts = FIELDS.map((field) => String(document[field]).toLowerCase());
+      const texts = FIELDS.map((field) => textOf(document, field).toLowerCase());
       flags = tokens.map((token) => texts.some((text) => text.includes(token)));
       held.set(document, flags);
     }
     return flags;
   };
   const needed = Math.ceil((tokens.length * 2) / 3);
-  const isMatch = (document: SearchDocument) => holding(document).filter(Boolean).length >= needed;
-  const matches: SearchDocument[] = [];
-  const others: SearchDocument[] = [];
+  const isMatch = (document: T) => holding(document).filter(Boolean).length >= needed;
+  const matches: T[] = [];
+  const others: T[] = [];
   for (const document of found) (isMatch(document) ? matches : others).push(document);
   const sorted = request.sort !== undefined && request.sort !== 'relevance';
   const related = sorted ? [] : others.slice(0, RELATED_MAX);

@@ -106,6 +106,36 @@ describe('store fallback engine', () => {
     expect(asked).toEqual([2]);
   });
 
+  it('answers a plain query (no filter, sort or facet) as it answers one that filters', async () => {
+    await store.agents.importMany([
+      agentInput({
+        name: 'Ledger &amp; Co',
+        role: 'Bookkeeper',
+        description: 'Keeps small shops&#39; books',
+      }),
+      agentInput({ name: 'Tally', role: 'Bookkeeper', description: 'Books for shops and cafes' }),
+      agentInput({ name: 'Shop Books', role: 'Writer', description: 'Writes about small things' }),
+      agentInput({ name: 'Abacus', role: 'Accountant', description: 'Small business taxes' }),
+    ]);
+    for (const query of ['small shops books', 'ledger & co', 'writer', 'books']) {
+      for (const page of [0, 1]) {
+        const plain = await engine.search({ query, hitsPerPage: 2, page });
+        // Excluding an id no agent has makes the engine take every candidate as a document.
+        const filtered = await engine.search({ query, hitsPerPage: 2, page, excludeIds: ['none'] });
+        expect({ ...plain, processingTimeMs: 0 }).toEqual({ ...filtered, processingTimeMs: 0 });
+      }
+    }
+    // By the store's score (a whole word in the name 10, in a description 2), the matches holding
+    // two of the three words first, the entity-encoded texts matched and shown decoded.
+    const answer = await engine.search({ query: 'small shops books', hitsPerPage: 5 });
+    expect(answer.hits.map((hit) => [hit.document.name, hit.why?.match])).toEqual([
+      ['Shop Books', true],
+      ['Ledger & Co', true],
+      ['Tally', true],
+      ['Abacus', false],
+    ]);
+  });
+
   it('fails its ping when the store cannot answer', async () => {
     await store.close();
     await expect(engine.ping()).rejects.toThrow();

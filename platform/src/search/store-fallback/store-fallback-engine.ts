@@ -1,9 +1,10 @@
 import type { Agent } from '@agentry/domain/agent';
 import { isProfileFacet } from '@agentry/domain/search-fields';
+import type { MatchExplanation } from '@agentry/domain/search-match';
 import type { Store } from '../../store/port';
 import { attachTrust } from '../../store/trust/with-agent-trust';
 import { searchDocumentsOf } from '../agent-documents';
-import { fingerprint, toSearchDocument } from '../document';
+import { documentText, fingerprint, toSearchDocument } from '../document';
 import { withFacetValuesWanted } from '../facet-values';
 import type {
   ApplyBatch,
@@ -17,7 +18,7 @@ import type {
 } from '../port';
 import { readCandidates } from './candidates';
 import { countFacets } from './facet-counts';
-import { requestFilter } from './filter';
+import { filtersNothing, requestFilter } from './filter';
 import { comparatorOf } from './order';
 import { plainFloor } from './plain-floor';
 
@@ -30,6 +31,44 @@ function readsProfiles(request: SearchRequest): boolean {
       ([field, values]) => isProfileFacet(field) && values.length > 0,
     )
   );
+}
+
+/** A page of candidates and what the answer says of them all. */
+interface Listing {
+  /** The candidates listed, in order: the page is cut from them. */
+  listed: Agent[];
+  /** Why each is listed (a query's floor), or null when every candidate counts. */
+  floor: { why(agent: Agent): MatchExplanation } | null;
+  matchCount: number;
+  facets: SearchResponse['facets'];
+}
+
+/**
+ * A query that neither filters, sorts, counts facets nor reads profiles (the visitors' search box):
+ * its answer needs of each candidate only the five texts the floor reads.
+ */
+function isPlainQuery(request: SearchRequest): boolean {
+  return (
+    filtersNothing(request) &&
+    comparatorOf(request.sort) === null &&
+    (request.facets?.length ?? 0) === 0 &&
+    !readsProfiles(request)
+  );
+}
+
+/**
+ * A plain query's listing from the candidates as they are: floored on their texts, with no search
+ * document made but the page's (a thousand of them, and the thousand objects' garbage, were a
+ * degraded search's largest share of the request thread, issue 24).
+ */
+function plainListing(request: SearchRequest, candidates: Agent[]): Listing {
+  const floor = plainFloor(request, candidates, documentText);
+  return {
+    listed: floor ? floor.listed : candidates,
+    floor,
+    matchCount: floor ? floor.matchCount : candidates.length,
+    facets: withFacetValuesWanted(countFacets([], request.facets), request),
+  };
 }
 
 /** Any query with a word does: the texts are read before any word is looked for. */
@@ -59,36 +98,48 @@ export class StoreFallbackEngine implements SearchEngine {
     const pageNumber = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
     const candidates = await readCandidates(this.store, request);
+    const listing = isPlainQuery(request)
+      ? plainListing(request, candidates)
+      : await this.documentListing(request, candidates);
+    const { listed, floor } = listing;
+    const onPage = listed.slice(pageNumber * hitsPerPage, (pageNumber + 1) * hitsPerPage);
+    // Trust signals (badge, site state, ratings, logo) are shown, never filtered, sorted or counted
+    // on: the page's agents get them, not the thousand candidates (issue 24: four batched reads of a
+    // thousand ids each, on the thread that answers, for a page of twenty).
+    const shown = await this.documentsOf(await attachTrust(onPage, this.store), request);
+    return {
+      hits: shown.map((document, i) => (floor ? { document, why: floor.why(onPage[i]!) } : { document })),
+      // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
+      totalHits: listed.length,
+      matchCount: listing.matchCount,
+      page: pageNumber,
+      hitsPerPage,
+      facets: listing.facets,
+      processingTimeMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Candidates filtered, sorted, floored and counted as search documents. */
+  private async documentListing(request: SearchRequest, candidates: Agent[]): Promise<Listing> {
     // With their profiles' facts when the request reads them (one batched read: the candidates are
     // bounded, candidates.ts).
     const documents = await this.documentsOf(candidates, request);
     const agentOf = new Map<SearchDocument, Agent>();
-    for (let i = 0; i < documents.length; i++) agentOf.set(documents[i]!, candidates[i]!);
+    const documentOf = new Map<Agent, SearchDocument>();
+    for (let i = 0; i < documents.length; i++) {
+      agentOf.set(documents[i]!, candidates[i]!);
+      documentOf.set(candidates[i]!, documents[i]!);
+    }
     const found = documents.filter(requestFilter(request));
     const compare = comparatorOf(request.sort);
     if (compare) found.sort(compare);
     const floor = plainFloor(request, found);
     const listed = floor ? floor.listed : found;
-    const onPage = listed.slice(pageNumber * hitsPerPage, (pageNumber + 1) * hitsPerPage);
-    // Trust signals (badge, site state, ratings, logo) are shown, never filtered, sorted or counted
-    // on: the page's agents get them, not the thousand candidates (issue 24: four batched reads of a
-    // thousand ids each, on the thread that answers, for a page of twenty).
-    const shown = await this.documentsOf(
-      await attachTrust(
-        onPage.map((document) => agentOf.get(document)!),
-        this.store,
-      ),
-      request,
-    );
     return {
-      hits: shown.map((document, i) => (floor ? { document, why: floor.why(onPage[i]!) } : { document })),
-      // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
-      totalHits: listed.length,
+      listed: listed.map((document) => agentOf.get(document)!),
+      floor: floor && { why: (agent: Agent) => floor.why(documentOf.get(agent)!) },
       matchCount: floor ? floor.matchCount : found.length,
-      page: pageNumber,
-      hitsPerPage,
       facets: withFacetValuesWanted(countFacets(floor ? floor.matches : found, request.facets), request),
-      processingTimeMs: Math.round(performance.now() - started),
     };
   }
 
