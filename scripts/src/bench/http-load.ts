@@ -92,8 +92,16 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 const VISITOR_ADDRESSES = 5000;
 let sent = 0;
 
-/** One GET; resolves with the error kind, or null for a 2xx/3xx answer read to its end. */
-function send(agent: http.Agent, base: URL, path: string): Promise<string | null> {
+/**
+ * One GET; resolves with the error kind, or null for a 2xx/3xx answer read to its end.
+ * `answered` is told the local port of the connection the answer came on (worker-balance.ts).
+ */
+function send(
+  agent: http.Agent,
+  base: URL,
+  path: string,
+  answered?: (localPort: number | undefined) => void,
+): Promise<string | null> {
   return new Promise((resolve) => {
     const request = http.get(
       {
@@ -105,8 +113,10 @@ function send(agent: http.Agent, base: URL, path: string): Promise<string | null
         timeout: TIMEOUT_MS,
       },
       (response) => {
+        const localPort = response.socket?.localPort;
         response.on('data', () => {});
         response.on('end', () => {
+          answered?.(localPort);
           const status = response.statusCode ?? 0;
           resolve(status >= 200 && status < 400 ? null : String(status));
         });
@@ -148,7 +158,7 @@ export async function closedLoop(
 export async function openLoop(
   baseUrl: string,
   plan: readonly PlannedRequest[],
-  options: { rate: number; seconds: number },
+  options: { rate: number; seconds: number; answered?: (localPort: number | undefined) => void },
 ): Promise<LoadFigures> {
   const base = new URL(baseUrl);
   // As many sockets as it takes: an open loop never waits for a free connection to send.
@@ -164,7 +174,7 @@ export async function openLoop(
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const request = plan[i % plan.length]!;
     inFlight.push(
-      send(agent, base, request.path).then((error) => {
+      send(agent, base, request.path, options.answered).then((error) => {
         recorder.record(request.kind, performance.now() - scheduled, error);
       }),
     );

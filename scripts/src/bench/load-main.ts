@@ -27,6 +27,7 @@ import { soak } from './soak';
 import { importWithCli } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
 import { type Catalog, MIX, planTraffic } from './traffic-mix';
+import { describeBalance, WorkerBalance } from './worker-balance';
 
 // The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
@@ -337,14 +338,23 @@ async function main(argv: string[]) {
           printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
           // The window's clock times, to read the API's stall log (event loop delay spike) for it.
           const openFrom = new Date().toISOString();
+          // Which worker answered how much, and how busy each one's event loop was meanwhile.
+          const balance = new WorkerBalance(port, workers > 1 ? processTree(api.pid!).slice(1) : [api.pid!]);
+          balance.start();
           const [open, openLoopDelay] = await withEventLoopSamples(
             base,
-            openLoop(base, plan.slice(200_000), { rate, seconds: openSeconds }),
+            openLoop(base, plan.slice(200_000), {
+              rate,
+              seconds: openSeconds,
+              answered: (localPort) => balance.count(localPort),
+            }),
           );
+          const shares = await balance.stop();
           const openTo = new Date().toISOString();
-          mode.open = { ...open, eventLoop: openLoopDelay, from: openFrom, to: openTo };
+          mode.open = { ...open, eventLoop: openLoopDelay, from: openFrom, to: openTo, workers: shares };
           log(`  open loop from ${openFrom} to ${openTo} (UTC)`);
           printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
+          for (const line of describeBalance(shares)) log(line);
         }
         if (run) await measureProduct(mode, run, base);
       }
