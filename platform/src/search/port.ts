@@ -131,14 +131,20 @@ export interface ApplyResult {
 
 export interface SearchEngine {
   readonly kind: 'embedded' | 'meilisearch' | 'store';
-  search(request: SearchRequest): Promise<SearchResponse>;
+  /** `key`: answerKey(request) when the caller built it already (engines that keep answers). */
+  search(request: SearchRequest, key?: string): Promise<SearchResponse>;
   /**
    * The answer search(request) would give from the engine's own cache of answers, at once, or
    * undefined when it would have to search (it searches nothing itself). Engines that keep no answers
-   * in this process (Meilisearch, the store's fallback) leave it out. The API answers a cached search
-   * without waiting for a turn of the event loop (server/src/http/fair-turns.ts).
+   * in this process (Meilisearch, the store's fallback) leave it out, and answerKey with it. The API
+   * answers a cached search without waiting for a turn of the event loop (server/src/http/fair-turns.ts).
    */
-  cached?(request: SearchRequest): SearchResponse | undefined;
+  cached?(request: SearchRequest, key?: string): SearchResponse | undefined;
+  /**
+   * The key the engine keeps request's answer under (a JSON text of it): a caller that asks
+   * cached() and then, on a miss, search() builds it once and passes it to both.
+   */
+  answerKey?(request: SearchRequest): string;
   /**
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.

@@ -68,13 +68,41 @@ describe('a search on its client’s turn', () => {
     expect((await pending).response).toBe(kept.get('new words'));
   });
 
+  it('When the answer is not kept, then the request’s key is built once, for the lookup and the search', async () => {
+    const built: string[] = [];
+    const given: Array<[string, string | undefined]> = [];
+    const engine = {
+      kind: 'embedded',
+      answerKey: (request: SearchRequest) => {
+        built.push(request.query);
+        return `key of ${request.query}`;
+      },
+      cached: (_request: SearchRequest, key?: string) => {
+        given.push(['cached', key]);
+        return undefined;
+      },
+      search: async (_request: SearchRequest, key?: string) => {
+        given.push(['search', key]);
+        return answer();
+      },
+    } as unknown as SearchEngine;
+    const search = new SearchService(engine, {} as never, silent);
+    const costs = requestCosts({ chargeReads: () => (_req, _res, next) => next() }, new FairTurns());
+    await searchInTurn(search, costs, request('10.0.0.1'), { query: 'new words' });
+    expect(built).toEqual(['new words']);
+    expect(given).toEqual([
+      ['cached', 'key of new words'],
+      ['search', 'key of new words'],
+    ]);
+  });
+
   it('When the index is not current, then no kept answer is used (the store answers meanwhile, on the client’s turn)', async () => {
     const { engine } = keepingEngine();
     const freshness = { state: 'current' as FreshnessState };
     const search = new SearchService(engine, {} as never, silent, { freshness });
     await search.search({ query: 'popular' });
-    expect(search.cached({ query: 'popular' })?.degraded).toBe(false);
+    expect(search.lookup({ query: 'popular' }).kept?.degraded).toBe(false);
     freshness.state = 'catching_up';
-    expect(search.cached({ query: 'popular' })).toBeUndefined();
+    expect(search.lookup({ query: 'popular' }).kept).toBeUndefined();
   });
 });

@@ -11,11 +11,12 @@ import type { SearchService, ServiceResponse } from './search-service';
  * searches, 42–208 ms, under the open loop).
  */
 export function searchInTurn(
-  search: Pick<SearchService, 'cached' | 'search'>,
+  search: Pick<SearchService, 'lookup'>,
   costs: Pick<RequestCosts, 'inTurn'>,
   req: Request,
   request: SearchRequest,
 ): Promise<ServiceResponse> {
-  const kept = search.cached(request);
-  return kept ? Promise.resolve(kept) : costs.inTurn(req, () => search.search(request));
+  // One lookup: the request's key is built once, for the kept answers and the search on a miss.
+  const { kept, search: searchNow } = search.lookup(request);
+  return kept ? Promise.resolve(kept) : costs.inTurn(req, searchNow);
 }

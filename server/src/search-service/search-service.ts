@@ -23,6 +23,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A search looked up in the engine's kept answers (SearchService.lookup). */
+export interface SearchLookup {
+  /** The kept answer, when the engine has one. */
+  kept?: ServiceResponse;
+  /** The search, for when nothing was kept (on the client's turn: search-in-turn.ts). */
+  search: () => Promise<ServiceResponse>;
+}
+
 export interface SearchServiceOptions {
   /** Whether the engine's index is current (search-freshness.ts); absent: always taken as current. */
   freshness?: { readonly state: FreshnessState };
@@ -69,24 +77,34 @@ export class SearchService {
   }
 
   /**
-   * The engine's answer to `asked` when it has it kept (a popular query, a role list's page), at
-   * once and without searching; else undefined, and search() is the way. Never the store's: its
-   * plain matching keeps no answers.
+   * One request's search, looked up once: `kept` is the engine's answer when it has it kept (a
+   * popular query, a role list's page), given at once without searching; else `search` searches.
+   * The request is bounded and the engine's key for it built here, once, for the lookup and for
+   * the search on a miss. Never a kept answer of the store's: its plain matching keeps none.
    */
-  cached(asked: SearchRequest): ServiceResponse | undefined {
-    if (!this.engine?.cached || !this.engineIsCurrent()) return undefined;
-    const response = this.engine.cached(bounded(asked));
-    return response ? { response, degraded: false } : undefined;
+  lookup(asked: SearchRequest): SearchLookup {
+    const request = bounded(asked);
+    const engine = this.engine;
+    if (!engine?.cached || !this.engineIsCurrent()) return { search: () => this.searchBounded(request) };
+    const key = engine.answerKey?.(request);
+    const response = engine.cached(request, key);
+    return {
+      kept: response ? { response, degraded: false } : undefined,
+      search: () => this.searchBounded(request, key),
+    };
   }
 
-  async search(asked: SearchRequest): Promise<ServiceResponse> {
-    const request = bounded(asked);
+  search(asked: SearchRequest): Promise<ServiceResponse> {
+    return this.searchBounded(bounded(asked));
+  }
+
+  private async searchBounded(request: SearchRequest, key?: string): Promise<ServiceResponse> {
     if (this.engine && this.engineIsCurrent()) {
       try {
         // The embedded engine answers in this thread, all at once: no timer can cut it short, so
         // none is set (a timer and a race per search were measurable on cached answers). Engines
         // on the network get the timeout.
-        const answer = this.engine.search(request);
+        const answer = this.engine.search(request, key);
         return {
           response: await (this.engine.kind === 'embedded' ? answer : withTimeout(answer, this.timeoutMs)),
           degraded: false,

@@ -27,6 +27,14 @@ export class DocumentBodies {
   private count: number;
   private stored: StoredBytes | null = null;
   private fromFile = 0;
+  /**
+   * Bodies written again in place (replace(): a change to what a hit shows only), as the bytes
+   * [start, end) of `rewritten`, out of the heap like the others. A body rewritten again leaves
+   * its older bytes behind, as an upsert leaves its document's; a reload starts afresh.
+   */
+  private rewritten = Buffer.alloc(0);
+  private rewrittenUsed = 0;
+  private readonly rewrites = new Map<number, { start: number; end: number }>();
 
   constructor(
     bytes: Buffer = Buffer.alloc(1 << 16),
@@ -47,7 +55,10 @@ export class DocumentBodies {
 
   /** Appends document number `size` (numbers are given in order). */
   append(document: SearchDocument): void {
-    const text = JSON.stringify(document);
+    this.appendText(JSON.stringify(document));
+  }
+
+  private appendText(text: string): void {
     // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
     const room = this.used + 3 * text.length;
     if (room > this.bytes.length) {
@@ -65,11 +76,28 @@ export class DocumentBodies {
     this.ends[this.count++] = this.used;
   }
 
+  /** Document number n's body, in place of the one it had (numbers and everything else stay). */
+  replace(n: number, document: SearchDocument): void {
+    if (n < 0 || n >= this.count) throw new Error(`no document body ${n} to replace`);
+    const text = JSON.stringify(document);
+    const room = this.rewrittenUsed + 3 * text.length;
+    if (room > this.rewritten.length) {
+      const bytes = Buffer.allocUnsafe(Math.max(room, this.rewritten.length * 2, 1 << 12));
+      this.rewritten.copy(bytes, 0, 0, this.rewrittenUsed);
+      this.rewritten = bytes;
+    }
+    const start = this.rewrittenUsed;
+    this.rewrittenUsed += this.rewritten.write(text, start, 'utf8');
+    this.rewrites.set(n, { start, end: this.rewrittenUsed });
+  }
+
   get(n: number): SearchDocument {
     return JSON.parse(this.text(n)) as SearchDocument;
   }
 
   private text(n: number): string {
+    const rewrite = this.rewrites.get(n);
+    if (rewrite) return this.rewritten.toString('utf8', rewrite.start, rewrite.end);
     const start = n === 0 || n === this.fromFile ? 0 : this.ends[n - 1]!;
     const end = this.ends[n]!;
     if (n >= this.fromFile) return this.bytes.toString('utf8', start, end);
@@ -78,6 +106,13 @@ export class DocumentBodies {
 
   /** The bytes and ends as stored (for a snapshot: views, or copies of what is left in a file). */
   image(): { bytes: Uint8Array; ends: Float64Array } {
+    // Rewritten bodies go back in their places: every body copied out, one after another (a
+    // serving index is never imaged in production: snapshots are built from search.db).
+    if (this.rewrites.size > 0) {
+      const whole = new DocumentBodies();
+      for (let n = 0; n < this.count; n++) whole.appendText(this.text(n));
+      return whole.image();
+    }
     if (this.stored === null)
       return { bytes: this.bytes.subarray(0, this.used), ends: this.ends.subarray(0, this.count) };
     const fileBytes = this.fromFile === 0 ? 0 : this.ends[this.fromFile - 1]!;

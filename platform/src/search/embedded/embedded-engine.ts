@@ -11,9 +11,10 @@ import type {
   SearchRequest,
   SearchResponse,
 } from '../port';
+import { changeKind } from './change-kind';
 import { executeSearch } from './execute';
 import { InvertedIndex } from './inverted-index';
-import { ResultCache } from './result-cache';
+import { answerKey, ResultCache } from './result-cache';
 import { Scratch } from './scratch';
 import { SearchDb } from './search-db';
 import { IndexSnapshots } from './snapshot/index-snapshots';
@@ -133,17 +134,21 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return this.snapshots === null || !this.db.holdsMoreThan(this.inThreadLimit);
   }
 
-  cached(request: SearchRequest): SearchResponse | undefined {
-    return this.options.serve ? this.cache.get(request, this.index.version) : undefined;
+  answerKey(request: SearchRequest): string {
+    return answerKey(request);
   }
 
-  async search(request: SearchRequest): Promise<SearchResponse> {
+  cached(request: SearchRequest, key = answerKey(request)): SearchResponse | undefined {
+    return this.options.serve ? this.cache.get(key) : undefined;
+  }
+
+  async search(request: SearchRequest, key = answerKey(request)): Promise<SearchResponse> {
     if (!this.options.serve) throw new Error('This engine instance only writes; it does not serve searches');
-    const version = this.index.version;
-    const cached = this.cache.get(request, version);
+    // Searches run whole in this turn: no write comes between the lookup, the search and the set.
+    const cached = this.cache.get(key);
     if (cached) return cached;
     const response = executeSearch(this.index, this.scratch, request);
-    this.cache.set(request, version, response);
+    this.cache.set(key, response);
     return response;
   }
 
@@ -157,8 +162,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     const written = this.db.apply(upserts, batch.deletes, batch.checkpoint, batch.expectCheckpoint);
     if (written.skipped) return { rejected: [], skipped: true };
     if (this.options.serve && written.generation === this.generation) {
-      for (const document of upserts) this.index.upsert(document);
-      for (const id of batch.deletes) this.index.remove(id);
+      const changes = new MemoryChanges();
+      for (const document of upserts) this.upsertInMemory(document, changes);
+      for (const id of batch.deletes) this.removeInMemory(id, changes);
+      this.forgetAnswers(changes);
       // Skip our own ops when the poller reaches them, unless another process wrote in between.
       if (this.lastSeq === written.first - 1) {
         this.lastSeq = written.last;
@@ -231,11 +238,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
     for (;;) {
       const { ops, checkpoint } = this.db.opsWithCheckpoint(this.generation, this.lastSeq, OPS_PER_TURN);
       if (ops === null) return this.reload();
+      const changes = new MemoryChanges();
       for (const op of ops) {
-        if (op.body === null) this.index.remove(op.id);
-        else this.index.upsert(JSON.parse(op.body) as SearchDocument);
+        if (op.body === null) this.removeInMemory(op.id, changes);
+        else this.upsertInMemory(JSON.parse(op.body) as SearchDocument, changes);
         this.lastSeq = op.seq;
       }
+      // Before this turn ends: no answer computed before these ops is served after them.
+      this.forgetAnswers(changes);
       if (ops.length < OPS_PER_TURN) {
         // Every op of the generation up to the head read with them is in: so is their checkpoint.
         this.served = Math.max(this.served ?? 0, checkpoint);
@@ -245,6 +255,32 @@ export class EmbeddedSearchEngine implements SearchEngine {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.closed || this.reloading) return;
     }
+  }
+
+  /**
+   * One document into the in-memory index, as far as it changed (change-kind.ts): not at all when
+   * it is as the index holds it; only its body when only what a hit shows changed (its postings,
+   * scores and place in every order stay exactly as they were); else analysed again.
+   */
+  private upsertInMemory(document: SearchDocument, changes: MemoryChanges): void {
+    const kind = changeKind(this.index.get(document.id), document);
+    if (kind === 'none') return;
+    if (kind === 'shown' && this.index.replaceShown(document)) {
+      changes.shown.add(document.id);
+      return;
+    }
+    this.index.upsert(document);
+    changes.ranked = true;
+  }
+
+  private removeInMemory(id: string, changes: MemoryChanges): void {
+    if (this.index.remove(id)) changes.ranked = true;
+  }
+
+  /** The kept answers that the changes can alter: all of them, or those showing a changed agent. */
+  private forgetAnswers(changes: MemoryChanges): void {
+    if (changes.ranked) this.cache.clear();
+    else if (changes.shown.size > 0) this.cache.dropShowing(changes.shown);
   }
 
   /**
@@ -280,6 +316,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
     // Writes that landed while the new index was loading are in the ops log: replay them at once.
     return this.reloading.then(() => this.sync());
   }
+}
+
+/** What writes did to the in-memory index, for the kept answers (forgetAnswers). */
+class MemoryChanges {
+  /** A change any answer can show (words, facets, a document added or removed). */
+  ranked = false;
+  /** Documents whose shown fields alone changed. */
+  readonly shown = new Set<string>();
 }
 
 function invalidDocument(document: SearchDocument): string | null {

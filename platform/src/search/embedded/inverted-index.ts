@@ -225,6 +225,18 @@ export class InvertedIndex {
     this.insertWith(document, fields, averageLengths(this.fieldLengthSums, this.live, [fields]));
   }
 
+  /**
+   * A live document's body replaced by `document`, its postings, columns, orders and version left
+   * as they are: for a change only to fields no search reads (what a hit shows of it: its trust
+   * signals; embedded-engine.ts decides). False when no live document has its id.
+   */
+  replaceShown(document: SearchDocument): boolean {
+    const number = this.numbers.get(document.id);
+    if (number < 0) return false;
+    this.bodies.replace(number, document);
+    return true;
+  }
+
   remove(id: string): boolean {
     const number = this.numbers.get(id);
     if (number < 0) return false;

@@ -1,6 +1,6 @@
 import { searchDocument } from '../contract';
 import type { SearchResponse } from '../port';
-import { ResultCache, weightOf } from './result-cache';
+import { answerKey, ResultCache, weightOf } from './result-cache';
 
 // The engine's cache of answers: least recently used out first, by count and by weight.
 
@@ -18,30 +18,28 @@ describe('ResultCache', () => {
   it('keeps at most its count of answers, the least recently used leaving first', () => {
     const cache = new ResultCache(2, Number.POSITIVE_INFINITY);
     const [a, b, c] = [answer(1), answer(1), answer(1)];
-    cache.get({ query: 'a' }, 1);
-    cache.set({ query: 'a' }, 1, a);
-    cache.set({ query: 'b' }, 1, b);
-    expect(cache.get({ query: 'a' }, 1)).toBe(a);
-    cache.set({ query: 'c' }, 1, c);
-    expect(cache.get({ query: 'b' }, 1)).toBeUndefined();
-    expect(cache.get({ query: 'a' }, 1)).toBe(a);
-    expect(cache.get({ query: 'c' }, 1)).toBe(c);
+    cache.set('a', a);
+    cache.set('b', b);
+    expect(cache.get('a')).toBe(a);
+    cache.set('c', c);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(a);
+    expect(cache.get('c')).toBe(c);
   });
 
   it('keeps answers up to its weight: pages of 100 agents push out older ones, one heavier than all is not kept', () => {
     const small = answer(20);
     const large = answer(100);
     const cache = new ResultCache(1000, weightOf(large) + weightOf(small));
-    cache.get({ query: 'x' }, 1);
-    cache.set({ query: 'small' }, 1, small);
-    cache.set({ query: 'large' }, 1, large);
+    cache.set('small', small);
+    cache.set('large', large);
     expect(cache.size).toEqual({ entries: 2, weight: weightOf(large) + weightOf(small) });
-    cache.set({ query: 'large again' }, 1, answer(100));
-    expect(cache.get({ query: 'small' }, 1)).toBeUndefined();
-    expect(cache.get({ query: 'large' }, 1)).toBeUndefined();
+    cache.set('large again', answer(100));
+    expect(cache.get('small')).toBeUndefined();
+    expect(cache.get('large')).toBeUndefined();
     expect(cache.size.entries).toBe(1);
-    cache.set({ query: 'huge' }, 1, answer(1000));
-    expect(cache.get({ query: 'huge' }, 1)).toBeUndefined();
+    cache.set('huge', answer(1000));
+    expect(cache.get('huge')).toBeUndefined();
   });
 
   it("weighs each hit's reasons too (why it matched)", () => {
@@ -60,11 +58,28 @@ describe('ResultCache', () => {
     expect(weightOf(explained)).toBeGreaterThan(weightOf(plain) + 20 * 300);
   });
 
-  it('forgets every answer when the index changes', () => {
+  it('forgets every answer when told to clear (a change any answer may show)', () => {
     const cache = new ResultCache();
-    cache.get({ query: 'a' }, 1);
-    cache.set({ query: 'a' }, 1, answer(1));
-    expect(cache.get({ query: 'a' }, 2)).toBeUndefined();
+    cache.set('a', answer(1));
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toEqual({ entries: 0, weight: 0 });
+  });
+
+  it('forgets only the answers that show a changed agent, and their weight with them', () => {
+    const cache = new ResultCache();
+    const showsAgent7 = answer(10);
+    const showsOthers = answer(5);
+    cache.set('shows 7', showsAgent7);
+    cache.set('shows 0-4', showsOthers);
+    expect(cache.dropShowing(new Set(['7', 'not kept anywhere']))).toBe(1);
+    expect(cache.get('shows 7')).toBeUndefined();
+    expect(cache.get('shows 0-4')).toBe(showsOthers);
+    expect(cache.size).toEqual({ entries: 1, weight: weightOf(showsOthers) });
+  });
+
+  it('keys an answer by its whole request', () => {
+    expect(answerKey({ query: 'a', page: 1 })).not.toBe(answerKey({ query: 'a', page: 2 }));
+    expect(answerKey({ query: 'a', page: 1 })).toBe(answerKey({ query: 'a', page: 1 }));
   });
 });

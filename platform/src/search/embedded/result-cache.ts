@@ -3,7 +3,7 @@ import { featuresKey } from '../query/features';
 import { rankerModelKey } from '../ranking/ranker-model';
 
 // Popular searches repeat (home-page queries, category pages, crawlers): answers are kept until
-// the index changes. A Map keeps insertion order, which makes it a simple LRU. It is bounded by
+// the index changes in a way that can alter them. A Map keeps insertion order, which makes it a simple LRU. It is bounded by
 // count and by weight: each answer holds its own copies of its documents (read back from the
 // index's text), and a thousand pages of 100 agents (role lists) would hold 100 MB or more.
 
@@ -27,9 +27,20 @@ export function weightOf(response: SearchResponse): number {
   return bytes;
 }
 
+/**
+ * The key an answer is kept under: the request, and the ranking features turned off (none in
+ * production; the ablation turns some off). Built once per request and passed along
+ * (search-in-turn.ts: the lookup, and the search on a miss).
+ */
+export const answerKey = (request: SearchRequest): string =>
+  `${featuresKey()}|${rankerModelKey()}|${JSON.stringify(request)}`;
+
+/**
+ * The kept answers. The engine says what a change to the index can alter (embedded-engine.ts):
+ * any answer (clear), or only the answers that show a given agent (dropShowing).
+ */
 export class ResultCache {
   private readonly entries = new Map<string, { response: SearchResponse; weight: number }>();
-  private version = -1;
   private weight = 0;
 
   constructor(
@@ -37,13 +48,7 @@ export class ResultCache {
     private readonly budget = RESULT_CACHE_BYTES,
   ) {}
 
-  get(request: SearchRequest, version: number): SearchResponse | undefined {
-    if (version !== this.version) {
-      this.clear();
-      this.version = version;
-      return undefined;
-    }
-    const key = keyOf(request);
+  get(key: string): SearchResponse | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -52,16 +57,28 @@ export class ResultCache {
     return hit?.response;
   }
 
-  /** Forgets every answer (the index was replaced: its version numbers start again). */
+  /** Forgets every answer (a change that can move any of them). */
   clear(): void {
     this.entries.clear();
     this.weight = 0;
-    this.version = -1;
   }
 
-  set(request: SearchRequest, version: number, response: SearchResponse): void {
-    if (version !== this.version) return;
-    const key = keyOf(request);
+  /**
+   * Forgets the answers that show any of these agents (a change only to what a hit shows of
+   * them); keeps the others. One pass over the kept hits (at most 1,000 answers of up to 100).
+   */
+  dropShowing(ids: ReadonlySet<string>): number {
+    let dropped = 0;
+    for (const [key, entry] of this.entries) {
+      if (!entry.response.hits.some((hit) => ids.has(hit.document.id))) continue;
+      this.entries.delete(key);
+      this.weight -= entry.weight;
+      dropped++;
+    }
+    return dropped;
+  }
+
+  set(key: string, response: SearchResponse): void {
     const weight = weightOf(response);
     // An answer heavier than the whole budget is not kept at all.
     if (weight > this.budget) return;
@@ -81,6 +98,3 @@ export class ResultCache {
     return { entries: this.entries.size, weight: this.weight };
   }
 }
-
-/** The request, and the ranking features turned off (none in production; the ablation turns some off). */
-const keyOf = (request: SearchRequest) => `${featuresKey()}|${rankerModelKey()}|${JSON.stringify(request)}`;
