@@ -8,7 +8,8 @@ import { onShutdownSignals } from './lifecycle/shutdown-signals';
 
 // The API process: `npm start` (via scripts/bin/start.cjs) or `npm run dev`. With
 // WEB_CONCURRENCY > 1 (default: one per core) this process only supervises that many workers,
-// each a whole API on the same port (node:cluster hands connections out in turn).
+// each a whole API on the same port (node:cluster hands connections out in turn; each connection
+// carries at most KEEPALIVE_MAX_REQUESTS requests, so kept-open connections are dealt again).
 
 async function serve(config: Config, logger: Logger, leader: boolean) {
   // Loaded here, not at the top: the supervisor of several workers never serves, and skipping the

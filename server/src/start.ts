@@ -271,6 +271,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  // A connection is closed with its KEEPALIVE_MAX_REQUESTS-th answer (`Connection: close`, so the
+  // client never sends on a closing one): its next connection is dealt to a worker afresh.
+  server.maxRequestsPerSocket = config.KEEPALIVE_MAX_REQUESTS;
   const requests = trackRequests(server);
   analytics.start();
   mcpUsage.start();

@@ -92,6 +92,14 @@ export const envSchema = z
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /**
+     * Requests one connection may carry before the API closes it with its last answer (the client
+     * then opens another), as proxies bound their upstream connections: with WEB_CONCURRENCY workers
+     * the supervisor deals each new connection to the next worker free to take it, so a client or
+     * proxy that keeps a few connections open is spread over the workers again and again instead of
+     * staying with whichever took them first (docs/scaling.md). 0: no bound.
+     */
+    KEEPALIVE_MAX_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    /**
      * On SIGTERM: how long in-flight requests may take to finish once the API stops accepting
      * connections, in ms; after it they are cut and the process exits 1 (server/src/lifecycle).
      */

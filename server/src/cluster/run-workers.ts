@@ -19,7 +19,11 @@ export interface RunWorkersOptions {
 }
 
 export async function runWorkers(count: number, logger: Logger, options: RunWorkersOptions): Promise<void> {
-  // Node's round robin: this process accepts each connection and hands it to the next worker. The
+  // Node's round robin: this process accepts each connection and hands it to the first worker free
+  // to take it (one that has acknowledged its last connection: a worker whose event loop is busy
+  // answers late and is passed over; node's lib/internal/cluster/round_robin_handle.js). Each
+  // connection carries at most KEEPALIVE_MAX_REQUESTS requests (start.ts), so connections a client
+  // keeps open are dealt again this way rather than staying where they first landed. The
   // kernel's own choice (SCHED_NONE) connects a burst of new clients faster, but it measured
   // unfair: in some runs one worker got nearly every connection and throughput fell to a single
   // worker's (bench:load, 2 workers: 752 req/s that way against 1,200–1,270 round robin).
