@@ -225,16 +225,11 @@ export class InvertedIndex {
     this.insertWith(document, fields, averageLengths(this.fieldLengthSums, this.live, [fields]));
   }
 
-  /**
-   * A live document's body replaced by `document`, its postings, columns, orders and version left
-   * as they are: for a change only to fields no search reads (what a hit shows of it: its trust
-   * signals; embedded-engine.ts decides). False when no live document has its id.
-   */
+  /** A live document's body replaced, nothing else: its shown fields alone changed (change-kind.ts). */
   replaceShown(document: SearchDocument): boolean {
     const number = this.numbers.get(document.id);
-    if (number < 0) return false;
-    this.bodies.replace(number, document);
-    return true;
+    if (number >= 0) this.bodies.replace(number, document);
+    return number >= 0;
   }
 
   remove(id: string): boolean {
