@@ -76,9 +76,12 @@ export class DocumentBodies {
     this.ends[this.count++] = this.used;
   }
 
-  /** Document number n's body, in place of the one it had (numbers and everything else stay). */
-  replace(n: number, document: SearchDocument): void {
-    if (n < 0 || n >= this.count) throw new Error(`no document body ${n} to replace`);
+  /**
+   * Document number n's body, in place of the one it had (numbers and everything else stay); false
+   * when there is no body n (a negative n: an id the index does not hold).
+   */
+  replace(n: number, document: SearchDocument): boolean {
+    if (n < 0 || n >= this.count) return false;
     const text = JSON.stringify(document);
     const room = this.rewrittenUsed + 3 * text.length;
     if (room > this.rewritten.length) {
@@ -89,6 +92,7 @@ export class DocumentBodies {
     const start = this.rewrittenUsed;
     this.rewrittenUsed += this.rewritten.write(text, start, 'utf8');
     this.rewrites.set(n, { start, end: this.rewrittenUsed });
+    return true;
   }
 
   get(n: number): SearchDocument {

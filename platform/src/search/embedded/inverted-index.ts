@@ -227,9 +227,7 @@ export class InvertedIndex {
 
   /** A live document's body replaced, nothing else: its shown fields alone changed (change-kind.ts). */
   replaceShown(document: SearchDocument): boolean {
-    const number = this.numbers.get(document.id);
-    if (number >= 0) this.bodies.replace(number, document);
-    return number >= 0;
+    return this.bodies.replace(this.numbers.get(document.id), document);
   }
 
   remove(id: string): boolean {
