@@ -29,12 +29,13 @@ export class DocumentBodies {
   private fromFile = 0;
   /**
    * Bodies written again in place (replace(): a change to what a hit shows only), as the bytes
-   * [start, end) of `rewritten`, out of the heap like the others. A body rewritten again leaves
-   * its older bytes behind, as an upsert leaves its document's; a reload starts afresh.
+   * [start, end) of `rewritten` (`room` bytes there are its own), out of the heap like the others.
+   * A body rewritten again longer than its room leaves its older bytes behind, as an upsert leaves
+   * its document's; a reload starts afresh.
    */
   private rewritten = Buffer.alloc(0);
   private rewrittenUsed = 0;
-  private readonly rewrites = new Map<number, { start: number; end: number }>();
+  private readonly rewrites = new Map<number, { start: number; end: number; room: number }>();
 
   constructor(
     bytes: Buffer = Buffer.alloc(1 << 16),
@@ -83,6 +84,12 @@ export class DocumentBodies {
   replace(n: number, document: SearchDocument): boolean {
     if (n < 0 || n >= this.count) return false;
     const text = JSON.stringify(document);
+    // A body rewritten again (a site that goes down and up) takes its last place when it fits.
+    const last = this.rewrites.get(n);
+    if (last && Buffer.byteLength(text) <= last.room) {
+      this.rewrites.set(n, { ...last, end: last.start + this.rewritten.write(text, last.start, 'utf8') });
+      return true;
+    }
     const room = this.rewrittenUsed + 3 * text.length;
     if (room > this.rewritten.length) {
       const bytes = Buffer.allocUnsafe(Math.max(room, this.rewritten.length * 2, 1 << 12));
@@ -91,7 +98,7 @@ export class DocumentBodies {
     }
     const start = this.rewrittenUsed;
     this.rewrittenUsed += this.rewritten.write(text, start, 'utf8');
-    this.rewrites.set(n, { start, end: this.rewrittenUsed });
+    this.rewrites.set(n, { start, end: this.rewrittenUsed, room: this.rewrittenUsed - start });
     return true;
   }
 

@@ -143,6 +143,11 @@ describe('kept answers after a change to the catalog', () => {
     index.upsert(searchDocument('late', { name: 'Late Arrival' }));
     expect(index.replaceShown(inboxPilotDown())).toBe(true);
     expect(index.replaceShown(searchDocument('unknown'))).toBe(false);
+    // Rewritten again, shorter then longer: each time the last body is the one read.
+    for (const site_state of ['up', 'unknown', 'down'] as const) {
+      expect(index.replaceShown({ ...inboxPilotDown(), site_state })).toBe(true);
+      expect(index.get('1')?.site_state).toBe(site_state);
+    }
     const read = await InvertedIndex.fromImage(await imageFromBytes(imageToBytes(index.image())));
     expect(read.get('1')).toEqual(inboxPilotDown());
     for (const document of [...CATALOG.slice(1), searchDocument('late', { name: 'Late Arrival' })])
