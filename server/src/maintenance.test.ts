@@ -1,8 +1,9 @@
+import { WRITE_GAP_MS } from '@agentry/platform/concurrency/write-gap';
 import { createLogger } from '@agentry/platform/log/logger';
 import type { OnceGroup } from '@agentry/platform/store/port';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import type { Services } from './commands/services';
-import { purgeOnceKeys } from './maintenance';
+import { discardLapsedClaims, purgeOnceKeys } from './maintenance';
 
 // The hourly purge forgets provider analytics' once-a-day tallies whose day is over, in batches
 // until none is left, and keeps today's.
@@ -43,4 +44,39 @@ describe('maintenance: once-a-day analytics keys', () => {
       await store.close();
     }
   });
+});
+
+describe('maintenance: batches leave the store to others between them', () => {
+  // Another process's write waiting for SQLite's lock polls for it within busy_timeout: batches
+  // written back to back left it an instant at most (write-gap.ts, issue 21).
+  it.each([
+    ['the lapsed claims', discardLapsedClaims, 'agents', 'discardLapsedClaims'],
+    ['the once-a-day tallies', purgeOnceKeys, 'agentStats', 'purgeOnce'],
+  ] as const)(
+    'when %s take several batches, then the next batch waits WRITE_GAP_MS',
+    async (_name, task, repository, method) => {
+      jest.useFakeTimers();
+      try {
+        const sizes = [Number.MAX_SAFE_INTEGER, 3];
+        let calls = 0;
+        const store = {
+          [repository]: {
+            // A full batch (as many as asked), then a short one: the last.
+            [method]: async (_at: Date, limit: number) => Math.min(limit, sizes[calls++]!),
+          },
+        };
+        const services = { store, now: () => Date.now(), logger: createLogger('silent', 'test') };
+        const running = task(services as unknown as Services);
+        await jest.advanceTimersByTimeAsync(0);
+        expect(calls).toBe(1);
+        await jest.advanceTimersByTimeAsync(WRITE_GAP_MS - 1);
+        expect(calls).toBe(1);
+        await jest.advanceTimersByTimeAsync(1);
+        expect(calls).toBe(2);
+        expect(await running).toBeGreaterThan(3);
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
 });

@@ -35,7 +35,7 @@ export async function purgeOnceKeys(services: Services): Promise<number> {
   }
 }
 
-/** Deletes the agents held for a claim longer than CLAIM_HOLD_MS, in short transactions. */
+/** Deletes the agents held for a claim longer than CLAIM_HOLD_MS, in short transactions with a pause between. */
 export async function discardLapsedClaims(services: Services): Promise<number> {
   const before = new Date(services.now() - CLAIM_HOLD_MS);
   let total = 0;
@@ -43,6 +43,8 @@ export async function discardLapsedClaims(services: Services): Promise<number> {
     const deleted = await services.store.agents.discardLapsedClaims(before, LAPSED_BATCH);
     total += deleted;
     if (deleted < LAPSED_BATCH) return total;
+    // Between batches the thread and the store's lock are others' (write-gap.ts).
+    await pauseBetweenWrites();
   }
 }
 
