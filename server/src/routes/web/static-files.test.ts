@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { FAKE_BUNDLE } from '../../testing/fake-client-dist';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { startWebTestServer } from '../../testing/web-test-server';
@@ -34,6 +35,19 @@ describe('the built client files', () => {
 
   it('sends /index.html to / so the raw build-time meta is never served', async () => {
     await server.http.get('/index.html').expect(301).expect('Location', '/');
+  });
+
+  it('looks for no file on disk for a page (only paths into the build do)', async () => {
+    const stat = jest.spyOn(fs, 'stat');
+    try {
+      await server.http.get('/directory').expect(200);
+      await server.http.get('/agents/not-a-file').expect(404);
+      expect(stat).not.toHaveBeenCalled();
+      await server.http.get('/favicon.svg').expect(200);
+      expect(stat).toHaveBeenCalled();
+    } finally {
+      stat.mockRestore();
+    }
   });
 
   it('keeps the strict security headers on pages', async () => {
