@@ -44,7 +44,7 @@ export const FLUSH_EVERY_MS = 10_000;
 export const FLUSH_AT_KEYS = 10_000;
 /**
  * Entries per store write at most. A SQLite transaction of 10,000 took 18–57 ms, and over 100 ms on
- * a loaded machine (the no-stall test caught it). Smaller chunks cost more in all (500 a chunk took
+ * a loaded machine (bench:no-stall caught it). Smaller chunks cost more in all (500 a chunk took
  * 1.26–1.58 times the CPU per mark of 2,000: fewer marks share a commit and an agent's row), so
  * chunks are as large as WRITE_BUDGET_MS allows, up to this.
  */

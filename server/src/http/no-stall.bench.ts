@@ -11,6 +11,10 @@ import { startWebTestServer } from '../testing/web-test-server';
 // whole-catalog answer cost (about 230 ms at this size: 200 ms to read 20,000 rows, 26 ms to
 // serialise them), and a tiny request waits for its turn behind the others, never behind one of
 // them. (The figures at 100,000 agents under load are bench:load's; this guards the property.)
+// It measures wall-clock time, so it runs as `npm run bench:no-stall` on a quiet machine, not in
+// `npm test`: on CI's two busy cores a process not scheduled for 100 ms reads as a stall of its own
+// (it failed there once with all three rounds at 108 ms or more; quiet, its first round takes
+// 90-131 ms, the cold multi-search of page 1000 alone 87 ms, the later rounds 18-27 ms).
 
 // This file measures its own event loop, where the contract check's parse of each 500-agent
 // answer would count as a stall of the server's: the same answers are checked by the catalog and
@@ -93,6 +97,10 @@ describe('a heavy request in flight', () => {
       stalls.push(await round());
       if (stalls.at(-1)! < STALL_BOUND_MS) break;
     }
+    // The figures, for the run's reader (a benchmark prints what it measured).
+    console.log(
+      `no-stall: longest event-loop stall per round ${stalls.join(', ')} ms (bound ${STALL_BOUND_MS})`,
+    );
     expect(Math.min(...stalls)).toBeLessThan(STALL_BOUND_MS);
   });
 });
