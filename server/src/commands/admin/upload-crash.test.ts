@@ -67,6 +67,10 @@ describe('an upload when the server is killed while writing it', () => {
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('leaves all of its rows or none, never a part', async () => {
+    // The spreadsheet is built before the API starts: built between two requests, it took long
+    // enough on a busy CI machine (seconds) for the server to close the idle keep-alive connection
+    // (keepAliveTimeout 5 s) just as fetch reused it ("other side closed").
+    const spreadsheet = workbook();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The compiled API, as `npm start` and the image run it (built first when stale).
@@ -112,7 +116,7 @@ describe('an upload when the server is killed while writing it', () => {
       const walSize = () => (fs.existsSync(wal) ? fs.statSync(wal).size : 0);
       const before = walSize();
       const form = new FormData();
-      form.append('file', new Blob([workbook()]), 'crash.xlsx');
+      form.append('file', new Blob([spreadsheet]), 'crash.xlsx');
       const sent = call('/api/admin/upload', {
         method: 'POST',
         body: form,
