@@ -15,6 +15,7 @@ import { setFeatures } from '@agentry/platform/search/query/features';
 import { ASSOCIATION_LIMITS, WEIGHTS } from '@agentry/platform/search/query/plan';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
+import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
 
 // A sentence-embedding model measured beside the engine (issue 27): Google's Universal Sentence
@@ -340,21 +341,8 @@ async function main(): Promise<void> {
   const ndcgOf = (query: { query: string; qrels: Qrels }, rerank: Rerank, expansion: Expansion) =>
     evaluate({ [query.query]: top10(query.query, rerank, expansion).map((h) => h.name) }, query.qrels).summary
       .ndcg;
-  const foldOf = (query: string) => {
-    let hash = 2166136261;
-    for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 16777619);
-    return (hash >>> 0) % folds;
-  };
-  const mean = (values: Array<number | null>, keep: (i: number) => boolean) => {
-    let sum = 0;
-    let count = 0;
-    values.forEach((value, i) => {
-      if (value === null || !keep(i)) return;
-      sum += value;
-      count += 1;
-    });
-    return count ? sum / count : 0;
-  };
+  const foldOf = (query: string) => foldAmong(query, folds);
+  const mean = meanWhere;
 
   const saved = { ...ASSOCIATION_LIMITS, association: WEIGHTS.association };
   const engine = train.map((q) => ndcgOf(q, noRerank, noExpansion));

@@ -7,6 +7,7 @@ import type { RankerFile } from '@agentry/platform/search/ranking/linear-model';
 import { setRankerModel } from '@agentry/platform/search/ranking/ranker-model';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels, type Run } from '../score';
+import { foldOf } from './query-folds';
 import { catalogIndex, type Example, examplesOf } from './ranker-data';
 
 // `tsx scripts/src/eval/ranker/train-ranker-main.ts [--out FILE] [--folds 5] [--margin 0.001] [--features a,b]`: learns the linear
@@ -86,13 +87,6 @@ function train(examples: Example[]): Float64Array {
     if (!improved) break;
   }
   return weights;
-}
-
-/** A query's fold, from its text: the same query is always in the same fold. */
-function foldOf(query: string, folds: number): number {
-  let hash = 2166136261;
-  for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 16777619);
-  return (hash >>> 0) % folds;
 }
 
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));

@@ -8,6 +8,7 @@ import { type Feature, INDEX_FEATURES, setFeatures } from '@agentry/platform/sea
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
+import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
 
 // `tsx scripts/src/eval/ranker/tune-feature-main.ts --feature termSpecificity [--folds 5]`: fits
@@ -90,22 +91,8 @@ function perQuery(): Array<number | null> {
   });
 }
 
-function foldOf(query: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 16777619);
-  return (hash >>> 0) % folds;
-}
-
-const mean = (values: Array<number | null>, keep: (i: number) => boolean) => {
-  let sum = 0;
-  let count = 0;
-  values.forEach((value, i) => {
-    if (value === null || !keep(i)) return;
-    sum += value;
-    count += 1;
-  });
-  return count ? sum / count : 0;
-};
+const foldOf = (query: string) => foldAmong(query, folds);
+const mean = meanWhere;
 
 setFeatures({});
 const engine = perQuery();

@@ -4,6 +4,7 @@ import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS } from '@agentry/platform/search/embedded/fields';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
+import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
 
 // `tsx scripts/src/eval/ranker/tune-fields-main.ts [--folds 5] [--passes 2]`: fits BM25F's field
@@ -88,22 +89,8 @@ function perQuery(values: Values): Array<number | null> {
   return scores;
 }
 
-function foldOf(query: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 16777619);
-  return (hash >>> 0) % folds;
-}
-
-const mean = (values: Array<number | null>, keep: (i: number) => boolean) => {
-  let sum = 0;
-  let count = 0;
-  values.forEach((value, i) => {
-    if (value === null || !keep(i)) return;
-    sum += value;
-    count += 1;
-  });
-  return count ? sum / count : 0;
-};
+const foldOf = (query: string) => foldAmong(query, folds);
+const mean = meanWhere;
 
 /** Coordinate search from the engine's settings: each setting in turn moved to its grid's best on `train`, ties kept. */
 function coordinateSearch(train: (i: number) => boolean): Values {
