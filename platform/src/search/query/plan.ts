@@ -4,10 +4,11 @@ import { wholeWords } from '../analysis/tokenize';
 import { englishLexicon } from '../lexicon/english-lexicon';
 import { wordAssociations } from '../lexicon/word-associations';
 import { partsOf } from '../ranking/query-parts';
+import { conceptWordBegun, LOOSE_PREFIX, misspeltConceptWordBegun } from './borrowed-concepts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { groupSpecificity } from './term-specificity';
-import { mayReadLoosely, plausibleSlip, worthCorrecting } from './typo-rule';
+import { mayReadLoosely, worthCorrecting } from './typo-rule';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
 // a document when any of its alternatives does (the literal words, a concept's other phrases, a
@@ -89,11 +90,6 @@ const MAX_COMPLETIONS = 8;
  * entries of the list are as often fragments of longer words ("tran", "cus", "hir").
  */
 const COMMON_WORD_RANK = 20_000;
-/**
- * The shortest beginning a loose reading completes ("gramm" of "grammarly"): four letters ("flor"
- * of a made-up "florp") reach too many unrelated words.
- */
-const LOOSE_PREFIX = 5;
 
 /** Below this many good matches, agents matching less of the query follow as a second tier (both engines). */
 export const SECOND_TIER_MIN_HITS = 20;
@@ -271,39 +267,6 @@ function addAssociations(
     });
     added += 1;
   }
-}
-
-/** The concepts of the longest concept word (LOOSE_PREFIX letters or more) the word begins with. */
-function conceptWordBegun(word: string, concepts: CompiledConcepts): number[] | undefined {
-  for (let length = word.length - 1; length >= LOOSE_PREFIX; length--) {
-    const borrowed = concepts.singleWords.get(word.slice(0, length));
-    if (borrowed) return borrowed;
-  }
-  return undefined;
-}
-
-/**
- * The concepts of the longest concept word of LOOSE_PREFIX + 1 letters or more that the word's
- * beginning misspells by one letter past its first two ("grammerly" → "grammar"), the letter a
- * plausible slip by the typo rule (its frequency test is not read: "grammer" is no word typed). Read only by the loose retry, when nothing matched: one pass
- * over the concept list's single words per word of the query.
- */
-function misspeltConceptWordBegun(word: string, concepts: CompiledConcepts): number[] | undefined {
-  let best: { word: string; concepts: number[] } | undefined;
-  for (const [known, borrowed] of concepts.singleWords) {
-    if (
-      known.length <= LOOSE_PREFIX ||
-      known.length >= word.length ||
-      (best && known.length <= best.word.length)
-    )
-      continue;
-    if (known[0] !== word[0] || known[1] !== word[1]) continue;
-    const begun = word.slice(0, known.length);
-    let differ = 0;
-    for (let i = 2; i < known.length && differ < 2; i++) if (known[i] !== begun[i]) differ += 1;
-    if (differ === 1 && plausibleSlip(begun, known)) best = { word: known, concepts: borrowed };
-  }
-  return best?.concepts;
 }
 
 /**
