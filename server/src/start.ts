@@ -54,6 +54,8 @@ export interface StartOptions {
   payments?: PaymentsProvider;
   /** How long a search may wait for the engine before the store answers (tests: beyond any test's time). */
   searchTimeoutMs?: number;
+  /** How long an upload's parse may take on its worker (tests: 10,000 rows on a busy machine). */
+  uploadTimeoutMs?: number;
   /** The clock of commands and the test-mode checkout (tests move it to the end of a billing period). */
   now?: () => number;
   /**
@@ -209,7 +211,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     store,
     storeFile,
     engine,
-    importUpload: uploadImporter(store, storeFile),
+    importUpload: uploadImporter(store, storeFile, options.uploadTimeoutMs),
     indexRebuilder: indexRebuilderFor(config, store, engine),
     search,
     passport: configurePassport(store, logger),

@@ -19,9 +19,10 @@ export type UploadImporter = (bytes: Uint8Array, fileName: string) => Promise<Im
 export function uploadImporter(
   store: Pick<Store, 'agents' | 'profiles'>,
   sqliteFile: string | null,
+  timeoutMs?: number,
 ): UploadImporter {
   return async (bytes, fileName) => {
-    const outcome = await importUploadInWorker(bytes, fileName, { sqliteFile });
+    const outcome = await importUploadInWorker(bytes, fileName, { sqliteFile, timeoutMs });
     return outcome.kind === 'imported' ? outcome.result : applyImport(store, outcome.prepared);
   };
 }

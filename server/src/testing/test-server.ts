@@ -20,7 +20,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: Pick<
     StartOptions,
-    'engine' | 'clientDist' | 'now' | 'payments' | 'mailer' | 'logger' | 'searchTimeoutMs'
+    'engine' | 'clientDist' | 'now' | 'payments' | 'mailer' | 'logger' | 'searchTimeoutMs' | 'uploadTimeoutMs'
   > = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-api-'));
