@@ -64,6 +64,12 @@ const DEFAULTS = {
    */
   termSpecificity: false,
   /**
+   * The visitor's own context ("for my youtube channel", "on our calendar"): the words of a phrase
+   * opened by a preposition and a possessive weigh less than the job asked for, in scores and
+   * coverage (query/visitor-context.ts).
+   */
+  visitorContext: false,
+  /**
    * Pseudo-relevance feedback on words: catalog words that several of the best matches share (and
    * the query lacks) move the window's other documents that have them up a little; the floor and
    * the count are untouched (embedded/term-feedback.ts).

@@ -9,6 +9,7 @@ import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { groupSpecificity } from './term-specificity';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
+import { weighVisitorContext } from './visitor-context';
 
 // A query becomes a plan: groups that each stand for one thing the person asked for. A group matches
 // a document when any of its alternatives does (the literal words, a concept's other phrases, a
@@ -364,6 +365,8 @@ export function planQuery(
   // Several parts only: one part alone keeps its order and its floor whatever it weighs.
   if (FEATURES.termSpecificity && groups.length > 1)
     for (const group of groups) group.specificity = groupSpecificity(group);
+  // "… for my youtube channel": where the visitor works, not what the agent does, weighs less.
+  if (FEATURES.visitorContext) weighVisitorContext(groups, all);
   // Only the part reward reads them (off as the product runs): no work for them otherwise.
   if (FEATURES.partCoverage) plan.partOf = partsOf(query, plan).partOf;
   return plan;

@@ -6,6 +6,7 @@ import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
 import { type Feature, INDEX_FEATURES, setFeatures } from '@agentry/platform/search/query/features';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
+import { VISITOR_CONTEXT } from '@agentry/platform/search/query/visitor-context';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
@@ -32,6 +33,10 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
   termSpecificityBlend: {
     settings: SPECIFICITY,
     grid: { fullRank: [50_000], least: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] },
+  },
+  visitorContext: {
+    settings: VISITOR_CONTEXT,
+    grid: { weight: [0.2, 0.35, 0.5, 0.65, 0.8, 0.9], anyPreposition: [0] },
   },
   termFeedback: {
     settings: TERM_FEEDBACK,
