@@ -38,6 +38,17 @@ describe('the visitor context', () => {
     expect([...contextWords(wholeWords('edit video for my video channel'))]).toEqual(['channel']);
   });
 
+  it('opens a phrase at any preposition only when set to, the word after it included', () => {
+    const anyPreposition = VISITOR_CONTEXT.anyPreposition;
+    try {
+      VISITOR_CONTEXT.anyPreposition = 1;
+      expect([...contextWords(wholeWords('assistant for lawyers'))]).toEqual(['lawyers']);
+      expect([...contextWords(wholeWords('editor for my channel'))]).toEqual(['channel']);
+    } finally {
+      VISITOR_CONTEXT.anyPreposition = anyPreposition;
+    }
+  });
+
   it('weighs the context groups less only when switched on and something else is asked', () => {
     expect(weightsOf('video editor for my youtube channel')).toEqual({
       'video editor': 1,

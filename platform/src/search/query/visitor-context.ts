@@ -43,7 +43,7 @@ export function contextWords(words: string[]): Set<string> {
       const next = words[i + 1];
       if (next !== undefined && (POSSESSIVES.has(next) || VISITOR_CONTEXT.anyPreposition === 1)) {
         open = true;
-        i += 1; // the possessive itself is a stop word
+        if (POSSESSIVES.has(next)) i += 1; // a stop word: it belongs to neither side
         continue;
       }
     }

@@ -38,6 +38,11 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
     settings: VISITOR_CONTEXT,
     grid: { weight: [0.2, 0.35, 0.5, 0.65, 0.8, 0.9], anyPreposition: [0] },
   },
+  // The same with "any preposition opens a phrase" as a second setting (cross-validated lower: BENCHMARKS.md).
+  visitorContextAnyPreposition: {
+    settings: VISITOR_CONTEXT,
+    grid: { weight: [0.2, 0.35, 0.5, 0.65, 0.8, 0.9], anyPreposition: [0, 1] },
+  },
   termFeedback: {
     settings: TERM_FEEDBACK,
     grid: { top: [3, 5, 10], words: [5, 10, 20], strength: [0.05, 0.1, 0.2, 0.4] },
@@ -68,7 +73,11 @@ const folds = Number(option('folds') ?? 5);
 const feature = option('feature') ?? '';
 const tuned = GRIDS[feature];
 /** The switch a grid's settings belong to. */
-const switchOf = (name: string) => (name === 'termSpecificityBlend' ? 'termSpecificity' : name);
+const VARIANT_OF: Record<string, string> = {
+  termSpecificityBlend: 'termSpecificity',
+  visitorContextAnyPreposition: 'visitorContext',
+};
+const switchOf = (name: string) => VARIANT_OF[name] ?? name;
 if (!tuned) {
   process.stderr.write(`Usage: tune-feature-main.ts --feature ${Object.keys(GRIDS).join('|')} [--folds 5]\n`);
   process.exit(2);
