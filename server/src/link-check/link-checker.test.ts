@@ -1,6 +1,7 @@
 import { logoPath } from '@agentry/domain/logo-image';
 import { createLogger } from '@agentry/platform/log/logger';
 import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
+import type { HostPacer } from '@agentry/platform/outbound/host-pacer';
 import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import { closedPort, type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
 import { solidPng } from '@agentry/platform/outbound/testing/pictures';
@@ -13,7 +14,11 @@ import { type Outbound, outboundFromConfig } from './outbound';
 
 // The link checker against local sites that answer, redirect, time out, refuse, go missing, or sit
 // on a private address, their names served by a local DNS server; a real (embedded) store; a clock
-// the test moves.
+// the test moves. No test here reads the wall clock to decide: the pace per host is checked at the
+// pacer's own turns, the fair share between hosts by the order requests come in.
+
+/** Where one request to a host a second is not what a test is about, a faster pace keeps it short. */
+const QUICK_HOST_INTERVAL_MS = 100;
 
 let dns: LocalDns;
 let sites: LocalSites;
@@ -50,7 +55,9 @@ function outbound(allowLoopback = true): Outbound {
   return outboundFromConfig({
     OUTBOUND_DNS_SERVERS: dns.server,
     OUTBOUND_ALLOW_LOOPBACK: allowLoopback,
-    LINK_CHECK_TIMEOUT_MS: 800,
+    // Each fetch's budget: the hanging site uses all of it, a local site that answers needs a few
+    // milliseconds, or more than 800 on a busy machine (it was 800, and could time out).
+    LINK_CHECK_TIMEOUT_MS: 2_500,
     publicUrl: 'https://agentry.example',
   });
 }
@@ -70,7 +77,7 @@ function checker(options: { allowLoopback?: boolean } = {}) {
       intervalMs: 24 * 3600_000,
       concurrency: 4,
       maxPerSecond: 100,
-      hostIntervalMs: 1000,
+      hostIntervalMs: QUICK_HOST_INTERVAL_MS,
     },
   );
 }
@@ -164,7 +171,9 @@ describe('the link checker', () => {
           intervalMs: 24 * 3600_000,
           concurrency: 1,
           maxPerSecond: 100,
-          hostIntervalMs: 1000,
+          // Ten checks one after another, three requests each: at one a second per host, 21 s at
+          // load 7, near the 30 s limit on a busy machine.
+          hostIntervalMs: QUICK_HOST_INTERVAL_MS,
           chunkSize: 2,
           maxChunks: 1,
           maxChecksPerTurn: limit,
@@ -210,11 +219,14 @@ describe('the link checker', () => {
       },
     ).runOnce();
     expect(result).toEqual({ checked: 8, passDone: true });
-    const requests = sites.requests.slice(before);
-    const lastSolo = Math.max(...requests.filter((r) => r.host.startsWith('solo')).map((r) => r.at));
-    const lastCrowded = Math.max(...requests.filter((r) => r.host === 'crowded.test').map((r) => r.at));
-    // The four solo sites are done while the crowded one still has pages to go, a second apart.
-    expect(lastSolo).toBeLessThan(lastCrowded - 1500);
+    // By the order the requests came in (a stopwatch margin of 1.5 s stood here): the four solo
+    // sites (robots.txt, page, icon each) are done while the crowded one still has its last two
+    // pages to go, a second apart each. Queued behind the crowded host, they would come after.
+    const hosts = sites.requests.slice(before).map((r) => r.host);
+    const lastSolo = hosts.findLastIndex((host) => host.startsWith('solo'));
+    const crowded = hosts.flatMap((host, index) => (host === 'crowded.test' ? [index] : []));
+    expect(crowded).toHaveLength(6);
+    expect(lastSolo).toBeLessThan(crowded.at(-2)!);
   });
 
   it('keeps to one request a second per host, and lets other hosts go meanwhile', async () => {
@@ -236,15 +248,28 @@ describe('the link checker', () => {
       outbound(),
       { intervalMs: 24 * 3600_000, concurrency: 8, maxPerSecond: 100, hostIntervalMs: 1000 },
     );
+    // When each request to a host may leave: the pacer's turns, as the checker takes them. Read
+    // there, not where the site sees the request come in (that adds the machine's delay in between,
+    // which on a busy machine differs from one request to the next by more than the 50 ms margin).
+    const pacer = (polite as unknown as { pacer: HostPacer }).pacer;
+    const take = pacer.take.bind(pacer);
+    const turns: Array<{ host: string; at: number }> = [];
+    pacer.take = async (host) => {
+      await take(host);
+      turns.push({ host, at: realNow() });
+    };
     await polite.runOnce();
     const requests = sites.requests.slice(before);
-    const busy = requests.filter((r) => r.host === 'busy.test').map((r) => r.at);
     // robots.txt once, the three pages and the site's icon once (/favicon.ico, after the first
-    // page): five requests, each a second or more after the last.
+    // page): five requests, each through a turn of the pacer, each turn a second or more after the
+    // last.
+    expect(requests.filter((r) => r.host === 'busy.test')).toHaveLength(5);
+    const busy = turns.filter((turn) => turn.host === 'busy.test').map((turn) => turn.at);
     expect(busy).toHaveLength(5);
     for (let i = 1; i < busy.length; i++) expect(busy[i]! - busy[i - 1]!).toBeGreaterThanOrEqual(1000);
-    const quiet = requests.filter((r) => r.host === 'quiet.test').map((r) => r.at);
-    expect(quiet[quiet.length - 1]!).toBeLessThan(busy[busy.length - 1]!);
+    // The quiet host is not kept waiting behind the busy one: by order, done before its last request.
+    const hosts = requests.map((r) => r.host);
+    expect(hosts.lastIndexOf('quiet.test')).toBeLessThan(hosts.lastIndexOf('busy.test'));
   });
 
   it('never calls a private or loopback address in production: such a site is recorded blocked', async () => {
