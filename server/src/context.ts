@@ -16,6 +16,7 @@ import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import type { Outbound } from './link-check/outbound';
 import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
 import type { IndexRebuilder } from './search-service/index-rebuilder';
+import type { ServerRenderer } from './routes/web/server-render';
 import type { SearchService } from './search-service/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */
@@ -40,6 +41,11 @@ export interface AppContext {
   sessionSecret: string;
   /** The built client (client/dist), or null when there is none (API-only tests). */
   clientDist: string | null;
+  /**
+   * The client's server renderer of clientDist (null: none), loaded after start (start.ts); absent,
+   * the web routes make their own, loaded by the first page.
+   */
+  serverRenderer?: ServerRenderer | null;
   eventLoop: EventLoopMonitor;
   /**
    * Provider analytics' counts (appeared, opened, clicked, compared, contacted), kept in memory and

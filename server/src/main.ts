@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import { type Config, loadConfigOrExit } from '@agentry/platform/config/env';
 import { createLogger, type Logger } from '@agentry/platform/log/logger';
+import { awaitLeader, STORE_READY } from './cluster/leader-gate';
 import { runWorkers } from './cluster/run-workers';
 import { processShutdownMs, supervisorShutdownMs } from './lifecycle/shutdown-budget';
 import { onShutdownSignals } from './lifecycle/shutdown-signals';
@@ -15,7 +16,19 @@ async function serve(config: Config, logger: Logger, leader: boolean) {
   // Loaded here, not at the top: the supervisor of several workers never serves, and skipping the
   // whole API (Express, the store, the engine, every route and their packages) lets it fork the
   // first worker sooner (issue 24: every agent searchable after a restart).
-  const started = import('./start').then(({ startServer }) => startServer(config, { logger, leader }));
+  const loading = import('./start');
+  // The others load their code beside the leader and open the store once it has set it up
+  // (cluster/leader-gate.ts); the leader says when it has, before it loads its index and listens.
+  const gate = leader ? Promise.resolve() : awaitLeader();
+  let passedGate = leader;
+  const started = Promise.all([loading, gate]).then(([{ startServer }]) => {
+    passedGate = true;
+    return startServer(config, {
+      logger,
+      leader,
+      onStoreReady: leader ? () => process.send?.({ type: STORE_READY }) : undefined,
+    });
+  });
 
   const forceExit = (reason: string) => {
     logger.error({ reason }, 'shutdown: forced exit');
@@ -26,6 +39,8 @@ async function serve(config: Config, logger: Logger, leader: boolean) {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ reason }, 'shutting down');
+    // Still waiting for the leader: nothing opened, nothing to drain.
+    if (!passedGate) process.exit(code);
     // Whatever the shutdown waits for, the process is gone after this.
     setTimeout(() => forceExit('shutdown took too long'), processShutdownMs(config)).unref();
     // A signal that comes while starting stops the server once it has started.

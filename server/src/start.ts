@@ -34,6 +34,7 @@ import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
+import { lazyServerRenderer } from './routes/web/server-render';
 import { indexRebuilderFor } from './search-service/index-rebuilder';
 import { SearchFreshness } from './search-service/search-freshness';
 import { SearchService } from './search-service/search-service';
@@ -63,6 +64,12 @@ export interface StartOptions {
    * catalog, runs the in-process indexer and the upkeep timers, so each of those runs exactly once.
    */
   leader?: boolean;
+  /**
+   * Called once the store is migrated and seeded, the admin made, the session secret kept and the
+   * search engine opened: what the leader does first, which the other workers wait for before
+   * they open the store (cluster/leader-gate.ts).
+   */
+  onStoreReady?: () => void;
 }
 
 export interface RunningServer {
@@ -82,6 +89,32 @@ function findClientDist(requested: string | null | undefined): string | null {
   return fs.existsSync(path.join(DEFAULT_CLIENT_DIST, 'index.html')) ? DEFAULT_CLIENT_DIST : null;
 }
 
+/** How often a started worker looks whether its index is current, to load the page renderer then. */
+const RENDERER_LOAD_POLL_MS = 100;
+
+/**
+ * The client's server renderer, loaded off the start's path (issue 24): once this worker's index
+ * is current, since loading it holds the thread that loads the index (a page asked for sooner
+ * loads it itself). Returns the timer, cleared at shutdown.
+ */
+function loadRendererWhenCurrent(
+  context: AppContext,
+  freshness: SearchFreshness | null,
+  logger: Logger,
+): NodeJS.Timeout | undefined {
+  const renderer = context.serverRenderer;
+  if (!renderer) return undefined;
+  const timer = setInterval(() => {
+    if (freshness && freshness.state !== 'current') return;
+    clearInterval(timer);
+    const started = performance.now();
+    if (renderer.load())
+      logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
+  }, RENDERER_LOAD_POLL_MS);
+  timer.unref();
+  return timer;
+}
+
 /** Opens the store, seeds demo data on first run, and listens. close() shuts everything down in order. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, 'api');
@@ -94,6 +127,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? options.engine
       : // The index loads while the API already answers (search from the store until it is current).
         await openSearchEngine(config, { serve: true, loadInBackground: true, logger });
+  // Made once (first run, no SESSION_SECRET) by the first process, before the others start.
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
+  options.onStoreReady?.();
 
   // The indexer runs inside the API unless another process does it (INDEXER=external).
   const indexer = new AbortController();
@@ -150,7 +186,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         )
       : null;
 
-  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
   // Every worker counts its own requests and writes them to the shared store every 10 s; the store
   // keeps "once per person, agent and day" across workers, under keys made with the shared secret.
   const analytics = new AgentEventCounter({
@@ -203,6 +238,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : {}),
     mail: () => mailer.verify(),
   });
+  const clientDist = findClientDist(options.clientDist);
   // The embedded store's file, which the upload's worker thread writes to on its own connection.
   const storeFile = !options.store && store.kind === 'sqlite' ? sqliteFileOf(config) : null;
   const context: AppContext = {
@@ -219,7 +255,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     services,
     testCheckout: payments instanceof TestModePayments ? payments : null,
     sessionSecret,
-    clientDist: findClientDist(options.clientDist),
+    clientDist,
+    serverRenderer: clientDist ? lazyServerRenderer(clientDist, logger) : null,
     eventLoop,
     analytics,
     mcpUsage,
@@ -283,6 +320,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   trustJobs?.start();
   digestJobs?.start();
   lifecycle = 'serving';
+  const rendererLoad = loadRendererWhenCurrent(context, freshness, logger);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info(
@@ -317,6 +355,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (drained.cut > 0)
         logger.error({ cut: drained.cut, ms: elapsed() }, 'shutdown: deadline passed; requests cut');
       else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
+      clearInterval(rendererLoad);
       indexer.abort();
       await indexing;
       freshness?.stop();

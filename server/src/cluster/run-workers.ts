@@ -1,10 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '@agentry/platform/log/logger';
 import { onShutdownSignals } from '../lifecycle/shutdown-signals';
+import { AWAIT_LEADER, LEADER_READY, LeaderGate, STORE_READY } from './leader-gate';
 
-// The supervisor of WEB_CONCURRENCY API workers. Worker 0 is the leader: it starts alone (it seeds
-// the demo catalog and migrates the store, which must not run twice at once), and it alone runs the
-// in-process indexer and the upkeep timers; the others start once it is ready. A worker that dies
+// The supervisor of WEB_CONCURRENCY API workers, all forked at once. Worker 0 is the leader: it
+// alone migrates the store and seeds the demo catalog (which must not run twice at once) and runs
+// the in-process indexer and the upkeep timers; the others load their code meanwhile and open the
+// store once it has set it up (leader-gate.ts). A worker that dies
 // is started again (after a pause, so a crash loop does not spin). On SIGTERM or SIGINT the signal
 // is passed on to every worker, which drains its requests and closes the store
 // (lifecycle/request-drain.ts); the supervisor exits when they all have, 0 if every one exited 0.
@@ -37,17 +39,28 @@ export async function runWorkers(count: number, logger: Logger, options: RunWork
     process.exit(unclean > 0 ? 1 : 0);
   };
 
+  const gate = new LeaderGate();
   const fork = (index: number): Promise<void> =>
     new Promise((resolve) => {
       const worker = cluster.fork({ AGENTRY_WORKER: String(index) });
       workers.set(index, worker);
       let ready = false;
+      let forget = () => {};
       worker.on('message', (message: { type?: string }) => {
+        if (message?.type === AWAIT_LEADER) {
+          forget = gate.wait(() => {
+            if (worker.isConnected()) worker.send({ type: LEADER_READY });
+          });
+          return;
+        }
+        // The leader has set up the store (ready implies it: an older leader never says store-ready).
+        if (index === 0 && (message?.type === STORE_READY || message?.type === 'ready')) gate.open();
         if (message?.type !== 'ready') return;
         ready = true;
         resolve();
       });
       worker.on('exit', (code, signal) => {
+        forget();
         if (workers.get(index) === worker) workers.delete(index);
         resolve();
         if (stopping) {
@@ -82,10 +95,7 @@ export async function runWorkers(count: number, logger: Logger, options: RunWork
   });
 
   logger.info({ workers: count }, 'starting API workers');
-  await fork(0);
-  // Stopped while the leader started: the others are not started at all.
-  if (stopping) return;
-  await Promise.all(Array.from({ length: count - 1 }, (_, i) => fork(i + 1)));
+  await Promise.all(Array.from({ length: count }, (_, i) => fork(i)));
   if (stopping) return;
   logger.info({ workers: workers.size }, 'API workers ready');
 }

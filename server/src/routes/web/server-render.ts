@@ -4,28 +4,51 @@ import type { FirstView } from '@agentry/domain/first-view';
 import type { Logger } from '@agentry/platform/log/logger';
 
 // The client's server-side rendering (client/src/entry-server.tsx, built into client/dist/.ssr/
-// by `npm run build`), loaded at start like index.html: the first view of the home page and of
-// agent pages as HTML for people too, not only crawlers' meta (issue 25, speed as felt). The
-// browser hydrates it. Without that bundle (an older build) pages go out empty, as before.
+// by `npm run build`): the first view of the home page and of agent pages as HTML for people too,
+// not only crawlers' meta (issue 25, speed as felt). The browser hydrates it. Without that bundle
+// (an older build) pages go out empty, as before.
+//
+// Loading it holds the thread 100–180 ms (the bundle's code run, and Node's fetch module): before
+// listening, that was on every start's path to searchable, though no request needs it then (issue
+// 24). So it loads when asked (load(): start.ts asks once the index is current) or with the first
+// page, whichever comes first.
 
 type Render = (url: string, view: FirstView) => Promise<string | null>;
 
 export interface ServerRenderer {
   /** The HTML of #root for `url` (path and query) with the page's answers, or null (rendered in the browser). */
   render(url: string, view: FirstView): Promise<string | null>;
+  /** Loads the bundle now if it is not loaded yet; false when it cannot be (pages then render in the browser). */
+  load(): boolean;
 }
 
-export function loadServerRenderer(clientDist: string, logger: Pick<Logger, 'warn'>): ServerRenderer | null {
+/** The renderer of the bundle in `clientDist`, loaded on first use (or load()); null without a bundle. */
+export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'warn'>): ServerRenderer | null {
   const file = path.join(clientDist, '.ssr', 'entry-server.cjs');
   if (!fs.existsSync(file)) return null;
-  // A file of the client's build, read at run time as index.html is: not a module of the server.
-  const { render } = require(file) as { render: Render };
-  // Rendering makes a Request (the static router's query), and Node loads and compiles its fetch
-  // module (undici) at the first use of one: 0.2-1.3 s of the event loop at a worker's first
-  // rendered page under load (issue 24's profile). Paid here, at start, before the port opens.
-  void new Request('http://localhost/');
+  let loaded: Render | null = null;
+  let failed = false;
+  const load = (): Render | null => {
+    if (loaded || failed) return loaded;
+    try {
+      // A file of the client's build, read at run time as index.html is: not a module of the server.
+      loaded = (require(file) as { render: Render }).render;
+    } catch (error) {
+      failed = true;
+      logger.warn({ err: error, file }, 'server renderer could not be loaded: pages render in the browser');
+      return null;
+    }
+    // Rendering makes a Request (the static router's query), and Node loads and compiles its fetch
+    // module (undici) at the first use of one: 0.2-1.3 s of the event loop at a worker's first
+    // rendered page under load (issue 24's profile). Paid with the bundle, not with a page.
+    void new Request('http://localhost/');
+    return loaded;
+  };
   return {
+    load: () => load() !== null,
     async render(url, view) {
+      const render = load();
+      if (!render) return null;
       try {
         return await render(`http://localhost${url}`, view);
       } catch (error) {

@@ -24,7 +24,7 @@ import { createFirstViews } from './first-view';
 import { readIndexTemplate, routePreloads, withFirstView, withHeadLinks } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
-import { loadServerRenderer } from './server-render';
+import { lazyServerRenderer } from './server-render';
 import {
   planSitemap,
   renderAgentsSitemap,
@@ -77,7 +77,11 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
   if (!clientDist) return router;
   const pages = createPageRenderer(store, readIndexTemplate(clientDist), origin);
   const firstViews = createFirstViews(context, limits.costs);
-  const renderer = loadServerRenderer(clientDist, context.logger);
+  // The one start.ts loads once the index is current, or one of our own (loaded by the first page).
+  const renderer =
+    context.serverRenderer !== undefined
+      ? context.serverRenderer
+      : lazyServerRenderer(clientDist, context.logger);
   // The bare home page's rendering changes only with its answers (the storefront): kept for them.
   let renderedHome: { key: string; html: string | null } | null = null;
   const renderHome = async (req: Request, view: FirstView) => {
