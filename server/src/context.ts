@@ -15,8 +15,8 @@ import type { TrustLimits } from './http/trust-limits';
 import type { LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import type { Outbound } from './link-check/outbound';
 import type { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
-import type { IndexRebuilder } from './search-service/index-rebuilder';
 import type { ServerRenderer } from './routes/web/server-render';
+import type { IndexRebuilder } from './search-service/index-rebuilder';
 import type { SearchService } from './search-service/search-service';
 
 /** Everything a route may use, built once at start and passed down explicitly. */

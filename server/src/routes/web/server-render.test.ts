@@ -12,7 +12,7 @@ import path from 'node:path';
 /** Runs `body` in a fresh Node with `lazyServerRenderer` and a bundle that notes when it is loaded; its last line's JSON. */
 function inFreshProcess(
   body: string,
-  bundle = 'globalThis.bundleLoaded = true; exports.render = async (url) => `<p>${url}</p>`;\n',
+  bundle = 'globalThis.bundleLoaded = true; exports.render = async (url) => "<p>" + url + "</p>";\n',
 ) {
   const clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-ssr-'));
   try {
