@@ -22,7 +22,9 @@ describe.each(stores)('bad input on every endpoint of docs/openapi.yaml, on %s',
 
   beforeAll(async () => {
     report = await runFuzz({ perEndpoint: PER_ENDPOINT, mcpCases: MCP_CASES, seed: SEED, env });
-  }, 300_000);
+    // About 2,400 requests one after another: 300 s was passed at load 19-25 (CI's lane runs beside
+    // the browser tests). The limit only ends a hang; nothing here is timed.
+  }, 900_000);
 
   it('When every kind of bad input is sent, then every answer passes every check', () => {
     // The report names each failure with its request and how to replay it.

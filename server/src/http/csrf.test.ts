@@ -62,5 +62,7 @@ describe('CSRF protection', () => {
       }
     }
     expect(refused).toEqual(changes);
-  });
+    // About 70 routes, three requests each, one after another: 30 s, the default limit, was passed
+    // at load 25. The limit only ends a hang; how fast the API answers is the benchmarks' business.
+  }, 180_000);
 });
