@@ -23,8 +23,19 @@ const ROLE = 'Stream Tester';
 const PROVIDER = 'Killstream Labs';
 /** Steps of the stream at least; it goes on until every kill is done. */
 const STEPS = 12;
-/** A stream longer than this means the kills never came: the test fails rather than run on. */
-const MAX_STEPS = 80;
+/**
+ * A stream longer than this means the kills never came: the test fails rather than run on. Not a
+ * clock, but a restart of the API lets the stream run on for as many steps as the restart takes
+ * (100 ms each), so a slow machine needs more: 80 left a busy machine about 8 s for three restarts.
+ */
+const MAX_STEPS = 200;
+/**
+ * How long a wait may last before it is a hang (the indexer catching up, the API following): the
+ * waits end on what they wait for, and on a busy machine that took over 20 s.
+ */
+const HANG_MS = 90_000;
+/** Three restarts, a stream and a full check: over 60 s on a busy machine. */
+const TEST_MS = 360_000;
 const PER_STEP = 200;
 /** Changes the indexer must apply between two kills. */
 const KILL_EVERY = 500;
@@ -182,7 +193,7 @@ describe('the indexer killed with SIGKILL mid-stream and restarted', () => {
             await store.agents.touch(live);
             return false;
           },
-          20_000,
+          HANG_MS,
           'the indexer was busy past the next kill point',
           // Often: a burst of changes is indexed within tens of milliseconds.
           2,
@@ -207,7 +218,7 @@ describe('the indexer killed with SIGKILL mid-stream and restarted', () => {
   async function expectIndexLevelWithStore(base: string, stream: Stream) {
     await until(
       async () => (await index.checkpoint()) === (await store.changes.head()),
-      20_000,
+      HANG_MS,
       'the indexer caught up',
     );
     const live = (await store.agents.getMany(stream.ids)).filter((agent) => !agent.removed);
@@ -241,7 +252,7 @@ describe('the indexer killed with SIGKILL mid-stream and restarted', () => {
     for (const [category, count] of liveByCategory) {
       await until(
         async () => (await page(category, 0)).total === count,
-        10_000,
+        HANG_MS,
         'the API index followed',
         100,
       );
@@ -251,33 +262,41 @@ describe('the indexer killed with SIGKILL mid-stream and restarted', () => {
     expect(new Map(seen.map((agent) => [String(agent.id), agent.name]))).toEqual(expected);
   }
 
-  it('as its own process: nothing lost or doubled, every agent searchable once in its latest version', async () => {
-    api = await startApiProcess(env({ INDEXER: 'external' }));
-    await openFiles();
-    let indexer: CliProcess = await startIndexerProcess(env({}));
-    try {
-      const { stream, kills } = await streamWithKills(async () => {
+  it(
+    'as its own process: nothing lost or doubled, every agent searchable once in its latest version',
+    async () => {
+      api = await startApiProcess(env({ INDEXER: 'external' }));
+      await openFiles();
+      let indexer: CliProcess = await startIndexerProcess(env({}));
+      try {
+        const { stream, kills } = await streamWithKills(async () => {
+          await killHard(indexer);
+          indexer = await startIndexerProcess(env({}));
+        });
+        // Each kill came with changes waiting and the stream still running: mid-stream, not after it.
+        expect(kills.filter((kill) => kill.streamRunning && kill.head > kill.checkpoint)).toHaveLength(KILLS);
+        await expectIndexLevelWithStore(api.base, stream);
+      } finally {
         await killHard(indexer);
-        indexer = await startIndexerProcess(env({}));
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'inside the API: nothing lost or doubled once the API is killed and started again',
+    async () => {
+      api = await startApiProcess(env({ INDEXER: 'inprocess' }));
+      await openFiles();
+      const { stream, kills } = await streamWithKills(async () => {
+        const killed = api!;
+        await killHard(killed);
+        killed.cleanUp();
+        api = await startApiProcess(env({ INDEXER: 'inprocess' }));
       });
-      // Each kill came with changes waiting and the stream still running: mid-stream, not after it.
       expect(kills.filter((kill) => kill.streamRunning && kill.head > kill.checkpoint)).toHaveLength(KILLS);
       await expectIndexLevelWithStore(api.base, stream);
-    } finally {
-      await killHard(indexer);
-    }
-  }, 60_000);
-
-  it('inside the API: nothing lost or doubled once the API is killed and started again', async () => {
-    api = await startApiProcess(env({ INDEXER: 'inprocess' }));
-    await openFiles();
-    const { stream, kills } = await streamWithKills(async () => {
-      const killed = api!;
-      await killHard(killed);
-      killed.cleanUp();
-      api = await startApiProcess(env({ INDEXER: 'inprocess' }));
-    });
-    expect(kills.filter((kill) => kill.streamRunning && kill.head > kill.checkpoint)).toHaveLength(KILLS);
-    await expectIndexLevelWithStore(api.base, stream);
-  }, 60_000);
+    },
+    TEST_MS,
+  );
 });
