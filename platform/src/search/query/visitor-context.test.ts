@@ -50,6 +50,7 @@ describe('the visitor context', () => {
   });
 
   it('weighs the context groups less only when switched on and something else is asked', () => {
+    setFeatures({ visitorContext: false });
     expect(weightsOf('video editor for my youtube channel')).toEqual({
       'video editor': 1,
       youtube: 1,

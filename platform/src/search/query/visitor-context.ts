@@ -1,6 +1,6 @@
 import type { QueryGroup } from './plan';
 
-// The visitor's own context (`visitorContext`, off: measured, not kept — BENCHMARKS.md). Found by
+// The visitor's own context (`visitorContext`, on: it helps the reported half and fresh set 2 — BENCHMARKS.md). Found by
 // reading where the development sets' misses come from (dev and the tune half only): a phrase
 // such as "for my youtube channel", "on my calendar", "for my web app" says where the visitor will
 // use an agent, not what the agent does, yet its words weigh like the job's, so agents that only
