@@ -12,11 +12,13 @@ import type {
   SearchResponse,
 } from '../port';
 import { changeKind } from './change-kind';
-import { executeSearch } from './execute';
+import { Exclusive } from './exclusive';
+import { searchSteps } from './execute';
 import { InvertedIndex } from './inverted-index';
 import { answerKey, ResultCache } from './result-cache';
 import { Scratch } from './scratch';
 import { SearchDb } from './search-db';
+import { runInSlices, type SliceOptions } from './search-steps';
 import { IndexSnapshots } from './snapshot/index-snapshots';
 import { indexFromFile } from './snapshot/load-index';
 import { SNAPSHOT_FILE_NAME } from './snapshot/snapshot-file';
@@ -27,7 +29,9 @@ import { TimeSlices } from './time-slices';
 // indexer or a reindex in another process shows up within one poll. Writes made through this
 // instance reach its memory at once. A large index is loaded from its snapshot
 // (snapshot/index-snapshots.ts), built on a worker thread when missing: never analysed on the
-// thread that answers requests.
+// thread that answers requests. A search runs in slices of the event loop (search-steps.ts), other
+// requests between them; searches and changes to the in-memory index take turns (exclusive.ts), so
+// a search never sees another's scratch or a change half-made.
 
 export interface EmbeddedOptions {
   /** Keep an in-memory index and answer searches (the API). Writers only (indexer, reindex) don't. */
@@ -48,6 +52,8 @@ export interface EmbeddedOptions {
   pollMs?: number;
   logger?: Logger;
   cacheSize?: number;
+  /** How searches are sliced (search-steps.ts); tests pass clocks and pauses of their own. */
+  slices?: SliceOptions;
 }
 
 /**
@@ -68,6 +74,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
   private index = new InvertedIndex();
   private readonly scratch = new Scratch();
+  /** Searches and changes to the in-memory index, one at a time (exclusive.ts). */
+  private readonly turns = new Exclusive();
   private readonly cache: ResultCache;
   private readonly snapshots: IndexSnapshots | null;
   private readonly inThreadLimit: number;
@@ -144,15 +152,36 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   async search(request: SearchRequest, key = answerKey(request)): Promise<SearchResponse> {
     if (!this.options.serve) throw new Error('This engine instance only writes; it does not serve searches');
-    // Searches run whole in this turn: no write comes between the lookup, the search and the set.
+    // A kept answer at once, whatever runs: it waits for nothing.
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const response = executeSearch(this.index, this.scratch, request);
-    this.cache.set(key, response);
-    return response;
+    // A search takes its turn with the others and with changes to the index: none comes between
+    // its slices, so it answers from one state of the index, and the answer it keeps is current
+    // (a change drops the kept answers it can alter before the next search starts).
+    return this.turns.run(async () => {
+      const kept = this.cache.get(key);
+      if (kept) return kept;
+      const response = await runInSlices(searchSteps(this.index, this.scratch, request), this.options.slices);
+      this.cache.set(key, response);
+      return response;
+    });
+  }
+
+  /**
+   * Null when no search or index change is running; else a promise that settles when none is (the
+   * server's fair turns wait for it before starting the next search: http/fair-turns.ts).
+   */
+  idle(): Promise<void> | null {
+    return this.turns.idle();
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {
+    // The store write and the in-memory change in one turn: no search is suspended between them,
+    // and no catch-up from the change log comes in between (it would see these ops half-applied).
+    return this.turns.run(() => this.applyNow(batch));
+  }
+
+  private applyNow(batch: ApplyBatch): ApplyResult {
     const rejected: Array<{ id: string; reason: string }> = [];
     const upserts = batch.upserts.filter((document) => {
       const problem = invalidDocument(document);
@@ -227,6 +256,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
     if (this.timer) clearInterval(this.timer);
     await this.snapshots?.stop();
     await this.reloading?.catch(() => {});
+    // A search still running in slices finishes on the index before it is closed.
+    await this.turns.run(() => undefined);
     await this.index.close();
     this.db.close();
   }
@@ -236,25 +267,35 @@ export class EmbeddedSearchEngine implements SearchEngine {
     if (this.closed || this.reloading) return;
     if (this.db.activeGeneration() !== this.generation) return this.reload();
     for (;;) {
-      const { ops, checkpoint } = this.db.opsWithCheckpoint(this.generation, this.lastSeq, OPS_PER_TURN);
-      if (ops === null) return this.reload();
-      const changes = new MemoryChanges();
-      for (const op of ops) {
-        if (op.body === null) this.removeInMemory(op.id, changes);
-        else this.upsertInMemory(JSON.parse(op.body) as SearchDocument, changes);
-        this.lastSeq = op.seq;
-      }
-      // Before this turn ends: no answer computed before these ops is served after them.
-      this.forgetAnswers(changes);
-      if (ops.length < OPS_PER_TURN) {
-        // Every op of the generation up to the head read with them is in: so is their checkpoint.
-        this.served = Math.max(this.served ?? 0, checkpoint);
-        if (this.index.capacity > this.inThreadLimit) this.snapshots?.refreshIfBehind(this.lastSeq);
-        return;
-      }
+      // Each batch read and applied on the engine's turn: never between a search's slices.
+      const next = await this.turns.run(() => this.replayBatch());
+      if (next === 'reload') return this.reload();
+      if (next === 'done') return;
       await new Promise((resolve) => setImmediate(resolve));
       if (this.closed || this.reloading) return;
     }
+  }
+
+  /** Up to OPS_PER_TURN ops from the change log into memory; what sync() does next. */
+  private replayBatch(): 'reload' | 'done' | 'more' {
+    if (this.closed || this.reloading) return 'done';
+    const { ops, checkpoint } = this.db.opsWithCheckpoint(this.generation, this.lastSeq, OPS_PER_TURN);
+    if (ops === null) return 'reload';
+    const changes = new MemoryChanges();
+    for (const op of ops) {
+      if (op.body === null) this.removeInMemory(op.id, changes);
+      else this.upsertInMemory(JSON.parse(op.body) as SearchDocument, changes);
+      this.lastSeq = op.seq;
+    }
+    // Before this turn ends: no answer computed before these ops is served after them.
+    this.forgetAnswers(changes);
+    if (ops.length < OPS_PER_TURN) {
+      // Every op of the generation up to the head read with them is in: so is their checkpoint.
+      this.served = Math.max(this.served ?? 0, checkpoint);
+      if (this.index.capacity > this.inThreadLimit) this.snapshots?.refreshIfBehind(this.lastSeq);
+      return 'done';
+    }
+    return 'more';
   }
 
   /**
@@ -294,14 +335,17 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const loaded =
         (inThread ? null : await this.snapshots!.load(new TimeSlices())) ?? (await indexFromFile(this.db));
       if (this.closed) return void (await loaded.index.close());
-      const previous = this.index;
-      this.index = loaded.index;
-      this.cache.clear();
-      // Searches run whole in one turn: none is still reading the previous index's bodies.
+      // Swapped on the engine's turn: no search is suspended reading the previous index's bodies.
+      const previous = await this.turns.run(() => {
+        const swapped = this.index;
+        this.index = loaded.index;
+        this.cache.clear();
+        this.generation = loaded.generation;
+        this.lastSeq = loaded.seq;
+        this.served = loaded.checkpoint;
+        return swapped;
+      });
       await previous.close();
-      this.generation = loaded.generation;
-      this.lastSeq = loaded.seq;
-      this.served = loaded.checkpoint;
       this.options.logger?.info(
         {
           documents: loaded.index.size,

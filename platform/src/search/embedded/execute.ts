@@ -6,21 +6,32 @@ import { pageHits } from './explain-hits';
 import { buildFilter } from './filter';
 import type { InvertedIndex } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
-import { rankPlan } from './rank-plan';
+import { rankPlanSteps } from './rank-plan';
 import type { Scratch } from './scratch';
+import { runWhole, type Steps } from './search-steps';
 import { topK } from './top-k';
 import { searchWithWords, type WordsSearch } from './words-search';
 
 // One search against the in-memory index: an agent's look-alikes, a browse by filters, or a search
 // with words (words-search.ts: plan, score, keep what passes the filters and covers enough of the
 // query, rank with name and role understanding); then the page, each hit explained and
-// highlighted, and the facets counted over the hits.
+// highlighted, and the facets counted over the hits. Run whole here; the serving engine runs the
+// same steps in slices of the event loop (search-steps.ts).
 
 export function executeSearch(
   index: InvertedIndex,
   scratch: Scratch,
   request: SearchRequest,
 ): SearchResponse {
+  return runWhole(searchSteps(index, scratch, request));
+}
+
+/** One search as steps (search-steps.ts). */
+export function* searchSteps(
+  index: InvertedIndex,
+  scratch: Scratch,
+  request: SearchRequest,
+): Steps<SearchResponse> {
   const started = performance.now();
   const page = Math.max(0, request.page ?? 0);
   const hitsPerPage = Math.max(0, request.hitsPerPage ?? 20);
@@ -34,20 +45,22 @@ export function executeSearch(
   let words: WordsSearch | undefined;
   if (similarTo !== undefined) {
     const accept = filter ?? (() => true);
-    const ranked = rankPlan(
+    const ranked = yield* rankPlanSteps(
       index,
       scratch,
       moreLikeThisPlan(index, similarTo),
       (n) => n !== similarTo && accept(n),
     );
+    yield;
     const order = topK(ranked.hits, ranked.scores, wanted, (a, b) => index.compareIds(a, b));
     found = { hits: ranked.hits, order };
   } else if (query === '') {
     found = browse(index, scratch, request, filter, wanted);
   } else {
-    words = searchWithWords(index, scratch, request, query, filter, wanted);
+    words = yield* searchWithWords(index, scratch, request, query, filter, wanted);
     found = words;
   }
+  yield;
 
   const response: SearchResponse = {
     hits: pageHits(index, found.order.slice(page * hitsPerPage, wanted), request, words),

@@ -5,8 +5,9 @@ import type { Filter } from './filter';
 import type { InvertedIndex } from './inverted-index';
 import { nameBoost, nameQuery, rolesNamed } from './named-in-query';
 import { RANKING } from './ranking-weights';
-import { groupImportance, scorePlan } from './scorer';
+import { groupImportance, scorePlanSteps } from './scorer';
 import type { Scratch } from './scratch';
+import { BLOCK, runWhole, type Steps } from './search-steps';
 import { topKPositions } from './top-k';
 
 // The first stage of a search: every document the plan touches scored, kept when it passes the
@@ -59,7 +60,18 @@ export function rankPlan(
   filter: Filter | null,
   slot: 0 | 1 = 0,
 ): Ranked {
-  scorePlan(index, plan, scratch);
+  return runWhole(rankPlanSteps(index, scratch, plan, filter, slot));
+}
+
+/** rankPlan as steps (search-steps.ts): it may stop between blocks of the documents it scores. */
+export function* rankPlanSteps(
+  index: InvertedIndex,
+  scratch: Scratch,
+  plan: QueryPlan,
+  filter: Filter | null,
+  slot: 0 | 1 = 0,
+): Steps<Ranked> {
+  yield* scorePlanSteps(index, plan, scratch);
   const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
   const table = new CoverageTable(
     importance,
@@ -104,29 +116,53 @@ export function rankPlan(
   // lookup per document when a query has few groups (most have): the table's two lookups per
   // document were 7 % of a search.
   const tier = firstTierWeights(table, importance.length, minCoverage, scratch.tierWeights);
-  for (let i = 0; i < touchedCount; i++) {
-    const n = touched[i]!;
-    const mask = matchMask[n]! & lowMask;
-    const weight = tier ? tier[mask]! : table.coverage(mask) < minCoverage ? -1 : table.weight(mask);
-    if (weight < 0) continue;
-    const score = scoreOf(n, weight);
-    if (score < 0) continue;
-    hits[count] = n;
-    scores[count++] = score;
-    if (score < lowest) lowest = score;
+  /** The touched documents from..to that cover enough of the query, kept with their scores. */
+  const firstTierOf = (from: number, to: number): void => {
+    let kept = count;
+    let low = lowest;
+    for (let i = from; i < to; i++) {
+      const n = touched[i]!;
+      const mask = matchMask[n]! & lowMask;
+      const weight = tier ? tier[mask]! : table.coverage(mask) < minCoverage ? -1 : table.weight(mask);
+      if (weight < 0) continue;
+      const score = scoreOf(n, weight);
+      if (score < 0) continue;
+      hits[kept] = n;
+      scores[kept++] = score;
+      if (score < low) low = score;
+    }
+    count = kept;
+    lowest = low;
+  };
+  // In blocks (search-steps.ts): a name compared per document makes this the dearest loop of a
+  // broad search. The loops are plain functions: V8 optimises a long loop in a generator less well.
+  for (let from = 0; from < touchedCount; from += BLOCK) {
+    firstTierOf(from, Math.min(touchedCount, from + BLOCK));
+    yield;
   }
   if (count < RANKING.minHits && FEATURES.secondTier) {
     const firstTier = count;
     let highest = 0;
-    for (let i = 0; i < touchedCount; i++) {
-      const n = touched[i]!;
-      const mask = matchMask[n]! & lowMask;
-      if (table.coverage(mask) >= minCoverage) continue;
-      const score = scoreOf(n, table.weight(mask));
-      if (score < 0) continue;
-      hits[count] = n;
-      scores[count++] = score;
-      if (score > highest) highest = score;
+    /** The touched documents from..to that cover less of the query: the second tier. */
+    const secondTierOf = (from: number, to: number): void => {
+      let kept = count;
+      let high = highest;
+      for (let i = from; i < to; i++) {
+        const n = touched[i]!;
+        const mask = matchMask[n]! & lowMask;
+        if (table.coverage(mask) >= minCoverage) continue;
+        const score = scoreOf(n, table.weight(mask));
+        if (score < 0) continue;
+        hits[kept] = n;
+        scores[kept++] = score;
+        if (score > high) high = score;
+      }
+      count = kept;
+      highest = high;
+    };
+    for (let from = 0; from < touchedCount; from += BLOCK) {
+      secondTierOf(from, Math.min(touchedCount, from + BLOCK));
+      yield;
     }
     // Only enough of them to fill the page: the rest matched too little of the query to count.
     if (firstTier > 0) {

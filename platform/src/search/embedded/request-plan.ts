@@ -4,9 +4,10 @@ import { planQuery, type QueryPlan } from '../query/plan';
 import { floorScore } from '../ranking/match-floor';
 import type { Filter } from './filter';
 import type { InvertedIndex } from './inverted-index';
-import { type Ranked, rankPlan } from './rank-plan';
+import { type Ranked, rankPlanSteps } from './rank-plan';
 import { groupImportance } from './scorer';
 import type { Scratch } from './scratch';
+import { runWhole, type Steps } from './search-steps';
 
 // A search's words turned into what to match: framing words read apart ("hire a …"), the rest
 // planned (stems, typos, concepts, parts), the word still being typed set aside, the plan ranked
@@ -34,6 +35,17 @@ export function planSearch(
   filter: Filter | null,
   typing: boolean,
 ): PlannedSearch {
+  return runWhole(planSearchSteps(index, scratch, query, filter, typing));
+}
+
+/** planSearch as steps (search-steps.ts). */
+export function* planSearchSteps(
+  index: InvertedIndex,
+  scratch: Scratch,
+  query: string,
+  filter: Filter | null,
+  typing: boolean,
+): Steps<PlannedSearch> {
   const intent = readIntent(query, roleContext(index));
   const vocabulary = index.vocabulary.asVocabulary();
   let plan = planQuery(intent.text, vocabulary, { asYouType: true });
@@ -41,14 +53,16 @@ export function planSearch(
   const typed = typing ? typedPart(index, plan) : null;
   let pending = typed?.pending ?? null;
   if (typed) plan = typed.typed;
-  let ranked = rankPlan(index, scratch, plan, filter);
+  yield;
+  let ranked = yield* rankPlanSteps(index, scratch, plan, filter);
   let floor = floorScore(ranked.importance);
   if (ranked.hits.length === 0 && FEATURES.looseRetry) {
     // Nothing matched: read the words more loosely (stems by prefix, two-letter typos that pass the
     // typo rule) rather than show an empty page; what this finds is related, never a match.
     // "grammarly" finds the grammar checkers.
     plan = planQuery(intent.text, vocabulary, { asYouType: true, loose: true });
-    ranked = rankPlan(index, scratch, plan, filter);
+    yield;
+    ranked = yield* rankPlanSteps(index, scratch, plan, filter);
     floor = Number.POSITIVE_INFINITY;
     pending = null;
   }

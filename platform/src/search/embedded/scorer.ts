@@ -3,6 +3,7 @@ import type { QueryPlan } from '../query/plan';
 import type { InvertedIndex } from './inverted-index';
 import type { PostingList } from './postings';
 import type { Scratch } from './scratch';
+import { runWhole, type Steps } from './search-steps';
 
 // Scores every document that matches at least one group of the plan. Within a group the best
 // alternative counts fully and the others a little (a soft OR: an agent whose role is Illustrator
@@ -80,65 +81,81 @@ export function groupImportance(index: InvertedIndex, plan: QueryPlan): number[]
 
 /** Fills scratch.total / matchMask / nameHit for matching documents; scratch.touched lists them. */
 export function scorePlan(index: InvertedIndex, plan: QueryPlan, scratch: Scratch): void {
+  runWhole(scorePlanSteps(index, plan, scratch));
+}
+
+/**
+ * scorePlan as steps (search-steps.ts): it may stop after each group of the plan. (The loops stay
+ * in plain functions: V8 optimises a long loop inside a generator less well.)
+ */
+export function* scorePlanSteps(index: InvertedIndex, plan: QueryPlan, scratch: Scratch): Steps<void> {
   scratch.ensure(index.capacity);
   scratch.reset();
   const documents = Math.max(1, index.size);
-  const alive = index.aliveFlags;
-  const total = scratch.total;
-  const matchMask = scratch.matchMask;
-  const nameHit = scratch.nameHit;
-  const touched = scratch.touched;
   const groups = plan.groups.slice(0, 32);
-
   for (let g = 0; g < groups.length; g++) {
-    const idfCap = literalIdf(index, groups[g]!, documents);
-    const bit = 1 << g;
-    const read = associationsRead(index, groups[g]!);
-    const sole = soleReading(index, groups[g]!.alternatives, read);
-    if (sole) {
-      // One reading matches anything: the soft OR is its own score, added straight to the totals
-      // without the per-group accumulators (most groups of a query are a single word).
-      const { alternative, postings } = sole;
-      const literal = alternative.source === 'literal';
-      const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
-      const factor =
-        (groups[g]!.specificity ?? 1) *
-        alternative.weight *
-        Math.min(cap, inverseDocumentFrequency(documents, postings.length));
-      const entries = postings.entries;
-      const values = postings.values;
-      const offset = literal ? 0 : 1;
-      const length = postings.length;
-      for (let i = 0; i < length; i++) {
-        const raw = entries[i]!;
-        const doc = raw < 0 ? ~raw : raw;
-        if (alive[doc] === 0) continue;
-        const value = factor * values[2 * i + offset]!;
-        if (literal && raw < 0) nameHit[doc] = 1;
-        if (value <= 0) continue;
-        if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
-        // Rounded as the accumulators (Float32Array) would have held it: the same total to the bit.
-        total[doc]! += Math.fround(value);
-        matchMask[doc]! |= bit;
-      }
-      continue;
-    }
-    // Several readings: each document's soft OR over them, worked out once for these postings and
-    // kept between searches (a concept's readings repeat from query to query), then added here.
-    const { docs, values, names } = groupScores(index, groups[g]!, read, idfCap, documents, scratch);
-    for (let j = 0; j < docs.length; j++) {
-      const doc = docs[j]!;
-      if (alive[doc] === 0) continue;
-      if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
-      total[doc]! += values[j]!;
-      matchMask[doc]! |= bit;
-    }
-    for (let j = 0; j < names.length; j++) if (alive[names[j]!] === 1) nameHit[names[j]!] = 1;
+    addGroup(index, groups, g, documents, scratch);
+    yield;
   }
   if (FEATURES.associations) addAssociations(index, groups, documents, scratch);
   // Every touched document has a bit of its mask set (it is listed when its first bit is), so
   // scratch.reset() clears the name hits of all of them. (A pass here cleared name hits of touched
   // documents without a mask: there are none; it cost 2 % of a search.)
+}
+
+/** Group g's scores added to the totals, its bit to the masks of the documents it matches. */
+function addGroup(
+  index: InvertedIndex,
+  groups: QueryPlan['groups'],
+  g: number,
+  documents: number,
+  scratch: Scratch,
+): void {
+  const alive = index.aliveFlags;
+  const { total, matchMask, nameHit, touched } = scratch;
+  const idfCap = literalIdf(index, groups[g]!, documents);
+  const bit = 1 << g;
+  const read = associationsRead(index, groups[g]!);
+  const sole = soleReading(index, groups[g]!.alternatives, read);
+  if (sole) {
+    // One reading matches anything: the soft OR is its own score, added straight to the totals
+    // without the per-group accumulators (most groups of a query are a single word).
+    const { alternative, postings } = sole;
+    const literal = alternative.source === 'literal';
+    const cap = literal ? Number.POSITIVE_INFINITY : idfCap;
+    const factor =
+      (groups[g]!.specificity ?? 1) *
+      alternative.weight *
+      Math.min(cap, inverseDocumentFrequency(documents, postings.length));
+    const entries = postings.entries;
+    const values = postings.values;
+    const offset = literal ? 0 : 1;
+    const length = postings.length;
+    for (let i = 0; i < length; i++) {
+      const raw = entries[i]!;
+      const doc = raw < 0 ? ~raw : raw;
+      if (alive[doc] === 0) continue;
+      const value = factor * values[2 * i + offset]!;
+      if (literal && raw < 0) nameHit[doc] = 1;
+      if (value <= 0) continue;
+      if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
+      // Rounded as the accumulators (Float32Array) would have held it: the same total to the bit.
+      total[doc]! += Math.fround(value);
+      matchMask[doc]! |= bit;
+    }
+    return;
+  }
+  // Several readings: each document's soft OR over them, worked out once for these postings and
+  // kept between searches (a concept's readings repeat from query to query), then added here.
+  const { docs, values, names } = groupScores(index, groups[g]!, read, idfCap, documents, scratch);
+  for (let j = 0; j < docs.length; j++) {
+    const doc = docs[j]!;
+    if (alive[doc] === 0) continue;
+    if (matchMask[doc] === 0) touched[scratch.touchedCount++] = doc;
+    total[doc]! += values[j]!;
+    matchMask[doc]! |= bit;
+  }
+  for (let j = 0; j < names.length; j++) if (alive[names[j]!] === 1) nameHit[names[j]!] = 1;
 }
 
 /**

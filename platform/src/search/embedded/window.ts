@@ -10,6 +10,7 @@ import { RANKING } from './ranking-weights';
 import { type Candidate, queryContext, rerank } from './rerank';
 import { scorePlan } from './scorer';
 import type { Scratch } from './scratch';
+import { BLOCK, runWhole, type Steps } from './search-steps';
 import { termFeedback } from './term-feedback';
 import { TopKHeap, topKPositions } from './top-k';
 
@@ -64,44 +65,55 @@ function roleFeedback(
  * could meet the floor only with it; any other score is on the same side of the floor with or
  * without it, which is all that is read of them (matchesOf).
  */
-function boostedWindow(
+function* boostedWindow(
   index: InvertedIndex,
   ranked: Ranked,
   boost: Float64Array | null,
   k: number,
   floor: number,
-): { window: Array<{ n: number; score: number }>; atFloor: number } {
+): Steps<{ window: Array<{ n: number; score: number }>; atFloor: number }> {
   const { hits, scores } = ranked;
   const roleIds = index.roleIds;
   // Positions in the hits, equal scores by the rule for equals (equal-order.ts).
   const heap = new TopKHeap(k, (a, b) => index.compareIds(hits[a]!, hits[b]!));
   let atFloor = 0;
   const count = hits.length;
-  if (boost) {
-    let most = 1;
-    for (let role = 0; role < boost.length; role++) if (boost[role]! > most) most = boost[role]!;
-    for (let i = 0; i < count; i++) {
-      let score = scores[i]!;
-      // A hit's role is looked up (a read scattered over the catalog: 7 % of a search when done for
-      // every hit) only where its factor can change something: the score could cross the floor, or
-      // enter the window (reaching its threshold is enough: an equal may be ruled first). Elsewhere
-      // the boosted score would land on the same side of both as this one (the factor is at most
-      // `most`, and rounding to Float32 keeps order), so it is left as it is.
-      const highest = Math.fround(score * most);
-      if ((score < floor && highest >= floor) || highest >= heap.threshold) {
-        scores[i]! *= boost[roleIds[hits[i]!]!]!;
-        score = scores[i]!;
+  let most = 1;
+  if (boost) for (let role = 0; role < boost.length; role++) if (boost[role]! > most) most = boost[role]!;
+  /** Hits from..to boosted where it matters, offered to the heap, counted at the floor. */
+  const pass = (from: number, to: number): void => {
+    let meeting = atFloor;
+    if (boost) {
+      for (let i = from; i < to; i++) {
+        let score = scores[i]!;
+        // A hit's role is looked up (a read scattered over the catalog: 7 % of a search when done for
+        // every hit) only where its factor can change something: the score could cross the floor, or
+        // enter the window (reaching its threshold is enough: an equal may be ruled first). Elsewhere
+        // the boosted score would land on the same side of both as this one (the factor is at most
+        // `most`, and rounding to Float32 keeps order), so it is left as it is.
+        const highest = Math.fround(score * most);
+        if ((score < floor && highest >= floor) || highest >= heap.threshold) {
+          scores[i]! *= boost[roleIds[hits[i]!]!]!;
+          score = scores[i]!;
+        }
+        if (score >= floor) meeting += 1;
+        heap.offer(i, score);
       }
-      if (score >= floor) atFloor += 1;
-      heap.offer(i, score);
+    } else {
+      for (let i = from; i < to; i++) {
+        const score = scores[i]!;
+        if (score >= floor) meeting += 1;
+        heap.offer(i, score);
+      }
     }
-  } else {
-    for (let i = 0; i < count; i++) {
-      const score = scores[i]!;
-      if (score >= floor) atFloor += 1;
-      heap.offer(i, score);
-    }
+    atFloor = meeting;
+  };
+  // In blocks (search-steps.ts), the loops in a plain function (V8 optimises them better there).
+  for (let from = 0; from < count; from += BLOCK) {
+    pass(from, Math.min(count, from + BLOCK));
+    yield;
   }
+  yield;
   const window = k > 0 ? heap.sorted().map((i) => ({ n: hits[i]!, score: scores[i]! })) : [];
   return { window, atFloor };
 }
@@ -118,8 +130,20 @@ export function rankingWindow(
   wanted: number,
   floor: number,
 ): { candidates: Candidate[]; atFloor: number } {
+  return runWhole(rankingWindowSteps(index, ranked, plan, wanted, floor));
+}
+
+/** rankingWindow as steps (search-steps.ts): it may stop between blocks of the hits. */
+function* rankingWindowSteps(
+  index: InvertedIndex,
+  ranked: Ranked,
+  plan: QueryPlan,
+  wanted: number,
+  floor: number,
+): Steps<{ candidates: Candidate[]; atFloor: number }> {
   const { shares, boost } = roleFeedback(index, ranked);
-  const { window, atFloor } = boostedWindow(
+  yield;
+  const { window, atFloor } = yield* boostedWindow(
     index,
     ranked,
     boost,
@@ -130,7 +154,7 @@ export function rankingWindow(
   const names = nameQuery(index, plan);
   const named = rolesNamed(index, plan).flags;
   const roleIds = index.roleIds;
-  const candidates = window.map(({ n, score }) => {
+  const candidate = ({ n, score }: { n: number; score: number }): Candidate => {
     const factor = order ? order(n) : 1;
     const role = roleIds[n]!;
     return {
@@ -144,7 +168,13 @@ export function rankingWindow(
         phraseOutOfOrder: factor < 1,
       },
     };
-  });
+  };
+  // A deep page's window is every hit, a name compared for each: in blocks.
+  const candidates: Candidate[] = [];
+  for (let from = 0; from < window.length; from += BLOCK) {
+    for (const entry of window.slice(from, from + BLOCK)) candidates.push(candidate(entry));
+    yield;
+  }
   return { candidates, atFloor };
 }
 
@@ -172,7 +202,8 @@ export function addMatch(relevance: RelevanceOrder, scratch: Scratch, n: number)
   scratch.windowMatch[n] = 1;
 }
 
-export function relevanceOrder(
+/** The relevance order as steps (search-steps.ts). */
+export function* relevanceOrder(
   index: InvertedIndex,
   scratch: Scratch,
   ranked: Ranked,
@@ -181,8 +212,8 @@ export function relevanceOrder(
   query: string,
   floor: number,
   pending: QueryPlan | null,
-): RelevanceOrder {
-  const { candidates, atFloor } = rankingWindow(index, ranked, plan, wanted, floor);
+): Steps<RelevanceOrder> {
+  const { candidates, atFloor } = yield* rankingWindowSteps(index, ranked, plan, wanted, floor);
   const model = FEATURES.learnedRanking ? rankerModel() : null;
   // The word being typed orders the window (its completions' scores added), never the floor.
   const typing = pending ? pendingScores(index, scratch, pending, candidates) : null;
@@ -190,6 +221,7 @@ export function relevanceOrder(
   const feedback = !model && FEATURES.termFeedback ? termFeedback(index, plan, candidates) : null;
   // Catalog-learned role and category intent, the same way: the window's order only.
   const intent = !model && FEATURES.catalogIntent ? catalogIntent(index, plan, candidates, floor) : null;
+  yield;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
     : candidates
@@ -199,6 +231,7 @@ export function relevanceOrder(
             score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) + (typing ? typing[i]! : 0),
         }))
         .sort((a, b) => b.score - a.score || index.compareIds(a.n, b.n));
+  yield;
   const matches = new Set<number>();
   const windowStamp = scratch.beginWindow();
   const { windowStamps, windowMatch } = scratch;

@@ -8,9 +8,10 @@ import { type HitExplanations, hitExplainer } from './explain-hits';
 import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
 import type { InvertedIndex } from './inverted-index';
-import { rankPlan } from './rank-plan';
-import { planSearch } from './request-plan';
+import { rankPlanSteps } from './rank-plan';
+import { planSearchSteps } from './request-plan';
 import type { Scratch } from './scratch';
+import type { Steps } from './search-steps';
 import { firstK } from './top-k';
 import { addMatch, relevanceOrder } from './window';
 
@@ -36,15 +37,15 @@ export interface WordsSearch extends HitExplanations {
  * (ranking/match-floor.ts). In relevance order the matches come first, then up to RELATED_MAX
  * related agents; a sorted list holds the matches only.
  */
-export function searchWithWords(
+export function* searchWithWords(
   index: InvertedIndex,
   scratch: Scratch,
   request: SearchRequest,
   query: string,
   filter: Filter | null,
   wanted: number,
-): WordsSearch {
-  const { text, plan, ranked, floor, pending } = planSearch(index, scratch, query, filter, true);
+): Steps<WordsSearch> {
+  const { text, plan, ranked, floor, pending } = yield* planSearchSteps(index, scratch, query, filter, true);
   let order: number[];
   let matches: ReadonlySet<number>;
   let matchCount: number;
@@ -61,9 +62,11 @@ export function searchWithWords(
     relatedCount = 0;
     facetHits = kept;
   } else {
-    const relevance = relevanceOrder(index, scratch, ranked, plan, wanted, text, floor, pending);
+    const relevance = yield* relevanceOrder(index, scratch, ranked, plan, wanted, text, floor, pending);
     const top = relevance.order.slice(0, wanted);
+    // A named product's look-alikes (alternatives.ts) are one step: they rank a second plan whole.
     const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
+    yield;
     // A product the query asks for by name is a match, whatever its score.
     for (const n of expanded.named ?? []) addMatch(relevance, scratch, n);
     matches = relevance.matches;
@@ -89,25 +92,27 @@ export function searchWithWords(
     notable,
   };
   if (matchCount === 0) {
+    const correction = yield* correctionWithMatches(index, scratch, text, filter);
     found.suggestions = suggestionsFrom(
       order.map((n) => index.document(n)!),
-      correctionWithMatches(index, scratch, text, filter),
+      correction,
     );
   }
   return found;
 }
 
 /** "Did you mean": the query with likely corrections, offered only when it would find matches. */
-function correctionWithMatches(
+function* correctionWithMatches(
   index: InvertedIndex,
   scratch: Scratch,
   text: string,
   filter: Filter | null,
-): string | undefined {
+): Steps<string | undefined> {
   const corrected = didYouMean(text, index.vocabulary.asVocabulary());
   if (!corrected) return undefined;
   const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
-  const ranked = rankPlan(index, scratch, plan, filter);
+  yield;
+  const ranked = yield* rankPlanSteps(index, scratch, plan, filter);
   const floor = floorScore(ranked.importance);
   for (let i = 0; i < ranked.scores.length; i++) if (ranked.scores[i]! >= floor) return corrected;
   return undefined;
