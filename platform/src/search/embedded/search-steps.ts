@@ -29,10 +29,10 @@ export function runWhole<T>(steps: Steps<T>): T {
 
 /**
  * Items a long loop handles between two chances to stop: in the dearest loops (a name compared per
- * document, a few microseconds each when cold) about 2–5 ms of work; a chance costs well under a
- * microsecond.
+ * document, a few microseconds each when cold, several times that on a busy machine) about 1–3 ms
+ * of work; a chance costs well under a microsecond.
  */
-export const BLOCK = 2048;
+export const BLOCK = 512;
 
 /**
  * Event-loop time one slice of a search may take before the process goes back to its sockets (ms).

@@ -1,5 +1,8 @@
 // The k best of n scored items without sorting all n: a min-heap of size k.
 
+import { runWhole, type Steps } from './search-steps';
+import { sortSteps } from './sort-steps';
+
 /**
  * Among items of equal key, which goes first (negative: the first argument): the engine's rule for
  * equals (equal-order.ts) as it reads the items a heap is given (document numbers, or positions in
@@ -78,10 +81,16 @@ export class TopKHeap {
 
   /** The items kept, best key first, equal keys by the rule for equals. */
   sorted(): number[] {
+    return runWhole(this.sortedSteps());
+  }
+
+  /** sorted() in steps (search-steps.ts): a deep page keeps every hit. */
+  *sortedSteps(): Steps<number[]> {
     const order: Array<{ item: number; key: number }> = [];
     for (let i = 0; i < this.size; i++) order.push({ item: this.items[i]!, key: this.keys[i]! });
-    order.sort((a, b) => b.key - a.key || this.equalOrder(a.item, b.item));
-    return order.map((entry) => entry.item);
+    // A total order (the rule for equals tells any two items apart): sortSteps gives sort's order.
+    const sorted = yield* sortSteps(order, (a, b) => b.key - a.key || this.equalOrder(a.item, b.item));
+    return sorted.map((entry) => entry.item);
   }
 }
 

@@ -11,6 +11,7 @@ import { type Candidate, queryContext, rerank } from './rerank';
 import { scorePlan } from './scorer';
 import type { Scratch } from './scratch';
 import { BLOCK, runWhole, type Steps } from './search-steps';
+import { sortSteps } from './sort-steps';
 import { termFeedback } from './term-feedback';
 import { TopKHeap, topKPositions } from './top-k';
 
@@ -114,7 +115,7 @@ function* boostedWindow(
     yield;
   }
   yield;
-  const window = k > 0 ? heap.sorted().map((i) => ({ n: hits[i]!, score: scores[i]! })) : [];
+  const window = k > 0 ? (yield* heap.sortedSteps()).map((i) => ({ n: hits[i]!, score: scores[i]! })) : [];
   return { window, atFloor };
 }
 
@@ -224,13 +225,15 @@ export function* relevanceOrder(
   yield;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
-    : candidates
-        .map(({ n, score }, i) => ({
+    : yield* sortSteps(
+        candidates.map(({ n, score }, i) => ({
           n,
           score:
             score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) + (typing ? typing[i]! : 0),
-        }))
-        .sort((a, b) => b.score - a.score || index.compareIds(a.n, b.n));
+        })),
+        // A total order (ids tell any two apart): sortSteps gives sort's order.
+        (a, b) => b.score - a.score || index.compareIds(a.n, b.n),
+      );
   yield;
   const matches = new Set<number>();
   const windowStamp = scratch.beginWindow();
