@@ -9,6 +9,7 @@ import { requireCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
 import { createRateLimits } from './http/rate-limits';
+import { FairTurns } from './http/fair-turns';
 import { requestCosts } from './http/request-costs';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -93,7 +94,8 @@ export function createApp(context: AppContext): express.Express {
 
   // What a request carrying several units of work (searches of a multi-search, messages of an MCP
   // batch) is charged, and its units' turns on the event loop, fair between clients.
-  const costs = requestCosts(limits);
+  // A search the embedded engine runs in slices holds back the next unit until it is done.
+  const costs = requestCosts(limits, new FairTurns({ whileBusy: () => context.engine?.idle?.() ?? null }));
 
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
   // token (the signature proves the sender), and must not be throttled like a browser.

@@ -146,6 +146,13 @@ export interface SearchEngine {
    */
   answerKey?(request: SearchRequest): string;
   /**
+   * Null when the engine runs no search on this thread; else a promise that settles once it runs
+   * none. The embedded engine runs a search in slices of the event loop, one at a time: the API's
+   * fair turns start the next search once it is idle, rather than queue searches behind it in
+   * arrival order (server/src/http/fair-turns.ts). Engines on the network leave it out.
+   */
+  idle?(): Promise<void> | null;
+  /**
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
    */

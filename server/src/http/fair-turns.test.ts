@@ -183,6 +183,40 @@ describe('FairTurns', () => {
     await expect(slow).resolves.toBe('slow');
   });
 
+  it('When the engine runs a search in slices, then the next unit starts once it is idle, in the fair order', async () => {
+    // An engine that runs one search at a time across turns of the event loop (the embedded engine:
+    // SearchEngine.idle): each unit here holds it until finished by hand.
+    let idle: Promise<void> | null = null;
+    let finish = () => undefined as void;
+    const turns = new FairTurns({ whileBusy: () => idle });
+    const order: string[] = [];
+    const sliced = (name: string) => () => {
+      order.push(name);
+      idle = new Promise<void>((resolve) => {
+        finish = () => {
+          idle = null;
+          resolve();
+        };
+      });
+      return idle;
+    };
+    const nextTurns = async (count: number) => {
+      for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const heavy = ['h1', 'h2', 'h3'].map((name) => turns.run('heavy', sliced(name)));
+    await nextTurns(5);
+    // Without waiting, each of those turns would have started one more search to queue in the engine.
+    expect(order).toEqual(['h1']);
+    const visitor = turns.run('visitor', sliced('v1'));
+    for (let i = 0; i < 3; i++) {
+      finish();
+      await nextTurns(3);
+    }
+    finish();
+    await Promise.all([...heavy, visitor]);
+    expect(order).toEqual(['h1', 'h2', 'v1', 'h3']);
+  });
+
   it('passes on a unit’s failure, thrown or rejected, and goes on with the others', async () => {
     const turns = new FairTurns();
     const thrown = turns.run('c', () => {

@@ -13,6 +13,11 @@
 // not after a round of other heavy clients. A unit's own awaits (a Meilisearch round trip) do not
 // hold the next one up: turns order when units start, not how long they take.
 //
+// Issue 24: the embedded engine runs a dear search in slices of the event loop, one search at a
+// time (platform/src/search/embedded/search-steps.ts). A turn waits until the engine is idle
+// (`whileBusy`) before it starts a unit, so searches still start in the fair order decided here;
+// without it, each turn would start one more search to queue inside the engine in arrival order.
+//
 // Issue 24: a turn used to start one unit only. Under a steady open loop each turn of the event
 // loop also reads and answers every other request that arrived meanwhile, so searches and role
 // lists queued one per turn behind all of it (their p50 44–205 ms against 7–20 ms for other kinds).
@@ -32,6 +37,11 @@ export interface FairTurnsOptions {
   budgetMs?: number;
   /** The clock that measures a turn (performance.now); tests pass their own. */
   now?: () => number;
+  /**
+   * Null when units may start; else a promise that settles when they may (the embedded engine
+   * running a search in slices: SearchEngine.idle).
+   */
+  whileBusy?: () => Promise<void> | null;
 }
 
 interface Waiting {
@@ -51,10 +61,12 @@ export class FairTurns {
   private turnsBegun = 0;
   private readonly budgetMs: number;
   private readonly now: () => number;
+  private readonly whileBusy: () => Promise<void> | null;
 
   constructor(options: FairTurnsOptions = {}) {
     this.budgetMs = options.budgetMs ?? TURN_BUDGET_MS;
     this.now = options.now ?? (() => performance.now());
+    this.whileBusy = options.whileBusy ?? (() => null);
   }
 
   /** Runs `work` on one of `client`'s turns; resolves or rejects as it does. */
@@ -104,6 +116,13 @@ export class FairTurns {
     const began = this.now();
     const step = () => {
       if (turn !== this.turnsBegun) return;
+      const busy = this.whileBusy();
+      if (busy) {
+        // The engine is between slices of a search: the next unit starts on the turn after it.
+        const resume = () => this.schedule();
+        busy.then(resume, resume);
+        return;
+      }
       const unit = this.startNext();
       if (!unit || this.fresh.size + this.heavy.size === 0) return;
       this.schedule();
