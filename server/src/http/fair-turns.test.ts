@@ -187,7 +187,7 @@ describe('FairTurns', () => {
     // An engine that runs one search at a time across turns of the event loop (the embedded engine:
     // SearchEngine.idle): each unit here holds it until finished by hand.
     let idle: Promise<void> | null = null;
-    let finish = () => undefined as void;
+    let finish: () => void = () => undefined;
     const turns = new FairTurns({ whileBusy: () => idle });
     const order: string[] = [];
     const sliced = (name: string) => () => {
