@@ -17,8 +17,13 @@ import { ADMIN_ENV, Visitor } from '../testing/visitor';
 //   and answers searches from the store;
 // - MongoDB not there: the API's start fails, naming MongoDB, after the driver's server selection
 //   timeout (5 s, platform/src/store/mongo/connect.ts) instead of the default 30 s.
-// The bounds below are generous on purpose (a shared 2-core machine): the behaviour proved is that
-// nothing waits for Meilisearch at all, and that MongoDB is given up on at the configured timeout.
+// The behaviour proved is that nothing waits for Meilisearch at all, and that MongoDB is given up on
+// at the configured timeout. The bounds below are not figures (how fast a start is: bench:startup):
+// each sits under what the bug would take (a Meilisearch request's 15 s timeout, MongoDB's driver
+// default of 30 s) and far over what a start takes, even on two busy cores (5 s and 10 s, the
+// bounds before, left a start under load little room).
+/** Under REQUEST_TIMEOUT_MS of the Meilisearch adapter (15 s): a start that waited for it is over. */
+const READY_BOUND_MS = 12_000;
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const { apiNodeArgs } = require('../../bin/process-args.cjs') as {
@@ -45,7 +50,7 @@ async function silentServer(): Promise<{ port: number; close(): Promise<void> }>
 
 describe('when Meilisearch is not there at start', () => {
   // The test's own time includes an agent registration and a fallback search (2 s when hung).
-  jest.setTimeout(30_000);
+  jest.setTimeout(60_000);
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.stop();
@@ -69,7 +74,7 @@ describe('when Meilisearch is not there at start', () => {
     const { ready, readyAfterMs, search } = await startAndSearch(`http://127.0.0.1:${await freePort()}`);
     expect(ready).toMatchObject({ status: 'degraded' });
     expect(ready.failing).toContain('search');
-    expect(readyAfterMs).toBeLessThan(5_000);
+    expect(readyAfterMs).toBeLessThan(READY_BOUND_MS);
     expect(search.headers['x-search-degraded']).toBe('store');
     expect(search.body.map((agent: { name: string }) => agent.name)).toEqual(['Driftwood']);
   });
@@ -79,7 +84,7 @@ describe('when Meilisearch is not there at start', () => {
     try {
       const { ready, readyAfterMs, search } = await startAndSearch(`http://127.0.0.1:${hung.port}`);
       expect(ready).toMatchObject({ status: 'degraded' });
-      expect(readyAfterMs).toBeLessThan(5_000);
+      expect(readyAfterMs).toBeLessThan(READY_BOUND_MS);
       expect(search.headers['x-search-degraded']).toBe('store');
     } finally {
       await hung.close();
@@ -97,15 +102,15 @@ describe('when MongoDB is not there at start', () => {
     ).toBeUndefined();
   });
 
-  it('opening the configured store fails within 10 s, naming MongoDB and why', async () => {
+  it('opening the configured store fails at the 5 s timeout, not the driver default, naming MongoDB and why', async () => {
     const config = loadConfig({
       MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/agentry?replicaSet=rs0`,
     });
     const started = performance.now();
     await expect(openStore(config)).rejects.toThrow(/^Cannot connect to MongoDB: .*ECONNREFUSED/);
     // At the 5 s timeout; the driver's default would have waited 30 s.
-    expect(performance.now() - started).toBeLessThan(10_000);
-  }, 20_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  }, 45_000);
 
   it('the API process exits 1, naming MongoDB, instead of waiting or starting without its store', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-nomongo-'));
