@@ -40,6 +40,12 @@ export async function startTestServer(
     clientDist: null,
     ...options,
   });
+  // The client (fetch, the MCP SDK) and the server share this process. When the test's own work
+  // holds it (a fixture built, a spreadsheet read: seconds on a busy machine) past the server's
+  // keepAliveTimeout (5 s), the next fetch may reuse an idle connection just as the server's timer
+  // closes it: ECONNRESET, "other side closed". Here the client's idle timer (the server's hint
+  // less a margin) always comes first. Production keeps 5 s (start.ts; keep-alive-bound.test).
+  running.server.keepAliveTimeout = 10 * 60_000;
   return {
     running,
     http: request(running.url),
