@@ -31,6 +31,7 @@ import { DigestWorker } from './jobs/digest-worker';
 import { TrustJobs } from './jobs/trust-jobs';
 import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
+import { whenIdle } from './lifecycle/when-idle';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
@@ -87,32 +88,6 @@ export interface RunningServer {
 function findClientDist(requested: string | null | undefined): string | null {
   if (requested !== undefined) return requested;
   return fs.existsSync(path.join(DEFAULT_CLIENT_DIST, 'index.html')) ? DEFAULT_CLIENT_DIST : null;
-}
-
-/** How often a started worker looks whether its index is current, to load the page renderer then. */
-const RENDERER_LOAD_POLL_MS = 100;
-
-/**
- * The client's server renderer, loaded off the start's path (issue 24): once this worker's index
- * is current, since loading it holds the thread that loads the index (a page asked for sooner
- * loads it itself). Returns the timer, cleared at shutdown.
- */
-function loadRendererWhenCurrent(
-  context: AppContext,
-  freshness: SearchFreshness | null,
-  logger: Logger,
-): NodeJS.Timeout | undefined {
-  const renderer = context.serverRenderer;
-  if (!renderer) return undefined;
-  const timer = setInterval(() => {
-    if (freshness && freshness.state !== 'current') return;
-    clearInterval(timer);
-    const started = performance.now();
-    if (renderer.load())
-      logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
-  }, RENDERER_LOAD_POLL_MS);
-  timer.unref();
-  return timer;
 }
 
 /** Opens the store, seeds demo data on first run, and listens. close() shuts everything down in order. */
@@ -320,7 +295,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   trustJobs?.start();
   digestJobs?.start();
   lifecycle = 'serving';
-  const rendererLoad = loadRendererWhenCurrent(context, freshness, logger);
+  // The client's server renderer (100-180 ms of this thread to load), off the start's path: once
+  // the index is current (it would hold the thread that loads the index) and the worker is idle
+  // (a request would wait behind it; the first searches on a new index are the slowest already).
+  // A page asked for sooner loads it itself.
+  const renderer = context.serverRenderer;
+  const rendererLoad = renderer
+    ? whenIdle(
+        server,
+        requests,
+        () => !freshness || freshness.state === 'current',
+        () => {
+          const started = performance.now();
+          if (renderer.load())
+            logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
+        },
+      )
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info(
@@ -355,7 +346,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (drained.cut > 0)
         logger.error({ cut: drained.cut, ms: elapsed() }, 'shutdown: deadline passed; requests cut');
       else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
-      clearInterval(rendererLoad);
+      rendererLoad?.cancel();
       indexer.abort();
       await indexing;
       freshness?.stop();
