@@ -45,6 +45,10 @@ export class SearchFreshness {
   private stopped = false;
   private startedAt = 0;
   private waitedLong = false;
+  private reachCurrent!: () => void;
+  private readonly reachedCurrent = new Promise<void>((resolve) => {
+    this.reachCurrent = resolve;
+  });
 
   constructor(
     private readonly engine: SearchEngine,
@@ -69,6 +73,11 @@ export class SearchFreshness {
     return this.current;
   }
 
+  /** Resolves once the index is current (seen by a request or by the poll, every pollMs). */
+  whenCurrent(): Promise<void> {
+    return this.reachedCurrent;
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
@@ -88,7 +97,9 @@ export class SearchFreshness {
         : 'search index not current yet: search answers from the store meanwhile',
     );
     this.current = next;
-    if (next === 'current' && this.timer) clearInterval(this.timer);
+    if (next !== 'current') return;
+    if (this.timer) clearInterval(this.timer);
+    this.reachCurrent();
   }
 
   private now(): number {

@@ -65,3 +65,82 @@ describe('search service when the engine hangs', () => {
     ]);
   });
 });
+
+describe('search service while the index loads', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = openSqliteStore(':memory:');
+    await store.agents.importMany([agentInput({ name: 'Scribe', role: 'Writer' })]);
+  });
+  afterEach(() => store.close());
+
+  /** The store's plain matching held (its first query reading every agent) until `release()`. */
+  function slowStore() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const agents = new Proxy(store.agents, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target);
+        if (name !== 'searchBasic' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          await held;
+          return value.apply(target, args);
+        };
+      },
+    });
+    return { store: { ...store, agents } as Store, release };
+  }
+
+  /** An index that is current once `reach()` is called, and an engine answering from it. */
+  function loadingIndex() {
+    let state: 'loading' | 'current' = 'loading';
+    let reach = () => {};
+    const reached = new Promise<void>((resolve) => {
+      reach = () => {
+        state = 'current';
+        resolve();
+      };
+    });
+    const engine = {
+      kind: 'embedded',
+      search: async () => ({
+        hits: [],
+        totalHits: 0,
+        page: 0,
+        hitsPerPage: 20,
+        facets: {},
+        processingTimeMs: 0,
+      }),
+    } as unknown as SearchEngine;
+    return {
+      engine,
+      freshness: {
+        get state() {
+          return state;
+        },
+        whenCurrent: () => reached,
+      },
+      reach,
+    };
+  }
+
+  it('answers from the index when it becomes current while the store still reads', async () => {
+    const slow = slowStore();
+    const { engine, freshness, reach } = loadingIndex();
+    const service = new SearchService(engine, slow.store, createLogger('silent', 'test'), { freshness });
+    const answer = service.search({ query: 'writer' });
+    reach();
+    expect((await answer).degraded).toBe(false);
+    slow.release();
+  });
+
+  it('answers from the store, marked degraded, when it answers before the index is current', async () => {
+    const { engine, freshness } = loadingIndex();
+    const service = new SearchService(engine, store, createLogger('silent', 'test'), { freshness });
+    const { response, degraded } = await service.search({ query: 'writer' });
+    expect(degraded).toBe(true);
+    expect(response.hits.map((hit) => hit.document.name)).toEqual(['Scribe']);
+  });
+});

@@ -33,7 +33,7 @@ export interface SearchLookup {
 
 export interface SearchServiceOptions {
   /** Whether the engine's index is current (search-freshness.ts); absent: always taken as current. */
-  freshness?: { readonly state: FreshnessState };
+  freshness?: { readonly state: FreshnessState; whenCurrent?(): Promise<void> };
   /** How long the engine may take before the store answers instead (ENGINE_TIMEOUT_MS). */
   timeoutMs?: number;
 }
@@ -99,7 +99,8 @@ export class SearchService {
   }
 
   private async searchBounded(request: SearchRequest, key?: string): Promise<ServiceResponse> {
-    if (this.engine && this.engineIsCurrent()) {
+    const current = this.engineIsCurrent();
+    if (this.engine && current) {
       try {
         // The embedded engine answers in this thread, all at once: no timer can cut it short, so
         // none is set (a timer and a race per search were measurable on cached answers). Engines
@@ -116,7 +117,24 @@ export class SearchService {
         );
       }
     }
-    return { response: await this.fallback.search(request), degraded: true };
+    let storeAnswered = false;
+    const degraded = this.fallback.search(request).finally(() => {
+      storeAnswered = true;
+    });
+    const whenCurrent = this.engine && !current ? this.options.freshness?.whenCurrent?.() : undefined;
+    if (!whenCurrent) return { response: await degraded, degraded: true };
+    // The index may become current while the store's plain matching still reads: its first query
+    // reads every agent (seconds on a busy machine at 100,000 agents, the first search of a
+    // restart). The engine answers then instead of keeping the request waiting (issue 24). Whichever
+    // comes second is dropped (a store failure that comes too late too); the engine is not asked
+    // once the store has answered.
+    degraded.catch(() => {});
+    return Promise.race([
+      degraded.then((response) => ({ response, degraded: true })),
+      whenCurrent.then(() =>
+        storeAnswered ? new Promise<never>(() => {}) : this.searchBounded(request, key),
+      ),
+    ]);
   }
 
   /**
