@@ -156,7 +156,8 @@ export async function newestMail(
   server: AppServer,
   to: string,
   kind: string,
-  timeoutMs = 5000,
+  // A hang's limit: on a busy machine a mail can take seconds to reach the outbox.
+  timeoutMs = 20_000,
 ): Promise<OutboxMessage> {
   const started = Date.now();
   for (;;) {

@@ -75,11 +75,11 @@ export async function msUntil(check: () => Promise<boolean>, since: number, limi
   }
 }
 
-/** Polls `read` every 50 ms until it equals `wanted` (5 s at most), then expects it to. */
+/** Polls `read` every 50 ms until it equals `wanted` (20 s at most: a hang's limit), then expects it to. */
 export async function eventually<T>(read: () => Promise<T>, wanted: T): Promise<void> {
   const started = Date.now();
   let last = await read();
-  while (!isDeepStrictEqual(last, wanted) && Date.now() - started < 5000) {
+  while (!isDeepStrictEqual(last, wanted) && Date.now() - started < 20_000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     last = await read();
   }

@@ -61,7 +61,8 @@ export async function expectShown(page: Page, expected: Shown): Promise<void> {
         return summary?.textContent === count && JSON.stringify(shown) === JSON.stringify(names);
       },
       expected,
-      { timeout: 5000 },
+      // A hang's limit (5 s was little for a busy machine's browser), not a figure.
+      { timeout: 20_000 },
     )
     .catch(() => undefined);
   expect(await shownNow(page)).toEqual(expected);

@@ -72,7 +72,8 @@ export async function waitForHead(page: Page, head: { title: string; canonical: 
         document.title === title &&
         document.querySelector('link[rel="canonical"]')?.getAttribute('href') === canonical,
       head,
-      { timeout: 5000 },
+      // A hang's limit (5 s was little for a busy machine's browser), not a figure.
+      { timeout: 20_000 },
     )
     .catch(() => undefined);
 }

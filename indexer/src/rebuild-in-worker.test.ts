@@ -31,7 +31,7 @@ describe('rebuilding the index on a worker thread', () => {
       const result = await rebuildInWorker(config);
       expect(result).toEqual({ documents: 30, checkpoint: await store.changes.head() });
       // The serving engine follows the swap at its next poll.
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000; // a hang's limit, not a figure
       while ((await engine.search({ query: 'bulk agent' })).totalHits < 30 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -64,7 +64,7 @@ describe('rebuilding the index on a worker thread', () => {
       await store.agents.importMany(
         Array.from({ length: 25 }, (_, i) => agentInput({ name: `Imported ${i}`, provider: `Q${i}` })),
       );
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000; // a hang's limit, not a figure
       while ((await engine.checkpoint()) < (await store.changes.head()) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

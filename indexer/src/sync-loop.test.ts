@@ -11,7 +11,8 @@ import { DEAD_LETTER_KEY, PRUNED_KEY, runIndexer } from './sync-loop';
 
 const logger = createLogger('silent', 'test');
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 5000) {
+/** The limit only ends a hang (5 s was little on two busy cores). */
+async function until(condition: () => Promise<boolean>, timeoutMs = 20_000) {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');

@@ -125,7 +125,7 @@ describe('when the search engine is unreachable', () => {
       stale: [],
       pendingChanges: 0,
     });
-    await eventually(async () => (await search('Harborlight')).degraded === undefined, 2000);
+    await eventually(async () => (await search('Harborlight')).degraded === undefined);
     // The engine answers again: each agent first for its own name (related agents may follow).
     for (const name of ['Harborlight', 'Ledgerwise', 'Tallyfinch']) {
       const found = await search(name);

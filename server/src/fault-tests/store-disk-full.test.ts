@@ -106,7 +106,7 @@ describe('When the store cannot save', () => {
     await http.get(`/api/agents/${agentId}`).expect(200);
     expect((await provider.get('/api/auth/me').expect(200)).body.user.email).toBe('maker@example.com');
 
-    await eventually(async () => (await readiness()).status === 'not_ready', 5000);
+    await eventually(async () => (await readiness()).status === 'not_ready');
     expect(await readiness()).toMatchObject({ checks: { store: 'down' } });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
 
@@ -114,7 +114,7 @@ describe('When the store cannot save', () => {
     // everyone answered 201 before, on the filling disk, can sign in.
     disk.free(db);
     await stranger.post('/api/users', accountForm({ email: refusedEmail })).expect(201);
-    await eventually(async () => (await readiness()).status === 'ready', 5000);
+    await eventually(async () => (await readiness()).status === 'ready');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     for (const email of ['maker@example.com', ...saved]) {
       await new Visitor(running.url).post('/api/auth/login', { email, password: PASSWORD }).expect(200);
@@ -133,11 +133,11 @@ describe('When the store cannot save', () => {
       .response();
     expect(edit.status).toBe(503);
     expect((await provider.get('/api/auth/me').expect(200)).body.user.full_name).toBe('Ada Lovelace');
-    await eventually(async () => (await readiness()).status === 'not_ready', 5000);
+    await eventually(async () => (await readiness()).status === 'not_ready');
 
     db.pragma('query_only = OFF');
     await stranger.post('/api/users', accountForm({ email: 'late@example.com' })).expect(201);
-    await eventually(async () => (await readiness()).status === 'ready', 5000);
+    await eventually(async () => (await readiness()).status === 'ready');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 });

@@ -57,8 +57,11 @@ export async function startTestServer(
   };
 }
 
-/** Waits until the condition holds (the indexer works asynchronously). */
-export async function eventually(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/**
+ * Waits until the condition holds (the indexer works asynchronously). The limit only ends a hang:
+ * on two busy cores what takes milliseconds quiet can take seconds (5 s by default was little).
+ */
+export async function eventually(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');

@@ -83,7 +83,8 @@ describe('SmtpMailer', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+/** The limit only ends a hang (2 s was little on two busy cores). */
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

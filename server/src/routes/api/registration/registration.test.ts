@@ -214,7 +214,7 @@ describe('registering an agent', () => {
       await eventually(async () => {
         const found = await visitor().get('/api/search?query=InboxPilot').expect(200);
         return found.body.some((agent: { name: string }) => agent.name === 'InboxPilot');
-      }, 2000);
+      });
     });
 
     it("names no agent another browser registered under the address, and the dashboard never counts it (finding 9's leak)", async () => {
