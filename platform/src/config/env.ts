@@ -86,6 +86,12 @@ export const envSchema = z
     INDEXER: z.enum(['inprocess', 'external']).default('inprocess'),
     INDEXER_POLL_MS: z.coerce.number().int().min(10).max(60000).default(100),
     /**
+     * How long one slice of an embedded search may hold a worker's event loop before the requests
+     * that came meanwhile are read, ms (platform/src/search/embedded/search-steps.ts; docs/scaling.md).
+     * 0: each search runs whole, in one piece.
+     */
+    SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(5),
+    /**
      * API worker processes (`npm start`): each serves requests with its own copy of the search
      * index, sharing the store; the first also runs the in-process indexer and the upkeep timers.
      * Default: the number of cores.

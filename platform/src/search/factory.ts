@@ -23,6 +23,7 @@ type SearchConfig = Pick<
   | 'search'
   | 'dataDir'
   | 'INDEXER_POLL_MS'
+  | 'SEARCH_SLICE_MS'
   | 'MEILI_HOST'
   | 'MEILI_API_KEY'
   | 'MEILI_SEARCH_KEY'
@@ -62,6 +63,7 @@ export async function openSearchEngine(
     snapshots: true,
     pollMs: config.INDEXER_POLL_MS,
     logger: options.logger,
+    slices: { budgetMs: config.SEARCH_SLICE_MS === 0 ? Number.POSITIVE_INFINITY : config.SEARCH_SLICE_MS },
   });
 }
 
