@@ -107,5 +107,5 @@ describe('Staff review of agents registered without an e-mail address', () => {
     await filters.getByLabel('Action').selectOption({ label: 'reject' });
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await audit.getByRole('cell', { name: `agent ${dropped}` }).waitFor();
-  }, 90_000);
+  }, 180_000);
 });

@@ -410,5 +410,5 @@ describe('Admin area', () => {
     await filters.getByLabel('Actor').fill('somebody-else');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await audit.getByText('No entries match.').waitFor();
-  }, 120_000);
+  }, 180_000);
 });

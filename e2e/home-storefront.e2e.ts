@@ -104,7 +104,7 @@ describe('Home storefront', () => {
     }
     // The counts are written every 10 s; the lists read what is written.
     await server.context.analytics!.flush();
-  }, 60_000);
+  }, 180_000);
 
   it.each([1280, 360])(
     'offers jobs, categories and new agents, and makes room for live results, at %i px',
