@@ -50,6 +50,26 @@ describe('search freshness', () => {
     freshness.stop();
   });
 
+  it('calls the searches waiting for the index once it is current, and forgets those that stopped waiting', async () => {
+    const position: { served: number | null } = { served: null };
+    const freshness = new SearchFreshness(engineAt(position).engine, store, { logger: silent });
+    await freshness.start();
+    const called: string[] = [];
+    freshness.onCurrent(() => called.push('waits'));
+    const forget = freshness.onCurrent(() => called.push('answered by the store'));
+    forget();
+    expect(freshness.waiting).toBe(1);
+    position.served = await store.changes.head();
+    expect(freshness.state).toBe('current');
+    expect(called).toEqual(['waits']);
+    expect(freshness.waiting).toBe(0);
+    // Current already: called at once, nothing kept.
+    freshness.onCurrent(() => called.push('late'));
+    expect(called).toEqual(['waits', 'late']);
+    expect(freshness.waiting).toBe(0);
+    freshness.stop();
+  });
+
   it('stays current once current: later writes reach the index in moments, a rebuild is swapped in whole', async () => {
     const position: { served: number | null } = { served: await store.changes.head() };
     const freshness = new SearchFreshness(engineAt(position).engine, store, { logger: silent });

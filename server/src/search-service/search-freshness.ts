@@ -45,10 +45,8 @@ export class SearchFreshness {
   private stopped = false;
   private startedAt = 0;
   private waitedLong = false;
-  private reachCurrent!: () => void;
-  private readonly reachedCurrent = new Promise<void>((resolve) => {
-    this.reachCurrent = resolve;
-  });
+  /** Called once the index is current: each a search that the store has not answered yet. */
+  private readonly waiters = new Set<() => void>();
 
   constructor(
     private readonly engine: SearchEngine,
@@ -73,9 +71,24 @@ export class SearchFreshness {
     return this.current;
   }
 
-  /** Resolves once the index is current (seen by a request or by the poll, every pollMs). */
-  whenCurrent(): Promise<void> {
-    return this.reachedCurrent;
+  /**
+   * Calls `then` once the index is current (seen by a request or by the poll, every pollMs), at
+   * once if it is. Returns what forgets it: a search the store answered first lets go of its
+   * waiter, so an index that stays behind for hours (a rebuild that keeps failing) does not keep
+   * every degraded search of those hours alive, as one shared promise's handlers would.
+   */
+  onCurrent(then: () => void): () => void {
+    if (this.current === 'current') {
+      then();
+      return () => {};
+    }
+    this.waiters.add(then);
+    return () => this.waiters.delete(then);
+  }
+
+  /** Searches waiting for the index (for tests). */
+  get waiting(): number {
+    return this.waiters.size;
   }
 
   stop(): void {
@@ -99,7 +112,9 @@ export class SearchFreshness {
     this.current = next;
     if (next !== 'current') return;
     if (this.timer) clearInterval(this.timer);
-    this.reachCurrent();
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const then of waiters) then();
   }
 
   private now(): number {

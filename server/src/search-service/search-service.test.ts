@@ -97,6 +97,7 @@ describe('search service while the index loads', () => {
   function loadingIndex() {
     let state: 'loading' | 'current' = 'loading';
     let reach = () => {};
+    const waiting = new Set<() => void>();
     const reached = new Promise<void>((resolve) => {
       reach = () => {
         state = 'current';
@@ -120,8 +121,15 @@ describe('search service while the index loads', () => {
         get state() {
           return state;
         },
-        whenCurrent: () => reached,
+        onCurrent(then: () => void) {
+          waiting.add(then);
+          void reached.then(() => {
+            if (waiting.delete(then)) then();
+          });
+          return () => waiting.delete(then);
+        },
       },
+      waiting,
       reach,
     };
   }
@@ -137,10 +145,12 @@ describe('search service while the index loads', () => {
   });
 
   it('answers from the store, marked degraded, when it answers before the index is current', async () => {
-    const { engine, freshness } = loadingIndex();
+    const { engine, freshness, waiting } = loadingIndex();
     const service = new SearchService(engine, store, createLogger('silent', 'test'), { freshness });
     const { response, degraded } = await service.search({ query: 'writer' });
     expect(degraded).toBe(true);
     expect(response.hits.map((hit) => hit.document.name)).toEqual(['Scribe']);
+    // Answered: it no longer waits for the index (an index behind for hours keeps no search alive).
+    expect(waiting.size).toBe(0);
   });
 });

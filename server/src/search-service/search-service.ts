@@ -33,7 +33,7 @@ export interface SearchLookup {
 
 export interface SearchServiceOptions {
   /** Whether the engine's index is current (search-freshness.ts); absent: always taken as current. */
-  freshness?: { readonly state: FreshnessState; whenCurrent?(): Promise<void> };
+  freshness?: { readonly state: FreshnessState; onCurrent?(then: () => void): () => void };
   /** How long the engine may take before the store answers instead (ENGINE_TIMEOUT_MS). */
   timeoutMs?: number;
 }
@@ -117,24 +117,36 @@ export class SearchService {
         );
       }
     }
-    let storeAnswered = false;
-    const degraded = this.fallback.search(request).finally(() => {
-      storeAnswered = true;
-    });
-    const whenCurrent = this.engine && !current ? this.options.freshness?.whenCurrent?.() : undefined;
-    if (!whenCurrent) return { response: await degraded, degraded: true };
+    const degraded = this.fallback.search(request);
+    const onCurrent = this.engine && !current ? this.options.freshness?.onCurrent : undefined;
+    if (!onCurrent) return { response: await degraded, degraded: true };
     // The index may become current while the store's plain matching still reads: its first query
     // reads every agent (seconds on a busy machine at 100,000 agents, the first search of a
     // restart). The engine answers then instead of keeping the request waiting (issue 24). Whichever
     // comes second is dropped (a store failure that comes too late too); the engine is not asked
-    // once the store has answered.
-    degraded.catch(() => {});
-    return Promise.race([
-      degraded.then((response) => ({ response, degraded: true })),
-      whenCurrent.then(() =>
-        storeAnswered ? new Promise<never>(() => {}) : this.searchBounded(request, key),
-      ),
-    ]);
+    // once the store has answered, and the store's answer forgets the wait for the index.
+    return new Promise<ServiceResponse>((resolve, reject) => {
+      let settled = false;
+      const forget = onCurrent.call(this.options.freshness, () => {
+        if (settled) return;
+        settled = true;
+        this.searchBounded(request, key).then(resolve, reject);
+      });
+      degraded.then(
+        (response) => {
+          if (settled) return;
+          settled = true;
+          forget();
+          resolve({ response, degraded: true });
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          forget();
+          reject(error);
+        },
+      );
+    });
   }
 
   /**
