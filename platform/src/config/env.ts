@@ -90,7 +90,7 @@ export const envSchema = z
      * that came meanwhile are read, ms (platform/src/search/embedded/search-steps.ts; docs/scaling.md).
      * 0: each search runs whole, in one piece.
      */
-    SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(5),
+    SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(20),
     /**
      * API worker processes (`npm start`): each serves requests with its own copy of the search
      * index, sharing the store; the first also runs the in-process indexer and the upkeep timers.
