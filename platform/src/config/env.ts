@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PRODUCT_KEY, PRODUCT_NAME } from '@agentry/domain/product';
 import { z } from 'zod';
+import { SLICE_BUDGET_MS } from '../search/embedded/search-steps';
 import { type ProcessRole, roleProblems } from './role';
 
 // Every setting of every process, typed, documented and validated once at start. Each variable
@@ -90,7 +91,7 @@ export const envSchema = z
      * that came meanwhile are read, ms (platform/src/search/embedded/search-steps.ts; docs/scaling.md).
      * 0: each search runs whole, in one piece.
      */
-    SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(20),
+    SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(SLICE_BUDGET_MS),
     /**
      * API worker processes (`npm start`): each serves requests with its own copy of the search
      * index, sharing the store; the first also runs the in-process indexer and the upkeep timers.

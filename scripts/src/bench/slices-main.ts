@@ -2,12 +2,12 @@ import os from 'node:os';
 import { executeSearch, searchSteps } from '@agentry/platform/search/embedded/execute';
 import { InvertedIndex } from '@agentry/platform/search/embedded/inverted-index';
 import { Scratch } from '@agentry/platform/search/embedded/scratch';
-import { runInSlices } from '@agentry/platform/search/embedded/search-steps';
+import { runInSlices, SLICE_BUDGET_MS } from '@agentry/platform/search/embedded/search-steps';
 import type { SearchRequest } from '@agentry/platform/search/port';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
 
-// `tsx scripts/src/bench/slices-main.ts [--agents N] [--queries N]`: how long one distinct search
+// `tsx scripts/src/bench/slices-main.ts [--agents N] [--queries N] [--slice-ms MS]`: how long one distinct search
 // holds the event loop in one piece (issue 24), run whole as before and in slices as the serving
 // engine runs it now (platform/src/search/embedded/search-steps.ts): N synthetic agents (100,000 by
 // default) in two copies of the index, each search asked of both in turn (which goes first
@@ -32,11 +32,16 @@ async function copyOf(documents: Parameters<InvertedIndex['loadStream']>[0]) {
 }
 
 /** One search in slices: its longest slice and how many there were (real clock, real turns). */
-async function sliced(copy: { index: InvertedIndex; scratch: Scratch }, request: SearchRequest) {
+async function sliced(
+  copy: { index: InvertedIndex; scratch: Scratch },
+  request: SearchRequest,
+  budgetMs: number,
+) {
   let sliceStarted = performance.now();
   let longest = 0;
   let slices = 1;
   await runInSlices(searchSteps(copy.index, copy.scratch, request), {
+    budgetMs,
     pause: async () => {
       longest = Math.max(longest, performance.now() - sliceStarted);
       await new Promise((resolve) => setImmediate(resolve));
@@ -50,16 +55,20 @@ async function sliced(copy: { index: InvertedIndex; scratch: Scratch }, request:
 async function main() {
   const agents = Number(argument('agents') ?? 100_000);
   const count = Number(argument('queries') ?? 300);
+  // The slice the serving engine uses unless SEARCH_SLICE_MS says otherwise.
+  const sliceMs = Number(argument('slice-ms') ?? SLICE_BUDGET_MS);
   const documents = asSearchDocuments([...syntheticAgents(agents)] as unknown as Array<
     Record<string, string>
   >);
   const whole = await copyOf(documents);
   const inSlices = await copyOf(documents);
-  console.log(`${agents} agents loaded twice; ${count} distinct queries (load ${loadAverage()})`);
+  console.log(
+    `${agents} agents loaded twice; ${count} distinct queries; slices of ${sliceMs} ms (load ${loadAverage()})`,
+  );
   // Warm-up with other queries: the JIT, the lexicon, per-index caches.
   for (const query of useCaseQueries(200, 7)) {
     executeSearch(whole.index, whole.scratch, { query });
-    await sliced(inSlices, { query });
+    await sliced(inSlices, { query }, sliceMs);
   }
   const kinds: Array<[string, SearchRequest[]]> = [
     ['use-case queries', useCaseQueries(count, 99).map((query) => ({ query }))],
@@ -77,7 +86,7 @@ async function main() {
         wholeMs.push(performance.now() - started);
       };
       if (q % 2 === 0) measureWhole();
-      const run = await sliced(inSlices, request);
+      const run = await sliced(inSlices, request, sliceMs);
       longest.push(run.longest);
       slices.push(run.slices);
       if (q % 2 === 1) measureWhole();

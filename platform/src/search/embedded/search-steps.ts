@@ -35,10 +35,12 @@ export function runWhole<T>(steps: Steps<T>): T {
 export const BLOCK = 512;
 
 /**
- * Event-loop time one slice of a search may take before the process goes back to its sockets (ms).
- * A distinct search at the 100,000-agent catalog's p50 (about 4 ms) runs in one slice, as before.
+ * Event-loop time one slice of a search may take before the process goes back to its sockets (ms);
+ * the default of SEARCH_SLICE_MS (config/env.ts). A distinct search at the 100,000-agent catalog's
+ * p50 (about 4 ms) runs in one slice, as before; 5 ms slices raised the open loop's p50
+ * (BENCHMARKS.md, "A dear search in slices of the event loop").
  */
-export const SLICE_BUDGET_MS = 5;
+export const SLICE_BUDGET_MS = 20;
 
 export interface SliceOptions {
   /** How long a slice may run, ms (SLICE_BUDGET_MS). */
