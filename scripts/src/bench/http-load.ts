@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { percentile } from './child-process';
+import { type GeneratorHealth, GeneratorWatch } from './generator-health';
 import type { PlannedRequest, RequestKind } from './traffic-mix';
 import { addressOf } from './virtual-user';
 
@@ -17,6 +18,15 @@ export interface KindFigures {
   p50: number;
   p99: number;
   max: number;
+  /** The server's own time (its Server-Timing `app;dur`): p99, when its answers said it. */
+  serverP99?: number;
+}
+
+/** `app;dur=MS` of an answer's Server-Timing (request-log.ts), or null. */
+export function serverMsOf(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header.join(', ') : (header ?? '');
+  const found = /(?:^|,\s*)app;dur=([\d.]+)/.exec(value);
+  return found ? Number(found[1]) : null;
 }
 
 export interface LoadFigures {
@@ -29,14 +39,24 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   byKind: Partial<Record<RequestKind, KindFigures>>;
+  /** The open loop's watch on the generator itself (generator-health.ts). */
+  generator?: GeneratorHealth;
 }
 
 const TIMEOUT_MS = 30_000;
 
 class Recorder {
   private readonly latencies = new Map<RequestKind, number[]>();
+  private readonly serverTimes = new Map<RequestKind, number[]>();
   private readonly errors = new Map<RequestKind, number>();
   readonly errorKinds: Record<string, number> = {};
+
+  recordServer(kind: RequestKind, ms: number | null) {
+    if (ms === null) return;
+    const list = this.serverTimes.get(kind);
+    if (list) list.push(ms);
+    else this.serverTimes.set(kind, [ms]);
+  }
 
   record(kind: RequestKind, ms: number, error: string | null) {
     let list = this.latencies.get(kind);
@@ -60,12 +80,14 @@ class Recorder {
       all.push(...list);
       const kindErrors = this.errors.get(kind) ?? 0;
       errors += kindErrors;
+      const server = this.serverTimes.get(kind)?.sort((a, b) => a - b);
       byKind[kind] = {
         requests: list.length,
         errors: kindErrors,
         p50: round(percentile(list, 0.5)),
         p99: round(percentile(list, 0.99)),
         max: round(list[list.length - 1]!),
+        ...(server?.length ? { serverP99: round(percentile(server, 0.99)) } : {}),
       };
     }
     all.sort((a, b) => a - b);
@@ -94,13 +116,15 @@ let sent = 0;
 
 /**
  * One GET; resolves with the error kind, or null for a 2xx/3xx answer read to its end.
- * `answered` is told the local port of the connection the answer came on (worker-balance.ts).
+ * `answered` is told the local port of the connection the answer came on (worker-balance.ts), and
+ * `timed` the server's own time for it (its Server-Timing's app;dur).
  */
 function send(
   agent: http.Agent,
   base: URL,
   path: string,
   answered?: (localPort: number | undefined) => void,
+  timed?: (serverMs: number | null) => void,
 ): Promise<string | null> {
   return new Promise((resolve) => {
     const request = http.get(
@@ -114,6 +138,7 @@ function send(
       },
       (response) => {
         const localPort = response.socket?.localPort;
+        timed?.(serverMsOf(response.headers['server-timing']));
         response.on('data', () => {});
         response.on('end', () => {
           answered?.(localPort);
@@ -166,20 +191,25 @@ export async function openLoop(
   const recorder = new Recorder();
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
+  const watch = new GeneratorWatch();
+  watch.start();
   const started = performance.now();
   const inFlight: Array<Promise<void>> = [];
   for (let i = 0; i < total; i++) {
     const scheduled = started + i * interval;
     const wait = scheduled - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    watch.lateBy(performance.now() - scheduled);
     const request = plan[i % plan.length]!;
     inFlight.push(
-      send(agent, base, request.path, options.answered).then((error) => {
-        recorder.record(request.kind, performance.now() - scheduled, error);
-      }),
+      send(agent, base, request.path, options.answered, (ms) => recorder.recordServer(request.kind, ms)).then(
+        (error) => {
+          recorder.record(request.kind, performance.now() - scheduled, error);
+        },
+      ),
     );
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return recorder.figures(options.seconds);
+  return { ...recorder.figures(options.seconds), generator: watch.stop() };
 }

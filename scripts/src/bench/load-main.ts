@@ -15,6 +15,7 @@ import {
   waitUntilReady,
 } from './child-process';
 import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
+import { describeGenerator } from './generator-health';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
 import { compareLoad } from './load-compare';
 import { seedAccounts } from './product-accounts';
@@ -78,11 +79,12 @@ function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample
       figures.errors ? ` ${JSON.stringify(figures.errorKinds)}` : ''
     }, p50 ${figures.p50} ms, p99 ${figures.p99} ms; event-loop delay p99 ${loop?.p99 ?? 'n/a'} ms, max ${loop?.max ?? 'n/a'} ms`,
   );
+  if (figures.generator) log(describeGenerator(figures.generator));
   for (const [kind] of MIX) {
     const k = figures.byKind[kind];
     if (!k) continue;
     log(
-      `    ${kind.padEnd(17)} ${String(k.requests).padStart(7)} req  ${String(k.errors).padStart(5)} err  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  max ${String(k.max).padStart(7)} ms`,
+      `    ${kind.padEnd(17)} ${String(k.requests).padStart(7)} req  ${String(k.errors).padStart(5)} err  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  max ${String(k.max).padStart(7)} ms${k.serverP99 !== undefined ? `  server p99 ${String(k.serverP99).padStart(6)} ms` : ''}`,
     );
   }
 }
@@ -198,13 +200,16 @@ async function main(argv: string[]) {
     const base = `http://127.0.0.1:${port}`;
     // --profile DIR: a V8 CPU profile of every API process, written when it stops (where the time goes).
     const profileDir = option(argv, 'profile', '');
-    const nodeArgs = profileDir
-      ? [
-          '--cpu-prof',
-          `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`,
-          ...apiNodeArgs(),
-        ]
-      : apiNodeArgs();
+    // --node-args "--trace-gc,--max-semi-space-size=32": more V8 flags for the API's processes
+    // (what a flag does to the stalls, measured without changing what `npm start` runs).
+    const extraNodeArgs = option(argv, 'node-args', '').split(',').filter(Boolean);
+    const nodeArgs = [
+      ...(profileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`]
+        : []),
+      ...extraNodeArgs,
+      ...apiNodeArgs(),
+    ];
     const api = startProcess(nodeArgs, {
       ...env,
       PORT: String(port),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { RequestHandler } from 'express';
 import { markArrival } from './phase-timing';
@@ -28,6 +29,24 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * Adds `app;dur=MS` to the answer's Server-Timing as its head is written: the server's time from
+ * the request reaching Express to its answer's head. The load benchmark reads it beside its own
+ * clock (issue 24: is an open loop's p99 the server's work, or the wait before the server read the
+ * request, or the generator's?); a browser's dev tools show it too.
+ */
+export function timeAnswer(
+  res: ServerResponse,
+  arrivedAt: number,
+  now: () => number = performance.now.bind(performance),
+) {
+  const writeHead = res.writeHead;
+  res.writeHead = function timedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) this.appendHeader('Server-Timing', `app;dur=${(now() - arrivedAt).toFixed(1)}`);
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
@@ -36,7 +55,8 @@ export function requestLog(logger: Logger): RequestHandler {
     markArrival(res);
     res.setHeader('X-Request-Id', id);
     if (QUIET_PATHS.has(req.path)) return next();
-    const started = performance.now();
+    const started = res.locals.arrivedAt as number;
+    timeAnswer(res, started);
     res.once('finish', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
