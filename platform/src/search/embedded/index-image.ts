@@ -1,5 +1,6 @@
 import { PROFILE_FACET_FIELDS } from '@agentry/domain/profile-facets';
 import { SPEC_FACET_FIELDS } from '@agentry/domain/search-fields';
+import type { IntentImage } from './catalog-intent-counts';
 import type { ColumnsImage } from './columns';
 import type { StoredBytes } from './document-bodies';
 import type { RoleEntry } from './role-table';
@@ -46,6 +47,8 @@ export interface IndexImage {
   vocabulary: VocabularyImage;
   roles: RoleEntry[];
   orders: Array<{ key: string; numbers: Int32Array; covered: number }>;
+  /** catalogIntent's counts (null from a snapshot written before they were kept: counted on load). */
+  intent: IntentImage | null;
 }
 
 type Typed = Int32Array | Uint8Array | Uint32Array | Float32Array | Float64Array;
@@ -73,6 +76,9 @@ interface Description {
 const ALIGN = 8;
 /** The documents' bodies: the image's last section. */
 const BODIES = 'bodies.bytes';
+/** catalogIntent's parts: their names' prefix, and the category keys' part. */
+const INTENT = 'intent.';
+const INTENT_KEYS = 'intent categoryKeys';
 const align = (offset: number) => Math.ceil(offset / ALIGN) * ALIGN;
 const CONSTRUCTORS = {
   i32: Int32Array,
@@ -170,6 +176,11 @@ function partsOf(image: IndexImage): Part[] {
   parts.push(typedPart('columns.startingPrice', 'f64', image.columns.startingPrice));
   parts.push(typedPart('columns.startingPriced', 'u8', image.columns.startingPriced));
   for (const order of image.orders) parts.push(typedPart(`orders.${order.key}`, 'i32', order.numbers));
+  if (image.intent) {
+    for (const [name, array] of Object.entries(image.intent.arrays))
+      parts.push(typedPart(`${INTENT}${name}`, array instanceof Float64Array ? 'f64' : 'i32', array));
+    parts.push(stringsPart(INTENT_KEYS, image.intent.categoryKeys));
+  }
   // Last, so that everything before it can be read into memory without it (residentLength).
   const { bytes } = image.bodies;
   if (!(bytes instanceof Uint8Array)) throw new Error('index image: the bodies are left in a file');
@@ -301,6 +312,13 @@ export async function imageFromBytes(
       values: await strings(`facets.${field}.values`),
       ids: typed(`facets.${field}.ids`, 'i32'),
     };
+  let intent: IntentImage | null = null;
+  if (byName.has(INTENT_KEYS)) {
+    const arrays: IntentImage['arrays'] = {};
+    for (const { name, kind } of description.sections)
+      if (name.startsWith(INTENT)) arrays[name.slice(INTENT.length)] = typed(name, kind as 'i32' | 'f64');
+    intent = { arrays, categoryKeys: await strings(INTENT_KEYS) };
+  }
   const lists = {} as IndexImage['columns']['lists'];
   for (const field of PROFILE_FACET_FIELDS)
     lists[field] = {
@@ -362,5 +380,6 @@ export async function imageFromBytes(
       covered,
       numbers: typed(`orders.${key}`, 'i32'),
     })),
+    intent,
   };
 }

@@ -1,6 +1,7 @@
 import { stem } from '../analysis/stem';
 import type { SearchDocument } from '../port';
 import { FEATURES } from '../query/features';
+import { IntentCounts } from './catalog-intent-counts';
 import { DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
 import { ExpansionModel } from './document-expansion';
@@ -31,12 +32,10 @@ import { type TimeSlices, UNSLICED } from './time-slices';
 import { WordVocabulary } from './vocabulary';
 import { WordSequences } from './word-sequences';
 
-// The in-memory index of the embedded engine. Documents get ever-increasing numbers; replacing or
-// deleting a document only marks its old number dead (queries skip dead numbers), so writes are
-// cheap and postings stay sorted. Everything kept per document or per term is in typed arrays or
-// flat string lists, so that the index can be written to a snapshot and read back whole
-// (index-image.ts) and costs the garbage collector little: the documents themselves are kept as
-// JSON text (document-bodies.ts) and read back for the hits shown.
+// The embedded engine's in-memory index. Documents get ever-increasing numbers; replacing or deleting one
+// only marks its old number dead (queries skip dead numbers): writes are cheap, postings stay sorted. All
+// kept per document or term is in typed arrays or flat string lists (read back whole from a snapshot,
+// index-image.ts; little for the garbage collector), documents as JSON text (document-bodies.ts).
 
 const NAME = 0;
 const ROLE = 1;
@@ -66,6 +65,8 @@ export class InvertedIndex {
   columns = new DocumentColumns();
   /** Every document number in each sort order, for searches without words. */
   readonly orders = new SortedOrders(this);
+  /** catalogIntent's counts, kept as documents come and go (catalog-intent-counts.ts). */
+  intent = new IntentCounts();
   /** Changes on every write; caches key on it. */
   version = 0;
   private live = 0;
@@ -124,9 +125,9 @@ export class InvertedIndex {
   }
 
   /**
-   * Among documents the engine cannot tell apart, the older listing first: by id (numeric ids by
-   * value, others as text; both adapters' ids grow with creation), never by number, which a
-   * re-index renews. The one rule of every order and cut among equals (equal-order.ts).
+   * Among documents the engine cannot tell apart, the older listing first: by id (numeric ids by value,
+   * others as text; both adapters' ids grow with creation), never by number, which a re-index renews.
+   * The one rule of every order and cut among equals (equal-order.ts).
    */
   compareIds(a: number, b: number): number {
     return compareAgentIds(this.ids[a]!, this.ids[b]!);
@@ -181,9 +182,8 @@ export class InvertedIndex {
   }
 
   /**
-   * Streams documents in, yielding to the event loop now and then so a serving process keeps
-   * answering. Nothing but the index itself is kept: each document is analysed, inserted and its
-   * words dropped, which keeps the memory peak of a 100k-agent load near its final size.
+   * Streams documents in, yielding to the event loop now and then so a serving process keeps answering;
+   * only the index is kept (each document's words dropped once inserted: a 100k load peaks near its size).
    */
   async loadStream(documents: Iterable<SearchDocument>, yieldEvery = 500): Promise<void> {
     const iterator = documents[Symbol.iterator]();
@@ -235,6 +235,7 @@ export class InvertedIndex {
     if (number < 0) return false;
     for (let f = 0; f < FIELDS; f++) this.fieldLengthSums[f]! -= this.lengths[number * FIELDS + f]!;
     this.roleTable.remove(this.roleOf[number]!);
+    this.intent.remove(this, number);
     this.alive[number] = 0;
     this.numbers.delete(id);
     this.live -= 1;
@@ -277,8 +278,7 @@ export class InvertedIndex {
     this.live += 1;
     this.version += 1;
 
-    // Per stem: weighted, length-normalised frequency summed over fields (BM25F). One map lookup
-    // per token; the word's id leads to its stem's id, which holds this document's slot.
+    // Per stem, BM25F: weighted, length-normalised frequency over fields; word id → stem id → its slot.
     const vocabulary = this.vocabulary;
     const stems = this.stemTable;
     let { stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS;
@@ -336,6 +336,7 @@ export class InvertedIndex {
         nameWeight > 0,
       );
     }
+    this.intent.add(this, number);
   }
 
   /** The whole index as arrays and string lists (views where possible: valid until the next write). */
@@ -364,13 +365,11 @@ export class InvertedIndex {
       vocabulary: this.vocabulary.image(),
       roles: [...this.roleTable.entries()],
       orders: this.orders.image(),
+      intent: this.intent.image(count),
     };
   }
 
-  /**
-   * An index from image(): the same documents, numbers, postings and orders, its lookup tables
-   * taken as the image holds them.
-   */
+  /** An index from image(): the same documents, numbers, postings and orders, lookup tables as held. */
   static async fromImage(image: IndexImage, slices: TimeSlices = UNSLICED): Promise<InvertedIndex> {
     const index = new InvertedIndex();
     index.count = image.count;
@@ -394,6 +393,7 @@ export class InvertedIndex {
     index.numbers = StringIds.fromImage((number) => index.ids[number]!, image.numbers);
     index.roleTable = RoleTable.fromImage(image.nextRoleId, image.roles);
     index.orders.restore(image.orders);
+    index.intent = await IntentCounts.restore(image.intent, index, slices);
     return index;
   }
 }
