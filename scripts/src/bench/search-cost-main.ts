@@ -14,7 +14,9 @@ import { asSearchDocuments } from './synthetic-documents';
 // engine's median, p90 and p99 per query and the ratio. With --profile, a V8 CPU profile of this
 // checkout's queries (only those) is written to FILE and its heaviest functions printed (issue 24).
 // --with turns ranking components on in this checkout's engine only (query/features.ts: the cost
-// of one measured and not kept, issue 27).
+// of one measured and not kept, issue 27). --toggle a: a second engine of this checkout (its own
+// index) that runs with `a` off while the first runs with it on, the switch set before each search:
+// a component's cost on and off in one run, query by query.
 
 interface Engine {
   label: string;
@@ -38,6 +40,19 @@ async function engineOf(root: string, label: string, documents: SearchDocument[]
   await index.orders.prepare();
   const scratch = new Scratch();
   return { label, search: (request) => executeSearch(index, scratch, request) };
+}
+
+/** An engine's search with one component switched on or off before each search. */
+function switched(
+  setFeatures: (features: Record<string, boolean>) => void,
+  name: string,
+  on: boolean,
+  engine: Engine,
+): Engine['search'] {
+  return (request) => {
+    setFeatures({ [name]: on });
+    return engine.search(request);
+  };
 }
 
 function argument(name: string): string | undefined {
@@ -128,6 +143,13 @@ async function main() {
   setFeatures(Object.fromEntries(turnedOn.map((name) => [name, true])));
   const label = turnedOn.length > 0 ? `this checkout with ${turnedOn.join(', ')}` : 'this checkout';
   const engines = [await engineOf(process.cwd(), label, documents)];
+  const toggled = argument('toggle');
+  if (toggled) {
+    const off = await engineOf(process.cwd(), `this checkout with ${toggled} off`, documents);
+    const on = engines[0]!;
+    engines[0] = { label: `this checkout with ${toggled} on`, search: switched(setFeatures, toggled, true, on) };
+    engines.push({ label: off.label, search: switched(setFeatures, toggled, false, off) });
+  }
   for (const root of against) engines.push(await engineOf(path.resolve(root), path.resolve(root), documents));
   console.log(`${agents} agents loaded; ${queries.length} distinct queries`);
 

@@ -84,9 +84,7 @@ function counted(counts: IntentCounts) {
     return map;
   };
   const background = new Map<number, number>();
-  counts.background.forEach((count, id) => {
-    if (count > 0) background.set(id, count);
-  });
+  for (const [stem] of counts.roles.pairs.entries()) background.set(stem, counts.backgroundOf(stem));
   return {
     roles: read(counts.roles, (c) => c),
     categories: read(counts.categories, (c) => counts.categoryKey(c)),

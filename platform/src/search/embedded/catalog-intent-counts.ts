@@ -138,8 +138,7 @@ export interface IntentImage {
 export class IntentCounts {
   readonly roles = new ClassCounts();
   readonly categories = new ClassCounts();
-  /** Live documents having each stem id (the background for smoothing). */
-  background: Int32Array = new Int32Array(1024);
+  /** Distinct stems summed over the live documents. */
   totalWords = 0;
   documents = 0;
   /** Each document's category class (kept for dead numbers: removal reads it). */
@@ -177,6 +176,17 @@ export class IntentCounts {
     this.categoryOf[n] = -1;
   }
 
+  /**
+   * Live documents having the stem (the background for smoothing): each has one role, so the sum
+   * over roles; no table by stem id to keep (a few dozen lookups per query word).
+   */
+  backgroundOf(stem: number): number {
+    const { roles } = this;
+    let total = 0;
+    for (let c = 0; c < roles.count; c++) if (roles.documents[c]! > 0) total += roles.pairs.get(stem, c);
+    return total;
+  }
+
   /** The category class of a document (-1: not counted). */
   categoryOfDocument(n: number): number {
     return this.categoryOf[n] ?? -1;
@@ -191,7 +201,6 @@ export class IntentCounts {
   image(count: number): IntentImage {
     const arrays: Record<string, Int32Array | Float64Array> = {
       categoryOf: this.categoryOf.subarray(0, count),
-      background: this.background,
       totals: Float64Array.of(this.totalWords, this.documents),
     };
     this.roles.image('roles', arrays);
@@ -212,7 +221,6 @@ export class IntentCounts {
     const counts = new IntentCounts();
     const { arrays, categoryKeys } = image;
     counts.categoryOf = arrays.categoryOf as Int32Array;
-    counts.background = arrays.background as Int32Array;
     const totals = arrays.totals as Float64Array;
     counts.totalWords = totals[0]!;
     counts.documents = totals[1]!;
@@ -235,13 +243,7 @@ export class IntentCounts {
 
   /** The typed arrays' bytes (the category map and keys aside: one entry per category). */
   get bytes(): number {
-    return (
-      this.roles.bytes +
-      this.categories.bytes +
-      this.background.byteLength +
-      this.categoryOf.byteLength +
-      this.distinct.byteLength
-    );
+    return this.roles.bytes + this.categories.bytes + this.categoryOf.byteLength + this.distinct.byteLength;
   }
 
   /** The document's distinct stems of role, category and description into `distinct`, and its category's key. */
@@ -266,14 +268,6 @@ export class IntentCounts {
 
   private change(role: number, category: number, count: number, sign: number): void {
     const stems = this.distinct;
-    let highest = -1;
-    for (let i = 0; i < count; i++) highest = Math.max(highest, stems[i]!);
-    if (highest >= this.background.length) {
-      const background = new Int32Array(Math.max(highest + 1, this.background.length * 2));
-      background.set(this.background);
-      this.background = background;
-    }
-    for (let i = 0; i < count; i++) this.background[stems[i]!]! += sign;
     this.totalWords += sign * count;
     this.documents += sign;
     this.roles.change(role, stems, count, sign);

@@ -42,7 +42,7 @@ function posterior(classes: ClassCounts, model: IntentCounts, stems: number[]): 
         : -Infinity;
   let known = 0;
   for (const stem of stems) {
-    const total = model.background[stem] ?? 0;
+    const total = model.backgroundOf(stem);
     if (total <= 0) continue;
     known += 1;
     const background = total / model.totalWords;
