@@ -147,7 +147,10 @@ async function main() {
   if (toggled) {
     const off = await engineOf(process.cwd(), `this checkout with ${toggled} off`, documents);
     const on = engines[0]!;
-    engines[0] = { label: `this checkout with ${toggled} on`, search: switched(setFeatures, toggled, true, on) };
+    engines[0] = {
+      label: `this checkout with ${toggled} on`,
+      search: switched(setFeatures, toggled, true, on),
+    };
     engines.push({ label: off.label, search: switched(setFeatures, toggled, false, off) });
   }
   for (const root of against) engines.push(await engineOf(path.resolve(root), path.resolve(root), documents));

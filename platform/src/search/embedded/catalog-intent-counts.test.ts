@@ -136,7 +136,7 @@ describe("catalogIntent's counts, kept as documents come and go", () => {
     queries.forEach((query, q) => {
       const afresh = factors(index, query)!;
       expect(afresh).not.toBeNull();
-      afresh.forEach((factor, i) => expect(kept[q]![i]).toBeCloseTo(factor, 12));
+      for (const [i, factor] of afresh.entries()) expect(kept[q]![i]).toBeCloseTo(factor, 12);
     });
   });
 

@@ -227,7 +227,7 @@ export class IntentCounts {
     counts.roles.restore('roles', arrays);
     counts.categories.restore('categories', arrays);
     counts.categoryKeys = [...categoryKeys];
-    categoryKeys.forEach((key, category) => counts.categoryIds.set(key, category));
+    for (const [category, key] of categoryKeys.entries()) counts.categoryIds.set(key, category);
     return counts;
   }
 
