@@ -69,6 +69,18 @@ export function describeAgentTrustContract(store: () => Store): void {
       expect(scanned[0]).toMatchObject(expected);
     });
 
+    it('scans without the trust signals when asked (the sitemap reads ids and dates only)', async () => {
+      const agent = await store().agents.create(agentInput({ owner_id: 'u1' }));
+      await store().reviews.write(review(agent.id, { rating: 5 }));
+      const plain = [];
+      for await (const batch of store().agents.scan(10, undefined, { trust: false })) plain.push(...batch);
+      expect(plain.map((a) => [a.id, a.updated_at])).toEqual([[agent.id, agent.updated_at]]);
+      expect(plain[0]).not.toHaveProperty('rating_count');
+      const trusted = [];
+      for await (const batch of store().agents.scan(10, undefined, { trust: true })) trusted.push(...batch);
+      expect(trusted[0]).toMatchObject({ rating_count: 1 });
+    });
+
     it('touches agents: updated_at moves and each gets a change-log entry for the index', async () => {
       const agent = await store().agents.create(agentInput());
       const removed = await store().agents.create(agentInput({ name: 'Gone' }));

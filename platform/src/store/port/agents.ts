@@ -38,6 +38,12 @@ export interface AgentFilter {
   nameContains?: string;
 }
 
+/** What a scan() reads besides the agents' own fields. */
+export interface ScanOptions {
+  /** False: without the trust signals (trust/with-agent-trust.ts); true by default. */
+  trust?: boolean;
+}
+
 /** The most agents one list() call answers, whatever it asks: whole-catalog work uses scan(). */
 export const AGENT_LIST_MAX = 1000;
 
@@ -160,9 +166,12 @@ export interface AgentRepository {
   /**
    * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work
    * (reindexing, the sitemap); with `afterId`, only those that come after that agent's id in this
-   * order (a keyset: a later batch is found without reading the earlier ones again).
+   * order (a keyset: a later batch is found without reading the earlier ones again). With
+   * `{ trust: false }` the agents come without their trust signals, as searchBasic's do: for work
+   * that reads none of them (the sitemap reads ids and dates), which would otherwise pay five
+   * batched reads per batch on the request thread.
    */
-  scan(batchSize: number, afterId?: string): AsyncIterable<Agent[]>;
+  scan(batchSize: number, afterId?: string, options?: ScanOptions): AsyncIterable<Agent[]>;
   /** Agents created at or after `since` (removed ones too), counted per UTC day, oldest day first. */
   createdPerDay(since: Date): Promise<DayCount[]>;
   /**

@@ -143,6 +143,24 @@ describe('sitemap parts', () => {
     expect(locs(pieces!.join(''))).toHaveLength(2507);
   });
 
+  it("asks for no agent's trust signals: a sitemap shows ids and dates, and those reads held the event loop", async () => {
+    const asked: unknown[] = [];
+    const watched: Store = {
+      ...store,
+      agents: {
+        ...store.agents,
+        scan: (batchSize, afterId, options) => {
+          asked.push(options);
+          return store.agents.scan(batchSize, afterId, options);
+        },
+      },
+    };
+    const plan = await planSitemap(watched, 3);
+    const pieces = await renderAgentsSitemap('https://a.example', watched, plan, 2);
+    expect(locs(pieces!.join(''))).toHaveLength(3);
+    expect(asked).toEqual([{ trust: false }, { trust: false }]);
+  });
+
   it('has no agents part for an empty catalog', async () => {
     const empty = openSqliteStore(':memory:');
     expect((await planSitemap(empty)).parts).toEqual([]);

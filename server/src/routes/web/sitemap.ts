@@ -7,11 +7,14 @@ import { DIRECTORY_PATH, FOR_AI_ASSISTANTS_PATH, HOME_PATH, LEGAL_PATHS } from '
 // /sitemap.xml lists /sitemap-pages.xml (the public pages and subscribed providers' pages) and
 // /sitemap-agents-1.xml, -2… (every listed agent, SITEMAP_CHUNK_URLS each, in the store's scan
 // order). A part is built from the store's keyset scan a batch at a time, as one piece of XML per
-// batch, never the catalog as one string; the event loop is given back between batches.
+// batch, never the catalog as one string; the event loop is given back between batches. The scans
+// skip the agents' trust signals (five batched reads a batch, most of a batch's time on the request
+// thread: issue 24's stalls), which a sitemap never shows.
 
 /** URLs per part: well under the protocol's 50,000, so that no part is a large answer. */
 export const SITEMAP_CHUNK_URLS = 10_000;
 const SCAN_BATCH = 1000;
+const WITHOUT_TRUST = { trust: false } as const;
 const FIXED_PAGES = [
   HOME_PATH,
   DIRECTORY_PATH,
@@ -98,7 +101,7 @@ export async function planSitemap(store: Store, partSize = SITEMAP_CHUNK_URLS): 
   const plan: SitemapPlan = { partSize, parts: [] };
   let inPart = partSize;
   let lastId: string | undefined;
-  for await (const batch of store.agents.scan(SCAN_BATCH)) {
+  for await (const batch of store.agents.scan(SCAN_BATCH, undefined, WITHOUT_TRUST)) {
     for (const agent of batch) {
       if (inPart === partSize) {
         plan.parts.push({ afterId: lastId });
@@ -142,7 +145,7 @@ export async function renderAgentsSitemap(
   if (!start) return null;
   const pieces = [URLSET_OPEN];
   let left = plan.partSize;
-  for await (const batch of store.agents.scan(Math.min(SCAN_BATCH, left), start.afterId)) {
+  for await (const batch of store.agents.scan(Math.min(SCAN_BATCH, left), start.afterId, WITHOUT_TRUST)) {
     const agents = batch.slice(0, left);
     pieces.push(
       renderUrls(
