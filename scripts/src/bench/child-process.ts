@@ -18,9 +18,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+/** `cwd`: the checkout whose dist/ the arguments name (this one by default). */
+export function startProcess(args: string[], env: Record<string, string>, cwd = REPO_ROOT): ChildProcess {
   return spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });

@@ -20,6 +20,8 @@ export interface GeneratorHealth {
   gcOver50: number;
   /** CPU seconds the generator used per second of the run (1 = a whole core). */
   cpuShare: number;
+  /** Its JavaScript heap in use at the end, MB (what its garbage collection walks). */
+  heapMb: number;
 }
 
 const RESOLUTION_MS = 10;
@@ -70,11 +72,12 @@ export class GeneratorWatch {
       gcMaxMs: round(Math.max(0, ...this.gcPauses)),
       gcOver50: this.gcPauses.filter((ms) => ms > 50).length,
       cpuShare: seconds > 0 ? Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100 : 0,
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1e6),
     };
   }
 }
 
 /** One line for the report. */
 export function describeGenerator(health: GeneratorHealth): string {
-  return `    the generator itself: event-loop delay p99 ${health.loopP99Ms} / max ${health.loopMaxMs} ms, sent late p99 ${health.lateSendP99Ms} / max ${health.lateSendMaxMs} ms, GC pause max ${health.gcMaxMs} ms (${health.gcOver50} over 50 ms), CPU ${Math.round(health.cpuShare * 100)} % of a core`;
+  return `    the generator itself: event-loop delay p99 ${health.loopP99Ms} / max ${health.loopMaxMs} ms, sent late p99 ${health.lateSendP99Ms} / max ${health.lateSendMaxMs} ms, GC pause max ${health.gcMaxMs} ms (${health.gcOver50} over 50 ms), CPU ${Math.round(health.cpuShare * 100)} % of a core, heap ${health.heapMb} MB`;
 }

@@ -27,7 +27,7 @@ import { printProductFigures } from './product-report';
 import { soak } from './soak';
 import { importWithCli, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
-import { type Catalog, MIX, planTraffic } from './traffic-mix';
+import { type Catalog, MIX, planTraffic, visitorSlices } from './traffic-mix';
 import { describeBalance, WorkerBalance } from './worker-balance';
 import { waitForWorkers } from './workers-ready';
 
@@ -162,16 +162,26 @@ async function main(argv: string[]) {
   const config = loadConfig(env);
   const store = await openStore(config);
   const catalog = await catalogOf(store);
-  const plan = planTraffic(catalog, 400_000, 42);
-  const productPlan = planProduct(
-    catalog,
-    { providers: providerCount, employers: employerCount, visitors: 5000 },
-    // Room for the warm-up's actions at the end (10 s, taken from the plan's last 3,000), so no
-    // sign-up of the measured window repeats one of the warm-up's.
-    soakMinutes ? Math.ceil((soakRate / meanRequestsPerAction(mix)) * soakMinutes * 60) + 5000 : 400_000,
-    43,
-    mix,
-  );
+  // The generator shares the two cores with the API, and a pause of its own counts as the server's
+  // latency: it keeps only the requests its runs send (the plans of 400,000 visits and 400,000
+  // product actions held 300 MB of its heap, and its garbage collection paused it for up to 1.4 s
+  // under load: generator-health.ts).
+  const visits = visitorSlices(planTraffic(catalog, 400_000, 42), {
+    closed: closedSeconds > 0,
+    open: rate * openSeconds,
+  });
+  const wantsProduct = soakMinutes > 0 || mixes.includes('product');
+  const productPlan = !wantsProduct
+    ? []
+    : planProduct(
+        catalog,
+        { providers: providerCount, employers: employerCount, visitors: 5000 },
+        // Room for the warm-up's actions at the end (10 s, taken from the plan's last 3,000), so no
+        // sign-up of the measured window repeats one of the warm-up's.
+        soakMinutes ? Math.ceil((soakRate / meanRequestsPerAction(mix)) * soakMinutes * 60) + 5000 : 400_000,
+        43,
+        mix,
+      );
   const contactRate = contactsPerEmployerPerHour(
     (soakMinutes ? soakRate : rate) / meanRequestsPerAction(),
     employerCount,
@@ -203,6 +213,7 @@ async function main(argv: string[]) {
     // --node-args "--trace-gc,--max-semi-space-size=32": more V8 flags for the API's processes
     // (what a flag does to the stalls, measured without changing what `npm start` runs).
     const extraNodeArgs = option(argv, 'node-args', '').split(',').filter(Boolean);
+    const apiDir = option(argv, 'api-dir', '');
     const nodeArgs = [
       ...(profileDir
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`]
@@ -210,17 +221,23 @@ async function main(argv: string[]) {
       ...extraNodeArgs,
       ...apiNodeArgs(),
     ];
-    const api = startProcess(nodeArgs, {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_CONCURRENCY: String(workers),
-      // As behind a production proxy: the client address comes from X-Forwarded-For, so each
-      // virtual visitor has its own and the per-client limits stay at their production settings.
-      TRUST_PROXY: '1',
-      // The built-in test-mode checkout (never charges), whatever the caller's environment says.
-      PAYMENTS_MODE: 'test',
-    });
+    const api = startProcess(
+      nodeArgs,
+      {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: String(workers),
+        // As behind a production proxy: the client address comes from X-Forwarded-For, so each
+        // virtual visitor has its own and the per-client limits stay at their production settings.
+        TRUST_PROXY: '1',
+        // The built-in test-mode checkout (never charges), whatever the caller's environment says.
+        PAYMENTS_MODE: 'test',
+      },
+      // --api-dir DIR: the API built in another checkout (its dist/), loaded by this generator,
+      // so that two trees' servers are compared under the same load generator.
+      apiDir ? path.resolve(process.env.INIT_CWD ?? process.cwd(), apiDir) : undefined,
+    );
     const mode: Record<string, unknown> = { workers };
     modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;
     try {
@@ -267,8 +284,7 @@ async function main(argv: string[]) {
         };
       }
       // Warm-up: code paths compiled, caches as a running site has them.
-      if (mixes.includes('visitors'))
-        await closedLoop(base, plan.slice(300_000), { clients: 20, seconds: 5 });
+      if (mixes.includes('visitors')) await closedLoop(base, visits.warm, { clients: 20, seconds: 5 });
       if (run) {
         await productOpenLoop(run, productPlan, {
           rate: soakMinutes ? soakRate : rate,
@@ -313,7 +329,7 @@ async function main(argv: string[]) {
         if (mixes.includes('visitors')) {
           const [closed, closedLoopDelay] = await withEventLoopSamples(
             base,
-            closedLoop(base, plan, { clients, seconds: closedSeconds }),
+            closedLoop(base, visits.closed, { clients, seconds: closedSeconds }),
           );
           mode.closed = { ...closed, eventLoop: closedLoopDelay };
           printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
@@ -324,7 +340,7 @@ async function main(argv: string[]) {
           balance.start();
           const [open, openLoopDelay] = await withEventLoopSamples(
             base,
-            openLoop(base, plan.slice(200_000), {
+            openLoop(base, visits.open, {
               rate,
               seconds: openSeconds,
               answered: (localPort) => balance.count(localPort),

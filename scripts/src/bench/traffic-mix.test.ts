@@ -1,4 +1,4 @@
-import { MIX, planTraffic } from './traffic-mix';
+import { MIX, planTraffic, visitorSlices } from './traffic-mix';
 
 const catalog = {
   ids: ['1', '2', '3'],
@@ -35,5 +35,22 @@ describe('the load benchmark traffic', () => {
         '/api/search-by-role',
       ]),
     );
+  });
+});
+
+describe("bench:load's slices of the plan", () => {
+  const plan = Array.from({ length: 400_000 }, (_, i) => ({ kind: 'home' as const, path: `/${i}` }));
+
+  it('keeps only what the runs send, from the places they always started', () => {
+    const slices = visitorSlices(plan, { closed: false, open: 9000 });
+    expect(slices.closed).toEqual([]);
+    expect(slices.open).toHaveLength(9000);
+    expect(slices.open[0]).toBe(plan[200_000]);
+    expect(slices.warm[0]).toBe(plan[300_000]);
+    expect(visitorSlices(plan, { closed: true, open: 10 }).closed[0]).toBe(plan[0]);
+  });
+
+  it("never lets the open loop's slice run into the warm-up's", () => {
+    expect(visitorSlices(plan, { closed: false, open: 500_000 }).open.at(-1)).toBe(plan[299_999]);
   });
 });

@@ -95,3 +95,28 @@ export function planTraffic(catalog: Catalog, count: number, seed = 1): PlannedR
     }
   }
 }
+
+export interface VisitorSlices {
+  /** The closed loop's requests (none when it does not run). */
+  closed: PlannedRequest[];
+  /** The warm-up's. */
+  warm: PlannedRequest[];
+  /** The open loop's: as many as it sends. */
+  open: PlannedRequest[];
+}
+
+/**
+ * The parts of a plan of 400,000 that bench:load's runs send, at the places they always took
+ * (closed from 0, open from 200,000, warm-up from 300,000); the rest is left to the garbage
+ * collector, so the generator's own heap, and its pauses, stay small.
+ */
+export function visitorSlices(
+  plan: readonly PlannedRequest[],
+  runs: { closed: boolean; open: number },
+): VisitorSlices {
+  return {
+    closed: runs.closed ? plan.slice(0, 200_000) : [],
+    warm: plan.slice(300_000, 340_000),
+    open: plan.slice(200_000, 200_000 + Math.min(Math.max(1, Math.ceil(runs.open)), 100_000)),
+  };
+}
