@@ -96,6 +96,30 @@ async function agentAt(name: string, address: string, ownerId: string | null = n
 }
 
 describe('the link checker', () => {
+  it("reads the catalog without the agents' trust signals, which a check never uses", async () => {
+    sites.set('up.test', {});
+    const up = await agentAt('Up', `${sites.origin('up.test')}/`);
+    const asked: unknown[] = [];
+    const plain = store;
+    store = {
+      ...plain,
+      agents: {
+        ...plain.agents,
+        scan: (batchSize, afterId, options) => {
+          asked.push(options);
+          return plain.agents.scan(batchSize, afterId, options);
+        },
+      },
+    };
+    expect((await checker().runOnce()).checked).toBe(1);
+    expect(await plain.linkChecks.get(up.id)).toMatchObject({ state: 'up' });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((options) => (options as { trust?: boolean } | undefined)?.trust === false)).toBe(
+      true,
+    );
+    store = plain;
+  });
+
   it('records each state: answered, redirected, timed out, refused, missing, and what a retry confirms', async () => {
     const owner = await store.users.create({
       email: 'ada@sites.example',
