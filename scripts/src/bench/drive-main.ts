@@ -10,7 +10,8 @@ import { planTraffic } from './traffic-mix';
 async function main([url, dataDir, mode, seconds, amount]: string[]) {
   const store = await openStore(loadConfig({ DATA_DIR: dataDir! }));
   const ids: string[] = [];
-  for await (const batch of store.agents.scan(5000)) for (const agent of batch) ids.push(agent.id);
+  for await (const batch of store.agents.scan(5000, undefined, { trust: false }))
+    for (const agent of batch) ids.push(agent.id);
   const categories = await store.agents.categories();
   const roles: Array<{ category: string; role: string }> = [];
   for (const category of categories)

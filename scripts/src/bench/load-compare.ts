@@ -42,7 +42,8 @@ interface Side {
 
 async function catalogOf(store: Store): Promise<Catalog> {
   const ids: string[] = [];
-  for await (const batch of store.agents.scan(5000)) for (const agent of batch) ids.push(agent.id);
+  for await (const batch of store.agents.scan(5000, undefined, { trust: false }))
+    for (const agent of batch) ids.push(agent.id);
   const categories = await store.agents.categories();
   const roles: Array<{ category: string; role: string }> = [];
   for (const category of categories) {
