@@ -2,14 +2,19 @@ import fs from 'node:fs';
 import * as XLSX from 'xlsx';
 import { createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
 import {
+  AGENT,
   count,
+  EDITED,
   eventually,
   filterAuditLog,
   msUntil,
+  SEARCH_LIMIT_MS,
+  SEEDED_AGENTS,
   searchedId,
   searchedNames,
   settledOverflow,
   tableRows,
+  timing,
   UPLOAD_GOOD,
   UPLOAD_NAME,
   UPLOAD_ROWS,
@@ -26,31 +31,6 @@ import { setUpApp } from './support/e2e-app';
 
 const ADMIN = { username: 'staff', password: 'staff password 2026' };
 const DUPLICATE_REASON = 'Already listed (same name and provider)';
-/**
- * How long a change made on the dashboard may take to show in public search before it counts as
- * never: a hang's limit, not a figure. How soon it shows (about a second) is bench:search's figure
- * ("a change searchable after"); a browser on CI's two busy cores can take a second to render alone.
- * The times are printed with E2E_TIMINGS=1.
- */
-const SEARCH_LIMIT_MS = 15_000;
-const timing = (what: string, ms: number) => {
-  if (process.env.E2E_TIMINGS) console.log(`${what} ${ms} ms after the change`);
-};
-/** The demo catalog the harness seeds. */
-const SEEDED_AGENTS = 100;
-
-const AGENT = {
-  name: 'Vellumwright',
-  email: 'desk@vellumwright.example.com',
-  provider: 'Inkhorn Systems',
-  category: 'Finance',
-  role: 'Bookkeeper',
-  description: 'Matches receipts to ledger lines and drafts the month-end close notes.',
-  cost: '$20/month',
-  address: 'vellumwright.example.com',
-};
-const EDITED = { cost: '$35/month', status: 'Featured' };
-
 describe('Admin area', () => {
   const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 

@@ -3,10 +3,37 @@ import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { horizontalOverflow } from './accounts';
 
-// What admin.e2e.ts reads from and does to the staff dashboard: the upload's spreadsheet and its
-// panel, the overview's counts, the tables' rows, and public search asked from the page.
+// What admin.e2e.ts reads from and does to the staff dashboard: the agent it adds, the upload's
+// spreadsheet and its panel, the overview's counts, the tables' rows, and public search asked from
+// the page.
 
 const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The agent the admin adds, and what the edit changes. */
+export const AGENT = {
+  name: 'Vellumwright',
+  email: 'desk@vellumwright.example.com',
+  provider: 'Inkhorn Systems',
+  category: 'Finance',
+  role: 'Bookkeeper',
+  description: 'Matches receipts to ledger lines and drafts the month-end close notes.',
+  cost: '$20/month',
+  address: 'vellumwright.example.com',
+};
+export const EDITED = { cost: '$35/month', status: 'Featured' };
+
+/**
+ * How long a change made on the dashboard may take to show in public search before it counts as
+ * never: a hang's limit, not a figure. How soon it shows (about a second) is bench:search's figure
+ * ("a change searchable after"); a browser on CI's two busy cores can take a second to render alone.
+ * The times are printed with E2E_TIMINGS=1.
+ */
+export const SEARCH_LIMIT_MS = 15_000;
+export const timing = (what: string, ms: number) => {
+  if (process.env.E2E_TIMINGS) console.log(`${what} ${ms} ms after the change`);
+};
+/** The demo catalog the harness seeds. */
+export const SEEDED_AGENTS = 100;
 
 /** The upload: header on sheet row 1, so the data rows are sheet rows 2 to 6. */
 export const UPLOAD_NAME = 'new-agents.xlsx';
