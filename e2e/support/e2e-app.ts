@@ -64,8 +64,12 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
   };
 
   beforeAll(async () => {
+    let started = performance.now();
     browser = await launchChromium();
+    phase('chromium launched', started);
+    started = performance.now();
     server = await withTimeout(startAppServer(options.env), 40_000, 'starting the server');
+    phase('server searchable', started);
   });
   afterEach(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -75,10 +79,20 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
     expect(errors).toEqual([]);
   });
   afterAll(async () => {
+    let started = performance.now();
     await browser?.close();
+    phase('chromium closed', started);
+    started = performance.now();
     await server?.stop();
+    phase('server stopped', started);
   });
   return () => app;
+}
+
+/** With E2E_TIMINGS=1, how long a file's set-up and tear-down steps took (figures, never asserted). */
+function phase(what: string, since: number): void {
+  if (process.env.E2E_TIMINGS)
+    console.log(`e2e timing: ${what} in ${Math.round(performance.now() - since)} ms`);
 }
 
 /** Fails with a message naming the step, before jest's hook timeout hides which one hung. */
