@@ -52,6 +52,70 @@ function firstTierWeights(
   return into;
 }
 
+/** How a plan's groups cover the query: their weights, the table, and each mask's first-tier weight. */
+export interface PlanCoverage {
+  /** Each group's weight (groupImportance). */
+  importance: number[];
+  table: CoverageTable;
+  /**
+   * Each mask's weight for the first tier (-1 below the coverage it needs), read with one array
+   * lookup per document when a query has few groups (most have): the table's two lookups per
+   * document were 7 % of a search. Null for longer queries (firstTierWeight asks the table).
+   */
+  tier: Float64Array | null;
+}
+
+export function planCoverage(index: InvertedIndex, scratch: Scratch, plan: QueryPlan): PlanCoverage {
+  const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
+  const table = new CoverageTable(
+    importance,
+    RANKING.coveragePower,
+    scratch.coverage,
+    FEATURES.partCoverage ? partMasks(plan, importance.length) : [],
+    RANKING.partPower,
+  );
+  const tier = firstTierWeights(table, importance.length, RANKING.minCoverage, scratch.tierWeights);
+  return { importance, table, tier };
+}
+
+/** The first-tier weight of a document that matched `mask`: -1 when it covers too little of the query. */
+export function firstTierWeight({ table, tier }: PlanCoverage, mask: number): number {
+  const low = mask & table.allGroups;
+  if (tier) return tier[low]!;
+  return table.coverage(low) < RANKING.minCoverage ? -1 : table.weight(low);
+}
+
+/**
+ * A touched document's score (scratch.total, nameHit as scored) at a coverage weight, with its name
+ * and role boosts; -1 when the filter leaves it out. Every pass that ranks a plan scores with it.
+ */
+export function hitScorer(
+  index: InvertedIndex,
+  scratch: Scratch,
+  plan: QueryPlan,
+  filter: Filter | null,
+): (n: number, weight: number) => number {
+  const { flags: named, any: anyRoleNamed } = rolesNamed(index, plan);
+  const names = nameQuery(index, plan);
+  const roleIds = index.roleIds;
+  const { total, nameHit } = scratch;
+  // A name boost needs every name word in the query or every query word in the name: documents
+  // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
+  const querySignature = names.signature;
+  const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
+  return (n: number, weight: number): number => {
+    if (filter && (!index.isAlive(n) || !filter(n))) return -1;
+    let score = total[n]! * weight;
+    if (
+      nameHit[n] === 1 &&
+      ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
+    )
+      score *= nameBoost(index.nameOf(n), names);
+    if (anyRoleNamed && named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
+    return score;
+  };
+}
+
 /** Scores a plan; returns the hits (documents covering enough of it, then a second tier when few do) with their final scores. */
 export function rankPlan(
   index: InvertedIndex,
@@ -72,37 +136,12 @@ export function* rankPlanSteps(
   slot: 0 | 1 = 0,
 ): Steps<Ranked> {
   yield* scorePlanSteps(index, plan, scratch);
-  const importance = groupImportance(index, plan).slice(0, MAX_COVERAGE_GROUPS);
-  const table = new CoverageTable(
-    importance,
-    RANKING.coveragePower,
-    scratch.coverage,
-    FEATURES.partCoverage ? partMasks(plan, importance.length) : [],
-    RANKING.partPower,
-  );
-  const { flags: named, any: anyRoleNamed } = rolesNamed(index, plan);
-  const names = nameQuery(index, plan);
-  const roleIds = index.roleIds;
-  const { touched, total, matchMask, nameHit } = scratch;
+  const { importance, table, tier } = planCoverage(index, scratch, plan);
+  const scoreOf = hitScorer(index, scratch, plan, filter);
+  const { touched, matchMask } = scratch;
   const touchedCount = scratch.touchedCount;
   const lowMask = table.allGroups;
   const minCoverage: number = RANKING.minCoverage;
-  // A name boost needs every name word in the query or every query word in the name: documents
-  // whose signatures rule out both skip the comparisons (most name hits are a shared "AI").
-  const querySignature = names.signature;
-  const { words: nameSignatures, parts: partSignatures } = index.nameSignatures;
-  /** The document's score with its coverage weight, or -1 when the filter leaves it out. */
-  const scoreOf = (n: number, weight: number): number => {
-    if (filter && (!index.isAlive(n) || !filter(n))) return -1;
-    let score = total[n]! * weight;
-    if (
-      nameHit[n] === 1 &&
-      ((nameSignatures[n]! & ~querySignature) === 0 || (querySignature & ~partSignatures[n]!) === 0)
-    )
-      score *= nameBoost(index.nameOf(n), names);
-    if (anyRoleNamed && named[roleIds[n]!] === 1) score *= RANKING.roleNamed;
-    return score;
-  };
 
   // Hits cover enough of the query. When few do, the documents matching less of it follow them
   // as a second tier ("track zebra sightings on social media" still lists the social media
@@ -112,10 +151,6 @@ export function* rankPlanSteps(
   const scores = scratch.hitScores[slot];
   let count = 0;
   let lowest = Number.POSITIVE_INFINITY;
-  // Each mask's weight for the first tier (-1 below the coverage it needs), read with one array
-  // lookup per document when a query has few groups (most have): the table's two lookups per
-  // document were 7 % of a search.
-  const tier = firstTierWeights(table, importance.length, minCoverage, scratch.tierWeights);
   /** The touched documents from..to that cover enough of the query, kept with their scores. */
   const firstTierOf = (from: number, to: number): void => {
     let kept = count;

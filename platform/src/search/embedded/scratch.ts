@@ -1,7 +1,7 @@
 import { CoverageMemory } from './coverage-table';
+import { GROUP_MEMORY, type GroupScores } from './group-scores';
 import { PhraseMatches } from './phrase-matches';
 import { PostingsMemory } from './postings-memory';
-import { GROUP_MEMORY, type GroupScores } from './scorer';
 
 // Per-query accumulators, allocated once and reused: a search touches a few thousand documents
 // of perhaps a hundred thousand, so clearing only what was touched keeps each query cheap.
@@ -51,6 +51,9 @@ export class Scratch {
       return GROUP_MEMORY.maxGroups;
     },
   });
+
+  /** Each word's highest literal and derived posting values (bounded-rank.ts), kept the same way. */
+  readonly postingMaxima = new PostingsMemory<[number, number]>({ maxSize: 1_000_000, maxKeys: 100_000 });
 
   ensure(capacity: number): void {
     if (this.total.length >= capacity) return;

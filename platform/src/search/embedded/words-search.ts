@@ -3,7 +3,7 @@ import { didYouMean } from '../query/did-you-mean';
 import { planQuery } from '../query/plan';
 import { floorScore, RELATED_MAX } from '../ranking/match-floor';
 import { suggestionsFrom } from '../ranking/suggestions';
-import { type Alternatives, withAlternatives } from './alternatives';
+import { type Alternatives, withAlternativesSteps } from './alternatives';
 import { type HitExplanations, hitExplainer } from './explain-hits';
 import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
@@ -64,8 +64,8 @@ export function* searchWithWords(
   } else {
     const relevance = yield* relevanceOrder(index, scratch, ranked, plan, wanted, text, floor, pending);
     const top = relevance.order.slice(0, wanted);
-    // A named product's look-alikes (alternatives.ts) are one step: they rank a second plan whole.
-    const expanded = withAlternatives(index, scratch, plan, filter, ranked, top, wanted);
+    // A named product's look-alikes (alternatives.ts): a second plan, bounded and in steps.
+    const expanded = yield* withAlternativesSteps(index, scratch, plan, filter, ranked, top, wanted);
     yield;
     // A product the query asks for by name is a match, whatever its score.
     for (const n of expanded.named ?? []) addMatch(relevance, scratch, n);
