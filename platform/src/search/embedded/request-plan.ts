@@ -92,7 +92,7 @@ function typedPart(index: InvertedIndex, plan: QueryPlan): { typed: QueryPlan; p
 const roleWordCache = new WeakMap<InvertedIndex, { roles: number; context: IntentContext }>();
 
 /** What the catalog's roles say about jobs, for reading framing words; redone when a role appears. */
-function roleContext(index: InvertedIndex): IntentContext {
+export function roleContext(index: InvertedIndex): IntentContext {
   let cached = roleWordCache.get(index);
   if (!cached || cached.roles !== index.roleIdLimit) {
     const { heads, words } = roleWords([...index.roleEntries()].map((role) => role.role));

@@ -2,7 +2,8 @@ import type { SearchDocument } from '../../port';
 import { imageFromBytes } from '../index-image';
 import { InvertedIndex } from '../inverted-index';
 import type { SearchDb } from '../search-db';
-import type { TimeSlices } from '../time-slices';
+import { type TimeSlices, UNSLICED } from '../time-slices';
+import { warmPlanner } from '../warm-planner';
 import { readSnapshot, readSnapshotHeader, type SnapshotHeader, SnapshotRefused } from './snapshot-file';
 
 // The two ways a serving engine gets its in-memory index: from the snapshot (fast: typed arrays
@@ -56,6 +57,8 @@ export async function indexFromSnapshot(
     // Whole by its checksum yet unreadable: written by code that laid it out otherwise.
     throw new SnapshotRefused(`snapshot unreadable (${(error as Error).message})`);
   }
+  // What its first search would otherwise work out while a person waits (warm-planner.ts).
+  await warmPlanner(index, slices);
   const { generation, seq, checkpoint } = snapshot.header;
   return { index, generation, seq, checkpoint };
 }
@@ -68,6 +71,7 @@ export async function indexFromFile(db: SearchDb): Promise<LoadedIndex> {
   await index.loadStream(parsed(db.bodies(generation)));
   // Sorted before it serves, in slices: the first browses would otherwise sort by themselves.
   await index.orders.prepare();
+  await warmPlanner(index, UNSLICED);
   return { index, generation, seq, checkpoint };
 }
 
