@@ -20,7 +20,11 @@ export class PairCounts {
 
   private slot(stem: number, klass: number): number {
     const mask = this.stems.length - 1;
-    let i = (Math.imul(stem, 0x9e3779b1) ^ Math.imul(klass + 1, 0x85ebca6b)) & mask;
+    // Both ids mixed into every bit (murmur3's finaliser): the table keeps only the low bits.
+    let h = Math.imul(stem, 0x9e3779b1) ^ klass;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    let i = (h ^ (h >>> 16)) & mask;
     while (this.stems[i] !== -1 && (this.stems[i] !== stem || this.classes[i] !== klass)) i = (i + 1) & mask;
     return i;
   }

@@ -31,7 +31,12 @@ export const CATALOG_INTENT = {
 };
 
 /** Each class's probability given the query's stem ids (null when no stem of the query is known). */
-function posterior(classes: ClassCounts, model: IntentCounts, stems: number[]): Float64Array | null {
+function posterior(
+  classes: ClassCounts,
+  model: IntentCounts,
+  stems: number[],
+  backgrounds: number[],
+): Float64Array | null {
   const { temperature, smoothing, prior } = CATALOG_INTENT;
   const count = classes.count;
   const logs = new Float64Array(count);
@@ -41,8 +46,8 @@ function posterior(classes: ClassCounts, model: IntentCounts, stems: number[]): 
         ? (prior * Math.log(classes.documents[c]! / model.documents)) / temperature
         : -Infinity;
   let known = 0;
-  for (const stem of stems) {
-    const total = model.backgroundOf(stem);
+  for (const [s, stem] of stems.entries()) {
+    const total = backgrounds[s]!;
     if (total <= 0) continue;
     known += 1;
     const background = total / model.totalWords;
@@ -81,16 +86,21 @@ export function catalogIntent(
     .filter((id) => id >= 0);
   if (stems.length === 0) return null;
   const model = index.intent;
-  const roles = roleStrength > 0 ? posterior(model.roles, model, stems) : null;
-  const categories = categoryStrength > 0 ? posterior(model.categories, model, stems) : null;
+  const backgrounds = stems.map((stem) => model.backgroundOf(stem));
+  const roles = roleStrength > 0 ? posterior(model.roles, model, stems, backgrounds) : null;
+  const categories = categoryStrength > 0 ? posterior(model.categories, model, stems, backgrounds) : null;
   if (!roles && !categories) return null;
-  return Float64Array.from(candidates, ({ n, score }) => {
+  // A plain loop: Float64Array.from with a callback goes through the array's iterator.
+  const factors = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) {
+    const { n, score } = candidates[i]!;
     const role = index.roleIds[n]!;
     const category = model.categoryOfDocument(n);
     const byRole = roles && role >= 0 ? 1 + roleStrength * roles[role]! : 1;
     const byCategory = categories && category >= 0 ? 1 + categoryStrength * categories[category]! : 1;
-    return score >= floor ? byRole * byCategory : (byRole * byCategory) ** relatedPower;
-  });
+    factors[i] = score >= floor ? byRole * byCategory : (byRole * byCategory) ** relatedPower;
+  }
+  return factors;
 }
 
 /** The query's likeliest roles and categories with their probabilities (best first), for tests and tuning. */
@@ -103,6 +113,7 @@ export function likelyClasses(
     .map((stemmed) => index.stemId(stemmed))
     .filter((id) => id >= 0);
   const model = index.intent;
+  const backgrounds = stems.map((stem) => model.backgroundOf(stem));
   const best = (probabilities: Float64Array | null) =>
     probabilities
       ? [...probabilities]
@@ -111,7 +122,7 @@ export function likelyClasses(
           .slice(0, top)
       : [];
   return {
-    roles: best(stems.length ? posterior(model.roles, model, stems) : null),
-    categories: best(stems.length ? posterior(model.categories, model, stems) : null),
+    roles: best(stems.length ? posterior(model.roles, model, stems, backgrounds) : null),
+    categories: best(stems.length ? posterior(model.categories, model, stems, backgrounds) : null),
   };
 }

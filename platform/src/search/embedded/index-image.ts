@@ -76,9 +76,12 @@ interface Description {
 const ALIGN = 8;
 /** The documents' bodies: the image's last section. */
 const BODIES = 'bodies.bytes';
-/** catalogIntent's parts: their names' prefix, and the category keys' part. */
+/**
+ * catalogIntent's parts: their names' prefix, and the category keys' part, whose name carries the
+ * layout of the counts' hash table (a snapshot of another layout is counted again on load).
+ */
 const INTENT = 'intent.';
-const INTENT_KEYS = 'intent categoryKeys';
+const INTENT_KEYS = 'intent categoryKeys, hash 2';
 const align = (offset: number) => Math.ceil(offset / ALIGN) * ALIGN;
 const CONSTRUCTORS = {
   i32: Int32Array,
