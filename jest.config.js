@@ -56,6 +56,9 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
       // 60 s per test and hook: a project's testTimeout is ignored by jest, so the setup file sets it.
       setupFilesAfterEnv: ['<rootDir>/e2e/support/jest-setup.ts'],
+      // One Chromium for the run, which each file connects to (e2e/support/shared-browser.ts).
+      globalSetup: '<rootDir>/e2e/support/shared-browser-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/shared-browser-teardown.ts',
     },
   ],
 };

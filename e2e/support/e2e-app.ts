@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '@agentry/scripts/browser/chromium';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type AppServer, startAppServer } from './app-server';
+import { BROWSER_ENDPOINT } from './shared-browser';
 
-// One server and one browser per test file; a fresh browser context (no cookies, no storage) per
-// page, closed after each test. Uncaught errors in a page fail the test that caused them.
+// One server per test file, and the run's one Chromium (shared-browser.ts; launched here when the
+// file runs without it); a fresh browser context (no cookies, no storage) per page, closed after
+// each test. Uncaught errors in a page fail the test that caused them.
 
 export interface PageOptions {
   width?: number;
@@ -65,8 +67,9 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
 
   beforeAll(async () => {
     let started = performance.now();
-    browser = await launchChromium();
-    phase('chromium launched', started);
+    const endpoint = process.env[BROWSER_ENDPOINT];
+    browser = endpoint ? await chromium.connect(endpoint, { timeout: 30_000 }) : await launchChromium();
+    phase(endpoint ? 'connected to the shared chromium' : 'chromium launched', started);
     started = performance.now();
     server = await withTimeout(startAppServer(options.env), 40_000, 'starting the server');
     phase('server searchable', started);
@@ -80,6 +83,7 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
   });
   afterAll(async () => {
     let started = performance.now();
+    // Connected: closes this file's contexts and disconnects; launched: closes Chromium.
     await browser?.close();
     phase('chromium closed', started);
     started = performance.now();
