@@ -85,6 +85,34 @@ describe('indexer', () => {
     expect(found.hits.map((hit) => hit.document.name)).toEqual(['OpsHelper']);
   });
 
+  it('sizes its batches to a time budget when given one, learned from the last batch', async () => {
+    await store.agents.importMany(Array.from({ length: 150 }, (_, i) => agentInput({ name: `Batch ${i}` })));
+    let clock = 0;
+    // Each change applied costs 2 ms on this clock: 100 changes hold the thread 200 ms.
+    const timed: SearchEngine = Object.create(engine);
+    timed.apply = async (batch: ApplyBatch) => {
+      clock += 2 * (batch.upserts.length + batch.deletes.length);
+      return engine.apply(batch);
+    };
+    const sizes: number[] = [];
+    controller = new AbortController();
+    running = runIndexer({
+      store,
+      engine: timed,
+      logger,
+      pollMs: 5,
+      signal: controller.signal,
+      batchSize: 100,
+      batchBudgetMs: 20,
+      now: () => clock,
+      onBatch: (info) => sizes.push(info.upserts + info.deletes),
+    });
+    await until(async () => (await engine.checkpoint()) === (await store.changes.head()));
+    // The first batch is the whole 100; at 2 ms a change the next ones take 10 (20 ms).
+    expect(sizes.slice(0, 3)).toEqual([100, 10, 10]);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(150);
+  });
+
   it('catches up from its checkpoint after a restart', async () => {
     await store.agents.importMany([agentInput({ name: 'One' }), agentInput({ name: 'Two' })]);
     start();

@@ -1,4 +1,5 @@
 import type { Agent } from '@agentry/domain/agent';
+import { ChunkSizer } from '@agentry/platform/concurrency/chunk-sizer';
 import type { Logger } from '@agentry/platform/log/logger';
 import { searchDocumentsOf } from '@agentry/platform/search/agent-documents';
 import type { SearchDocument, SearchEngine } from '@agentry/platform/search/port';
@@ -16,7 +17,16 @@ export interface IndexerOptions {
   engine: SearchEngine;
   logger: Logger;
   pollMs: number;
+  /** Changes per batch (at most, with batchBudgetMs). */
   batchSize?: number;
+  /**
+   * When set, each batch is sized to hold the thread about this long, learned from the last batch
+   * (platform's ChunkSizer; at least 10 changes, at most batchSize): the API's in-process indexer
+   * shares its event loop with requests (issue 24). Unset: every batch is batchSize.
+   */
+  batchBudgetMs?: number;
+  /** The clock batches are timed on (tests give their own). */
+  now?: () => number;
   /** Stop when aborted. */
   signal: AbortSignal;
   /** Called after every applied batch (tests and metrics). */
@@ -171,6 +181,16 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
   // Between batches the event loop answers requests. 250 changes were measured at up to 100 ms of
   // one turn at 100,000 agents while a bulk upload was applied (bench:upload); 100 stay near 40.
   const batchSize = options.batchSize ?? 100;
+  const sizer =
+    options.batchBudgetMs === undefined
+      ? null
+      : new ChunkSizer({
+          budgetMs: options.batchBudgetMs,
+          min: Math.min(10, batchSize),
+          max: batchSize,
+          initial: batchSize,
+        });
+  const now = options.now ?? (() => performance.now());
   const rebuild = options.rebuild ?? (() => rebuildIndex(store, engine));
   const rebuildWhenBehind = options.rebuildWhenBehind ?? REBUILD_WHEN_BEHIND;
   let failures = 0;
@@ -198,14 +218,16 @@ export async function runIndexer(options: IndexerOptions): Promise<void> {
         logger.info({ ms: Math.round(performance.now() - started) }, 'index rebuilt');
         continue;
       }
-      const changes = await store.changes.since(checkpoint, batchSize);
+      const changes = await store.changes.since(checkpoint, sizer?.size ?? batchSize);
       if (changes.length === 0) {
         failures = 0;
         options.onAlive?.();
         await sleep(options.pollMs, signal);
         continue;
       }
+      const applying = now();
       await applyWithRetries(options, checkpoint, changes);
+      sizer?.record(changes.length, now() - applying);
       failures = 0;
       options.onAlive?.();
       if (++loops % 100 === 0) await pruneChangeLog(store, changes[changes.length - 1]!.seq);

@@ -115,6 +115,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           engine,
           logger: logger.child({ component: 'indexer' }),
           pollMs: config.INDEXER_POLL_MS,
+          // Batches sized to about 20 ms of this worker's event loop (issue 24: a batch of 100
+          // changes after an import held it 425 ms in bench:no-stall's first round, at load 11).
+          batchBudgetMs: 20,
           signal: indexer.signal,
           // The embedded index is rebuilt off the request thread; Meilisearch rebuilds on its own server.
           rebuild: engine.kind === 'embedded' ? () => rebuildInWorker(config) : undefined,
