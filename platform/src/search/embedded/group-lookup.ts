@@ -1,4 +1,5 @@
 import type { GroupScores } from './group-scores';
+import { seek } from './phrase-matches';
 import type { SoleScoring } from './scorer';
 import type { Scratch } from './scratch';
 
@@ -76,28 +77,6 @@ export function lookupOf(
   return { docs, length: docs.length, max, sole: null, values, names };
 }
 
-/** The first position at or after `from` whose document is at least `doc` (galloping, then halving). */
-export function seek(docs: Int32Array, length: number, from: number, doc: number): number {
-  let low = from;
-  let step = 1;
-  let high = from;
-  while (high < length) {
-    const at = docs[high]! < 0 ? ~docs[high]! : docs[high]!;
-    if (at >= doc) break;
-    low = high + 1;
-    high += step;
-    step *= 2;
-  }
-  if (high > length) high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const at = docs[middle]! < 0 ? ~docs[middle]! : docs[middle]!;
-    if (at < doc) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /**
  * Scores document `doc` as scorer.ts would: every group's share in the plan's order, added to a
  * float32 total as its accumulators add them, its match mask and name hit; written to the scratch
@@ -116,7 +95,7 @@ export function scoreCandidate(
   let read = 0;
   for (let g = 0; g < lookups.length; g++) {
     const lookup = lookups[g]!;
-    const at = seek(lookup.docs, lookup.length, cursors[g]!, doc);
+    const at = seek(lookup.docs, cursors[g]!, lookup.length, doc);
     cursors[g] = at;
     const sole = lookup.sole;
     if (at < lookup.length) {
@@ -137,7 +116,7 @@ export function scoreCandidate(
       }
     }
     if (!sole && lookup.names.length > 0) {
-      const named = seek(lookup.names, lookup.names.length, 0, doc);
+      const named = seek(lookup.names, 0, lookup.names.length, doc);
       if (named < lookup.names.length && lookup.names[named] === doc) nameHit = 1;
     }
   }
