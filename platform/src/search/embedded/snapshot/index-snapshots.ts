@@ -38,6 +38,9 @@ export class IndexSnapshots {
   private refreshing: Promise<void> | null = null;
   /** The last op the snapshot on disk reflects, as this process last saw it. */
   private snapshotSeq = -1;
+  /** The snapshot loaded was laid out by older code: rewritten once the index is quiet. */
+  private outdated = false;
+  private loadedWrittenAt: string | undefined;
   /** The last op the index had reached, and since when. */
   private seenSeq = -1;
   private seenAt = 0;
@@ -63,6 +66,8 @@ export class IndexSnapshots {
         const loaded = await indexFromSnapshot(this.db, this.snapshotFile, slices);
         if (loaded) {
           this.snapshotSeq = loaded.seq;
+          this.outdated = loaded.outdated === true;
+          this.loadedWrittenAt = loaded.writtenAt;
           return loaded;
         }
         reason = 'no snapshot yet';
@@ -106,26 +111,31 @@ export class IndexSnapshots {
   }
 
   /**
-   * Has a new snapshot built (on a worker) when the index has moved REFRESH_OPS ops past it and
-   * the last op is REFRESH_QUIET_MS old.
+   * Has a new snapshot built (on a worker) when the index has moved REFRESH_OPS ops past it, or
+   * the one loaded was laid out by older code (each start would work out its missing parts again),
+   * and the last op is REFRESH_QUIET_MS old.
    */
   refreshIfBehind(lastSeq: number, now = Date.now()): void {
     if (lastSeq !== this.seenSeq) {
       this.seenSeq = lastSeq;
       this.seenAt = now;
     }
-    if (this.refreshing || this.stopped || lastSeq - this.snapshotSeq <= REFRESH_OPS) return;
+    if (this.refreshing || this.stopped || !this.behind(lastSeq)) return;
     if (now - this.seenAt < REFRESH_QUIET_MS) return;
     this.refreshing = (async () => {
       // Another process may have refreshed it already.
       const header = await readSnapshotHeader(this.snapshotFile).catch(() => null);
-      if (header && header.fileId === this.db.fileId())
+      if (header && header.fileId === this.db.fileId()) {
         this.snapshotSeq = Math.max(this.snapshotSeq, header.seq);
-      if (lastSeq - this.snapshotSeq <= REFRESH_OPS || !this.lock.tryTake()) return;
+        // Written since this process loaded the outdated one: by current code.
+        if (header.createdAt !== this.loadedWrittenAt) this.outdated = false;
+      }
+      if (!this.behind(lastSeq) || !this.lock.tryTake()) return;
       try {
         this.worker = buildSnapshotInWorker(this.searchFile, this.snapshotFile);
         const built = await this.worker.done;
         this.snapshotSeq = built.seq;
+        this.outdated = false;
         this.logger?.info({ documents: built.documents, seq: built.seq }, 'search index snapshot refreshed');
       } finally {
         this.worker = null;
@@ -138,6 +148,10 @@ export class IndexSnapshots {
       .finally(() => {
         this.refreshing = null;
       });
+  }
+
+  private behind(lastSeq: number): boolean {
+    return this.outdated || lastSeq - this.snapshotSeq > REFRESH_OPS;
   }
 
   /**

@@ -17,6 +17,13 @@ export interface LoadedIndex {
   seq: number;
   /** The change-log position the index reflects. */
   checkpoint: number;
+  /**
+   * Laid out by older code: parts it lacked were worked out on load (catalogIntent's counts), as
+   * every start would do again until the snapshot is rewritten (index-snapshots.ts rewrites it).
+   */
+  outdated?: boolean;
+  /** When the snapshot loaded was written (its header's createdAt). */
+  writtenAt?: string;
 }
 
 /** Throws SnapshotRefused when the snapshot cannot stand for the file's live generation. */
@@ -45,12 +52,12 @@ export async function indexFromSnapshot(
   if (!snapshot) return null;
   // The index reads its documents' bodies from the file: it closes it, or this does on failure.
   let index: InvertedIndex;
+  let outdated: boolean;
   try {
     checkUsable(db, snapshot.header);
-    index = await InvertedIndex.fromImage(
-      await imageFromBytes(snapshot.image, slices, snapshot.rest),
-      slices,
-    );
+    const image = await imageFromBytes(snapshot.image, slices, snapshot.rest);
+    outdated = image.intent === null;
+    index = await InvertedIndex.fromImage(image, slices);
   } catch (error) {
     await snapshot.rest.handle.close();
     if (error instanceof SnapshotRefused) throw error;
@@ -59,8 +66,8 @@ export async function indexFromSnapshot(
   }
   // What its first search would otherwise work out while a person waits (warm-planner.ts).
   await warmPlanner(index, slices);
-  const { generation, seq, checkpoint } = snapshot.header;
-  return { index, generation, seq, checkpoint };
+  const { generation, seq, checkpoint, createdAt } = snapshot.header;
+  return { index, generation, seq, checkpoint, outdated, writtenAt: createdAt };
 }
 
 /** The live generation analysed again, document by document, yielding every 500. */
