@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import * as XLSX from 'xlsx';
 import { createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
 import {
@@ -21,6 +20,7 @@ import {
   uploadFile,
   workbook,
 } from './support/admin-dashboard';
+import { downloadedBytes } from './support/downloads';
 import { setUpApp } from './support/e2e-app';
 
 // The staff area (/admin): its own login, then one admin's working session on the dashboard: an
@@ -268,7 +268,7 @@ describe('Admin area', () => {
       overview.getByRole('button', { name: 'Download All Agents' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('ai_agents.xlsx');
-    const downloaded = fs.readFileSync(await download.path());
+    const downloaded = await downloadedBytes(download);
     const book = XLSX.read(downloaded, { type: 'buffer' });
     const sheet = book.Sheets[book.SheetNames[0]!]!;
     const header = (XLSX.utils.sheet_to_json(sheet, { header: 1 }) as string[][])[0];

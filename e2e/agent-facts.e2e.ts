@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   createAccount,
   linkInMail,
@@ -6,6 +5,7 @@ import {
   screenshotFromTop,
   uniqueEmail,
 } from './support/accounts';
+import { downloadedBytes } from './support/downloads';
 import { setUpApp } from './support/e2e-app';
 
 // Structured agent profiles (issue 28), end to end in Chromium: a subscribed provider states the
@@ -121,7 +121,7 @@ describe('Structured agent profiles', () => {
       employer.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(file.suggestedFilename()).toBe('agentry-comparison.csv');
-    const csv = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
+    const csv = (await downloadedBytes(file)).toString('utf8').split('\r\n');
     expect(csv[0]).toBe(
       `Fact,${agentName},${await table.locator('thead th').nth(1).locator('a').textContent()},${await table.locator('thead th').nth(2).locator('a').textContent()},Differs`,
     );
