@@ -68,7 +68,7 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
   beforeAll(async () => {
     let started = performance.now();
     const endpoint = process.env[BROWSER_ENDPOINT];
-    browser = endpoint ? await chromium.connect(endpoint, { timeout: 30_000 }) : await launchChromium();
+    browser = endpoint ? await connectOrLaunch(endpoint) : await launchChromium();
     phase(endpoint ? 'connected to the shared chromium' : 'chromium launched', started);
     started = performance.now();
     server = await withTimeout(startAppServer(options.env), 40_000, 'starting the server');
@@ -118,4 +118,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The run's shared Chromium, or one of this file's own when it cannot be reached (it crashed or was
+ * killed): one browser lost must not fail every browser file after it.
+ */
+async function connectOrLaunch(endpoint: string): Promise<Browser> {
+  try {
+    return await chromium.connect(endpoint, { timeout: 30_000 });
+  } catch (error) {
+    console.warn(
+      `The shared Chromium is unreachable (${(error as Error).message}): launching one for this file.`,
+    );
+    return launchChromium();
+  }
 }
