@@ -333,7 +333,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const started = performance.now();
       const inThread = this.loadsInThread();
       const loaded =
-        (inThread ? null : await this.snapshots!.load(new TimeSlices())) ?? (await indexFromFile(this.db));
+        (inThread ? null : await this.snapshots!.load(new TimeSlices())) ??
+        (await indexFromFile(this.db, { warm: !inThread }));
       if (this.closed) return void (await loaded.index.close());
       // Swapped on the engine's turn: no search is suspended reading the previous index's bodies.
       const previous = await this.turns.run(() => {

@@ -70,15 +70,20 @@ export async function indexFromSnapshot(
   return { index, generation, seq, checkpoint, outdated, writtenAt: createdAt };
 }
 
-/** The live generation analysed again, document by document, yielding every 500. */
-export async function indexFromFile(db: SearchDb): Promise<LoadedIndex> {
+/**
+ * The live generation analysed again, document by document, yielding every 500. `warm`: the
+ * planner's one-off work done before it serves, unsliced — for a large index whose snapshot could
+ * not be had; a small one (the demo catalog, tests) leaves it to its first search, as it costs a
+ * start a 4 MB lexicon decode whether or not anyone searches.
+ */
+export async function indexFromFile(db: SearchDb, { warm }: { warm: boolean }): Promise<LoadedIndex> {
   const { generation, seq, checkpoint } = db.position();
   const index = new InvertedIndex();
   // Writes that land while this runs are in the ops log after `seq`: replayed afterwards.
   await index.loadStream(parsed(db.bodies(generation)));
   // Sorted before it serves, in slices: the first browses would otherwise sort by themselves.
   await index.orders.prepare();
-  await warmPlanner(index, UNSLICED);
+  if (warm) await warmPlanner(index, UNSLICED);
   return { index, generation, seq, checkpoint };
 }
 
