@@ -1,9 +1,12 @@
 import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { planQuery } from '../query/plan';
+import { FEATURE_NAMES } from '../ranking/features';
 import { CATALOG_INTENT, likelyClasses } from './catalog-intent';
 import { EmbeddedSearchEngine } from './embedded-engine';
 import { InvertedIndex } from './inverted-index';
+import { explainSearch } from './ranker-input';
+import { Scratch } from './scratch';
 
 // Role and category intent learned from the catalog (catalogIntent), on by default since issue 27
 // (BENCHMARKS.md). Off, the engine answers as it did before it.
@@ -80,5 +83,51 @@ describe('role and category intent from the catalog (catalogIntent)', () => {
     setFeatures({ catalogIntent: true });
     expect((await engine.search({ query: 'buzz' })).hits.map((hit) => hit.document.name)).toEqual(before);
     await engine.close();
+  });
+
+  it("reads a word no agent has through its concept's readings only when concepts weigh something", () => {
+    const index = new InvertedIndex();
+    index.load([
+      ...['Desk', 'Ticket'].map((name) =>
+        searchDocument(name, {
+          name,
+          role: 'Support Agent',
+          category: 'Service',
+          description: 'Customer support for your support tickets.',
+        }),
+      ),
+      ...['Hello', 'Ring'].map((name) =>
+        searchDocument(name, {
+          name,
+          role: 'Receptionist',
+          category: 'Service',
+          description: 'Phone answering at the front desk.',
+        }),
+      ),
+    ]);
+    // "helpdesk" is in no agent's text; its concept says "customer support", "support tickets", …
+    const plan = planQuery('helpdesk', index.vocabulary.asVocabulary());
+    CATALOG_INTENT.concepts = 0;
+    expect(likelyClasses(index, plan).roles).toEqual([]);
+    CATALOG_INTENT.concepts = 1;
+    const support = [...index.roleEntries()].find((role) => role.role === 'Support Agent')!;
+    expect(likelyClasses(index, plan).roles[0]![0]).toBe(support.id);
+  });
+
+  it("gives the learned ranker the query's probability of each candidate's role as a feature", () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    const explained = explainSearch(index, new Scratch(), 'beekeeping pollen');
+    const { roles } = likelyClasses(index, explained.plan, 10);
+    const probabilityOf = new Map(roles);
+    const at = FEATURE_NAMES.indexOf('intentRole');
+    const byScore = FEATURE_NAMES.indexOf('scoreByIntentRole');
+    const relative = FEATURE_NAMES.indexOf('engineScore');
+    expect(explained.candidates.length).toBeGreaterThan(1);
+    explained.candidates.forEach((candidate, i) => {
+      const features = explained.features[i]!;
+      expect(features[at]).toBeCloseTo(probabilityOf.get(index.roleIds[candidate.n]!) ?? 0, 9);
+      expect(features[byScore]).toBeCloseTo(features[relative]! * features[at]!, 9);
+    });
   });
 });

@@ -28,7 +28,53 @@ export const CATALOG_INTENT = {
   smoothing: 20,
   /** 1: classes weighed by their agents (the prior); 0: every class alike. */
   prior: 1,
+  /**
+   * What a group's concept readings (curated synonyms: "thumbnails" → graphic design) weigh in the
+   * likelihood, shared among that group's stems the query did not type; 0: the typed words alone.
+   * Measured, not kept (tune-feature-main.ts --feature catalogIntentConcepts, 0–2: cross-validated
+   * 0.747 against the engine's 0.752 on dev + tune; BENCHMARKS.md).
+   */
+  concepts: 0,
 };
+
+/**
+ * The query's known stem ids with their weights in the likelihood: each typed stem 1, and each
+ * group's concept stems (not typed) CATALOG_INTENT.concepts shared among them.
+ */
+function queryStems(index: InvertedIndex, plan: QueryPlan): { ids: number[]; weights: number[] } {
+  const ids: number[] = [];
+  const weights: number[] = [];
+  const seen = new Set<number>();
+  for (const stemmed of plan.literalStems) {
+    const id = index.stemId(stemmed);
+    if (id < 0 || seen.has(id)) continue;
+    seen.add(id);
+    ids.push(id);
+    weights.push(1);
+  }
+  const share = CATALOG_INTENT.concepts;
+  if (share <= 0) return { ids, weights };
+  const typed = new Set(seen);
+  for (const group of plan.groups) {
+    const extra = new Set<number>();
+    for (const alternative of group.alternatives) {
+      if (alternative.source !== 'concept') continue;
+      for (const stemmed of alternative.stems) {
+        const id = index.stemId(stemmed);
+        if (id >= 0 && !typed.has(id)) extra.add(id);
+      }
+    }
+    for (const id of extra) {
+      const at = ids.indexOf(id);
+      if (at >= 0) weights[at]! += share / extra.size;
+      else {
+        ids.push(id);
+        weights.push(share / extra.size);
+      }
+    }
+  }
+  return { ids, weights };
+}
 
 /** Each class's probability given the query's stem ids (null when no stem of the query is known). */
 function posterior(
@@ -36,6 +82,7 @@ function posterior(
   model: IntentCounts,
   stems: number[],
   backgrounds: number[],
+  weights?: number[],
 ): Float64Array | null {
   const { temperature, smoothing, prior } = CATALOG_INTENT;
   const count = classes.count;
@@ -54,7 +101,10 @@ function posterior(
     for (let c = 0; c < count; c++) {
       if (!(classes.documents[c]! > 0)) continue;
       const has = classes.pairs.get(stem, c);
-      logs[c]! += Math.log((has + smoothing * background) / (classes.words[c]! + smoothing)) / temperature;
+      logs[c]! +=
+        ((weights ? weights[s]! : 1) *
+          Math.log((has + smoothing * background) / (classes.words[c]! + smoothing))) /
+        temperature;
     }
   }
   if (known === 0) return null;
@@ -81,14 +131,13 @@ export function catalogIntent(
 ): Float64Array | null {
   const { roleStrength, categoryStrength, relatedPower } = CATALOG_INTENT;
   if (roleStrength <= 0 && categoryStrength <= 0) return null;
-  const stems = [...new Set(plan.literalStems)]
-    .map((stemmed) => index.stemId(stemmed))
-    .filter((id) => id >= 0);
+  const { ids: stems, weights } = queryStems(index, plan);
   if (stems.length === 0) return null;
   const model = index.intent;
   const backgrounds = stems.map((stem) => model.backgroundOf(stem));
-  const roles = roleStrength > 0 ? posterior(model.roles, model, stems, backgrounds) : null;
-  const categories = categoryStrength > 0 ? posterior(model.categories, model, stems, backgrounds) : null;
+  const roles = roleStrength > 0 ? posterior(model.roles, model, stems, backgrounds, weights) : null;
+  const categories =
+    categoryStrength > 0 ? posterior(model.categories, model, stems, backgrounds, weights) : null;
   if (!roles && !categories) return null;
   // A plain loop: Float64Array.from with a callback goes through the array's iterator.
   const factors = new Float64Array(candidates.length);
@@ -103,15 +152,32 @@ export function catalogIntent(
   return factors;
 }
 
+/**
+ * The query's probability of each role and of each category (by class id; null when the query has
+ * no word the catalog knows): the learned ranker's intent features (rerank.ts), which weigh them
+ * with the other features instead of catalogIntent's fixed factors.
+ */
+export function intentPosteriors(
+  index: InvertedIndex,
+  plan: QueryPlan,
+): { roles: Float64Array | null; categories: Float64Array | null } {
+  const { ids: stems, weights } = queryStems(index, plan);
+  if (stems.length === 0) return { roles: null, categories: null };
+  const model = index.intent;
+  const backgrounds = stems.map((stem) => model.backgroundOf(stem));
+  return {
+    roles: posterior(model.roles, model, stems, backgrounds, weights),
+    categories: posterior(model.categories, model, stems, backgrounds, weights),
+  };
+}
+
 /** The query's likeliest roles and categories with their probabilities (best first), for tests and tuning. */
 export function likelyClasses(
   index: InvertedIndex,
   plan: QueryPlan,
   top = 3,
 ): { roles: Array<[number, number]>; categories: Array<[number, number]> } {
-  const stems = [...new Set(plan.literalStems)]
-    .map((stemmed) => index.stemId(stemmed))
-    .filter((id) => id >= 0);
+  const { ids: stems, weights } = queryStems(index, plan);
   const model = index.intent;
   const backgrounds = stems.map((stem) => model.backgroundOf(stem));
   const best = (probabilities: Float64Array | null) =>
@@ -122,7 +188,7 @@ export function likelyClasses(
           .slice(0, top)
       : [];
   return {
-    roles: best(stems.length ? posterior(model.roles, model, stems, backgrounds) : null),
-    categories: best(stems.length ? posterior(model.categories, model, stems, backgrounds) : null),
+    roles: best(stems.length ? posterior(model.roles, model, stems, backgrounds, weights) : null),
+    categories: best(stems.length ? posterior(model.categories, model, stems, backgrounds, weights) : null),
   };
 }

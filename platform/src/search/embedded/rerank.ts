@@ -4,6 +4,7 @@ import { type EngineSignals, featuresOf, type QueryContext } from '../ranking/fe
 import type { LinearModel } from '../ranking/linear-model';
 import { partsOf } from '../ranking/query-parts';
 import { queryTerms } from '../ranking/query-terms';
+import { intentPosteriors } from './catalog-intent';
 import type { InvertedIndex } from './inverted-index';
 import { groupImportance, inverseDocumentFrequency } from './scorer';
 import { sequenceTerms } from './sequence-terms';
@@ -18,7 +19,7 @@ export interface Candidate {
   score: number;
   /** The same before the word-order check. */
   baseScore: number;
-  signals: Omit<EngineSignals, 'relativeScore'>;
+  signals: Omit<EngineSignals, 'relativeScore' | 'intentRole' | 'intentCategory'>;
 }
 
 export function queryContext(index: InvertedIndex, plan: QueryPlan, query: string): QueryContext {
@@ -28,7 +29,14 @@ export function queryContext(index: InvertedIndex, plan: QueryPlan, query: strin
     inverseDocumentFrequency(documents, index.documentFrequency(stem)),
   );
   const { partOf, parts } = partsOf(query, plan);
-  return { terms, importance: groupImportance(index, plan), idf, partOf, parts };
+  return {
+    terms,
+    importance: groupImportance(index, plan),
+    idf,
+    partOf,
+    parts,
+    intent: intentPosteriors(index, plan),
+  };
 }
 
 /** Each candidate's features, in the order given. */
@@ -40,11 +48,16 @@ export function candidateFeatures(
   const termsOf = sequenceTerms(index, context.terms);
   let best = 0;
   for (const candidate of candidates) best = Math.max(best, candidate.score);
+  const { roles, categories } = context.intent;
   return candidates.map((candidate) => {
     const document = termsOf(candidate.n);
+    const role = index.roleIds[candidate.n]!;
+    const category = index.intent.categoryOfDocument(candidate.n);
     return featuresOf(context, document, anatomy(context.terms, document), {
       ...candidate.signals,
       relativeScore: best > 0 ? candidate.score / best : 0,
+      intentRole: roles && role >= 0 ? roles[role]! : 0,
+      intentCategory: categories && category >= 0 ? categories[category]! : 0,
     });
   });
 }

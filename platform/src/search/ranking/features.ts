@@ -46,6 +46,15 @@ export const FEATURE_NAMES = [
   'phraseOutOfOrder',
   /** Shortness of the description: 1 / (1 + words / 30). */
   'shortDescription',
+  /**
+   * The query's probability of the agent's role and of its category, by the catalog's own naive
+   * Bayes classifier (embedded/catalog-intent.ts), alone and times engineScore (catalogIntent's
+   * factor, 1 + 0.2 P(role), is engineScore + 0.2 × that product).
+   */
+  'intentRole',
+  'intentCategory',
+  'scoreByIntentRole',
+  'scoreByIntentCategory',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -60,6 +69,9 @@ export interface EngineSignals {
   roleNamed: boolean;
   roleShare: number;
   phraseOutOfOrder: boolean;
+  /** P(the agent's role | query) and P(its category | query); 0 when the query has no known word. */
+  intentRole: number;
+  intentCategory: number;
 }
 
 /** What the features need about the query: its terms, each group's weight and each slot's rarity. */
@@ -72,6 +84,8 @@ export interface QueryContext {
   /** Index of the part each group belongs to (partsOf). */
   partOf: number[];
   parts: number;
+  /** The query's probability of each role and category id (catalog-intent.ts); null when unknown. */
+  intent: { roles: Float64Array | null; categories: Float64Array | null };
 }
 
 const K1 = 1.2;
@@ -150,6 +164,10 @@ export function featuresOf(
     roleShare: signals.roleShare,
     phraseOutOfOrder: signals.phraseOutOfOrder ? 1 : 0,
     shortDescription: 1 / (1 + document.lengths[DESCRIPTION_FIELD]! / 30),
+    intentRole: signals.intentRole,
+    intentCategory: signals.intentCategory,
+    scoreByIntentRole: signals.relativeScore * signals.intentRole,
+    scoreByIntentCategory: signals.relativeScore * signals.intentCategory,
   };
   FEATURE_NAMES.forEach((name, i) => {
     out[i] = values[name];

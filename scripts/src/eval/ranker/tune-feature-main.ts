@@ -3,8 +3,14 @@ import path from 'node:path';
 import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent';
 import { EXPANSION } from '@agentry/platform/search/embedded/document-expansion';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
+import { RANKING } from '@agentry/platform/search/embedded/ranking-weights';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
-import { type Feature, INDEX_FEATURES, setFeatures } from '@agentry/platform/search/query/features';
+import {
+  type Feature,
+  INDEX_FEATURES,
+  isDefaultOn,
+  setFeatures,
+} from '@agentry/platform/search/query/features';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { VISITOR_CONTEXT } from '@agentry/platform/search/query/visitor-context';
 import { readQueryFile } from '../query-file';
@@ -24,7 +30,9 @@ const TRAIN = [
   { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
   { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
 ];
-const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<string, number[]> }> = {
+type Settings = Record<string, number>;
+/** A grid's settings live in one object, or in several (each name set where it is found). */
+const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<string, number[]> }> = {
   termSpecificity: {
     settings: SPECIFICITY,
     grid: { fullRank: [2_000, 5_000, 20_000, 50_000, 100_000], least: [0, 0.2, 0.4, 0.6, 0.8] },
@@ -43,6 +51,25 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
     settings: VISITOR_CONTEXT,
     grid: { weight: [0.2, 0.35, 0.5, 0.65, 0.8, 0.9], anyPreposition: [0, 1] },
   },
+  // On by default: its weight 0 is the switch off (the engine line is the switch as it runs).
+  roleFeedback: {
+    settings: RANKING as unknown as Settings,
+    grid: {
+      roleFeedback: [0, 0.05, 0.1, 0.15, 0.25, 0.4],
+      roleFeedbackTop: [10, 20, 40],
+      roleFeedbackMinShare: [0.15, 0.25, 0.4],
+    },
+  },
+  // Both feedbacks at once (role feedback's weight 0 is it off, word feedback's strength 0 likewise):
+  // whether word feedback does better where role feedback no longer acts.
+  feedback: {
+    settings: [RANKING as unknown as Settings, TERM_FEEDBACK],
+    grid: { roleFeedback: [0, 0.1, 0.25], top: [5, 10], words: [5, 20], strength: [0, 0.05, 0.2, 0.4] },
+  },
+  partCoverage: {
+    settings: RANKING as unknown as Settings,
+    grid: { partPower: [0.1, 0.25, 0.5, 0.75, 1] },
+  },
   termFeedback: {
     settings: TERM_FEEDBACK,
     grid: { top: [3, 5, 10], words: [5, 10, 20], strength: [0.05, 0.1, 0.2, 0.4] },
@@ -56,6 +83,11 @@ const GRIDS: Record<string, { settings: Record<string, number>; grid: Record<str
       prior: [1],
       relatedPower: [1, 10, 30, 100],
     },
+  },
+  // catalogIntent's settings as they run, the concept readings' share of the likelihood fitted.
+  catalogIntentConcepts: {
+    settings: CATALOG_INTENT,
+    grid: { concepts: [0, 0.25, 0.5, 1, 2], roleStrength: [0.2, 0.3], categoryStrength: [0, 0.1] },
   },
   // Read when the index is built: the catalog is indexed again for each setting.
   docExpansion: {
@@ -72,12 +104,14 @@ const option = (name: string) => {
 const folds = Number(option('folds') ?? 5);
 const feature = option('feature') ?? '';
 const tuned = GRIDS[feature];
-/** The switch a grid's settings belong to. */
-const VARIANT_OF: Record<string, string> = {
-  termSpecificityBlend: 'termSpecificity',
-  visitorContextAnyPreposition: 'visitorContext',
+/** The switches a grid's settings belong to. */
+const VARIANT_OF: Record<string, Feature[]> = {
+  termSpecificityBlend: ['termSpecificity'],
+  visitorContextAnyPreposition: ['visitorContext'],
+  feedback: ['roleFeedback', 'termFeedback'],
+  catalogIntentConcepts: ['catalogIntent'],
 };
-const switchOf = (name: string) => VARIANT_OF[name] ?? name;
+const switchesOf = (name: string) => VARIANT_OF[name] ?? [name as Feature];
 if (!tuned) {
   process.stderr.write(`Usage: tune-feature-main.ts --feature ${Object.keys(GRIDS).join('|')} [--folds 5]\n`);
   process.exit(2);
@@ -85,7 +119,16 @@ if (!tuned) {
 
 const agentsFile = path.resolve(root, '../shared/data/agents.json');
 let catalog = catalogIndex(agentsFile);
-const indexed = INDEX_FEATURES.has(switchOf(feature) as Feature);
+const indexed = switchesOf(feature).some((name) => INDEX_FEATURES.has(name));
+const owners = [tuned.settings].flat();
+/** Sets each named setting in the object that holds it. */
+function assign(values: Settings): void {
+  for (const [name, value] of Object.entries(values)) {
+    const owner = owners.find((settings) => name in settings);
+    if (!owner) throw new Error(`No setting "${name}" for ${feature}`);
+    owner[name] = value;
+  }
+}
 const queries = TRAIN.flatMap((set) => {
   const qrels = JSON.parse(fs.readFileSync(path.resolve(root, set.qrels), 'utf8')) as Qrels;
   return readQueryFile(path.resolve(root, set.queries)).map(({ query }) => ({
@@ -111,13 +154,13 @@ const mean = meanWhere;
 setFeatures({});
 const engine = perQuery();
 const grid: Array<{ label: string; scores: Array<number | null> }> = [];
-setFeatures({ [switchOf(feature) as Feature]: true });
-const defaults = { ...tuned.settings };
+setFeatures(Object.fromEntries(switchesOf(feature).map((name) => [name, true])));
+const defaults = owners.map((settings) => ({ ...settings }));
 let combinations: Array<Record<string, number>> = [{}];
 for (const [name, values] of Object.entries(tuned.grid))
   combinations = combinations.flatMap((done) => values.map((value) => ({ ...done, [name]: value })));
 for (const combination of combinations) {
-  Object.assign(tuned.settings, combination);
+  assign(combination);
   if (indexed) catalog = catalogIndex(agentsFile);
   grid.push({
     label: Object.entries(combination)
@@ -126,13 +169,17 @@ for (const combination of combinations) {
     scores: perQuery(),
   });
 }
-Object.assign(tuned.settings, defaults);
+for (const [i, settings] of owners.entries()) Object.assign(settings, defaults[i]);
 setFeatures({});
 
 const all = () => true;
 const inSet = (label: string) => (i: number) => queries[i]!.set === label;
 process.stdout.write(
-  `engine without ${feature}: dev ${mean(engine, inSet('dev')).toFixed(3)}, tune ${mean(engine, inSet('tune')).toFixed(3)}, both ${mean(engine, all).toFixed(3)}\n`,
+  `engine as it runs (${switchesOf(feature)
+    .map((name) => `${name} ${isDefaultOn(name) ? 'on' : 'off'}`)
+    .join(
+      ', ',
+    )}): dev ${mean(engine, inSet('dev')).toFixed(3)}, tune ${mean(engine, inSet('tune')).toFixed(3)}, both ${mean(engine, all).toFixed(3)}\n`,
 );
 for (const { label, scores } of grid)
   process.stdout.write(
