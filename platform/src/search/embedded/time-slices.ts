@@ -9,6 +9,11 @@ export class TimeSlices {
   /** `budgetMs`: the longest the loop holds the event loop; Infinity never yields. */
   constructor(private readonly budgetMs = 8) {}
 
+  /** Whether the loop ever lets the event loop run (a thread that answers requests); false for UNSLICED. */
+  get yields(): boolean {
+    return this.budgetMs !== Number.POSITIVE_INFINITY;
+  }
+
   /** True when this slice has used its budget (the caller then awaits next()). */
   due(): boolean {
     return this.budgetMs !== Number.POSITIVE_INFINITY && performance.now() - this.started >= this.budgetMs;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { searchDocument } from '../../contract';
 import { imageFromBytes, imageToBytes, residentLength } from '../index-image';
 import { InvertedIndex } from '../inverted-index';
+import { TimeSlices } from '../time-slices';
 import { readSnapshot, SnapshotRefused, writeSnapshot } from './snapshot-file';
 
 // What a serving process holds of a snapshot: everything but the documents' bodies, which stay in
@@ -73,5 +75,33 @@ describe('the snapshot file', () => {
     await expect(readSnapshot(file)).rejects.toThrow(
       'snapshot checksum does not match (damaged or cut short)',
     );
+  });
+
+  it('When a thread that answers requests reads it (in slices), then another thread reads and checks the bytes, and the same snapshot comes back', async () => {
+    const alone = (await readSnapshot(file))!;
+    await alone.rest.handle.close();
+    // The bytes first touched on the serving thread cost it a page fault each (snapshot-bytes.ts).
+    const checksums = jest.spyOn(zlib, 'crc32');
+    try {
+      const sliced = (await readSnapshot(file, new TimeSlices(8)))!;
+      await sliced.rest.handle.close();
+      expect(checksums).not.toHaveBeenCalled();
+      expect(sliced.header).toEqual(alone.header);
+      expect(Buffer.from(sliced.image).equals(Buffer.from(alone.image))).toBe(true);
+      expect({ ...sliced.rest, handle: null }).toEqual({ ...alone.rest, handle: null });
+    } finally {
+      checksums.mockRestore();
+    }
+  });
+
+  it('When a thread that answers requests reads a damaged one, then it is refused as on any thread', async () => {
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.indexOf('Screens applicants')]! ^= 0x20;
+    fs.writeFileSync(file, bytes);
+    await expect(readSnapshot(file, new TimeSlices(8))).rejects.toThrow(
+      new SnapshotRefused('snapshot checksum does not match (damaged or cut short)'),
+    );
+    fs.writeFileSync(file, bytes.subarray(0, 20));
+    await expect(readSnapshot(file, new TimeSlices(8))).rejects.toThrow(SnapshotRefused);
   });
 });

@@ -4,6 +4,16 @@ import { crc32 } from 'node:zlib';
 import type { StoredBytes } from '../document-bodies';
 import { type TimeSlices, UNSLICED } from '../time-slices';
 import { analysisSignature } from './analysis-signature';
+import {
+  align,
+  checkPrefix,
+  MAGIC,
+  PREFIX,
+  readCheckedBytes,
+  SNAPSHOT_FORMAT,
+  SnapshotRefused,
+} from './snapshot-bytes';
+import { readCheckedOffThread } from './snapshot-read-off-thread';
 
 // The snapshot of a built index, written beside search.db: loading it takes a fraction of a second
 // where analysing every document again took seconds (issue 24: 11-13 s to searchable at 100,000
@@ -19,27 +29,15 @@ import { analysisSignature } from './analysis-signature';
 //                change-log position it reflects, the analysis signature; then, 8-aligned, the
 //                index image (index-image.ts)
 //
-// The reader checks the CRC of the whole file as it reads it, a chunk at a time: the part held in
-// memory read into place while the chunk before is checked, the rest passed through two small
-// buffers and let go.
+// The reader checks the CRC of the whole file as it reads it (snapshot-bytes.ts), a chunk at a
+// time: the part held in memory read into place, the rest passed through a small buffer and let go.
 //
 // It is written to a temporary file and renamed into place, so a reader sees the old snapshot or
 // the new one whole, never half of one. A snapshot that is cut short, altered, of another format
 // or analysis, or of another search.db or generation is refused and rebuilt (index-snapshot.ts).
 
 export const SNAPSHOT_FILE_NAME = 'search-index.snapshot';
-const MAGIC = Buffer.from('AGENTRY-SNAPSHOT', 'latin1');
-/**
- * 2: string lists in UTF-8 (one-byte strings in memory) unless a lone surrogate needs UTF-16.
- * 3: the lookup tables of stems, words and document ids (string-ids.ts), the stop-word flags and
- * the words by length, kept as they are used instead of rebuilt at each load.
- * 4: the documents' bodies last, and how much comes before them in bytes 28-31: a reader leaves
- * the bodies in the file (issue 24: 52 of 118 MB at 100,000 agents, in every API process).
- */
-export const SNAPSHOT_FORMAT = 4;
-const PREFIX = 32;
-/** The file is read, and its CRC-32 computed, this many bytes at a time (a slice of a serving thread). */
-const CHUNK = 8 * 1024 * 1024;
+export { SNAPSHOT_FORMAT, SnapshotRefused };
 
 export interface SnapshotHeader {
   /** search.db's file_id: a snapshot belongs to one search.db. */
@@ -61,11 +59,6 @@ export interface Snapshot {
   /** The rest of the image, left in the file (open until the index using it is closed). */
   rest: StoredBytes;
 }
-
-/** Why a snapshot cannot be used (logged, then it is rebuilt). */
-export class SnapshotRefused extends Error {}
-
-const align = (offset: number) => Math.ceil(offset / 8) * 8;
 
 /**
  * Writes the snapshot whole: to a temporary file beside it, renamed into place. A reader holds the
@@ -142,8 +135,9 @@ export async function readSnapshotHeader(file: string): Promise<SnapshotHeader |
 }
 
 /**
- * The snapshot, its checksum verified over the whole file (a chunk at a time between `slices`): the
- * image's resident part in memory, the rest left open in the file; null when there is none.
+ * The snapshot, its checksum verified over the whole file: the image's resident part in memory,
+ * the rest left open in the file; null when there is none. With `slices` that yield (a thread that
+ * answers requests), the file is read and checked on a worker thread (snapshot-bytes.ts says why).
  * Throws SnapshotRefused when it is damaged or of another format or analysis.
  */
 export async function readSnapshot(file: string, slices: TimeSlices = UNSLICED): Promise<Snapshot | null> {
@@ -155,95 +149,20 @@ export async function readSnapshot(file: string, slices: TimeSlices = UNSLICED):
     throw error;
   }
   try {
-    const size = (await handle.stat()).size;
-    const prefix = Buffer.alloc(PREFIX);
-    const length = checkPrefix(prefix.subarray(0, await readFully(handle, prefix, 0)));
-    const imageAt = align(PREFIX + length);
-    const resident = prefix.readUInt32LE(28);
-    if (size < imageAt + resident)
-      throw new SnapshotRefused('snapshot checksum does not match (damaged or cut short)');
-    const head = Buffer.alloc(imageAt - PREFIX);
-    if ((await readFully(handle, head, PREFIX)) !== head.length)
-      throw new SnapshotRefused('snapshot cut short in its header');
-    let crc = crc32(head);
-    const image = Buffer.allocUnsafe(resident);
-    crc = await readChecked(handle, imageAt, resident, crc, slices, (at) => image.subarray(at, at + CHUNK));
-    // The rest through two buffers: one filled while the other is checked.
-    const spare = [Buffer.allocUnsafe(Math.min(CHUNK, size)), Buffer.allocUnsafe(Math.min(CHUNK, size))];
-    let turn = 0;
-    crc = await readChecked(
-      handle,
-      imageAt + resident,
-      size - imageAt - resident,
-      crc,
-      slices,
-      () => spare[turn++ % 2]!,
-    );
-    if (crc >>> 0 !== prefix.readUInt32LE(24))
-      throw new SnapshotRefused('snapshot checksum does not match (damaged or cut short)');
-    const header = parseHeader(head.subarray(0, length));
-    return { header, image, rest: { handle, offset: imageAt + resident, length: size - imageAt - resident } };
+    // One descriptor for the check and for the bodies read later: a snapshot renamed into place
+    // meanwhile is not half read.
+    const checked = slices.yields ? await readCheckedOffThread(handle.fd) : readCheckedBytes(handle.fd);
+    const { headerJson } = checked;
+    const header = parseHeader(Buffer.from(headerJson.buffer, headerJson.byteOffset, headerJson.byteLength));
+    return {
+      header,
+      image: new Uint8Array(checked.image),
+      rest: { handle, offset: checked.restAt, length: checked.restLength },
+    };
   } catch (error) {
     await handle.close();
     throw error;
   }
-}
-
-/** Reads into `buffer` from `position` until it is full or the file ends; the bytes read. */
-async function readFully(handle: fs.promises.FileHandle, buffer: Buffer, position: number): Promise<number> {
-  let done = 0;
-  while (done < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, position + done);
-    if (bytesRead === 0) break;
-    done += bytesRead;
-  }
-  return done;
-}
-
-/**
- * Reads `length` bytes from `from` a chunk at a time, each into `target(offset)` (a buffer of at
- * most CHUNK bytes), the next chunk's read under way while this one's CRC is computed; the CRC.
- */
-async function readChecked(
-  handle: fs.promises.FileHandle,
-  from: number,
-  length: number,
-  crc: number,
-  slices: TimeSlices,
-  target: (offset: number) => Buffer,
-): Promise<number> {
-  const readAt = (at: number) => {
-    const buffer = target(at).subarray(0, Math.min(CHUNK, length - at));
-    return readFully(handle, buffer, from + at).then((read) => {
-      if (read !== buffer.length)
-        throw new SnapshotRefused('snapshot checksum does not match (damaged or cut short)');
-      return buffer;
-    });
-  };
-  // A read that fails while the chunk before is checked is seen when awaited, not as unhandled.
-  const started = (at: number) => {
-    const reading = readAt(at);
-    reading.catch(() => {});
-    return reading;
-  };
-  let next = length > 0 ? started(0) : null;
-  for (let at = 0; next; at += CHUNK) {
-    const chunk = await next;
-    next = at + CHUNK < length ? started(at + CHUNK) : null;
-    crc = crc32(chunk, crc);
-    await slices.pause();
-  }
-  return crc;
-}
-
-/** The header's length, after checking the magic and the format. */
-function checkPrefix(prefix: Buffer): number {
-  if (prefix.length < PREFIX || !prefix.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new SnapshotRefused('not a snapshot of the search index');
-  const format = prefix.readUInt32LE(16);
-  if (format !== SNAPSHOT_FORMAT)
-    throw new SnapshotRefused(`snapshot format ${format}, not ${SNAPSHOT_FORMAT}`);
-  return prefix.readUInt32LE(20);
 }
 
 function parseHeader(json: Buffer): SnapshotHeader {
