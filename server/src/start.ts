@@ -25,6 +25,7 @@ import { ReplyBadges } from './commands/employer/reply-times';
 import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
+import { startLongTaskTrace } from './http/long-task-trace';
 import { createTrustLimits } from './http/trust-limits';
 import { DigestJobs, inThisThread, onWorkerThread } from './jobs/digest-jobs';
 import { DigestWorker } from './jobs/digest-worker';
@@ -93,6 +94,8 @@ function findClientDist(requested: string | null | undefined): string | null {
 /** Opens the store, seeds demo data on first run, and listens. close() shuts everything down in order. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, 'api');
+  // Started first, so that the timers and loops made at start are named by their owners too.
+  const stopLoopTrace = config.LOOP_TRACE_MS > 0 ? startLongTaskTrace(config.LOOP_TRACE_MS, logger) : null;
   const leader = options.leader ?? true;
   const store = options.store ?? (await openStore(config));
   if (config.SEED_DEMO && leader) await seedDemoCatalog(store, logger);
@@ -357,6 +360,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await trustJobs?.stop();
       await digestJobs?.stop();
       eventLoop.stop();
+      stopLoopTrace?.();
       logger.info({ ms: elapsed() }, 'shutdown: indexer and upkeep stopped');
       // Requests are done: what they counted is written before the store closes.
       await analytics.stop();

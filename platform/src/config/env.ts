@@ -93,6 +93,12 @@ export const envSchema = z
      */
     SEARCH_SLICE_MS: z.coerce.number().min(0).max(1000).default(SLICE_BUDGET_MS),
     /**
+     * A diagnostic, off (0) by default: each API worker logs what its event loop ran whenever it was
+     * blocked longer than this many ms (server/src/http/long-task-trace.ts; async hooks cost a few
+     * microseconds a callback, so for benchmark runs, not production).
+     */
+    LOOP_TRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /**
      * API worker processes (`npm start`): each serves requests with its own copy of the search
      * index, sharing the store; the first also runs the in-process indexer and the upkeep timers.
      * Default: the number of cores.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { RequestHandler } from 'express';
+import { nameRequest } from './long-task-trace';
 import { markArrival } from './phase-timing';
 
 // One structured log line per request (id, method, path, status, duration), with the request id
@@ -52,6 +53,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     req.id = id;
+    nameRequest(req.method, req.path);
     markArrival(res);
     res.setHeader('X-Request-Id', id);
     if (QUIET_PATHS.has(req.path)) return next();
