@@ -126,4 +126,29 @@ describe('planQuery', () => {
     expect(plan.partOf).toEqual([0, 0, 1, 1, 1]);
     setFeatures({});
   });
+
+  describe('a misspelt concept word no agent uses (conceptTypos)', () => {
+    afterEach(() => setFeatures({}));
+    // "thumbnails" is in the concept list (graphic design), not in this catalog.
+    const vocabulary = () => vocabularyOf(['youtube', 'graphics', 'posters']);
+
+    it('is read as the concept word, with its concept, when switched on', () => {
+      const off = planQuery('youtube thumbnials', vocabulary());
+      expect(off.groups.map((group) => group.meant)).toEqual([['youtube'], ['thumbnials']]);
+      setFeatures({ conceptTypos: true });
+      const on = planQuery('youtube thumbnials', vocabulary());
+      const group = on.groups.find((g) => g.words[0] === 'thumbnials')!;
+      expect(group.meant).toEqual(['thumbnails']);
+      expect(group.alternatives.some((a) => a.source === 'concept' && a.stems[0] === stem('posters'))).toBe(
+        true,
+      );
+    });
+
+    it('is not read into a concept word it is no plausible slip of, or more letters off than its budget', () => {
+      setFeatures({ conceptTypos: true });
+      // "thumbnxyls": two letters replaced by keys far from those meant; "thumbs": four letters short.
+      for (const typed of ['thumbnxyls', 'thumbs'])
+        expect(planQuery(typed, vocabulary()).groups[0]!.meant).toEqual([typed]);
+    });
+  });
 });

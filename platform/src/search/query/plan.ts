@@ -4,7 +4,12 @@ import { wholeWords } from '../analysis/tokenize';
 import { englishLexicon } from '../lexicon/english-lexicon';
 import { wordAssociations } from '../lexicon/word-associations';
 import { partsOf } from '../ranking/query-parts';
-import { conceptWordBegun, LOOSE_PREFIX, misspeltConceptWordBegun } from './borrowed-concepts';
+import {
+  conceptWordBegun,
+  conceptWordMeant,
+  LOOSE_PREFIX,
+  misspeltConceptWordBegun,
+} from './borrowed-concepts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
 import { groupSpecificity } from './term-specificity';
@@ -174,7 +179,11 @@ function correctWord(word: string, vocabulary: Vocabulary, concepts: CompiledCon
     budget > 0
       ? vocabulary.corrections(word, budget).find((candidate) => worthCorrecting(word, candidate.word))
       : undefined;
-  return best ? { word, stem: stemmed, corrected: best } : { word, stem: stemmed };
+  // A misspelt concept word no agent uses ("thumbnials"): read as the concept word.
+  const meant =
+    !best && budget > 0 && FEATURES.conceptTypos ? conceptWordMeant(word, budget, concepts) : undefined;
+  const corrected = best ?? meant;
+  return corrected ? { word, stem: stemmed, corrected } : { word, stem: stemmed };
 }
 
 /**

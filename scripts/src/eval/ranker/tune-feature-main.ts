@@ -66,6 +66,11 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
     settings: [RANKING as unknown as Settings, TERM_FEEDBACK],
     grid: { roleFeedback: [0, 0.1, 0.25], top: [5, 10], words: [5, 20], strength: [0, 0.05, 0.2, 0.4] },
   },
+  // The ranking window catalogIntent orders (on as it runs): its size.
+  intentWindow: {
+    settings: RANKING as unknown as Settings,
+    grid: { rerankWindow: [50, 100, 200, 400] },
+  },
   partCoverage: {
     settings: RANKING as unknown as Settings,
     grid: { partPower: [0.1, 0.25, 0.5, 0.75, 1] },
@@ -110,6 +115,7 @@ const VARIANT_OF: Record<string, Feature[]> = {
   visitorContextAnyPreposition: ['visitorContext'],
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
+  intentWindow: ['catalogIntent'],
 };
 const switchesOf = (name: string) => VARIANT_OF[name] ?? [name as Feature];
 if (!tuned) {
