@@ -389,7 +389,10 @@ export class InvertedIndex {
     await slices.pause();
     // The lookup tables as the snapshot keeps them: nothing hashed again (string-ids.ts).
     index.stemTable = StemTable.fromImage(image.stems);
+    // Each table in a slice of its own: each allocates, which on a busy machine holds the thread.
+    await slices.pause();
     index.vocabulary = WordVocabulary.fromImage(index.stemTable, image.vocabulary);
+    await slices.pause();
     index.numbers = StringIds.fromImage((number) => index.ids[number]!, image.numbers);
     index.roleTable = RoleTable.fromImage(image.nextRoleId, image.roles);
     index.orders.restore(image.orders);

@@ -68,8 +68,12 @@ export class WordVocabulary {
    */
   private loadedByLength: LengthBuckets = NO_BUCKETS;
   private readonly byLength = new Map<number, number[]>();
-  /** Word ids sorted by word (completions); built on first need. */
-  private sorted: number[] | null = null;
+  /**
+   * Word ids sorted by word (completions); built on first need. A snapshot's list is read where it
+   * lies and made an array only when a word is put into it (made one at load, its 120,000 ids took
+   * the serving thread 52-320 ms at load 14 on this project's machines, issue 24's lost mirror).
+   */
+  private sorted: number[] | Int32Array | null = null;
   private readonly correctionCache = new Map<
     string,
     Array<{ word: string; stem: string; distance: number }>
@@ -103,7 +107,10 @@ export class WordVocabulary {
     else this.byLength.set(word.length, [id]);
     // Once built, the sorted list takes new words in place: re-sorting every word after each write
     // cost the next query ~25 ms at 100k agents. A bulk load leaves it unbuilt until prepare().
-    if (this.sorted) this.sorted.splice(this.lowerBound(word), 0, id);
+    if (this.sorted) {
+      const at = this.lowerBound(word);
+      this.sortedList().splice(at, 0, id);
+    }
     if (this.correctionCache.size > 0) this.correctionCache.clear();
     return id;
   }
@@ -126,6 +133,16 @@ export class WordVocabulary {
     if (this.sorted) return;
     const words = this.words;
     this.sorted = Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+  }
+
+  /** The sorted ids as an array that takes new words (a snapshot's list copied once, on the first). */
+  private sortedList(): number[] {
+    const sorted = this.sorted!;
+    if (Array.isArray(sorted)) return sorted;
+    const list: number[] = [];
+    for (let i = 0; i < sorted.length; i++) list.push(sorted[i]!);
+    this.sorted = list;
+    return list;
   }
 
   /** The first position in the sorted list whose word is not below `word`. */
@@ -242,7 +259,7 @@ export class WordVocabulary {
     vocabulary.words = image.words;
     vocabulary.ids = StringIds.fromImage((id) => vocabulary.words[id]!, image.slots);
     vocabulary.loadedByLength = { byLength: image.byLength, lengthStarts: image.lengthStarts };
-    if (image.sorted) vocabulary.sorted = Array.from(image.sorted);
+    vocabulary.sorted = image.sorted;
     return vocabulary;
   }
 }
