@@ -64,6 +64,8 @@ export async function openSearchEngine(
     pollMs: config.INDEXER_POLL_MS,
     logger: options.logger,
     slices: { budgetMs: config.SEARCH_SLICE_MS === 0 ? Number.POSITIVE_INFINITY : config.SEARCH_SLICE_MS },
+    // Most distinct searches are asked once: their answers are not worth copying into the cache.
+    keepOnSecondAsk: true,
   });
 }
 

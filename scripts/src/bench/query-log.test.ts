@@ -24,4 +24,8 @@ describe('lruHitRate', () => {
     expect(lruHitRate(['a', 'b', 'a', 'c', 'a'], 2)).toBeCloseTo(2 / 5);
     expect(lruHitRate(['a', 'b', 'c', 'a'], 2)).toBe(0);
   });
+
+  it('answers from the third ask on when answers are kept on their second', () => {
+    expect(lruHitRate(['a', 'a', 'a', 'a'], 2, { keepOnSecondAsk: true })).toBeCloseTo(2 / 4);
+  });
 });

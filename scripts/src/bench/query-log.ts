@@ -1,3 +1,6 @@
+import { ResultCache } from '@agentry/platform/search/embedded/result-cache';
+import type { SearchResponse } from '@agentry/platform/search/port';
+
 import { seededRandom } from './synthetic-agents';
 
 // A synthetic search log for the throughput test: real query logs are Zipf-like, a few queries
@@ -27,18 +30,31 @@ export function zipfLog(pool: string[], requests: number, s = 1, seed = 31): str
   return log;
 }
 
-/** The share of a request sequence an LRU cache of this capacity would answer (for the report). */
-export function lruHitRate(requests: string[], capacity: number): number {
-  const cache = new Map<string, true>();
+const ANSWER: SearchResponse = {
+  hits: [],
+  totalHits: 0,
+  matchCount: 0,
+  page: 0,
+  hitsPerPage: 0,
+  facets: {},
+  processingTimeMs: 0,
+};
+
+/**
+ * The share of a request sequence the engine's answer cache would answer (for the report): the
+ * engine's own ResultCache, of this capacity and unbounded weight, keeping an answer on its second
+ * ask as the API's engines do.
+ */
+export function lruHitRate(
+  requests: string[],
+  capacity: number,
+  options: { keepOnSecondAsk?: boolean } = {},
+): number {
+  const cache = new ResultCache(capacity, Number.POSITIVE_INFINITY, options);
   let hits = 0;
   for (const key of requests) {
-    if (cache.has(key)) {
-      hits += 1;
-      cache.delete(key);
-    } else if (cache.size >= capacity) {
-      cache.delete(cache.keys().next().value!);
-    }
-    cache.set(key, true);
+    if (cache.get(key)) hits += 1;
+    else cache.set(key, ANSWER);
   }
   return requests.length === 0 ? 0 : hits / requests.length;
 }

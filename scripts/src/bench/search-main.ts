@@ -144,6 +144,7 @@ async function main(argv: string[]) {
       expectedCacheHitRate: lruHitRate(
         Array.from({ length: mixLoad.requests }, (_, i) => mixLog[i % mixLog.length]!),
         RESULT_CACHE_SIZE,
+        { keepOnSecondAsk: true },
       ),
     };
     results.searchCold = await load(base, cold, { connections, durationSeconds: duration });

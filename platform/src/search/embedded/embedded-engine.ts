@@ -52,6 +52,8 @@ export interface EmbeddedOptions {
   pollMs?: number;
   logger?: Logger;
   cacheSize?: number;
+  /** Keep a search's answer only when it is asked a second time (result-cache.ts; the API's engines). */
+  keepOnSecondAsk?: boolean;
   /** How searches are sliced (search-steps.ts); tests pass clocks and pauses of their own. */
   slices?: SliceOptions;
 }
@@ -92,7 +94,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     file: string,
     private readonly options: EmbeddedOptions,
   ) {
-    this.cache = new ResultCache(options.cacheSize);
+    this.cache = new ResultCache(options.cacheSize, undefined, { keepOnSecondAsk: options.keepOnSecondAsk });
     this.inThreadLimit = options.inThreadLimit ?? IN_THREAD_LIMIT;
     this.snapshots =
       options.snapshots && file !== ':memory:'

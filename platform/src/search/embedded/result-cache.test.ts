@@ -83,3 +83,39 @@ describe('ResultCache', () => {
     expect(answerKey({ query: 'a', page: 1 })).toBe(answerKey({ query: 'a', page: 1 }));
   });
 });
+
+describe('ResultCache keeping an answer on its second ask', () => {
+  it('does not keep a key offered once, keeps it the second time, and forgets the once-asked on clear', () => {
+    const cache = new ResultCache(10, Number.POSITIVE_INFINITY, { keepOnSecondAsk: true });
+    const first = answer(3);
+    cache.set('q', first);
+    expect(cache.get('q')).toBeUndefined();
+    expect(cache.size.entries).toBe(0);
+    const second = answer(3);
+    cache.set('q', second);
+    expect(cache.get('q')).toBe(second);
+    cache.set('r', answer(1));
+    cache.clear();
+    cache.set('r', answer(1)); // asked once before the clear: once again now
+    expect(cache.get('r')).toBeUndefined();
+  });
+
+  it('remembers a bounded number of once-asked keys, the oldest forgotten first', () => {
+    const cache = new ResultCache(1, Number.POSITIVE_INFINITY, { keepOnSecondAsk: true });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, answer(1)); // 4 remembered: 'a' forgotten
+    cache.set('a', answer(1));
+    expect(cache.get('a')).toBeUndefined();
+    const e = answer(1);
+    cache.set('e', e);
+    expect(cache.get('e')).toBe(e);
+  });
+
+  it('replaces a kept answer at once (a change dropped nothing, the search ran again)', () => {
+    const cache = new ResultCache(10, Number.POSITIVE_INFINITY, { keepOnSecondAsk: true });
+    cache.set('q', answer(1));
+    cache.set('q', answer(1));
+    const third = answer(2);
+    cache.set('q', third);
+    expect(cache.get('q')).toBe(third);
+  });
+});

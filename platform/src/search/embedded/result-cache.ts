@@ -35,6 +35,9 @@ export function weightOf(response: SearchResponse): number {
 export const answerKey = (request: SearchRequest): string =>
   `${featuresKey()}|${rankerModelKey()}|${JSON.stringify(request)}`;
 
+/** Keys remembered as asked once, for a cache that keeps an answer on its second ask: a few hundred kB. */
+const ASKED_ONCE_PER_ENTRY = 4;
+
 /**
  * The kept answers. The engine says what a change to the index can alter (embedded-engine.ts):
  * any answer (clear), or only the answers that show a given agent (dropShowing).
@@ -42,11 +45,21 @@ export const answerKey = (request: SearchRequest): string =>
 export class ResultCache {
   private readonly entries = new Map<string, { response: SearchResponse; weight: number }>();
   private weight = 0;
+  /**
+   * With `keepOnSecondAsk`, the keys offered once and not kept, oldest first. Most distinct searches
+   * are never asked again (issue 24): keeping each one's answer copied its documents into the cache,
+   * where it lived long enough to be promoted to the old generation and pushed a popular answer out,
+   * only to be collected unread. An answer is kept the second time its key is offered instead.
+   */
+  private readonly askedOnce: Set<string> | null;
 
   constructor(
     private readonly capacity = RESULT_CACHE_SIZE,
     private readonly budget = RESULT_CACHE_BYTES,
-  ) {}
+    options: { keepOnSecondAsk?: boolean } = {},
+  ) {
+    this.askedOnce = options.keepOnSecondAsk ? new Set() : null;
+  }
 
   get(key: string): SearchResponse | undefined {
     const hit = this.entries.get(key);
@@ -61,6 +74,7 @@ export class ResultCache {
   clear(): void {
     this.entries.clear();
     this.weight = 0;
+    this.askedOnce?.clear();
   }
 
   /**
@@ -79,6 +93,13 @@ export class ResultCache {
   }
 
   set(key: string, response: SearchResponse): void {
+    if (this.askedOnce && !this.entries.has(key) && !this.askedOnce.delete(key)) {
+      this.askedOnce.add(key);
+      if (this.askedOnce.size > this.capacity * ASKED_ONCE_PER_ENTRY) {
+        this.askedOnce.delete(this.askedOnce.values().next().value!);
+      }
+      return;
+    }
     const weight = weightOf(response);
     // An answer heavier than the whole budget is not kept at all.
     if (weight > this.budget) return;
