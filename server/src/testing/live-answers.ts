@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { z } from 'zod';
 import { OPENAPI_FILE } from '../routes/api/docs/docs.routes';
 import { OPERATION_ANSWERS } from './operation-answers';
@@ -10,10 +13,10 @@ import { OPERATION_ANSWERS } from './operation-answers';
 // surely as a missing one), and the request fails naming the operation and the path of the first
 // mismatches. Which operation a request reached comes from docs/openapi.yaml's paths.
 
-// js-yaml is jest's own dependency (no types of its own).
-const yaml = require('js-yaml') as { safeLoad(text: string): unknown };
-
 type Json = { [key: string]: unknown };
+
+/** Each documented path's operation ids by method: all of docs/openapi.yaml this check reads. */
+type OperationIds = Record<string, Record<string, string>>;
 
 interface Operation {
   method: string;
@@ -26,12 +29,53 @@ interface Operation {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-function operationsOf(root: Json): Operation[] {
-  const operations: Operation[] = [];
+function operationIdsOf(root: Json): OperationIds {
+  const ids: OperationIds = {};
   for (const [path, item] of Object.entries(root.paths as Json)) {
+    ids[path] = {};
     for (const method of METHODS) {
       const operation = (item as Json)[method] as Json | undefined;
-      const operationId = operation ? String(operation.operationId) : '';
+      if (operation) ids[path]![method] = String(operation.operationId);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The operation ids of docs/openapi.yaml (275 kB). Parsing its YAML took 0.2-0.3 s in each of the
+ * ~130 server test files: the ids are kept in a JSON file named by the description's hash, so
+ * the first file of a run parses it and the others read the JSON (an edited description has
+ * another hash, hence is parsed again). Written to a temporary name and renamed, since two jest
+ * lanes may write it at once.
+ */
+function readOperationIds(file = OPENAPI_FILE): OperationIds {
+  const text = fs.readFileSync(file, 'utf8');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const cacheFile = path.join(os.tmpdir(), `agentry-openapi-operations-${hash}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as OperationIds;
+  } catch {
+    // Not there yet (or half a file from an interrupted run): parsed and written below.
+  }
+  // js-yaml is jest's own dependency (no types of its own).
+  const yaml = require('js-yaml') as { safeLoad(text: string): unknown };
+  const ids = operationIdsOf(yaml.safeLoad(text) as Json);
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, JSON.stringify(ids));
+    fs.renameSync(temporary, cacheFile);
+  } catch {
+    // A read-only temporary directory: every file parses the YAML, as before.
+    fs.rmSync(temporary, { force: true });
+  }
+  return ids;
+}
+
+function operationsOf(ids: OperationIds): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(ids)) {
+    for (const method of METHODS) {
+      const operationId = item[method] ?? '';
       const schema = OPERATION_ANSWERS[operationId];
       if (!schema) continue;
       const segments = path.split('/');
@@ -47,7 +91,7 @@ function operationsOf(root: Json): Operation[] {
 
 let cached: Operation[] | null = null;
 const operations = () => {
-  cached ??= operationsOf(yaml.safeLoad(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Json);
+  cached ??= operationsOf(readOperationIds());
   return cached;
 };
 
