@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { launchChromiumServer } from '@agentry/scripts/browser/chromium';
 import type { BrowserServer } from 'playwright-core';
+import { AXE_SCRIPT_URL, startAxeScriptServer } from './axe';
 
 // One Chromium for a whole jest run of the browser tests (the e2e project's globalSetup and
 // globalTeardown): each test file connects to it (e2e-app.ts) instead of launching its own, which
@@ -10,15 +12,23 @@ import type { BrowserServer } from 'playwright-core';
 
 export const BROWSER_ENDPOINT = 'E2E_BROWSER_WS_ENDPOINT';
 
-const holder = globalThis as { e2eBrowserServer?: BrowserServer };
+const holder = globalThis as { e2eBrowserServer?: BrowserServer; e2eAxeScriptServer?: Server };
 
+/** The run's Chromium, and the server of axe-core's script for the pages checked (axe.ts). */
 export async function startSharedBrowser(): Promise<void> {
   const server = await launchChromiumServer();
   holder.e2eBrowserServer = server;
   process.env[BROWSER_ENDPOINT] = server.wsEndpoint();
+  holder.e2eAxeScriptServer = await startAxeScriptServer();
 }
 
 export async function stopSharedBrowser(): Promise<void> {
   await holder.e2eBrowserServer?.close();
   delete process.env[BROWSER_ENDPOINT];
+  const axeServer = holder.e2eAxeScriptServer;
+  if (axeServer) {
+    axeServer.closeAllConnections();
+    await new Promise((resolve) => axeServer.close(resolve));
+  }
+  delete process.env[AXE_SCRIPT_URL];
 }
