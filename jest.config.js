@@ -34,14 +34,15 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     project('domain'),
-    project('platform'),
+    // Their worker threads run dist/'s bundles when it is current (scripts/bin/jest-compiled-workers.cjs).
+    project('platform', { globalSetup: '<rootDir>/scripts/bin/jest-compiled-workers.cjs' }),
     // Some server tests start the compiled API or a CLI as a process: dist/ is brought up to date first.
     project('server', {
       globalSetup: '<rootDir>/scripts/bin/jest-ensure-built.cjs',
       // Every supertest answer held against the API's contract (server/src/testing/live-answers.ts).
       setupFilesAfterEnv: ['<rootDir>/server/src/testing/jest-setup.ts'],
     }),
-    project('indexer'),
+    project('indexer', { globalSetup: '<rootDir>/scripts/bin/jest-compiled-workers.cjs' }),
     project('scripts'),
     project('client', {
       testEnvironment: 'jsdom',
