@@ -29,6 +29,9 @@ const SAMPLE = [
 
 let cached: { key: string; signature: string } | undefined;
 
+/** Whether this process has worked the signature out already (tests). */
+export const signatureKnown = () => cached !== undefined;
+
 export function analysisSignature(): string {
   // The field settings in force (fittedFields) are part of it: an index built with others is rebuilt.
   const fitted = FEATURES.fittedFields;

@@ -197,4 +197,14 @@ describe('the index snapshot', () => {
     expect(engine.size).toBe(2);
     expect(await ids(engine, '')).toEqual(['100', '101']);
   });
+
+  it('When a process opens its snapshots, then the analysis signature is worked out at once, not when the first snapshot is read (a lost mirror reads it while answering)', () => {
+    jest.isolateModules(() => {
+      const { signatureKnown } = require('./analysis-signature') as typeof import('./analysis-signature');
+      const { IndexSnapshots } = require('./index-snapshots') as typeof import('./index-snapshots');
+      expect(signatureKnown()).toBe(false);
+      new IndexSnapshots({} as never, file, snapshotFile);
+      expect(signatureKnown()).toBe(true);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '../../../log/logger';
 import type { SearchDb } from '../search-db';
 import type { TimeSlices } from '../time-slices';
+import { analysisSignature } from './analysis-signature';
 import { buildSnapshotInWorker, type SnapshotWorker } from './build-in-worker';
 import { buildSnapshot } from './build-snapshot';
 import { indexFromSnapshot, type LoadedIndex } from './load-index';
@@ -53,6 +54,10 @@ export class IndexSnapshots {
     private readonly logger?: Logger,
   ) {
     this.lock = new SnapshotLock(`${snapshotFile}.lock`);
+    // Worked out now, as the process starts, not when the first snapshot is read: its first time
+    // compiles the analysis' Unicode expressions, which held a serving thread 100-144 ms at load
+    // 8-11 in the middle of a lost mirror's start (issue 24), answers waiting behind it.
+    analysisSignature();
   }
 
   /**
