@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
 
 // Helpers to run the product's servers as separate processes, as they run in production.
 
@@ -19,12 +20,20 @@ export function freePort(): Promise<number> {
 }
 
 /** `cwd`: the checkout whose dist/ the arguments name (this one by default). */
-export function startProcess(args: string[], env: Record<string, string>, cwd = REPO_ROOT): ChildProcess {
-  return spawn(process.execPath, args, {
+/** `onLine`: each line the process writes to stdout (its log), read instead of dropped. */
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  cwd = REPO_ROOT,
+  onLine?: (line: string) => void,
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', onLine ? 'pipe' : process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
+  if (onLine && child.stdout) readline.createInterface({ input: child.stdout }).on('line', onLine);
+  return child;
 }
 
 /** Resolves with the milliseconds it took until the URL answers 200. */

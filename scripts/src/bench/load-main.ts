@@ -18,6 +18,7 @@ import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples
 import { describeGenerator } from './generator-health';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
 import { compareLoad } from './load-compare';
+import { describeLoopTrace, LoopTraceSummary } from './loop-trace-summary';
 import { seedAccounts } from './product-accounts';
 import type { ProductRun } from './product-actions';
 import { productOpenLoop } from './product-load';
@@ -215,6 +216,11 @@ async function main(argv: string[]) {
     // (what a flag does to the stalls, measured without changing what `npm start` runs).
     const extraNodeArgs = option(argv, 'node-args', '').split(',').filter(Boolean);
     const apiDir = option(argv, 'api-dir', '');
+    // --loop-trace MS: the workers log what ran whenever their event loop was blocked longer than MS
+    // (LOOP_TRACE_MS, server/src/http/long-task-trace.ts; async hooks cost a little per callback, so
+    // a run to name the stalls, not to time the server), summed up beside the open loop's figures.
+    const loopTraceMs = Number(option(argv, 'loop-trace', '0'));
+    const loopTrace = loopTraceMs > 0 ? new LoopTraceSummary() : null;
     const nodeArgs = [
       ...(profileDir
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`]
@@ -234,10 +240,12 @@ async function main(argv: string[]) {
         TRUST_PROXY: '1',
         // The built-in test-mode checkout (never charges), whatever the caller's environment says.
         PAYMENTS_MODE: 'test',
+        ...(loopTrace ? { LOOP_TRACE_MS: String(loopTraceMs) } : {}),
       },
       // --api-dir DIR: the API built in another checkout (its dist/), loaded by this generator,
       // so that two trees' servers are compared under the same load generator.
       apiDir ? path.resolve(process.env.INIT_CWD ?? process.cwd(), apiDir) : undefined,
+      loopTrace ? (line) => loopTrace.add(line) : undefined,
     );
     const mode: Record<string, unknown> = { workers };
     modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;
@@ -353,6 +361,13 @@ async function main(argv: string[]) {
           log(`  open loop from ${openFrom} to ${openTo} (UTC)`);
           printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
           for (const line of describeBalance(shares)) log(line);
+          if (loopTrace) {
+            // The workers' last lines of the window are written a tick after it (the trace waits for the collections' entries).
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            const figures = loopTrace.figures(Date.parse(openFrom), Date.parse(openTo));
+            mode.loopTrace = figures;
+            for (const line of describeLoopTrace(figures)) log(line);
+          }
         }
         if (run) await measureProduct(mode, run, base);
       }
