@@ -43,7 +43,8 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/server/src/testing/jest-setup.ts'],
     }),
     project('indexer', { globalSetup: '<rootDir>/scripts/bin/jest-compiled-workers.cjs' }),
-    project('scripts'),
+    // The fuzzer's servers start worker threads too (scripts/bin/jest-compiled-workers.cjs).
+    project('scripts', { globalSetup: '<rootDir>/scripts/bin/jest-compiled-workers.cjs' }),
     project('client', {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/client/src/**/*.test.{ts,tsx}'],
