@@ -313,8 +313,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         () => !freshness || freshness.state === 'current',
         () => {
           const started = performance.now();
-          if (renderer.load())
-            logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
+          void renderer.loadInTurns().then((loaded) => {
+            if (loaded) logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
+          });
         },
       )
     : undefined;

@@ -49,6 +49,22 @@ describe('lazyServerRenderer', () => {
     });
   });
 
+  it('When loaded in turns, then the event loop runs between Node fetch module and the bundle', () => {
+    expect(
+      inFreshProcess(`
+        const turns = [];
+        // What waits in the event loop (a request) runs between the two.
+        setImmediate(() => turns.push({ bundle: bundle(), undici: undici() }));
+        const loading = renderer.loadInTurns();
+        const loaded = await loading;
+        console.log(JSON.stringify({ loaded, turns, after: { bundle: bundle(), undici: undici() } }));`),
+    ).toEqual({
+      loaded: true,
+      turns: [{ bundle: false, undici: true }],
+      after: { bundle: true, undici: true },
+    });
+  });
+
   it('renders a page asked for before the renderer was loaded (it loads it then)', () => {
     expect(
       inFreshProcess(`

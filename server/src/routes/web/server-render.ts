@@ -20,6 +20,12 @@ export interface ServerRenderer {
   render(url: string, view: FirstView): Promise<string | null>;
   /** Loads the bundle now if it is not loaded yet; false when it cannot be (pages then render in the browser). */
   load(): boolean;
+  /**
+   * load() in two turns of the event loop: Node's fetch module, then the bundle. Each holds the
+   * thread about as long as the other (0.1-0.4 s together at load 8-10 on this project's machines,
+   * issue 24's lost mirror: a request that came meanwhile waited for both).
+   */
+  loadInTurns(): Promise<boolean>;
 }
 
 /** The renderer of the bundle in `clientDist`, loaded on first use (or load()); null without a bundle. */
@@ -28,6 +34,10 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
   if (!fs.existsSync(file)) return null;
   let loaded: Render | null = null;
   let failed = false;
+  // Rendering makes a Request (the static router's query), and Node loads and compiles its fetch
+  // module (undici) at the first use of one: 0.2-1.3 s of the event loop at a worker's first
+  // rendered page under load (issue 24's profile). Paid with the bundle, not with a page.
+  const loadFetch = () => void new Request('http://localhost/');
   const load = (): Render | null => {
     if (loaded || failed) return loaded;
     try {
@@ -38,14 +48,17 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
       logger.warn({ err: error, file }, 'server renderer could not be loaded: pages render in the browser');
       return null;
     }
-    // Rendering makes a Request (the static router's query), and Node loads and compiles its fetch
-    // module (undici) at the first use of one: 0.2-1.3 s of the event loop at a worker's first
-    // rendered page under load (issue 24's profile). Paid with the bundle, not with a page.
-    void new Request('http://localhost/');
+    loadFetch();
     return loaded;
   };
   return {
     load: () => load() !== null,
+    async loadInTurns() {
+      if (loaded || failed) return loaded !== null;
+      loadFetch();
+      await new Promise((resolve) => setImmediate(resolve));
+      return load() !== null;
+    },
     async render(url, view) {
       const render = load();
       if (!render) return null;
