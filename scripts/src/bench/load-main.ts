@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
-import type { Store } from '@agentry/platform/store/port';
 import {
   freePort,
   memoryOf,
@@ -14,6 +13,7 @@ import {
   stop,
   waitUntilReady,
 } from './child-process';
+import { coreShares, coreSnapshot, describeCoreShares } from './core-shares';
 import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
 import { describeGenerator } from './generator-health';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
@@ -26,9 +26,9 @@ import { contactsPerEmployerPerHour, meanRequestsPerAction, mixWithout, planProd
 import { ProductRecorder } from './product-recorder';
 import { printProductFigures } from './product-report';
 import { soak } from './soak';
-import { importWithCli, untilSearchable } from './start-paths';
+import { catalogOf, importWithCli, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
-import { type Catalog, MIX, planTraffic, visitorSlices } from './traffic-mix';
+import { MIX, planTraffic, visitorSlices } from './traffic-mix';
 import { describeBalance, WorkerBalance } from './worker-balance';
 import { waitForWorkers } from './workers-ready';
 
@@ -61,19 +61,6 @@ const loadAverage = () =>
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ');
-
-/** The API's processes: the one started and, in multi-worker mode, its children. */
-async function catalogOf(store: Store): Promise<Catalog> {
-  const ids: string[] = [];
-  for await (const batch of store.agents.scan(5000, undefined, { trust: false }))
-    for (const agent of batch) ids.push(agent.id);
-  const categories = await store.agents.categories();
-  const roles: Array<{ category: string; role: string }> = [];
-  for (const category of categories) {
-    for (const role of await store.agents.roles(category)) roles.push({ category, role });
-  }
-  return { ids, roles, categories };
-}
 
 function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample | null) {
   log(
@@ -345,7 +332,15 @@ async function main(argv: string[]) {
           // The window's clock times, to read the API's stall log (event loop delay spike) for it.
           const openFrom = new Date().toISOString();
           // Which worker answered how much, and how busy each one's event loop was meanwhile.
-          const balance = new WorkerBalance(port, workers > 1 ? processTree(api.pid!).slice(1) : [api.pid!]);
+          const workerPids = workers > 1 ? processTree(api.pid!).slice(1) : [api.pid!];
+          const balance = new WorkerBalance(port, workerPids);
+          // Who had the cores meanwhile: each process's main thread and its other threads, and the rest of the machine.
+          const coreLabels = new Map<number, string>([
+            [process.pid, 'generator'],
+            ...(workers > 1 ? ([[api.pid!, 'primary']] as Array<[number, string]>) : []),
+            ...workerPids.map((pid, i): [number, string] => [pid, `worker ${i}`]),
+          ]);
+          const coresBefore = coreSnapshot([...coreLabels.keys()]);
           balance.start();
           const [open, openLoopDelay] = await withEventLoopSamples(
             base,
@@ -356,11 +351,14 @@ async function main(argv: string[]) {
             }),
           );
           const shares = await balance.stop();
+          const cores = coreShares(coresBefore, coreSnapshot([...coreLabels.keys()]), coreLabels);
           const openTo = new Date().toISOString();
           mode.open = { ...open, eventLoop: openLoopDelay, from: openFrom, to: openTo, workers: shares };
           log(`  open loop from ${openFrom} to ${openTo} (UTC)`);
           printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
           for (const line of describeBalance(shares)) log(line);
+          mode.cores = cores;
+          log(describeCoreShares(cores));
           if (loopTrace) {
             // The workers' last lines of the window are written a tick after it (the trace waits for the collections' entries).
             await new Promise((resolve) => setTimeout(resolve, 500));

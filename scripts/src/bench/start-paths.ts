@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import type { Store } from '@agentry/platform/store/port';
 import { REPO_ROOT, waitUntilReady } from './child-process';
+import type { Catalog } from './traffic-mix';
 
 // The two ways a person starts the product on a large catalog, timed the same way by every
 // benchmark: `npm run import -- FILE` then `npm start` (the first start indexes the import), and a
@@ -73,4 +75,17 @@ export async function untilSearchable(base: string, name: string, timeoutMs = 60
     inARow = found ? inARow + 1 : 0;
     if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** What the load's plans draw from: every agent's id, the categories and their roles. */
+export async function catalogOf(store: Store): Promise<Catalog> {
+  const ids: string[] = [];
+  for await (const batch of store.agents.scan(5000, undefined, { trust: false }))
+    for (const agent of batch) ids.push(agent.id);
+  const categories = await store.agents.categories();
+  const roles: Array<{ category: string; role: string }> = [];
+  for (const category of categories) {
+    for (const role of await store.agents.roles(category)) roles.push({ category, role });
+  }
+  return { ids, roles, categories };
 }
