@@ -59,10 +59,11 @@ describe('parseUpload', () => {
   it('When the zip holds 2,000 entries, then it is refused before SheetJS reads it', async () => {
     const zip = await zipOf(
       Array.from({ length: 2_000 }, (_, index) => [`part${index}.xml`, Buffer.from('<a/>')]),
+      { compress: false },
     );
 
     expect(rejectionOf(() => parseUpload(zip, 'agents.xlsx')).message).toMatch(/too many parts/);
-    // Building 2,000 zip entries takes seconds on a loaded machine: the check, not the speed, is tested.
+    // The check, not the speed, is tested (deflated, the 2,000 entries took seconds to build).
   }, 30_000);
 
   it('When there are more data rows than allowed, then the upload is refused', () => {

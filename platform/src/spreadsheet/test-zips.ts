@@ -10,9 +10,14 @@ export async function bytesOf(stream: Readable | NodeJS.ReadableStream): Promise
   return Buffer.concat(chunks);
 }
 
-export function zipOf(files: Array<[name: string, data: Buffer]>): Promise<Buffer> {
+/**
+ * A zip of the files, deflated unless `compress` is false. Stored (not deflated) is for zips of
+ * thousands of tiny entries, where what is tested is their count: yazl's deflate stream per entry
+ * made 2,000 entries take 6.9 s to build against 0.6 s stored.
+ */
+export function zipOf(files: Array<[name: string, data: Buffer]>, { compress = true } = {}): Promise<Buffer> {
   const zip = new ZipFile();
-  for (const [name, data] of files) zip.addBuffer(data, name);
+  for (const [name, data] of files) zip.addBuffer(data, name, { compress });
   zip.end();
   return bytesOf(zip.outputStream);
 }
