@@ -60,7 +60,7 @@ describe('Employer teams', () => {
     await team(owner)
       .getByText(/includes 5 seats: you and 4 colleagues/)
       .waitFor();
-    await team(owner).getByLabel('Organisation name').fill('Harbourlight Freight');
+    await team(owner).getByLabel('Organization name').fill('Harbourlight Freight');
     await team(owner).getByRole('button', { name: 'Save name' }).click();
     await team(owner).getByText('Your organisation is now called Harbourlight Freight.').waitFor();
     const colleague = uniqueEmail('colleague');

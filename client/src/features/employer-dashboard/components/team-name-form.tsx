@@ -1,24 +1,30 @@
 import { ORGANIZATION_NAME_MAX, TEAM_MESSAGES } from '@agentry/domain/team';
 import { NameForm } from './name-form';
 
-/** The organisation's name: the team's name, which providers see on its requests. */
+/**
+ * The organisation's name: the team's name, which providers see on its requests. Before the team
+ * has one, the field starts with the organization of the subscriber's profile (`suggested`): they
+ * gave it when they signed up, and an empty field read as if it had been lost.
+ */
 export function TeamNameForm({
   current,
+  suggested,
   onSave,
 }: {
   current: string | null;
+  suggested?: string | null;
   onSave: (name: string) => Promise<void>;
 }) {
   return (
     <NameForm
       idPrefix="team"
       formLabel="The organisation's name"
-      fieldLabel="Organisation name"
+      fieldLabel="Organization name"
       hint={
-        current ? 'Providers see it on your team’s requests.' : 'Name your organisation to invite colleagues.'
+        current ? 'Providers see it on your team’s requests.' : 'Name your organization to invite colleagues.'
       }
       maxLength={ORGANIZATION_NAME_MAX}
-      initial={current ?? ''}
+      initial={current ?? suggested ?? ''}
       emptyMessage={TEAM_MESSAGES.nameRequired}
       failureMessage="Failed to save the name. Please try again."
       submitLabel={current ? 'Rename' : 'Save name'}

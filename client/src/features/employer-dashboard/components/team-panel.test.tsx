@@ -82,10 +82,32 @@ describe('Employer dashboard: the team', () => {
       },
     ]);
     expect(
-      await within(await screen.findByRole('region', { name: /^Team/ })).findByLabelText('Organisation name'),
+      await within(await screen.findByRole('region', { name: /^Team/ })).findByLabelText('Organization name'),
     ).toBeTruthy();
     expect(within(panel()).getByText(/includes 5 seats: you and 4 colleagues/)).toBeTruthy();
     expect(within(panel()).queryByLabelText('Invite a colleague by e-mail')).toBeNull();
+  });
+
+  // The field was empty although the subscriber had given "Acme Hiring" at sign-up, which shows
+  // in the Organization profile just above it: it read as if the name had been lost.
+  it('starts the unnamed team’s name with the organization of the subscriber’s profile, and saves it', async () => {
+    const fetchMock = renderDashboard([
+      {
+        path: '/api/employer/team',
+        body: { success: true, ...team({ organization: null, role: null, members: [] }) },
+      },
+      { method: 'PUT', path: '/api/employer/team', body: { success: true, ...team({}) } },
+    ]);
+    const field = await within(await screen.findByRole('region', { name: /^Team/ })).findByLabelText(
+      'Organization name',
+    );
+    expect((field as HTMLInputElement).value).toBe('Acme Hiring');
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Save name' }));
+    await within(panel()).findByText('Your organisation is now called Acme Hiring.');
+    const saved = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/employer/team' && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(saved?.[1]?.body))).toEqual({ name: 'Acme Hiring' });
   });
 
   it('invites a colleague with the CSRF token and lists the invitation waiting', async () => {

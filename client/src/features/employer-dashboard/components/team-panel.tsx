@@ -18,7 +18,7 @@ import { TeamPersonItem } from './team-person-item';
 
 export function TeamPanel({ userId }: { userId: string }) {
   const team = useTeam();
-  const { refresh } = useAuth();
+  const { refresh, state: auth } = useAuth();
   const { state } = team;
   const [message, setMessage] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -66,6 +66,7 @@ export function TeamPanel({ userId }: { userId: string }) {
           ) : state.team.plan_active ? (
             <TeamNameForm
               current={state.team.organization?.name ?? null}
+              suggested={auth.user?.organization}
               onSave={async (name) => {
                 await team.rename(name);
                 await refresh();
