@@ -37,6 +37,41 @@ async function openInApp(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Where a card's name or cost goes on to a new line inside a word ("ReplyRanc|h",
+ * "$1.50/patient/mo|nth"): each character's line is read from its box, and a line may end only
+ * after a space, a slash or a hyphen.
+ */
+const wordsBrokenInCards = (page: Page) =>
+  page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'article.agent-card .agent-card__name, article.agent-card .agent-card__cost',
+      ),
+    ].flatMap((element) => {
+      const chars: Array<{ ch: string; top: number }> = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (node.parentElement?.closest('.agent-card__cost-label')) continue;
+        for (let i = 0; i < node.data.length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getClientRects()[0];
+          if (box) chars.push({ ch: node.data[i]!, top: Math.round(box.top) });
+        }
+      }
+      const text = chars.map((c) => c.ch).join('');
+      return chars.flatMap((c, i) => {
+        const before = chars[i - 1];
+        const newLine = before !== undefined && c.top > before.top + 2;
+        return newLine && /\S/.test(c.ch) && /[^\s/-]/.test(before.ch)
+          ? [`${text.slice(0, i)}|${text.slice(i)}`]
+          : [];
+      });
+    }),
+  );
+
 describe('Directory', () => {
   const app = setUpApp();
 
@@ -106,6 +141,21 @@ describe('Directory', () => {
     expect(await roleSelect(page).inputValue()).toBe('');
     expect(await roleOptions(page)).toEqual(['Compliance Officer', 'Contract Manager', 'Paralegal']);
     await page.getByRole('heading', { level: 2, name: 'Legal agents' }).waitFor();
+  });
+
+  // "IntakeEgr|et", "TrendTur|nstone" and "$1.50/patient/mo|nth" at these widths before
+  // agent-card.css let the pricing badge and the Use agent button move below instead.
+  it.each([360, 700, 1040])('breaks a card’s name and cost only between words at %i px', async (width) => {
+    const broken: string[] = [];
+    for (const path of [
+      '/directory?category=Healthcare&role=Medical+Assistant',
+      '/directory?category=Research&role=Market+Researcher',
+    ]) {
+      const page = await app().open(path, { width });
+      await cards(page).first().waitFor();
+      broken.push(...(await wordsBrokenInCards(page)));
+    }
+    expect(broken).toEqual([]);
   });
 
   it('says "No agents found for the selected category and role." when none match', async () => {

@@ -92,6 +92,13 @@ describe('Narrow screens with long names', () => {
     await table.getByText(agentName).first().waitFor();
     await expectNarrowAndClean(employer, 'narrow 01 compare 360');
 
+    // The advanced search's one column on a phone: the card's unbreakable word once widened it
+    // to 712 px (its grid was 1fr, whose minimum is the longest word, before minmax(0, 1fr)).
+    await employer.goto('/employer/search?q=Supercalifragilisticexpialidociousautomationorchestrator');
+    await employer.getByRole('article', { name: agentName }).waitFor();
+    const { scrollWidth, clientWidth } = await horizontalOverflow(employer);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
     await providerPage.goto('/dashboard');
     const analytics = providerPage.getByRole('region', { name: 'Analytics' });
     await analytics.waitFor();
