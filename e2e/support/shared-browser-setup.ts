@@ -4,7 +4,7 @@ import { startSharedBrowser } from './shared-browser';
 // of each file's server (the search snapshot's build, the digests, plain matching, uploads) from
 // dist/'s bundles when it is current, as `npm test` and `npm run test:e2e` leave it (a worker from
 // the sources compiles its modules through tsx: about three times as long a start).
-const { useCompiledWorkersIfCurrent } = require('../../scripts/bin/jest-compiled-workers.cjs') as {
+const { useCompiledWorkersIfCurrent } = require('@agentry/scripts/bin/jest-compiled-workers.cjs') as {
   useCompiledWorkersIfCurrent(): void;
 };
 

@@ -209,9 +209,11 @@ describe('request costs shared by several API processes', () => {
     const searches = { requests: Array.from({ length: 10 }, () => ({ indexName: 'agents', params: {} })) };
     const multiSearch = await post(servers[1]!, '/api/instantsearch/multi-search', searches);
     expect(multiSearch.status).toBe(200);
-    // The second instance meets the client first here: it answers from its own count and learns
-    // the first's ten with its next batch (the overshoot bound in batched-shared-limiter.ts).
-    expect(multiSearch.headers.get('ratelimit')).toMatch(/remaining=10,/);
+    // The second instance meets the client first here: it answers from its own count (remaining
+    // 10) and learns the first's ten with its next batch (the overshoot bound in
+    // batched-shared-limiter.ts), unless its own sync has run since the first's push (remaining 0):
+    // which one depends on when the timers fire, so either passes; both instances refuse below.
+    expect(multiSearch.headers.get('ratelimit')).toMatch(/remaining=(10|0),/);
     await pause(3 * SYNC_MS);
     for (const server of servers) {
       const read = await fetch(`${server.url}/api/categories`, { headers: { 'X-Forwarded-For': ip } });
