@@ -14,6 +14,11 @@ const roleOptions = (page: Page) =>
 async function chooseCategory(page: Page, category: string) {
   await categorySelect(page).locator('option', { hasText: category }).first().waitFor({ state: 'attached' });
   await categorySelect(page).selectOption(category);
+  // A category chosen over another leaves the old one's roles on screen, enabled, until React
+  // commits the change (under load, after the wait below had already passed: the clean-clone CI
+  // of 7396ce2 read the new category's roles while they were still loading). The heading names
+  // the category once it is committed; then the role list is enabled when its roles are in.
+  await page.getByRole('heading', { level: 2, name: `${category} agents`, exact: true }).waitFor();
   await page.waitForFunction(
     () => !(document.getElementById('directory-role') as HTMLSelectElement).disabled,
   );
