@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
-import type { Store } from '@agentry/platform/store/port';
 import {
   ALTERNATE_ORDER,
   type Checkout,
@@ -17,9 +16,9 @@ import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
 import { withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, openLoop } from './http-load';
 import { type Run, summariseClosed, summariseOpen } from './load-runs';
-import { untilSearchable } from './start-paths';
+import { catalogOf, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
-import { type Catalog, MIX, planTraffic } from './traffic-mix';
+import { MIX, planTraffic } from './traffic-mix';
 
 // `npm run bench:load -- --against DIR [--agents 100000 --clients 200 --closed 30 --rate 300
 // --open 30 --workers 2]`: the visitor mix of issue 10 (1 % full catalog lists) on the code at DIR
@@ -38,18 +37,6 @@ interface Side {
   env: Record<string, string>;
   closed: Run[];
   open: Run[];
-}
-
-async function catalogOf(store: Store): Promise<Catalog> {
-  const ids: string[] = [];
-  for await (const batch of store.agents.scan(5000, undefined, { trust: false }))
-    for (const agent of batch) ids.push(agent.id);
-  const categories = await store.agents.categories();
-  const roles: Array<{ category: string; role: string }> = [];
-  for (const category of categories) {
-    for (const role of await store.agents.roles(category)) roles.push({ category, role });
-  }
-  return { ids, roles, categories };
 }
 
 export async function compareLoad(argv: string[]): Promise<void> {
