@@ -66,11 +66,14 @@ describe('an upload when the server is killed while writing it', () => {
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('leaves all of its rows or none, never a part', async () => {
-    // The spreadsheet is built before the API starts: built between two requests, it took long
-    // enough on a busy CI machine (seconds) for the server to close the idle keep-alive connection
-    // (keepAliveTimeout 5 s) just as fetch reused it ("other side closed").
-    const spreadsheet = workbook();
+  /**
+   * One try: start the API, send the upload, SIGKILL it once the WAL grows, then read the store.
+   * `caught` says whether the kill landed while the upload's transaction was being written; on a
+   * very busy machine the parse can outlast the wait, or the whole write can land between two looks.
+   */
+  async function killDuringUpload(
+    spreadsheet: Buffer,
+  ): Promise<{ caught: boolean; count: number; answer: string }> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The compiled API, as `npm start` and the image run it (built first when stale).
@@ -91,6 +94,7 @@ describe('an upload when the server is killed while writing it', () => {
     });
     const exited = new Promise((resolve) => api.once('exit', resolve));
     let killedWhileWriting = false;
+    let answer = 'none before the kill';
     try {
       await waitForHealth(base, api);
       let cookie = '';
@@ -121,14 +125,30 @@ describe('an upload when the server is killed while writing it', () => {
         method: 'POST',
         body: form,
         headers: { 'X-CSRF-Token': await token() },
-      }).catch(() => null);
-      // The transaction spills pages into the WAL as it writes: kill as soon as it grows.
-      const deadline = Date.now() + 30_000;
-      while (walSize() <= before + 256 * 1024 && Date.now() < deadline && api.exitCode === null) {
+      }).then(
+        (response) => {
+          answer = `HTTP ${response.status}`;
+          return response;
+        },
+        () => null,
+      );
+      // The transaction spills pages into the WAL as it writes: kill as soon as it grows. Stop
+      // looking once the upload has answered (written or refused: nothing left to catch).
+      let answered = false;
+      void sent.then(() => {
+        answered = true;
+      });
+      const deadline = Date.now() + 120_000;
+      while (
+        walSize() <= before + 256 * 1024 &&
+        !answered &&
+        Date.now() < deadline &&
+        api.exitCode === null
+      ) {
         await new Promise((resolve) => setImmediate(resolve));
       }
       // Killed while the WAL grew: the upload's transaction was being written.
-      killedWhileWriting = walSize() > before + 256 * 1024;
+      killedWhileWriting = walSize() > before + 256 * 1024 && !answered;
       api.kill('SIGKILL');
       await exited;
       await sent;
@@ -138,11 +158,34 @@ describe('an upload when the server is killed while writing it', () => {
 
     const store = openSqliteStore(path.join(dataDir, 'agentry.db'));
     try {
-      const count = await store.agents.count({ includeRemoved: true });
-      expect(killedWhileWriting).toBe(true);
-      expect([0, ROWS]).toContain(count);
+      return {
+        caught: killedWhileWriting,
+        count: await store.agents.count({ includeRemoved: true }),
+        answer,
+      };
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }
+
+  it('leaves all of its rows or none, never a part', async () => {
+    // The spreadsheet is built before the API starts: built between two requests, it took long
+    // enough on a busy CI machine (seconds) for the server to close the idle keep-alive connection
+    // (keepAliveTimeout 5 s) just as fetch reused it ("other side closed").
+    const spreadsheet = workbook();
+    // Each try's store holds all rows or none; up to three tries, each in a fresh data directory,
+    // so that a try whose kill missed the write (load 22 in CI once) does not leave the case unproved.
+    const tries: Array<{ caught: boolean; count: number; answer: string }> = [];
+    while (tries.length < 3 && !tries.some((one) => one.caught)) {
+      if (tries.length > 0) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-crash-'));
+      }
+      const one = await killDuringUpload(spreadsheet);
+      expect([0, ROWS]).toContain(one.count);
+      tries.push(one);
+    }
+    // Printed whole when it fails: each try's upload answer says why its kill missed the write.
+    expect(tries).toContainEqual(expect.objectContaining({ caught: true }));
+  }, 400_000);
 });
