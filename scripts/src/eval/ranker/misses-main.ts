@@ -5,18 +5,15 @@ import { type Feature, setFeatures } from '@agentry/platform/search/query/featur
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
+import { trainingSets, trainOption } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/misses-main.ts [--below 0.7] [--with a,b]`: failure analysis on the
+// `tsx scripts/src/eval/ranker/misses-main.ts [--below 0.7] [--with a,b] [--train dev,tune,train]`: failure analysis on the
 // development sets only (dev and the tune half; the reported half and the fresh sets are held out and
 // never read here). For each query scoring at most --below, in-process on the catalog: its top 10 with
 // their grades ("-" unjudged) and every grade-2 agent outside it with its rank in the first 100.
 // What the visitorContext switch came from (BENCHMARKS.md, "The visitor's own context").
 
 const root = path.resolve(__dirname, '../../../..');
-const DEVELOPMENT = [
-  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
-  { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
-];
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -24,6 +21,7 @@ const option = (name: string) => {
   return at >= 0 ? argv[at + 1] : undefined;
 };
 const below = Number(option('below') ?? 0.7);
+const DEVELOPMENT = trainingSets(root, trainOption(argv));
 setFeatures(
   Object.fromEntries(
     (option('with') ?? '')

@@ -5,16 +5,13 @@ import { type Feature, setFeatures } from '@agentry/platform/search/query/featur
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels, type Run } from '../score';
 import { catalogIndex } from './ranker-data';
+import { trainingSets } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/quick-main.ts [--with a,b] [--without c] [--sets dev,tune] [--per-query]`:
+// `tsx scripts/src/eval/ranker/quick-main.ts [--with a,b] [--without c] [--sets dev,tune,train] [--per-query]`:
 // the development sets scored in-process (no server), in about a second, for trying ranking changes.
 // The figures to report come from eval:ablation, through the real API.
 
 const root = path.resolve(__dirname, '../../../..');
-const SETS: Record<string, { queries: string; qrels: string }> = {
-  dev: { queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
-  tune: { queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
-};
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -28,8 +25,8 @@ setFeatures({
 });
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
 const cells: string[] = [];
-for (const label of option('sets')?.split(',') ?? ['dev', 'tune']) {
-  const set = SETS[label]!;
+for (const set of trainingSets(root, option('sets')?.split(','))) {
+  const { label } = set;
   const queries = readQueryFile(path.resolve(root, set.queries)).map((line) => line.query);
   const qrels = JSON.parse(fs.readFileSync(path.resolve(root, set.qrels), 'utf8')) as Qrels;
   const run: Run = {};

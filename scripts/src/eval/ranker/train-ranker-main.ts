@@ -9,11 +9,12 @@ import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels, type Run } from '../score';
 import { foldOf } from './query-folds';
 import { catalogIndex, type Example, examplesOf } from './ranker-data';
+import { trainingSets, trainOption } from './training-sets';
 
 // `tsx scripts/src/eval/ranker/train-ranker-main.ts [--out FILE] [--folds 5] [--margin 0.001] [--features a,b]
-// [--start engine|intent] [--held-out]`: learns the linear ranker's weights
+// [--start engine|intent] [--train dev,tune,train] [--held-out]`: learns the linear ranker's weights
 // (platform/src/search/ranking/features.ts) by coordinate ascent on nDCG@10 of the engine's window
-// of 100, on the development sets only (dev, tune half), with cross-validation by query, both on the
+// of 100, on the development sets only (dev, tune half; `--train` adds the training set, training-sets.ts), with cross-validation by query, both on the
 // window's order and on the whole search as it runs (floor, alternatives, related agents) against
 // the engine as it runs (catalogIntent's order, which a learned order replaces). `--start intent`
 // starts from catalogIntent's factors written as features (engineScore + 0.2 scoreByIntentRole +
@@ -22,10 +23,8 @@ import { catalogIndex, type Example, examplesOf } from './ranker-data';
 // development sets alone.
 
 const root = path.resolve(__dirname, '../../../..');
-const TRAIN = [
-  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
-  { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
-];
+const argv = process.argv.slice(2);
+const TRAIN = trainingSets(root, trainOption(argv));
 const ALL = [
   ...TRAIN,
   { label: 'report', queries: 'scripts/eval/own-report.tsv', qrels: 'scripts/eval/own-report.json' },
@@ -36,7 +35,6 @@ const ALL = [
 const STEPS = [-1, -0.5, -0.25, -0.1, -0.05, 0.05, 0.1, 0.25, 0.5, 1];
 const ROUNDS = 4;
 
-const argv = process.argv.slice(2);
 const option = (name: string) => {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 ? argv[at + 1] : undefined;
@@ -150,10 +148,10 @@ for (let fold = 0; fold < folds; fold++) {
 }
 const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 process.stdout.write(
-  `cross-validated on dev + tune (${folds} folds by query, window order only): learned ${avg(cv.learned).toFixed(3)}, start (${START}) ${avg(cv.engine).toFixed(3)}\n`,
+  `cross-validated on ${TRAIN.map((set) => set.label).join(' + ')} (${folds} folds by query, window order only): learned ${avg(cv.learned).toFixed(3)}, start (${START}) ${avg(cv.engine).toFixed(3)}\n`,
 );
 process.stdout.write(
-  `cross-validated on dev + tune (${folds} folds by query, whole search): learned ${avg(cv.whole).toFixed(3)}, engine as it runs ${avg(cv.asRuns).toFixed(3)}\n`,
+  `cross-validated on ${TRAIN.map((set) => set.label).join(' + ')} (${folds} folds by query, whole search): learned ${avg(cv.whole).toFixed(3)}, engine as it runs ${avg(cv.asRuns).toFixed(3)}\n`,
 );
 
 const weights = train(examples);

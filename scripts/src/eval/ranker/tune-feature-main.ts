@@ -17,8 +17,9 @@ import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
+import { trainingSets, trainOption } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/tune-feature-main.ts --feature termSpecificity [--folds 5]`: fits
+// `tsx scripts/src/eval/ranker/tune-feature-main.ts --feature termSpecificity [--folds 5] [--train dev,tune,train]`: fits
 // a ranking switch's settings (query/term-specificity.ts SPECIFICITY) over a grid on the development sets only (dev and the
 // tune half), in-process on the catalog, with cross-validation by query: each fold's settings are
 // the grid's best on the other folds, scored on the held-out fold, beside the engine without the
@@ -26,10 +27,7 @@ import { catalogIndex } from './ranker-data';
 // eval:ablation, with the settings chosen here.
 
 const root = path.resolve(__dirname, '../../../..');
-const TRAIN = [
-  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
-  { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
-];
+const TRAIN = trainingSets(root, trainOption(process.argv.slice(2)));
 type Settings = Record<string, number>;
 /** A grid's settings live in one object, or in several (each name set where it is found). */
 const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<string, number[]> }> = {
@@ -180,17 +178,19 @@ setFeatures({});
 
 const all = () => true;
 const inSet = (label: string) => (i: number) => queries[i]!.set === label;
+const trained = TRAIN.map((set) => set.label).join(' + ');
+/** Each training set's mean, then all of them ("both" when they are dev and the tune half, as before). */
+const bySet = (scores: Array<number | null>) =>
+  [
+    ...TRAIN.map((set) => `${set.label} ${mean(scores, inSet(set.label)).toFixed(3)}`),
+    `${TRAIN.length === 2 ? 'both' : 'all'} ${mean(scores, all).toFixed(3)}`,
+  ].join(', ');
 process.stdout.write(
   `engine as it runs (${switchesOf(feature)
     .map((name) => `${name} ${isDefaultOn(name) ? 'on' : 'off'}`)
-    .join(
-      ', ',
-    )}): dev ${mean(engine, inSet('dev')).toFixed(3)}, tune ${mean(engine, inSet('tune')).toFixed(3)}, both ${mean(engine, all).toFixed(3)}\n`,
+    .join(', ')}): ${bySet(engine)}\n`,
 );
-for (const { label, scores } of grid)
-  process.stdout.write(
-    `${label}: dev ${mean(scores, inSet('dev')).toFixed(3)}, tune ${mean(scores, inSet('tune')).toFixed(3)}, both ${mean(scores, all).toFixed(3)}\n`,
-  );
+for (const { label, scores } of grid) process.stdout.write(`${label}: ${bySet(scores)}\n`);
 const held: number[] = [];
 const base: number[] = [];
 for (let fold = 0; fold < folds; fold++) {
@@ -203,7 +203,7 @@ for (let fold = 0; fold < folds; fold++) {
 }
 const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 process.stdout.write(
-  `cross-validated on dev + tune (${folds} folds by query): ${feature} ${avg(held).toFixed(3)}, engine ${avg(base).toFixed(3)}\n`,
+  `cross-validated on ${trained} (${folds} folds by query): ${feature} ${avg(held).toFixed(3)}, engine ${avg(base).toFixed(3)}\n`,
 );
 const whole = grid.reduce((a, b) => (mean(b.scores, all) > mean(a.scores, all) ? b : a));
-process.stdout.write(`best on all of dev + tune: ${whole.label}\n`);
+process.stdout.write(`best on all of ${trained}: ${whole.label}\n`);

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { trainingSets, trainOption } from './training-sets';
+
+function rootWith(files: string[]): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'training-sets-'));
+  for (const file of files) {
+    const at = path.resolve(root, 'repo', file);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.writeFileSync(at, '');
+  }
+  return path.join(root, 'repo');
+}
+
+describe('training sets', () => {
+  const development = [
+    '../shared/eval/dev-queries.txt',
+    '../shared/eval/dev-qrels.json',
+    'scripts/eval/own-tune.tsv',
+    'scripts/eval/own-tune.json',
+  ];
+
+  it('fits on dev and the tune half unless told otherwise', () => {
+    expect(trainOption(['--feature', 'x'])).toEqual(['dev', 'tune']);
+    expect(trainingSets(rootWith(development)).map((set) => set.label)).toEqual(['dev', 'tune']);
+  });
+
+  it('adds the training set when asked and its files exist', () => {
+    const root = rootWith([...development, 'scripts/eval/own-train.tsv', 'scripts/eval/own-train.json']);
+    const names = trainOption(['--train', 'dev,tune,train']);
+    expect(trainingSets(root, names).map((set) => set.qrels)).toEqual([
+      '../shared/eval/dev-qrels.json',
+      'scripts/eval/own-tune.json',
+      'scripts/eval/own-train.json',
+    ]);
+  });
+
+  it('refuses a set whose files are missing rather than fit on fewer queries', () => {
+    expect(() => trainingSets(rootWith(development), ['dev', 'train'])).toThrow(/own-train\.tsv is missing/);
+  });
+
+  it('never offers a held-out set for fitting', () => {
+    expect(() => trainingSets(rootWith(development), ['report'])).toThrow(/No training set "report"/);
+    expect(() => trainOption(['--train'])).toThrow(/needs a list/);
+  });
+});
