@@ -4,7 +4,8 @@ import { type ApiProcess, startApiProcess } from '../testing/api-process';
 // handing connections out in turn): a client whose sign-in guesses land on both workers meets one
 // limit, counted in the SQLite store of their shared DATA_DIR.
 
-jest.setTimeout(60_000);
+// Room for a start under load (up to 90 s, see api-process.ts).
+jest.setTimeout(150_000);
 
 describe('rate limits under WEB_CONCURRENCY=2', () => {
   let api: ApiProcess;

@@ -84,8 +84,11 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
   return api;
 }
 
-/** /readyz answers 200 and, with several workers, the supervisor has seen every one start. */
-async function waitForReady(api: ApiProcess, cluster: boolean, timeoutMs = 30_000) {
+/**
+ * /readyz answers 200 and, with several workers, the supervisor has seen every one start. The limit
+ * only ends a hang: at load 22-30 (a clean-clone CI beside other work) a start took over 30 s.
+ */
+async function waitForReady(api: ApiProcess, cluster: boolean, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (api.child.exitCode !== null)
