@@ -134,6 +134,10 @@ describe('AgentEventCounter', () => {
 
   it('when counts arrive during a flush that fails, then none of them is lost', async () => {
     let release: (() => void) | undefined;
+    let writing: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      writing = resolve;
+    });
     const calls: Entries[] = [];
     let attempts = 0;
     const counter = new AgentEventCounter({
@@ -144,6 +148,7 @@ describe('AgentEventCounter', () => {
             calls.push(entries);
             return Promise.resolve();
           }
+          writing();
           return new Promise<void>((_, reject) => {
             release = () => reject(new Error('store down'));
           });
@@ -155,6 +160,7 @@ describe('AgentEventCounter', () => {
     });
     counter.count('opened', ['a1']);
     const first = counter.flush();
+    await started;
     counter.count('opened', ['a1', 'a2']);
     release!();
     await first;
@@ -246,6 +252,42 @@ describe('AgentEventCounter', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('when 10,000 distinct counts wait, then putting them in store order gives the event loop back before the first write', async () => {
+    // Sorted in one call they held a worker's loop 58 ms (issue 24's trace), beyond the writes' budget.
+    const written: Entries = [];
+    let turns = 0;
+    let turnsAtFirstWrite: number | undefined;
+    const counter = new AgentEventCounter({
+      repository: {
+        async increment(entries) {
+          turnsAtFirstWrite ??= turns;
+          written.push(...entries);
+        },
+        admitOnce: async () => [],
+      },
+      logger: createLogger('silent', 'test'),
+      now: () => MONDAY + 10 * HOUR,
+      maxKeys: 100_000,
+      flushAtKeys: 100_000,
+    });
+    const ids = Array.from({ length: 10_000 }, (_, i) => `a${(i * 7919) % 10_000}`);
+    counter.count('appeared', ids);
+    counter.count('opened', ids.slice(0, 10));
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await counter.flush();
+    ticking = false;
+    expect(turnsAtFirstWrite).toBeGreaterThanOrEqual(2);
+    // Every count once, in the store's order (agent, then week).
+    expect(written).toHaveLength(10_010);
+    expect(written.map((entry) => entry.agent_id)).toEqual(written.map((entry) => entry.agent_id).sort());
+    expect(written.reduce((sum, entry) => sum + entry.count, 0)).toBe(10_010);
   });
 
   it('when stopped, then the timer ends and what is left is written', async () => {
