@@ -13,6 +13,7 @@ import { resultsAsTransition } from '../utils/results-as-transition';
 import { FACETS, HITS_PER_PAGE, RANGES, SORT_OPTIONS } from '../utils/search-config';
 import { ActiveFilters } from './active-filters';
 import { FacetFilter } from './facet-filter';
+import { FilterPanel, WIDE_SCREEN } from './filter-panel';
 import { PriceRange } from './price-range';
 import { SaveSearch } from './save-search';
 import { SearchHits } from './search-hits';
@@ -54,7 +55,7 @@ export function AdvancedSearch({ writeDelay }: { writeDelay?: number }) {
 const opensWide = () =>
   typeof window === 'undefined' || typeof window.matchMedia !== 'function'
     ? true
-    : window.matchMedia('(min-width: 900px)').matches;
+    : window.matchMedia(WIDE_SCREEN).matches;
 
 /**
  * The facts of agent profiles (issue 28) as filters: a group of their own, as they count only the
@@ -146,16 +147,13 @@ function SearchLayout() {
           </p>
         ) : null}
         <div className="employer-search__layout">
-          <aside className="employer-search__filters" aria-labelledby="employer-filters-title">
-            <h2 id="employer-filters-title" className="employer-search__filters-title">
-              Filters
-            </h2>
+          <FilterPanel onDone={focusResults}>
             {FACETS.filter((facet) => !('profile' in facet)).map((facet) => (
               <FacetFilter key={facet.attribute} attribute={facet.attribute} title={facet.title} />
             ))}
             <PriceRange range={RANGES[0]} />
             <ProfileFacets />
-          </aside>
+          </FilterPanel>
           <section className="employer-search__results" aria-labelledby="employer-results-title">
             <h2 id="employer-results-title" className="visually-hidden">
               Results
