@@ -99,6 +99,34 @@ describe('Contact / Request demo', () => {
     expect(sentRequest(fetchMock).body).toEqual({ agent_id: 'a1', kind: 'contact', message: 'Hello' });
   });
 
+  it('says the provider replies by e-mail when the agent has one', async () => {
+    renderContact([SENT]);
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    await within(dialog).findByText('Your message about LedgerLark was sent.');
+    expect(within(dialog).getByText(/^The provider replies by e-mail\./)).toBeTruthy();
+  });
+
+  it('tells the employer that a request about an agent nobody claimed went to staff, not a provider', async () => {
+    renderContact([
+      {
+        ...SENT,
+        body: { success: true, request: { ...makeContactRequest(), kind: 'contact', sent_to: 'admin' } },
+      },
+    ]);
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    await within(dialog).findByText('Your message about LedgerLark was sent to the Rolecall team.');
+    expect(within(dialog).queryByText(/provider replies/)).toBeNull();
+    expect(
+      within(dialog).getByText(
+        /Nobody has claimed this agent on Rolecall yet, so there is no provider to pass it to/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('asks for a message before sending anything', async () => {
     const fetchMock = renderContact([SENT]);
     const dialog = await openDialog();

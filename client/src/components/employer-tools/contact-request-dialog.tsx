@@ -1,13 +1,9 @@
-import type { ContactRequestBody } from '@agentry/domain/contract/employer';
+import type { ContactRequestBody, SentContactRequest } from '@agentry/domain/contract/employer';
+import { PRODUCT_NAME } from '@agentry/domain/product';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../lib/api/api-client';
-import {
-  CONTACT_MESSAGE_MAX,
-  type ContactKind,
-  PREFERRED_TIMES_MAX,
-  sendContactRequest,
-} from '../../lib/api/contact-requests';
+import { CONTACT_MESSAGE_MAX, PREFERRED_TIMES_MAX, sendContactRequest } from '../../lib/api/contact-requests';
 import { requiresSubscription } from '../../lib/api/requires-subscription';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useEmployerAccess } from '../../lib/auth/employer-access';
@@ -19,7 +15,9 @@ import { SubscribeInvitation } from './subscribe-invitation';
 
 // "Contact / Request demo": an employer writes to an agent's provider. Who is asking comes from
 // the employer's profile on the server (shown here, read-only), never from the form. The server's
-// refusals (throttled, sent about this agent just now) are said as it words them.
+// refusals (throttled, sent about this agent just now) are said as it words them. An agent nobody
+// has claimed has no provider to write to: the request goes to staff's inbox (sent_to 'admin'),
+// and the confirmation says so instead of promising the provider's reply.
 
 export interface DialogAgent {
   id: string;
@@ -38,7 +36,7 @@ export function ContactRequestDialog({
 }) {
   const access = useEmployerAccess();
   const [lapsed, setLapsed] = useState(false);
-  const [sent, setSent] = useState<ContactKind | null>(null);
+  const [sent, setSent] = useState<Pick<SentContactRequest, 'kind' | 'sent_to'> | null>(null);
   const [busy, setBusy] = useState(false);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -65,11 +63,14 @@ export function ContactRequestDialog({
         <>
           <div className="dialog__body" ref={doneRef} tabIndex={-1}>
             <FormAlert kind="success">
-              Your {sent === 'demo' ? 'demo request' : 'message'} about {agent.name} was sent.
+              Your {sent.kind === 'demo' ? 'demo request' : 'message'} about {agent.name} was sent
+              {sent.sent_to === 'admin' ? ` to the ${PRODUCT_NAME} team` : ''}.
             </FormAlert>
             <p>
-              The provider replies by e-mail. Replies also show under{' '}
-              <Link to="/employer-dashboard">Your requests</Link> on your dashboard.
+              {sent.sent_to === 'admin'
+                ? `Nobody has claimed this agent on ${PRODUCT_NAME} yet, so there is no provider to pass it to: our staff read it and reply by e-mail.`
+                : 'The provider replies by e-mail.'}{' '}
+              Replies also show under <Link to="/employer-dashboard">Your requests</Link> on your dashboard.
             </p>
           </div>
           <DialogCloseButton onClose={onClose} />
@@ -99,7 +100,7 @@ function ContactForm({
   agentId: string;
   messageRef: RefObject<HTMLTextAreaElement | null>;
   onBusy: (busy: boolean) => void;
-  onSent: (kind: ContactKind) => void;
+  onSent: (request: Pick<SentContactRequest, 'kind' | 'sent_to'>) => void;
   onLapsed: () => void;
   onCancel: () => void;
 }) {
@@ -125,13 +126,13 @@ function ContactForm({
     setSending(true);
     onBusy(true);
     try {
-      await sendContactRequest({
+      const request = await sendContactRequest({
         agent_id: agentId,
         kind,
         message: message.trim(),
         preferred_times: times.trim(),
       });
-      onSent(kind);
+      onSent({ kind, sent_to: request.sent_to });
     } catch (error) {
       if (requiresSubscription(error)) onLapsed();
       else setFailure(errorText(error, 'Failed to send your request. Please try again.'));
