@@ -97,7 +97,22 @@ describe('AccountSetupPage: new provider', () => {
     const message =
       'Your agent is registered. We sent a message to ada@example.com with the next step: the agent is listed once the link in it is opened, within 7 days.';
     renderSetup([SIGNED_OUT, CSRF], { state: { email: 'ada@example.com', message } });
-    expect((await screen.findByRole('status')).textContent).toBe(message);
+    // Said once, as the heading, not again as the message's first sentence.
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We sent a message to ada@example.com with the next step: the agent is listed once the link in it is opened, within 7 days.',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Your agent is registered' })).toBeTruthy();
+    expect(screen.getAllByText(/Your agent is registered/)).toHaveLength(1);
+  });
+
+  it('shows no empty box when the message says no more than the heading', async () => {
+    renderSetup([SIGNED_OUT, CSRF], {
+      state: { email: 'ada@example.com', message: 'Your agent is registered.' },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your agent is registered' })).toBeTruthy();
+    expect(screen.getAllByText(/Your agent is registered/)).toHaveLength(1);
+    const section = screen.getByRole('region', { name: 'Your agent is registered' });
+    expect(within(section).queryByRole('status')).toBeNull();
   });
 
   it('fills in the e-mail of ?email= but leaves it editable (a link can carry any address)', async () => {

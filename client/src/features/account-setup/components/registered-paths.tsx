@@ -7,12 +7,23 @@ import { FormAlert } from '../../../components/form/form-alert';
 // side by side: the free listing, which asks nothing more, and the provider plan, whose account
 // form follows on this page. Before, the page offered only the paid plan.
 
+const HEADING = 'Your agent is registered';
+
+/**
+ * The registration's message under the heading that already says it: the server's words begin
+ * with "Your agent is registered." (commands/register-agent.ts), which read twice here before.
+ */
+export function afterHeading(message: string): string {
+  return message.startsWith(`${HEADING}.`) ? message.slice(HEADING.length + 1).trim() : message;
+}
+
 export function RegisteredPaths({ message }: { message: string }) {
   const plan = PLANS.agent_provider;
+  const rest = afterHeading(message);
   return (
     <section className="registered-paths" aria-labelledby="registered-heading">
-      <h2 id="registered-heading">Your agent is registered</h2>
-      <FormAlert kind="success">{message}</FormAlert>
+      <h2 id="registered-heading">{HEADING}</h2>
+      {rest ? <FormAlert kind="success">{rest}</FormAlert> : null}
       <div className="registered-paths__choices">
         <div className="registered-paths__choice">
           <h3>Free: nothing more to do</h3>
