@@ -11,7 +11,7 @@ describe('comparison rows', () => {
     expect(rowDiffers(row('provider'), [a, b])).toBe(false);
     expect(rowDiffers(row('cost'), [a, b])).toBe(false);
     expect(rowDiffers(row('category'), [a, makeAgent({ category: 'Finance' })])).toBe(true);
-    expect(rowDiffers(row('pricing'), [a, makeAgent({ pricing: 'paid' })])).toBe(true);
+    expect(rowDiffers(row('cost'), [a, makeAgent({ cost: 'Unknown' })])).toBe(true);
   });
 
   it('never differ for a single agent', () => {
