@@ -9,6 +9,7 @@ import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
 import type { InvertedIndex } from './inverted-index';
 import { rankPlanSteps } from './rank-plan';
+import { weighByRoleFocus } from './role-focus';
 import { planSearchSteps } from './request-plan';
 import type { Scratch } from './scratch';
 import type { Steps } from './search-steps';
@@ -111,6 +112,7 @@ function* correctionWithMatches(
   const corrected = didYouMean(text, index.vocabulary.asVocabulary());
   if (!corrected) return undefined;
   const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
+  weighByRoleFocus(index, plan);
   yield;
   const ranked = yield* rankPlanSteps(index, scratch, plan, filter);
   const floor = floorScore(ranked.importance);

@@ -120,6 +120,14 @@ const DEFAULTS = {
    * reported half and fresh sets 1–2 +0.000, fresh set 3 −0.004 (BENCHMARKS.md).
    */
   conceptTypos: false,
+  /**
+   * Query-term importance from the catalog's roles: in a query of several parts, a part whose words
+   * agents of every role use ("reads", "answers questions") weighs less than one whose agents share
+   * a few roles ("pdfs", "contracts"), in scores and coverage (embedded/role-focus.ts). Measured,
+   * not kept: fitted on dev and the tune half it cross-validates below the engine (0.744 against
+   * 0.752; BENCHMARKS.md). Embedded only.
+   */
+  roleFocus: false,
 };
 
 export type Feature = keyof typeof DEFAULTS;

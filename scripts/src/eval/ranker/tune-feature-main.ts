@@ -4,6 +4,7 @@ import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent
 import { EXPANSION } from '@agentry/platform/search/embedded/document-expansion';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { RANKING } from '@agentry/platform/search/embedded/ranking-weights';
+import { ROLE_FOCUS } from '@agentry/platform/search/embedded/role-focus';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
 import {
   type Feature,
@@ -11,6 +12,7 @@ import {
   isDefaultOn,
   setFeatures,
 } from '@agentry/platform/search/query/features';
+import { ASSOCIATION_LIMITS } from '@agentry/platform/search/query/plan';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { VISITOR_CONTEXT } from '@agentry/platform/search/query/visitor-context';
 import { readQueryFile } from '../query-file';
@@ -91,6 +93,15 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
   catalogIntentConcepts: {
     settings: CATALOG_INTENT,
     grid: { concepts: [0, 0.25, 0.5, 1, 2], roleStrength: [0.2, 0.3], categoryStrength: [0, 0.1] },
+  },
+  // Word associations (WordNet × GloVe, off): how close a word must be and how many a query word reads.
+  associations: {
+    settings: ASSOCIATION_LIMITS,
+    grid: { minSimilarity: [0.3, 0.4, 0.5, 0.6], max: [1, 3, 5] },
+  },
+  roleFocus: {
+    settings: ROLE_FOCUS,
+    grid: { least: [0, 0.25, 0.5, 0.75], power: [0.5, 1, 2], doubt: [0, 2, 5, 10] },
   },
   // Read when the index is built: the catalog is indexed again for each setting.
   docExpansion: {

@@ -6,8 +6,9 @@ import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
+import { trainingSets, trainOption } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/tune-fields-main.ts [--folds 5] [--passes 2]`: fits BM25F's field
+// `tsx scripts/src/eval/ranker/tune-fields-main.ts [--folds 5] [--passes 2] [--train dev,tune,train]`: fits BM25F's field
 // weights and per-field length normalisation (embedded/fields.ts) by coordinate search on the
 // development sets only (dev and the tune half), in-process on the catalog (the index is rebuilt
 // for every setting tried: the weights are baked into its postings), with cross-validation by
@@ -18,10 +19,8 @@ import { catalogIndex } from './ranker-data';
 // eval:ablation, with the settings chosen here.
 
 const root = path.resolve(__dirname, '../../../..');
-const TRAIN = [
-  { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
-  { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
-];
+const TRAIN = trainingSets(root, trainOption(process.argv.slice(2)));
+const trained = TRAIN.map((set) => set.label).join(' + ');
 type Setting = `${'weight' | 'norm'}.${(typeof INDEXED_FIELDS)[number]}`;
 const GRID: Record<Setting, number[]> = {
   'weight.name': [2, 3, 4, 5, 6, 8],
@@ -118,10 +117,13 @@ function coordinateSearch(train: (i: number) => boolean): Values {
 const started = Date.now();
 const all = () => true;
 const inSet = (label: string) => (i: number) => queries[i]!.set === label;
+const bySet = (scores: Array<number | null>) =>
+  [
+    ...TRAIN.map((set) => `${set.label} ${mean(scores, inSet(set.label)).toFixed(3)}`),
+    `${TRAIN.length === 2 ? 'both' : 'all'} ${mean(scores, all).toFixed(3)}`,
+  ].join(', ');
 const base = perQuery(engine);
-process.stdout.write(
-  `engine's fields: dev ${mean(base, inSet('dev')).toFixed(3)}, tune ${mean(base, inSet('tune')).toFixed(3)}, both ${mean(base, all).toFixed(3)} (${Date.now() - started} ms)\n`,
-);
+process.stdout.write(`engine's fields: ${bySet(base)} (${Date.now() - started} ms)\n`);
 const held: number[] = [];
 const heldBase: number[] = [];
 const chosen: Values[] = [];
@@ -142,13 +144,11 @@ for (let fold = 0; fold < folds; fold++) {
 }
 const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 process.stdout.write(
-  `cross-validated on dev + tune (${folds} folds by query): fitted fields ${avg(held).toFixed(3)}, engine ${avg(heldBase).toFixed(3)}\n`,
+  `cross-validated on ${trained} (${folds} folds by query): fitted fields ${avg(held).toFixed(3)}, engine ${avg(heldBase).toFixed(3)}\n`,
 );
 const whole = coordinateSearch(all);
 const scores = perQuery(whole);
-process.stdout.write(
-  `fitted on all of dev + tune: dev ${mean(scores, inSet('dev')).toFixed(3)}, tune ${mean(scores, inSet('tune')).toFixed(3)}, both ${mean(scores, all).toFixed(3)}\n`,
-);
+process.stdout.write(`fitted on all of ${trained}: ${bySet(scores)}\n`);
 for (const name of SETTINGS)
   process.stdout.write(
     `${name}: engine ${engine[name]}, all ${whole[name]}, folds ${chosen.map((values) => values[name]).join(' ')}${chosen.every((values) => values[name] === whole[name]) ? ' (stable)' : ''}\n`,

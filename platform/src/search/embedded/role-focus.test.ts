@@ -1,0 +1,100 @@
+import { searchDocument } from '../contract';
+import { setFeatures } from '../query/features';
+import { planQuery } from '../query/plan';
+import { InvertedIndex } from './inverted-index';
+import { executeSearch } from './execute';
+import { ROLE_FOCUS, stemFocus, weighByRoleFocus } from './role-focus';
+import { Scratch } from './scratch';
+
+// Query-term importance from the catalog's roles (roleFocus, off: measured, not kept — BENCHMARKS.md).
+// "ledgers" is said by three bookkeepers only; "widgets" by one agent of each of four roles.
+const catalog = () => {
+  const documents = [
+    ...['Abacus', 'Tally', 'Sum'].map((name) =>
+      searchDocument(name.toLowerCase(), {
+        name,
+        role: 'Bookkeeper',
+        category: 'Finance',
+        description: `${name} balances ledgers.`,
+      }),
+    ),
+  ];
+  for (const [name, role] of [
+    ['Quill', 'Writer'],
+    ['Lens', 'Photographer'],
+    ['Beat', 'Composer'],
+    ['Pint', 'Bookkeeper'],
+  ] as const)
+    documents.push(
+      searchDocument(name.toLowerCase(), { name, role, category: 'Misc', description: 'Widgets for you.' }),
+    );
+  return documents;
+};
+
+describe('query-term importance from the catalog roles (roleFocus)', () => {
+  const settings = { ...ROLE_FOCUS };
+  afterEach(() => {
+    setFeatures({});
+    Object.assign(ROLE_FOCUS, settings);
+  });
+
+  it('finds a word its agents share a role for focused, and one spread over every role not', () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    Object.assign(ROLE_FOCUS, { doubt: 0 });
+    expect(stemFocus(index, index.stemId('ledger'))).toBe(1);
+    expect(stemFocus(index, index.stemId('widget'))).toBe(0);
+    expect(stemFocus(index, index.stemId('nowhere'))).toBeNull();
+  });
+
+  it('weighs the generic part of a query of several parts less, only when on', () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    Object.assign(ROLE_FOCUS, { least: 0.5, power: 1, doubt: 0 });
+    const weights = () => {
+      const plan = planQuery('widgets ledgers', index.vocabulary.asVocabulary());
+      weighByRoleFocus(index, plan);
+      return plan.groups.map((group) => [group.words.join(' '), group.specificity ?? 1]);
+    };
+    expect(weights()).toEqual([
+      ['widgets', 1],
+      ['ledgers', 1],
+    ]);
+    setFeatures({ roleFocus: true });
+    expect(weights()).toEqual([
+      ['widgets', 0.5],
+      ['ledgers', 1],
+    ]);
+    const alone = planQuery('widgets', index.vocabulary.asVocabulary());
+    weighByRoleFocus(index, alone);
+    expect(alone.groups[0]!.specificity).toBeUndefined();
+  });
+
+  it('ranks a bookkeeper saying the job word above a writer saying the generic word over and over', () => {
+    const index = new InvertedIndex();
+    index.load([
+      ...catalog(),
+      searchDocument('echo', {
+        name: 'Echo',
+        role: 'Writer',
+        category: 'Misc',
+        description: 'Widgets, widgets, widgets and ledgers, widgets galore.',
+      }),
+      searchDocument('pip', {
+        name: 'Pip',
+        role: 'Bookkeeper',
+        category: 'Finance',
+        description: 'Keeps ledgers of the widgets you sell, with notes on every sale made.',
+      }),
+    ]);
+    const order = () =>
+      executeSearch(index, new Scratch(), { query: 'widgets ledgers', hitsPerPage: 10 }).hits.map(
+        (hit) => hit.document.id,
+      );
+    const above = (a: string, b: string) => order().indexOf(a) < order().indexOf(b);
+    expect(above('echo', 'abacus')).toBe(true);
+    setFeatures({ roleFocus: true });
+    Object.assign(ROLE_FOCUS, { least: 0, power: 1, doubt: 0 });
+    expect(above('abacus', 'echo')).toBe(true);
+  });
+});
