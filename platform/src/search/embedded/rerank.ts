@@ -5,6 +5,7 @@ import type { LinearModel } from '../ranking/linear-model';
 import { partsOf } from '../ranking/query-parts';
 import { queryTerms } from '../ranking/query-terms';
 import { intentPosteriors } from './catalog-intent';
+import { groupFocuses } from './role-focus';
 import type { InvertedIndex } from './inverted-index';
 import { groupImportance, inverseDocumentFrequency } from './scorer';
 import { sequenceTerms } from './sequence-terms';
@@ -36,6 +37,7 @@ export function queryContext(index: InvertedIndex, plan: QueryPlan, query: strin
     partOf,
     parts,
     intent: intentPosteriors(index, plan),
+    focus: groupFocuses(index, plan).map((focus) => focus ?? 1),
   };
 }
 

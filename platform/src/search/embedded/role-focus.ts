@@ -81,14 +81,19 @@ function groupFocus(index: InvertedIndex, group: QueryPlan['groups'][number], pr
   return best;
 }
 
+/** Each group's focus (null: no agent has its typed words), for the learned ranker's features. */
+export function groupFocuses(index: InvertedIndex, plan: QueryPlan): Array<number | null> {
+  const prior = priorOf(index);
+  return plan.groups.map((group) => groupFocus(index, group, prior));
+}
+
 /**
  * Weighs the parts of a query of several parts by their focus (group.specificity, which the scores
  * and the floor's coverage read). Only with FEATURES.roleFocus; a query of one part is left alone.
  */
 export function weighByRoleFocus(index: InvertedIndex, plan: QueryPlan): void {
   if (!FEATURES.roleFocus || plan.groups.length < 2) return;
-  const prior = priorOf(index);
-  const focus = plan.groups.map((group) => groupFocus(index, group, prior));
+  const focus = groupFocuses(index, plan);
   let highest = 0;
   for (const value of focus) if (value !== null) highest = Math.max(highest, value);
   if (highest <= 0) return;

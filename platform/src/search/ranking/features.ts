@@ -55,6 +55,13 @@ export const FEATURE_NAMES = [
   'intentCategory',
   'scoreByIntentRole',
   'scoreByIntentCategory',
+  /**
+   * Coverage with each group weighed also by its focus, how much its words narrow the role
+   * (embedded/role-focus.ts: a generic word, "answers", counts less than a job word, "pdfs"), and
+   * the same times engineScore.
+   */
+  'focusCoverage',
+  'scoreByFocusCoverage',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -86,6 +93,8 @@ export interface QueryContext {
   parts: number;
   /** The query's probability of each role and category id (catalog-intent.ts); null when unknown. */
   intent: { roles: Float64Array | null; categories: Float64Array | null };
+  /** Each group's focus over the roles (role-focus.ts), 0 to 1; 1 when unknown. */
+  focus: number[];
 }
 
 const K1 = 1.2;
@@ -127,12 +136,17 @@ export function featuresOf(
   const total = context.importance.reduce((sum, value) => sum + value, 0) || 1;
   let any = 0;
   let typed = 0;
+  let focused = 0;
+  let focusTotal = 0;
   const inField = new Float64Array(FIELD_COUNT);
   let providerOnly = 0;
   let all = true;
   const partHit = new Uint8Array(context.parts);
   matches.forEach((match, g) => {
     const weight = context.importance[g]!;
+    const focus = context.focus[g] ?? 1;
+    focusTotal += weight * focus;
+    if (match.best) focused += weight * focus;
     if (!match.best) {
       if (weight > 0) all = false;
       return;
@@ -168,6 +182,8 @@ export function featuresOf(
     intentCategory: signals.intentCategory,
     scoreByIntentRole: signals.relativeScore * signals.intentRole,
     scoreByIntentCategory: signals.relativeScore * signals.intentCategory,
+    focusCoverage: focusTotal > 0 ? focused / focusTotal : 0,
+    scoreByFocusCoverage: focusTotal > 0 ? (signals.relativeScore * focused) / focusTotal : 0,
   };
   FEATURE_NAMES.forEach((name, i) => {
     out[i] = values[name];
