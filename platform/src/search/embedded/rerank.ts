@@ -5,8 +5,8 @@ import type { LinearModel } from '../ranking/linear-model';
 import { partsOf } from '../ranking/query-parts';
 import { queryTerms } from '../ranking/query-terms';
 import { intentPosteriors } from './catalog-intent';
-import { groupFocuses } from './role-focus';
 import type { InvertedIndex } from './inverted-index';
+import { groupFocuses } from './role-focus';
 import { groupImportance, inverseDocumentFrequency } from './scorer';
 import { sequenceTerms } from './sequence-terms';
 

@@ -1,8 +1,8 @@
 import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { planQuery } from '../query/plan';
-import { InvertedIndex } from './inverted-index';
 import { executeSearch } from './execute';
+import { InvertedIndex } from './inverted-index';
 import { ROLE_FOCUS, stemFocus, weighByRoleFocus } from './role-focus';
 import { Scratch } from './scratch';
 
