@@ -25,7 +25,7 @@ import { ReplyBadges } from './commands/employer/reply-times';
 import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
 import { EventLoopMonitor } from './http/event-loop-monitor';
-import { startLongTaskTrace } from './http/long-task-trace';
+import { startLongTaskTrace, traceAs } from './http/long-task-trace';
 import { createTrustLimits } from './http/trust-limits';
 import { DigestJobs, inThisThread, onWorkerThread } from './jobs/digest-jobs';
 import { DigestWorker } from './jobs/digest-worker';
@@ -104,7 +104,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     options.engine !== undefined
       ? options.engine
       : // The index loads while the API already answers (search from the store until it is current).
-        await openSearchEngine(config, { serve: true, loadInBackground: true, logger });
+        await traceAs('search index', () =>
+          openSearchEngine(config, { serve: true, loadInBackground: true, logger }),
+        );
   // Made once (first run, no SESSION_SECRET) by the first process, before the others start.
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
   options.onStoreReady?.();
@@ -113,18 +115,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const indexer = new AbortController();
   const indexing =
     engine && config.INDEXER === 'inprocess' && leader
-      ? runIndexer({
-          store,
-          engine,
-          logger: logger.child({ component: 'indexer' }),
-          pollMs: config.INDEXER_POLL_MS,
-          // Batches sized to about 20 ms of this worker's event loop (issue 24: a batch of 100
-          // changes after an import held it 425 ms in bench:no-stall's first round, at load 11).
-          batchBudgetMs: 20,
-          signal: indexer.signal,
-          // The embedded index is rebuilt off the request thread; Meilisearch rebuilds on its own server.
-          rebuild: engine.kind === 'embedded' ? () => rebuildInWorker(config) : undefined,
-        })
+      ? traceAs('indexer', () =>
+          runIndexer({
+            store,
+            engine,
+            logger: logger.child({ component: 'indexer' }),
+            pollMs: config.INDEXER_POLL_MS,
+            // Batches sized to about 20 ms of this worker's event loop (issue 24: a batch of 100
+            // changes after an import held it 425 ms in bench:no-stall's first round, at load 11).
+            batchBudgetMs: 20,
+            signal: indexer.signal,
+            // The embedded index is rebuilt off the request thread; Meilisearch rebuilds on its own server.
+            rebuild: engine.kind === 'embedded' ? () => rebuildInWorker(config) : undefined,
+          }),
+        )
       : Promise.resolve();
 
   const now = options.now ?? Date.now;

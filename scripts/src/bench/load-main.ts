@@ -232,7 +232,10 @@ async function main(argv: string[]) {
       // --api-dir DIR: the API built in another checkout (its dist/), loaded by this generator,
       // so that two trees' servers are compared under the same load generator.
       apiDir ? path.resolve(process.env.INIT_CWD ?? process.cwd(), apiDir) : undefined,
-      loopTrace ? (line) => loopTrace.add(line) : undefined,
+      // Read for the trace's summary; with BENCH_SERVER_STDOUT=1 also shown, as without the trace.
+      loopTrace
+        ? (line) => loopTrace.add(line, process.env.BENCH_SERVER_STDOUT ? log : undefined)
+        : undefined,
     );
     const mode: Record<string, unknown> = { workers };
     modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;

@@ -45,8 +45,9 @@ export class LoopTraceSummary {
   /** The watchdog's tick: what a stall's window adds to its lateness. */
   constructor(private readonly tickMs = 20) {}
 
-  /** One line of a worker's log; lines that are not the trace's are ignored. */
-  add(line: string): void {
+  /** One line of a worker's log; lines that are not the trace's are ignored (and given to `echo`, if any, all). */
+  add(line: string, echo?: (line: string) => void): void {
+    echo?.(line);
     if (!line.includes('"long task"') && !line.includes('"long callback"')) return;
     let entry: {
       time?: string | number;

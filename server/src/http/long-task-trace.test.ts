@@ -1,4 +1,5 @@
-import { LongTaskLog, routeOf, type StallReport } from './long-task-trace';
+import { createLogger } from '@agentry/platform/log/logger';
+import { LongTaskLog, routeOf, type StallReport, startLongTaskTrace, traceAs } from './long-task-trace';
 
 function harness(thresholdMs = 50) {
   let now = 0;
@@ -114,5 +115,43 @@ describe('a callback that uses the CPU for long on its own', () => {
     cpu += 5;
     log.exit();
     expect(long).toEqual([['GET /agents/:id', 40, 30]]);
+  });
+});
+
+describe('a background loop started under its own name', () => {
+  /** Uses at least `ms` of this process's CPU (the trace reports a callback over half its threshold). */
+  const burn = (ms: number) => {
+    const from = process.cpuUsage();
+    for (;;) {
+      const used = process.cpuUsage(from);
+      if ((used.user + used.system) / 1000 >= ms) return;
+    }
+  };
+  /** A loop of a few turns, each a continuation of the one before, the last one long. */
+  const loop = async () => {
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    burn(6);
+  };
+
+  it('names its continuations by the loop, not by what started it', async () => {
+    const lines: Array<{ msg: string; callback?: { owner: string } }> = [];
+    const stop = startLongTaskTrace(
+      4,
+      createLogger('warn', 'test', { write: (line: string) => lines.push(JSON.parse(line)) }),
+    );
+    try {
+      await traceAs('indexer', loop);
+      await loop();
+    } finally {
+      stop();
+    }
+    const owners = lines.filter((line) => line.msg === 'long callback').map((line) => line.callback!.owner);
+    expect(owners).toContain('loop indexer');
+    // Unnamed, the same loop is the promise that began it.
+    expect(owners.some((owner) => owner.startsWith('PROMISE'))).toBe(true);
+  });
+
+  it('starts the loop as it is when the trace is off', async () => {
+    await expect(traceAs('indexer', async () => 'done')).resolves.toBe('done');
   });
 });

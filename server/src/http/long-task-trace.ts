@@ -174,6 +174,17 @@ export const routeOf = (method: string, path: string) =>
     .join('/')}`;
 
 let active: ((owner: string) => void) | null = null;
+let naming: (<T>(owner: string, start: () => T) => T) | null = null;
+
+/**
+ * Starts a background loop under its own name in the trace (no-op when off): the promises `start`
+ * makes, and every continuation of theirs, are the loop's, not the start-up's that began it. Without
+ * it every loop begun in startServer (the indexer, the index's load, …) was one owner, `PROMISE
+ * startServer`, in the trace (issue 24: a 125 ms callback of it could not be told apart).
+ */
+export function traceAs<T>(owner: string, start: () => T): T {
+  return naming ? naming(owner, start) : start();
+}
 
 /** Called by the request log for every request: names the callback under way by its route (no-op when off). */
 export function nameRequest(method: string, path: string): void {
@@ -185,22 +196,28 @@ interface TimerLike {
   _onImmediate?: { name?: string };
 }
 
-/** Where an unnamed timer was set: the first frame of ours (a few microseconds; the trace only). */
+/**
+ * Where an unnamed timer or promise was made: the first two frames of ours (a few microseconds; the
+ * trace only). Two, because a helper's timer is everyone's: PeriodicFlush's served three counters,
+ * and only the caller says whose flush held the loop.
+ */
 function whereSet(): string {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 8;
+  Error.stackTraceLimit = 10;
   const stack = new Error().stack ?? '';
   Error.stackTraceLimit = limit;
-  const frame = stack
+  const frames = stack
     .split('\n')
     .slice(1)
-    .find((line) => !line.includes('node:') && !line.includes('long-task-trace'));
-  return frame
-    ? frame
+    .filter((line) => !line.includes('node:') && !line.includes('long-task-trace'))
+    .slice(0, 2)
+    .map((frame) =>
+      frame
         .trim()
         .replace(/^at /, '')
-        .replace(/\(?\/.*\/(?:src|dist|node_modules)\//, '(')
-    : '?';
+        .replace(/\(?\/.*\/(?:src|dist|node_modules)\//, '('),
+    );
+  return frames.length > 0 ? frames.join(' < ') : '?';
 }
 
 /** A resource made before the trace started (the listening socket, the cluster's channel, early timers). */
@@ -268,11 +285,21 @@ export function startLongTaskTrace(thresholdMs: number, logger: Logger): () => v
     current = owner;
     log.rename(owner);
   };
+  naming = <T>(owner: string, start: () => T): T => {
+    const outer = current;
+    current = `loop ${owner}`;
+    try {
+      return start();
+    } finally {
+      current = outer;
+    }
+  };
   hook.enable();
   return () => {
     hook.disable();
     gcs.disconnect();
     clearInterval(watchdog);
     active = null;
+    naming = null;
   };
 }
