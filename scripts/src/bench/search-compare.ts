@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   ALTERNATE_ORDER,
-  type Checkout,
   checkoutsToCompare,
   loadAverageNow,
   optionOf as option,
@@ -13,6 +12,14 @@ import {
 } from './checkouts';
 import { freePort, percentile, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
 import { load } from './load';
+import {
+  type FaultFigures,
+  type StartSide,
+  type StartTimes,
+  slowestLine,
+  timeLostIndex,
+  timeStart,
+} from './search-starts';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `npm run bench:search -- --against DIR [--agents 100000 --duration 10 --connections 50]`: the
@@ -27,102 +34,8 @@ import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Side {
-  checkout: Checkout;
-  dataDir: string;
+interface Side extends StartSide {
   port: number;
-  base: string;
-  env: Record<string, string>;
-  api?: ChildProcess;
-}
-
-interface StartTimes {
-  readySeconds: number;
-  searchableSeconds: number;
-}
-
-interface FaultFigures {
-  searches: number;
-  empty: number;
-  degraded: number;
-  engineSeconds: number;
-  slowestSearchMs: number;
-  slowestHealthMs: number;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await work();
-  return [value, performance.now() - started];
-}
-
-/** A search: the names answered and whether the store answered (X-Search-Degraded). */
-async function searchNames(base: string, query: string): Promise<{ names: string[]; degraded: boolean }> {
-  const response = await fetch(`${base}/api/search?${new URLSearchParams({ query })}`);
-  const body = (await response.json()) as Array<{ name: string }>;
-  return {
-    names: response.ok ? body.map((agent) => agent.name) : [],
-    degraded: response.headers.has('x-search-degraded'),
-  };
-}
-
-/**
- * Starts the side's API and times it: /healthz 200, then every agent searchable: the last agent
- * imported found by its name by the engine (not the store's fallback), four answers in a row (so
- * that both workers answer from the whole index).
- */
-async function timeStart(side: Side, probe: string): Promise<StartTimes> {
-  const started = performance.now();
-  side.api = side.checkout.startApi(side.env);
-  const readySeconds = (await waitUntilReady(`${side.base}/healthz`, side.api, 300_000)) / 1000;
-  let inARow = 0;
-  while (inARow < 4) {
-    if (side.api.exitCode !== null) throw new Error(`the ${side.checkout.label} API exited`);
-    if (performance.now() - started > 600_000) throw new Error('not searchable within 10 minutes');
-    const { names, degraded } = await searchNames(side.base, probe);
-    inARow = !degraded && names.includes(probe) ? inARow + 1 : 0;
-    if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { readySeconds, searchableSeconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * The index mirror lost (search.db and its snapshot gone, as on a new machine): from the moment the
- * API is spawned, search (the probe's name and a use case that has matches) and /healthz are asked
- * in turn until the engine answers for the probe four times in a row.
- */
-async function timeLostIndex(side: Side, probe: string): Promise<FaultFigures> {
-  for (const name of fs.readdirSync(side.dataDir)) {
-    if (name.startsWith('search.db') || name.startsWith('search-index.snapshot'))
-      fs.rmSync(path.join(side.dataDir, name), { force: true });
-  }
-  const started = performance.now();
-  side.api = side.checkout.startApi(side.env);
-  await waitUntilReady(`${side.base}/livez`, side.api, 300_000);
-  const figures: FaultFigures = {
-    searches: 0,
-    empty: 0,
-    degraded: 0,
-    engineSeconds: 0,
-    slowestSearchMs: 0,
-    slowestHealthMs: 0,
-  };
-  let inARow = 0;
-  while (inARow < 4) {
-    if (performance.now() - started > 600_000) throw new Error('the engine did not answer within 10 minutes');
-    for (const query of [probe, 'answer customer emails for online stores']) {
-      const [answer, ms] = await timed(() => searchNames(side.base, query));
-      figures.searches += 1;
-      figures.slowestSearchMs = Math.max(figures.slowestSearchMs, ms);
-      if (answer.names.length === 0) figures.empty += 1;
-      if (answer.degraded) figures.degraded += 1;
-      if (query === probe) inARow = !answer.degraded && answer.names.includes(probe) ? inARow + 1 : 0;
-    }
-    const [, healthMs] = await timed(async () => (await fetch(`${side.base}/healthz`)).arrayBuffer());
-    figures.slowestHealthMs = Math.max(figures.slowestHealthMs, healthMs);
-  }
-  figures.engineSeconds = (performance.now() - started) / 1000;
-  return figures;
 }
 
 /** Server-side time (Server-Timing) of distinct use-case queries, one at a time. */
@@ -251,6 +164,8 @@ export async function compareSearch(argv: string[]): Promise<void> {
       await stop(side.api!);
     }
     log(`lost-index starts timed (load average ${loadAverageNow()})`);
+    for (const [s, side] of sides.entries())
+      log(`  ${side.checkout.label}, slowest searches: ${slowestLine(lost[s]!)}`);
     const startRows = [
       tableRow(
         'search after a start with the index mirror lost: empty answers / searches, degraded answers',
