@@ -4,6 +4,7 @@ import { InvertedIndex } from '../inverted-index';
 import type { SearchDb } from '../search-db';
 import { type TimeSlices, UNSLICED } from '../time-slices';
 import { warmPlanner } from '../warm-planner';
+import { warmSearch } from '../warm-search';
 import { readSnapshot, readSnapshotHeader, type SnapshotHeader, SnapshotRefused } from './snapshot-file';
 
 // The two ways a serving engine gets its in-memory index: from the snapshot (fast: typed arrays
@@ -66,6 +67,8 @@ export async function indexFromSnapshot(
   }
   // What its first search would otherwise work out while a person waits (warm-planner.ts).
   await warmPlanner(index, slices);
+  // And the first searches' cold code, in slices, while the store still answers (warm-search.ts).
+  await warmSearch(index, slices);
   const { generation, seq, checkpoint, createdAt } = snapshot.header;
   return { index, generation, seq, checkpoint, outdated, writtenAt: createdAt };
 }
