@@ -204,6 +204,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   search = new SearchService(engine, store, logger, {
     freshness: freshness ?? undefined,
     timeoutMs: options.searchTimeoutMs,
+    // A restart's searches wait the second its snapshot takes to load, instead of the store's
+    // plain matching reading every agent beside it; past LONG_LOAD_MS (onLongWait) the store answers.
+    waitWhileLoading: true,
   });
   await freshness?.start();
   // Far behind already (the index lost: rebuilt for seconds), the store's plain matching is readied

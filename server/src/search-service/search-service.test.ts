@@ -144,6 +144,57 @@ describe('search service while the index loads', () => {
     slow.release();
   });
 
+  /** The store's plain matching, counting the queries it is asked. */
+  function countingStore() {
+    let asked = 0;
+    const agents = new Proxy(store.agents, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target);
+        if (name !== 'searchBasic' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          asked += 1;
+          return value.apply(target, args);
+        };
+      },
+    });
+    return { store: { ...store, agents } as Store, asked: () => asked };
+  }
+
+  it('waits for an index loading from its snapshot without asking the store (waitWhileLoading)', async () => {
+    const counting = countingStore();
+    const { engine, freshness, reach } = loadingIndex();
+    const service = new SearchService(engine, counting.store, createLogger('silent', 'test'), {
+      freshness,
+      waitWhileLoading: true,
+    });
+    const answer = service.search({ query: 'writer' });
+    await new Promise((resolve) => setImmediate(resolve));
+    reach();
+    expect((await answer).degraded).toBe(false);
+    // Without the option the store's first query (every agent's text read) starts at once.
+    expect(counting.asked()).toBe(0);
+  });
+
+  it('lets the store answer the searches waiting for a load once the store is readied (a long load)', async () => {
+    const counting = countingStore();
+    const { engine, freshness, waiting } = loadingIndex();
+    const service = new SearchService(engine, counting.store, createLogger('silent', 'test'), {
+      freshness,
+      waitWhileLoading: true,
+    });
+    const answer = service.search({ query: 'writer' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(counting.asked()).toBe(0);
+    await service.warmFallback();
+    const { response, degraded } = await answer;
+    expect(degraded).toBe(true);
+    expect(response.hits.map((hit) => hit.document.name)).toEqual(['Scribe']);
+    // The readying query and the search's own; nothing is left waiting for the index.
+    expect(counting.asked()).toBe(2);
+    expect(waiting.size).toBe(0);
+    expect((await service.search({ query: 'writer' })).degraded).toBe(true);
+  });
+
   it('answers from the store, marked degraded, when it answers before the index is current', async () => {
     const { engine, freshness, waiting } = loadingIndex();
     const service = new SearchService(engine, store, createLogger('silent', 'test'), { freshness });

@@ -36,6 +36,15 @@ export interface SearchServiceOptions {
   freshness?: { readonly state: FreshnessState; onCurrent?(then: () => void): () => void };
   /** How long the engine may take before the store answers instead (ENGINE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * While the index loads from its snapshot (state 'loading': a plain restart), a search waits for
+   * it rather than starting the store's plain matching, until warmFallback() is called (the API
+   * calls it when the load lasts LONG_LOAD_MS, the snapshot being built, or the index is far
+   * behind). The store's first query reads every agent's text (1.4 s of CPU at 100,000 agents on
+   * this project's machines), taken from the load it races on two cores (issue 24: every agent
+   * searchable 3.2-3.9 s after a restart, goal 3 s). Off: the store answers whenever it comes first.
+   */
+  waitWhileLoading?: boolean;
 }
 
 /**
@@ -47,6 +56,10 @@ export class SearchService {
   /** The store itself as an engine: plainer, but up whenever the store is. */
   private readonly fallback: StoreFallbackEngine;
   private readonly timeoutMs: number;
+  /** Set by warmFallback(): from then on the store answers while the index is not current. */
+  private storeAsked = false;
+  /** Searches waiting for the index to load (waitWhileLoading), let go when the store is asked for. */
+  private readonly waitingForLoad = new Set<() => void>();
 
   constructor(
     private readonly engine: SearchEngine | null,
@@ -64,6 +77,10 @@ export class SearchService {
    * rejects: a store that cannot ready them answers each search as it can.
    */
   async warmFallback(): Promise<void> {
+    this.storeAsked = true;
+    const waiting = [...this.waitingForLoad];
+    this.waitingForLoad.clear();
+    for (const go of waiting) go();
     const started = performance.now();
     try {
       await this.fallback.warmUp();
@@ -117,6 +134,10 @@ export class SearchService {
         );
       }
     }
+    if (this.engine && !current && this.waitsForLoad()) {
+      await this.loadedOrStoreWanted();
+      return this.searchBounded(request, key);
+    }
     const degraded = this.fallback.search(request);
     const onCurrent = this.engine && !current ? this.options.freshness?.onCurrent : undefined;
     if (!onCurrent) return { response: await degraded, degraded: true };
@@ -146,6 +167,37 @@ export class SearchService {
           reject(error);
         },
       );
+    });
+  }
+
+  /** Whether a search now waits for the index to load (waitWhileLoading) rather than ask the store. */
+  private waitsForLoad(): boolean {
+    const freshness = this.options.freshness;
+    return (
+      this.options.waitWhileLoading === true &&
+      // The embedded engine's load ends, or turns into a long wait that readies the store (its
+      // position is read on each request); an engine on the network may not answer at all.
+      this.engine?.kind === 'embedded' &&
+      !this.storeAsked &&
+      freshness?.onCurrent !== undefined &&
+      freshness.state === 'loading'
+    );
+  }
+
+  /** Settles once the index is current or the store is wanted (warmFallback), whichever comes first. */
+  private loadedOrStoreWanted(): Promise<void> {
+    const freshness = this.options.freshness!;
+    return new Promise<void>((resolve) => {
+      let done = false;
+      let forget = () => {};
+      const go = () => {
+        done = true;
+        forget();
+        this.waitingForLoad.delete(go);
+        resolve();
+      };
+      forget = freshness.onCurrent!.call(freshness, go);
+      if (!done) this.waitingForLoad.add(go);
     });
   }
 
