@@ -55,6 +55,13 @@ async function engineOf(root: string, roundTrip: boolean): Promise<Engine> {
         };
         const bytes = imageToBytes((index as unknown as { image(): unknown }).image());
         index = await Fresh.fromImage(await imageFromBytes(bytes));
+        // As a serving engine loads it: the first searches' warm-up run on it first (warm-search.ts).
+        const warm = path.join(base, 'warm-search.ts');
+        if (fs.existsSync(warm)) {
+          const { warmSearch } = await import(warm);
+          const { TimeSlices } = await import(path.join(base, 'time-slices.ts'));
+          await warmSearch(index, new TimeSlices());
+        }
       }
     },
     search: (request) => executeSearch(index, scratch, request),
