@@ -5,7 +5,7 @@ import { floorScore } from '../ranking/match-floor';
 import type { Filter } from './filter';
 import type { InvertedIndex } from './inverted-index';
 import { type Ranked, rankPlanSteps } from './rank-plan';
-import { weighByRoleFocus } from './role-focus';
+import { weighByCatalog } from './role-focus';
 import { groupImportance } from './scorer';
 import type { Scratch } from './scratch';
 import { runWhole, type Steps } from './search-steps';
@@ -50,7 +50,7 @@ export function* planSearchSteps(
   const intent = readIntent(query, roleContext(index));
   const vocabulary = index.vocabulary.asVocabulary();
   let plan = planQuery(intent.text, vocabulary, { asYouType: true });
-  weighByRoleFocus(index, plan);
+  weighByCatalog(index, plan);
   // A last word still being typed neither counts nor filters: the count holds until it is a word.
   const typed = typing ? typedPart(index, plan) : null;
   let pending = typed?.pending ?? null;
@@ -63,7 +63,7 @@ export function* planSearchSteps(
     // typo rule) rather than show an empty page; what this finds is related, never a match.
     // "grammarly" finds the grammar checkers.
     plan = planQuery(intent.text, vocabulary, { asYouType: true, loose: true });
-    weighByRoleFocus(index, plan);
+    weighByCatalog(index, plan);
     yield;
     ranked = yield* rankPlanSteps(index, scratch, plan, filter);
     floor = Number.POSITIVE_INFINITY;

@@ -1,9 +1,10 @@
 import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { planQuery } from '../query/plan';
+import { SPECIFICITY } from '../query/term-specificity';
 import { executeSearch } from './execute';
 import { InvertedIndex } from './inverted-index';
-import { ROLE_FOCUS, stemFocus, weighByRoleFocus } from './role-focus';
+import { ROLE_FOCUS, stemFocus, weighByCatalog, weighByRoleFocus } from './role-focus';
 import { Scratch } from './scratch';
 
 // Query-term importance from the catalog's roles (roleFocus, off: measured, not kept — BENCHMARKS.md).
@@ -33,9 +34,11 @@ const catalog = () => {
 
 describe('query-term importance from the catalog roles (roleFocus)', () => {
   const settings = { ...ROLE_FOCUS };
+  const specificity = { ...SPECIFICITY };
   afterEach(() => {
     setFeatures({});
     Object.assign(ROLE_FOCUS, settings);
+    Object.assign(SPECIFICITY, specificity);
   });
 
   it('finds a word its agents share a role for focused, and one spread over every role not', () => {
@@ -96,5 +99,29 @@ describe('query-term importance from the catalog roles (roleFocus)', () => {
     setFeatures({ roleFocus: true });
     Object.assign(ROLE_FOCUS, { least: 0, power: 1, doubt: 0 });
     expect(above('abacus', 'echo')).toBe(true);
+  });
+
+  it("gives termSpecificity's common words back their weight as far as the catalog's agents use them for one job", () => {
+    // "balances" and "widgets" are both common English words; the bookkeepers alone say "balances".
+    const index = new InvertedIndex();
+    index.load(
+      catalog().map((document) => ({
+        ...document,
+        description: document.description.replace('balances ledgers', 'balances ledgers, balances'),
+      })),
+    );
+    Object.assign(ROLE_FOCUS, { doubt: 0 });
+    const weights = () => {
+      const plan = planQuery('balances widgets', index.vocabulary.asVocabulary());
+      weighByCatalog(index, plan);
+      return plan.groups.map((group) => group.specificity ?? 1);
+    };
+    setFeatures({ termSpecificity: true });
+    const english = weights();
+    expect(english[0]).toBeLessThan(1);
+    Object.assign(SPECIFICITY, { rescue: 1 });
+    expect(weights()).toEqual([1, english[1]]);
+    Object.assign(SPECIFICITY, { rescue: 1, minGroups: 3 });
+    expect(weights()).toEqual([1, 1]);
   });
 });

@@ -1,5 +1,6 @@
 import { FEATURES } from '../query/features';
 import type { QueryPlan } from '../query/plan';
+import { groupSpecificity, SPECIFICITY, specificityApplies } from '../query/term-specificity';
 import type { ClassCounts } from './catalog-intent-counts';
 import type { InvertedIndex } from './inverted-index';
 
@@ -104,4 +105,29 @@ export function weighByRoleFocus(index: InvertedIndex, plan: QueryPlan): void {
     const share = least + (1 - least) * (value / highest) ** power;
     group.specificity = (group.specificity ?? 1) * share;
   });
+}
+
+/**
+ * termSpecificity's weights with the catalog's second opinion (SPECIFICITY.rescue above 0): a part
+ * made of words common in English keeps its weight back in proportion to its role focus, so that
+ * "notes" or "calls" (common words the catalog's agents use for one job) are not weighed as
+ * "reads" or "answers". Only where termSpecificity weighed the plan.
+ */
+export function rescueSpecificity(index: InvertedIndex, plan: QueryPlan): void {
+  const { rescue } = SPECIFICITY;
+  if (!FEATURES.termSpecificity || rescue <= 0 || !specificityApplies(plan.groups.length)) return;
+  const focus = groupFocuses(index, plan);
+  plan.groups.forEach((group, g) => {
+    const english = groupSpecificity(group);
+    const value = focus[g];
+    if (value === null || value === undefined || english >= 1 || english <= 0) return;
+    const rescued = english + (1 - english) * rescue * value;
+    group.specificity = ((group.specificity ?? english) / english) * rescued;
+  });
+}
+
+/** The catalog's weighing of a plan's parts, after planQuery: termSpecificity's rescue, then roleFocus. */
+export function weighByCatalog(index: InvertedIndex, plan: QueryPlan): void {
+  rescueSpecificity(index, plan);
+  weighByRoleFocus(index, plan);
 }

@@ -10,7 +10,7 @@ import { countMatches, matchesOf } from './floor-matches';
 import type { InvertedIndex } from './inverted-index';
 import { rankPlanSteps } from './rank-plan';
 import { planSearchSteps } from './request-plan';
-import { weighByRoleFocus } from './role-focus';
+import { weighByCatalog } from './role-focus';
 import type { Scratch } from './scratch';
 import type { Steps } from './search-steps';
 import { firstK } from './top-k';
@@ -112,7 +112,7 @@ function* correctionWithMatches(
   const corrected = didYouMean(text, index.vocabulary.asVocabulary());
   if (!corrected) return undefined;
   const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
-  weighByRoleFocus(index, plan);
+  weighByCatalog(index, plan);
   yield;
   const ranked = yield* rankPlanSteps(index, scratch, plan, filter);
   const floor = floorScore(ranked.importance);

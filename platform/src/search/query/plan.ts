@@ -12,7 +12,7 @@ import {
 } from './borrowed-concepts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
-import { groupSpecificity } from './term-specificity';
+import { groupSpecificity, specificityApplies } from './term-specificity';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
 import { weighVisitorContext } from './visitor-context';
 
@@ -372,7 +372,7 @@ export function planQuery(
     words: planned.map((p) => p.corrected?.word ?? p.word),
   };
   // Several parts only: one part alone keeps its order and its floor whatever it weighs.
-  if (FEATURES.termSpecificity && groups.length > 1)
+  if (FEATURES.termSpecificity && specificityApplies(groups.length))
     for (const group of groups) group.specificity = groupSpecificity(group);
   // "… for my youtube channel": where the visitor works, not what the agent does, weighs less.
   if (FEATURES.visitorContext) weighVisitorContext(groups, all);

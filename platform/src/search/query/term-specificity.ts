@@ -16,7 +16,18 @@ export const SPECIFICITY = {
   fullRank: 50_000,
   /** The least share of its catalog weight a word keeps (the commonest words come near it). */
   least: 0,
+  /** Only queries of at least this many parts are weighed (2: every query of several parts). */
+  minGroups: 2,
+  /**
+   * How much a word common in English but used by agents of few roles in the catalog ("notes",
+   * "calls", "emails") gets back of what its commonness took (embedded/role-focus.ts, the catalog's
+   * second opinion; 0: English alone). Needs the index, so it is the embedded engine's alone.
+   */
+  rescue: 0,
 };
+
+/** Whether a query of this many parts is weighed by specificity. */
+export const specificityApplies = (groups: number) => groups >= Math.max(2, SPECIFICITY.minGroups);
 
 /** A word's share of its weight: `least` for the commonest, rising with log rank to 1 at fullRank. */
 export function wordSpecificity(word: string, lexicon: Lexicon = englishLexicon()): number {

@@ -37,6 +37,12 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
     settings: SPECIFICITY,
     grid: { fullRank: [2_000, 5_000, 20_000, 50_000, 100_000], least: [0, 0.2, 0.4, 0.6, 0.8] },
   },
+  // termSpecificity only in longer queries, and with the catalog's role focus giving back what
+  // English commonness took from a word agents of few roles use.
+  termSpecificityCatalog: {
+    settings: SPECIFICITY,
+    grid: { fullRank: [50_000], least: [0], minGroups: [2, 3, 4, 5], rescue: [0, 0.25, 0.5, 1] },
+  },
   // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
   termSpecificityBlend: {
     settings: SPECIFICITY,
@@ -121,6 +127,7 @@ const tuned = GRIDS[feature];
 /** The switches a grid's settings belong to. */
 const VARIANT_OF: Record<string, Feature[]> = {
   termSpecificityBlend: ['termSpecificity'],
+  termSpecificityCatalog: ['termSpecificity'],
   visitorContextAnyPreposition: ['visitorContext'],
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
