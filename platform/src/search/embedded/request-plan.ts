@@ -50,7 +50,7 @@ export function* planSearchSteps(
   const intent = readIntent(query, roleContext(index));
   const vocabulary = index.vocabulary.asVocabulary();
   let plan = planQuery(intent.text, vocabulary, { asYouType: true });
-  weighByCatalog(index, plan);
+  weighByCatalog(index, plan, roleContext(index).isRoleWord);
   // A last word still being typed neither counts nor filters: the count holds until it is a word.
   const typed = typing ? typedPart(index, plan) : null;
   let pending = typed?.pending ?? null;
@@ -63,7 +63,7 @@ export function* planSearchSteps(
     // typo rule) rather than show an empty page; what this finds is related, never a match.
     // "grammarly" finds the grammar checkers.
     plan = planQuery(intent.text, vocabulary, { asYouType: true, loose: true });
-    weighByCatalog(index, plan);
+    weighByCatalog(index, plan, roleContext(index).isRoleWord);
     yield;
     ranked = yield* rankPlanSteps(index, scratch, plan, filter);
     floor = Number.POSITIVE_INFINITY;

@@ -124,4 +124,20 @@ describe('query-term importance from the catalog roles (roleFocus)', () => {
     Object.assign(SPECIFICITY, { rescue: 1, minGroups: 3 });
     expect(weights()).toEqual([1, 1]);
   });
+
+  it("gives termSpecificity's weight back to a word of a role's name when asked", () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    const weights = (isRoleWord: (stemmed: string) => boolean) => {
+      const plan = planQuery('balances widgets', index.vocabulary.asVocabulary());
+      weighByCatalog(index, plan, isRoleWord);
+      return plan.groups.map((group) => group.specificity ?? 1);
+    };
+    setFeatures({ termSpecificity: true });
+    const english = weights(() => true);
+    expect(english[0]).toBeLessThan(1);
+    expect(english[1]).toBeLessThan(1);
+    Object.assign(SPECIFICITY, { roleWords: 1 });
+    expect(weights((stemmed) => stemmed === 'widget')).toEqual([english[0], 1]);
+  });
 });

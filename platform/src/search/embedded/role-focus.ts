@@ -113,21 +113,33 @@ export function weighByRoleFocus(index: InvertedIndex, plan: QueryPlan): void {
  * "notes" or "calls" (common words the catalog's agents use for one job) are not weighed as
  * "reads" or "answers". Only where termSpecificity weighed the plan.
  */
-export function rescueSpecificity(index: InvertedIndex, plan: QueryPlan): void {
-  const { rescue } = SPECIFICITY;
-  if (!FEATURES.termSpecificity || rescue <= 0 || !specificityApplies(plan.groups.length)) return;
-  const focus = groupFocuses(index, plan);
+export function rescueSpecificity(
+  index: InvertedIndex,
+  plan: QueryPlan,
+  isRoleWord: (stemmed: string) => boolean = () => false,
+): void {
+  const { rescue, roleWords } = SPECIFICITY;
+  if (!FEATURES.termSpecificity || (rescue <= 0 && roleWords <= 0) || !specificityApplies(plan.groups.length))
+    return;
+  const focus = rescue > 0 ? groupFocuses(index, plan) : [];
   plan.groups.forEach((group, g) => {
     const english = groupSpecificity(group);
-    const value = focus[g];
-    if (value === null || value === undefined || english >= 1 || english <= 0) return;
-    const rescued = english + (1 - english) * rescue * value;
+    if (english >= 1 || english <= 0) return;
+    const typed = group.alternatives.filter((a) => a.source === 'literal' || a.source === 'typo');
+    const namesRole = roleWords > 0 && typed.some((a) => a.stems.some(isRoleWord));
+    const back = Math.max(rescue * (focus[g] ?? 0), namesRole ? roleWords : 0);
+    if (back <= 0) return;
+    const rescued = english + (1 - english) * back;
     group.specificity = ((group.specificity ?? english) / english) * rescued;
   });
 }
 
 /** The catalog's weighing of a plan's parts, after planQuery: termSpecificity's rescue, then roleFocus. */
-export function weighByCatalog(index: InvertedIndex, plan: QueryPlan): void {
-  rescueSpecificity(index, plan);
+export function weighByCatalog(
+  index: InvertedIndex,
+  plan: QueryPlan,
+  isRoleWord?: (stemmed: string) => boolean,
+): void {
+  rescueSpecificity(index, plan, isRoleWord);
   weighByRoleFocus(index, plan);
 }

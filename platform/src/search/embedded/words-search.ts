@@ -9,7 +9,7 @@ import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
 import type { InvertedIndex } from './inverted-index';
 import { rankPlanSteps } from './rank-plan';
-import { planSearchSteps } from './request-plan';
+import { planSearchSteps, roleContext } from './request-plan';
 import { weighByCatalog } from './role-focus';
 import type { Scratch } from './scratch';
 import type { Steps } from './search-steps';
@@ -112,7 +112,7 @@ function* correctionWithMatches(
   const corrected = didYouMean(text, index.vocabulary.asVocabulary());
   if (!corrected) return undefined;
   const plan = planQuery(corrected, index.vocabulary.asVocabulary(), { asYouType: true });
-  weighByCatalog(index, plan);
+  weighByCatalog(index, plan, roleContext(index).isRoleWord);
   yield;
   const ranked = yield* rankPlanSteps(index, scratch, plan, filter);
   const floor = floorScore(ranked.importance);

@@ -24,6 +24,12 @@ export const SPECIFICITY = {
    * second opinion; 0: English alone). Needs the index, so it is the embedded engine's alone.
    */
   rescue: 0,
+  /**
+   * The share a part holding a word of one of the catalog's role names ("research", "sales",
+   * "call", "writer") gets back of what its commonness took: such a word names the job however
+   * common it is (0: English alone; embedded only, as the role names are the index's).
+   */
+  roleWords: 0,
 };
 
 /** Whether a query of this many parts is weighed by specificity. */

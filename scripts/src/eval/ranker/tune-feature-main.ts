@@ -41,7 +41,13 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
   // English commonness took from a word agents of few roles use.
   termSpecificityCatalog: {
     settings: SPECIFICITY,
-    grid: { fullRank: [50_000], least: [0], minGroups: [2, 3, 4, 5], rescue: [0, 0.25, 0.5, 1] },
+    grid: {
+      fullRank: [50_000],
+      least: [0],
+      minGroups: [2, 3, 4],
+      rescue: [0, 0.25],
+      roleWords: [0, 0.25, 0.5, 1],
+    },
   },
   // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
   termSpecificityBlend: {
