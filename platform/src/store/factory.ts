@@ -10,13 +10,17 @@ export { withDatabase } from './mongo/with-database';
 export const SQLITE_FILE_NAME = 'agentry.db';
 
 /** The store the config asks for: MongoDB when MONGODB_URI is set, else SQLite in DATA_DIR. */
-export async function openStore(config: Pick<Config, 'store' | 'dataDir' | 'MONGODB_URI'>): Promise<Store> {
+export async function openStore(
+  config: Pick<Config, 'store' | 'dataDir' | 'MONGODB_URI'>,
+  /** For the API's processes: the embedded store's checkpoints on a thread of their own (wal-checkpoints.ts). */
+  options: { checkpointsOffThread?: boolean } = {},
+): Promise<Store> {
   if (config.store === 'mongodb') {
     // Loaded only when used, so the embedded default never pays for mongoose at start.
     const { openMongoStore } = await import('./mongo/mongo-store');
     return openMongoStore(config.MONGODB_URI!);
   }
-  return openSqliteStore(sqliteFileOf(config));
+  return openSqliteStore(sqliteFileOf(config), { checkpointsOffThread: options.checkpointsOffThread });
 }
 
 /**

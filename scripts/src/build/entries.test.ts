@@ -11,6 +11,7 @@ describe('what npm run build compiles', () => {
       'rebuild-worker-entry': 'indexer/src/rebuild-worker-entry.ts',
       'snapshot-read-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-read-worker-entry.ts',
       'snapshot-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-worker-entry.ts',
+      'wal-checkpoint-worker-entry': 'platform/src/store/sqlite/wal-checkpoint-worker-entry.ts',
     });
   });
 

@@ -38,6 +38,8 @@ export async function startTestServer(
   const running = await startServer(config, {
     logger: createLogger('silent', 'test'),
     clientDist: null,
+    // Tests start hundreds of servers: SQLite's own checkpoints, no thread each (wal-checkpoints.test).
+    checkpointsOffThread: false,
     ...options,
   });
   // The client (fetch, the MCP SDK) and the server share this process. When the test's own work

@@ -32,11 +32,17 @@ import { createSqliteTokens } from './tokens';
 import { createSqliteToolUsage } from './tool-usage';
 import { createSqliteUsers } from './users';
 import { createSqliteVerifications } from './verifications';
+import { CheckpointsOffThread } from './wal-checkpoints';
 import { sqliteWriteProbe } from './write-probe';
 
 export interface SqliteStoreOptions {
   /** Given the connection once open: fault tests make its disk full or read-only (PRAGMA max_page_count, query_only). */
   onOpen?: (db: Database.Database) => void;
+  /**
+   * The write-ahead log folded into the file by a worker thread, not by this connection's commits
+   * (wal-checkpoints.ts): for the API, whose writes run on the thread that answers requests.
+   */
+  checkpointsOffThread?: boolean | ConstructorParameters<typeof CheckpointsOffThread>[2];
 }
 
 /**
@@ -57,6 +63,14 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   // asynchronously (retryWhenBusy), never by holding this thread.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   options.onOpen?.(db);
+  const checkpoints =
+    options.checkpointsOffThread && file !== ':memory:'
+      ? new CheckpointsOffThread(
+          db,
+          file,
+          options.checkpointsOffThread === true ? {} : options.checkpointsOffThread,
+        )
+      : null;
   const verifications = retryWhenBusy(createSqliteVerifications(db));
   const linkChecks = retryWhenBusy(createSqliteLinkChecks(db));
   const reviews = retryWhenBusy(createSqliteReviews(db));
@@ -101,6 +115,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     },
     async close() {
       await plainMatching?.close();
+      await checkpoints?.stop();
       if (!db.open) return;
       // The write-ahead log folded into the file (and emptied), so the file alone is whole. SQLite
       // does it too when the last connection closes, but another process may still hold one.
