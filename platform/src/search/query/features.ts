@@ -125,7 +125,9 @@ const DEFAULTS = {
    * agents of every role use ("reads", "answers questions") weighs less than one whose agents share
    * a few roles ("pdfs", "contracts"), in scores and coverage (embedded/role-focus.ts). Measured,
    * not kept: fitted on dev and the tune half it cross-validates below the engine (0.744 against
-   * 0.752; BENCHMARKS.md). Embedded only.
+   * 0.752; with the training set 0.651 against 0.664) and loses dev (−0.008) and train (−0.013);
+   * held out it reads reported half +0.001, fresh sets +0.006 / +0.004 / +0.022, lower bounds with
+   * more unjudged agents (BENCHMARKS.md, session 12). Embedded only.
    */
   roleFocus: false,
 };
