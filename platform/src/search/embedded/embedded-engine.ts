@@ -334,8 +334,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.reloading ??= (async () => {
       const started = performance.now();
       const inThread = this.loadsInThread();
+      // An index already serves (a rebuild swapped in, a lost mirror's): the store answers while
+      // this one loads, so it runs its first searches' cold code first (warm-search.ts).
+      const warmSearches = this.served !== null;
       const loaded =
-        (inThread ? null : await this.snapshots!.load(new TimeSlices())) ??
+        (inThread ? null : await this.snapshots!.load(new TimeSlices(), { warmSearches })) ??
         (await indexFromFile(this.db, { warm: !inThread }));
       if (this.closed) return void (await loaded.index.close());
       // Swapped on the engine's turn: no search is suspended reading the previous index's bodies.

@@ -64,11 +64,11 @@ export class IndexSnapshots {
    * The live generation's index from the snapshot, the snapshot built first when needed; null
    * when none could be had (the caller then analyses the file on its own thread).
    */
-  async load(slices: TimeSlices): Promise<LoadedIndex | null> {
+  async load(slices: TimeSlices, options: { warmSearches?: boolean } = {}): Promise<LoadedIndex | null> {
     for (let attempt = 0; attempt < ATTEMPTS && !this.stopped; attempt++) {
       let reason: string;
       try {
-        const loaded = await indexFromSnapshot(this.db, this.snapshotFile, slices);
+        const loaded = await indexFromSnapshot(this.db, this.snapshotFile, slices, options);
         if (loaded) {
           this.snapshotSeq = loaded.seq;
           this.outdated = loaded.outdated === true;

@@ -39,11 +39,17 @@ function checkUsable(db: SearchDb, header: SnapshotHeader): void {
     throw new SnapshotRefused('the changes made since the snapshot are no longer all in search.db');
 }
 
-/** The snapshot's index; null when there is no snapshot; SnapshotRefused when it is old or damaged. */
+/**
+ * The snapshot's index; null when there is no snapshot; SnapshotRefused when it is old or damaged.
+ * `warmSearches`: run the first searches' warm-up (warm-search.ts) before it serves: for an index
+ * that replaces one already serving (a rebuild, a lost mirror's), while the store answers; not for
+ * a process's first load, whose searches wait for it (a restart: search-service.ts).
+ */
 export async function indexFromSnapshot(
   db: SearchDb,
   snapshotFile: string,
   slices: TimeSlices,
+  { warmSearches = false }: { warmSearches?: boolean } = {},
 ): Promise<LoadedIndex | null> {
   // The header first: a snapshot of an older generation is refused without reading 100 MB.
   const header = await readSnapshotHeader(snapshotFile);
@@ -68,7 +74,7 @@ export async function indexFromSnapshot(
   // What its first search would otherwise work out while a person waits (warm-planner.ts).
   await warmPlanner(index, slices);
   // And the first searches' cold code, in slices, while the store still answers (warm-search.ts).
-  await warmSearch(index, slices);
+  if (warmSearches) await warmSearch(index, slices);
   const { generation, seq, checkpoint, createdAt } = snapshot.header;
   return { index, generation, seq, checkpoint, outdated, writtenAt: createdAt };
 }
