@@ -3,7 +3,7 @@ import { PASSWORD, screenshotFromTop, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
 // An employer signs up for the $40/month plan (spec sections 2 and 5): the form's messages, the
-// test checkout, the success page, the employer dashboard and its organisation profile, which is
+// test checkout, the success page, the employer dashboard and its organization profile, which is
 // saved on the server (the spec's version saved nothing, so edits vanished on reload).
 
 const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name });

@@ -204,7 +204,7 @@ describe('Employer tools', () => {
     await request.locator('.status-badge').filter({ hasText: 'Closed' }).waitFor();
     await inbox.getByRole('button', { name: 'Closed (1)' }).waitFor();
 
-    // The employer's e-mail: the reply, signed with the provider's organisation.
+    // The employer's e-mail: the reply, signed with the provider's organization.
     const answer = await newestMail(server, employer.email, 'contact_reply');
     expect(answer.text).toContain(
       `${provider.organization} replied to your demo request about "${agentName}":`,

@@ -38,7 +38,7 @@ describe('Home storefront', () => {
   };
 
   // Before any page asks (the server keeps each list for minutes): five people (employers with a
-  // plan and a confirmed address, each of their own organisation) open one agent's page; three of
+  // plan and a confirmed address, each of their own organization) open one agent's page; three of
   // them review another, 5, 4 and 5 stars; a provider's domain is verified. People are counted by
   // account here: the browser makes every request from one address.
   beforeAll(async () => {

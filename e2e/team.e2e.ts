@@ -10,7 +10,7 @@ import {
 import { seriousViolations } from './support/axe';
 import { setUpApp } from './support/e2e-app';
 
-// An employer team, end to end (issue 28): a subscribed employer names the organisation and invites
+// An employer team, end to end (issue 28): a subscribed employer names the organization and invites
 // a colleague from the Team section of the employer dashboard; the colleague opens the e-mailed
 // link on a phone, creates their account there and joins, and finds the team's shortlist on their
 // own dashboard, each agent with who added it; the subscriber sees them among the members and
@@ -62,7 +62,7 @@ describe('Employer teams', () => {
       .waitFor();
     await team(owner).getByLabel('Organization name').fill('Harbourlight Freight');
     await team(owner).getByRole('button', { name: 'Save name' }).click();
-    await team(owner).getByText('Your organisation is now called Harbourlight Freight.').waitFor();
+    await team(owner).getByText('Your organization is now called Harbourlight Freight.').waitFor();
     const colleague = uniqueEmail('colleague');
     await team(owner).getByLabel('Invite a colleague by e-mail').fill(colleague);
     await team(owner).getByRole('button', { name: 'Send invitation' }).click();

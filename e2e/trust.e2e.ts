@@ -18,7 +18,7 @@ import { card, headTags, SEARCH_BOX, searchFor } from './support/page-helpers';
 // by the file method, against a local web server whose name a local DNS server answers: the
 // "Verified" badge shows on the agent page (and its JSON-LD), in search and on the provider page;
 // the file goes, staff recheck from the admin panel, the badge drops and the provider's e-mail is
-// in the outbox. Then reviews: an employer from another organisation reviews, the provider answers
+// in the outbox. Then reviews: an employer from another organization reviews, the provider answers
 // once, a visitor reports it, staff hide and restore it (the audit log keeps both), the average
 // shows from the third review only, and a provider's own review is refused by the server.
 
@@ -90,7 +90,7 @@ async function listAgent(name: string, address: string, ownerId: string | null, 
   });
 }
 
-/** An employer with an active plan and a confirmed address, of its own organisation, signed in in `http`. */
+/** An employer with an active plan and a confirmed address, of its own organization, signed in in `http`. */
 async function confirmedEmployer(email: string, http: APIRequestContext): Promise<string> {
   const { userId } = await createAccount(
     app().server,
@@ -213,7 +213,7 @@ describe('Trust: verified providers and reviews from people who hired', () => {
     });
     expect(own.status()).toBe(403);
 
-    // 1. An employer from another organisation reviews it on the agent page.
+    // 1. An employer from another organization reviews it on the agent page.
     const employer = await app().newPage();
     await confirmedEmployer(`hr@buyer-${stamp}.example`, employer.request);
     await employer.goto(`/agents/${agent.id}`);
@@ -294,7 +294,7 @@ describe('Trust: verified providers and reviews from people who hired', () => {
     };
     expect(audit.entries.slice(0, 2).map((entry) => entry.action)).toEqual(['restore_review', 'hide_review']);
 
-    // 5. Two more organisations review it: the average shows from the third, on the card too.
+    // 5. Two more organizations review it: the average shows from the third, on the card too.
     for (const [index, rating] of [5, 3].entries()) {
       const http = await request.newContext({ baseURL: app().server.url });
       try {

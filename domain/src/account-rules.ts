@@ -33,7 +33,7 @@ export interface AccountInput {
 }
 
 const PHONE = /^[+()\d\s.-]{5,32}$/;
-/** Full name and organisation: the spec sets no limit; 100 matches the agent's name and provider. */
+/** Full name and organization: the spec sets no limit; 100 matches the agent's name and provider. */
 export const PROFILE_MAX_LENGTH = 100;
 
 /** The first problem with a new password, or undefined (also used by the password reset form). */
@@ -56,7 +56,7 @@ export function checkEmail(email: string, errors: AccountErrors): void {
   else if (!EMAIL_FORMAT.test(email)) errors.email = ACCOUNT_MESSAGES.emailInvalid;
 }
 
-/** Full name and organisation required, phone optional but phone-like: also the profile edit's rule. */
+/** Full name and organization required, phone optional but phone-like: also the profile edit's rule. */
 export function checkProfile(input: AccountInput, errors: AccountErrors): void {
   const fullName = input.full_name?.trim() ?? '';
   const organization = input.organization?.trim() ?? '';
@@ -78,7 +78,7 @@ export function validateAccountSetup(input: AccountInput, emailEditable: boolean
   return errors;
 }
 
-/** Employer signup: e-mail, password with confirmation, full name, organisation, optional phone. */
+/** Employer signup: e-mail, password with confirmation, full name, organization, optional phone. */
 export function validateEmployerSignup(input: AccountInput): AccountErrors {
   const errors: AccountErrors = {};
   checkEmail(input.email?.trim() ?? '', errors);

@@ -16,7 +16,7 @@ describe('review rules', () => {
     expect(shownAverage(0, 0)).toBeNull();
   });
 
-  it('counts colleagues at one company as one organisation, and a personal address as its own', () => {
+  it('counts colleagues at one company as one organization, and a personal address as its own', () => {
     expect(organisationKey({ id: '1', email: 'ana@Acme.com' })).toBe('domain:acme.com');
     expect(organisationKey({ id: '2', email: 'bo@acme.com' })).toBe('domain:acme.com');
     expect(organisationKey({ id: '3', email: 'someone@gmail.com' })).toBe('user:3');

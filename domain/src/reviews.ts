@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from './product';
 
 // Reviews and ratings from people who hired (issue 26): the rules, written once for the client
 // (forms, what a card shows) and the server (commands, store). An active employer with a confirmed
-// address writes one review per organisation per agent; the provider answers it once, in public;
+// address writes one review per organization per agent; the provider answers it once, in public;
 // anyone may report it; staff hide or restore it with a reason.
 
 export const RATING_MIN = 1;
@@ -34,9 +34,9 @@ export const REVIEW_MESSAGES = {
   employersOnly: `Reviews are written by employers who hired through ${PRODUCT_NAME}.`,
   subscriptionRequired: 'Reviews are written by employers with an active subscription.',
   confirmAddress: 'Confirm your e-mail address before you write a review (see the link we sent you).',
-  ownAgent: 'You cannot review an agent of your own organisation.',
+  ownAgent: 'You cannot review an agent of your own organization.',
   takenByColleague:
-    'Someone at your organisation has already reviewed this agent; only they can change that review.',
+    'Someone at your organization has already reviewed this agent; only they can change that review.',
   alreadyAnswered: 'This review has been answered already: an answer is given once.',
   notYourAgent: "Only the agent's provider may answer its reviews.",
   reviewNotFound: 'Review not found',
@@ -69,9 +69,9 @@ export function shownAverage(sum: number, count: number): number | null {
 }
 
 /**
- * Addresses at these domains belong to people, not to an organisation: an employer there is an
- * organisation of one (its own account). Every other domain of a confirmed address stands for
- * its organisation, so colleagues share one review per agent.
+ * Addresses at these domains belong to people, not to an organization: an employer there is an
+ * organization of one (its own account). Every other domain of a confirmed address stands for
+ * its organization, so colleagues share one review per agent.
  */
 export const PERSONAL_MAIL_DOMAINS = new Set([
   'gmail.com',
@@ -108,7 +108,7 @@ export const PERSONAL_MAIL_DOMAINS = new Set([
 export const mailDomainOf = (email: string) => email.trim().toLowerCase().split('@').pop() ?? '';
 
 /**
- * Who "one review per organisation" counts: the confirmed address's domain ("domain:acme.com"),
+ * Who "one review per organization" counts: the confirmed address's domain ("domain:acme.com"),
  * or the account itself ("user:42") at a personal-mail provider.
  */
 export function organisationKey(user: { id: string; email: string }): string {

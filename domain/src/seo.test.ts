@@ -319,7 +319,7 @@ describe('buildProviderMeta', () => {
     expect(second.canonicalPath).toBe('/providers/acme-labs?page=2');
     expect(second.title).toBe('Acme Labs: AI agents, page 2 | Rolecall');
     expect(second.description).toBe('Acme Labs on Rolecall: 60 AI agents (Bookkeeper), page 2.');
-    // The organisation is one, whichever page describes it.
+    // The organization is one, whichever page describes it.
     expect(second.jsonLd).toMatchObject({ url: 'https://agentry.example/providers/acme-labs' });
   });
 });

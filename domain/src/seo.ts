@@ -229,7 +229,7 @@ export function buildAgentNotFoundMeta(origin: string, id: string): PageMeta {
 }
 
 export interface ProviderPageData {
-  /** The organisation's name. */
+  /** The organization's name. */
   name: string;
   slug: string;
   website: string | null;

@@ -2,7 +2,7 @@ import { PLANS } from './plans';
 
 // An employer's team (issue 28, docs/employer-tools.md#teams), written once for the server (the
 // commands' checks and messages) and the client (the Team section, the invitation page): the
-// subscriber names the organisation and invites colleagues by e-mail; a member shares the
+// subscriber names the organization and invites colleagues by e-mail; a member shares the
 // subscriber's shortlists, saved searches and requests, and rides on the subscriber's plan.
 
 /**
@@ -11,7 +11,7 @@ import { PLANS } from './plans';
  * invitations together). Members ride on the subscriber's plan while they are members.
  */
 export const TEAM_SEATS = 5;
-/** How long an invitation link stays good, and the longest organisation name. */
+/** How long an invitation link stays good, and the longest organization name. */
 export const TEAM_INVITATION_DAYS = 7;
 export const ORGANIZATION_NAME_MAX = 100;
 
@@ -23,9 +23,9 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_SEATS_SENTENCE = `The employer plan ($${PLANS.employer.priceUsd}/month) includes ${TEAM_SEATS} seats: you and ${TEAM_SEATS - 1} colleagues. Colleagues use the plan's tools while they are members, with no subscription of their own.`;
 
 export const TEAM_MESSAGES = {
-  nameRequired: 'Please give your organisation a name',
-  nameTooLong: `An organisation name has at most ${ORGANIZATION_NAME_MAX} characters`,
-  nameFirst: 'Name your organisation first.',
+  nameRequired: 'Please give your organization a name',
+  nameTooLong: `An organization name has at most ${ORGANIZATION_NAME_MAX} characters`,
+  nameFirst: 'Name your organization first.',
   ownerOnly: 'Only the subscriber who runs the team can do this.',
   seatsFull: `Your plan's ${TEAM_SEATS} seats are taken (members and pending invitations). Remove a member or cancel an invitation to invite someone else.`,
   alreadyMember: 'This person is already in your team.',

@@ -46,7 +46,7 @@ export const SignedIn = z.strictObject({
 export type SignedIn = z.infer<typeof SignedIn>;
 
 /**
- * The employer's team as GET /api/auth/me tells it (issue 28): the organisation, their place in it,
+ * The employer's team as GET /api/auth/me tells it (issue 28): the organization, their place in it,
  * and whether the team's plan (the subscriber's) is active: a member's tools follow it, not their own.
  */
 export const MeTeam = z.strictObject({

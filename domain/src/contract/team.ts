@@ -3,7 +3,7 @@ import { MAX_LENGTHS } from '../input-lengths';
 import { ORGANIZATION_NAME_MAX, TEAM_ROLES, TEAM_SEATS } from '../team';
 import { recordId, timestamp } from './shapes';
 
-// An employer's team (issue 28; server/src/routes/api/employer/team.routes.ts): the organisation,
+// An employer's team (issue 28; server/src/routes/api/employer/team.routes.ts): the organization,
 // its members, the invitations waiting, and the invitation link's page.
 
 export const OrganizationBody = z.object({
@@ -24,7 +24,7 @@ export const TeamMember = z.strictObject({
   full_name: z.string(),
   email: z.string(),
   role: z.enum(TEAM_ROLES),
-  /** When they joined (the subscriber: when they named the organisation). */
+  /** When they joined (the subscriber: when they named the organization). */
   joined_at: timestamp,
 });
 export type TeamMember = z.infer<typeof TeamMember>;
@@ -69,6 +69,6 @@ export const InvitationPreview = z.strictObject({
 });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
-/** POST /api/team-invitations/accept: the caller is now a member of this organisation. */
+/** POST /api/team-invitations/accept: the caller is now a member of this organization. */
 export const InvitationAccepted = z.strictObject({ success: z.literal(true), organization: Organization });
 export type InvitationAccepted = z.infer<typeof InvitationAccepted>;

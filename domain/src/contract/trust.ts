@@ -57,13 +57,13 @@ export const TrustIdParams = z.object({ id: recordId });
 
 // Reviews (server/src/routes/api/reviews/).
 
-/** A review as anyone reads it: never who wrote it, nor the organisation's key. */
+/** A review as anyone reads it: never who wrote it, nor the organization's key. */
 export const Review = z.strictObject({
   id: z.string(),
   agent_id: z.string(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   body: z.string().meta({ description: 'Plain text.' }),
-  organization: z.string().meta({ description: "The reviewing employer's organisation." }),
+  organization: z.string().meta({ description: "The reviewing employer's organization." }),
   created_at: timestamp,
   updated_at: timestamp,
   reply: z

@@ -70,7 +70,7 @@ export const createAccount: Action<
   return user;
 };
 
-/** Providers get a provider-page slug from their organisation; a taken slug is retried with a suffix. */
+/** Providers get a provider-page slug from their organization; a taken slug is retried with a suffix. */
 async function createWithFreeSlug(
   services: Services,
   base: Parameters<Services['store']['users']['create']>[0],

@@ -1,7 +1,7 @@
 import { slugCandidate, slugify } from './provider-slug';
 
 describe('provider page slugs', () => {
-  it('turns an organisation name into lower-case words joined by hyphens', () => {
+  it('turns an organization name into lower-case words joined by hyphens', () => {
     expect(slugify('Northwind Labs, Inc.')).toBe('northwind-labs-inc');
     expect(slugify('Café Müller & Söhne')).toBe('cafe-muller-and-sohne');
   });

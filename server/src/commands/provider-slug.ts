@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// The address of a provider's page (/providers/:slug), made from the organisation's name:
+// The address of a provider's page (/providers/:slug), made from the organization's name:
 // lower-case ASCII words joined by hyphens, bounded, never empty.
 
 const MAX_SLUG_LENGTH = 60;

@@ -10,7 +10,7 @@ import type { Action } from './command';
 import { EMAIL_TAKEN_MESSAGE } from './create-account';
 import { deliver, publicLink, type Services } from './services';
 
-// The profile a person edits on their dashboard (the employer's organisation profile, the
+// The profile a person edits on their dashboard (the employer's organization profile, the
 // provider's page details), stored on the server. A new e-mail address is the sign-in name and
 // decides which agents the account gets, so it takes effect only once a link sent to it is opened.
 

@@ -291,7 +291,7 @@ export function contactReplyMessage({
 }: Recipient & {
   kind: ContactKind;
   agentName: string;
-  /** The provider's organisation, or "The Agentry team" for a request staff answered. */
+  /** The provider's organization, or "The Agentry team" for a request staff answered. */
   repliedBy: string;
   reply: string;
   requestsLink: string;
@@ -354,7 +354,7 @@ export function contactFollowUpMessage({
 
 /**
  * An invitation to an employer team (issue 28): the link is single-use and expires after
- * TEAM_INVITATION_DAYS. The organisation and the inviter's names are what the subscriber typed.
+ * TEAM_INVITATION_DAYS. The organization and the inviter's names are what the subscriber typed.
  */
 export function teamInvitationMessage({
   to,

@@ -3,7 +3,7 @@ import type { TeamRole } from '@agentry/domain/team';
 import type { Organization, Store, User } from '@agentry/platform/store/port';
 
 // Whose work an employer acts on (issue 28, docs/employer-tools.md#teams): alone, their own; in a
-// team, the organisation's, kept under the subscriber's user id (the owner). Shortlists, contact
+// team, the organization's, kept under the subscriber's user id (the owner). Shortlists, contact
 // and demo requests and saved searches are read and written under `ownerId`, each write carrying
 // `authorId` (who did it). The paid tools follow the owner's plan: a member rides on the
 // subscriber's subscription, and loses the tools the moment it lapses or they are removed, since
@@ -21,7 +21,7 @@ export interface EmployerScope {
   planActive: boolean;
 }
 
-/** One read of the team tables (two for a member: their organisation and its owner). */
+/** One read of the team tables (two for a member: their organization and its owner). */
 export async function employerScopeOf(
   store: Pick<Store, 'teams' | 'users'>,
   user: User,

@@ -1,8 +1,8 @@
 import type { ModeratedReview, Review as PresentedReview } from '@agentry/domain/contract/trust';
 import type { Review, ReviewReport } from '@agentry/platform/store/port';
 
-// A review as anyone reads it: the rating, the plain text, the organisation's name and the
-// provider's answer; never who wrote it (account, address) or the organisation's key.
+// A review as anyone reads it: the rating, the plain text, the organization's name and the
+// provider's answer; never who wrote it (account, address) or the organization's key.
 export function presentReview(review: Review): PresentedReview {
   return {
     id: review.id,

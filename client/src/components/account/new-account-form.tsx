@@ -9,7 +9,7 @@ import { AccountForm } from '../form/account-form';
 import { TextField } from '../form/text-field';
 
 // The new account's fields of spec section 5, for a provider's account setup and an employer's
-// signup alike: e-mail, password (and, for employers, its confirmation), full name, organisation,
+// signup alike: e-mail, password (and, for employers, its confirmation), full name, organization,
 // optional phone. Each page brings its rule from domain/account-rules, as the server applies it.
 
 export type NewAccountValues = {

@@ -39,7 +39,7 @@ export function SubscribeInvitation({ access }: { access: EmployerAccess }) {
     return (
       <div className="subscribe-invitation">
         <p>
-          These tools are part of the {PLANS.employer.name.toLowerCase()} ({PRICE}), for organisations hiring
+          These tools are part of the {PLANS.employer.name.toLowerCase()} ({PRICE}), for organizations hiring
           AI agents. Your account is a provider account; an employer account is a separate one.
         </p>
         <p className="subscribe-invitation__actions">

@@ -93,7 +93,7 @@ export interface ReviewRepository {
 
 export class ReviewTakenError extends Error {
   constructor() {
-    super('another account of the organisation wrote this review');
+    super('another account of the organization wrote this review');
     this.name = 'ReviewTakenError';
   }
 }

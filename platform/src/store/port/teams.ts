@@ -91,7 +91,7 @@ export class TeamConflictError extends Error {
       reason === 'full'
         ? 'the seats are taken'
         : reason === 'member'
-          ? 'the user belongs to an organisation already'
+          ? 'the user belongs to an organization already'
           : 'an invitation to this address is waiting',
     );
     this.name = 'TeamConflictError';

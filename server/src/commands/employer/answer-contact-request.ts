@@ -12,7 +12,7 @@ import { cleanMessage } from './plain-text';
 // employer, or a status to keep the inbox in order. Staff's actions go to the audit log.
 
 /**
- * Who answers: the agent's provider (their organisation signs the reply; their account's address is
+ * Who answers: the agent's provider (their organization signs the reply; their account's address is
  * the e-mail's Reply-To, issue 25), or staff (no Reply-To: no staff address is configured).
  */
 export type Responder =

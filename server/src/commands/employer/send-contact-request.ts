@@ -16,8 +16,8 @@ import { cleanLine, cleanMessage } from './plain-text';
 
 // An employer asks a provider about an agent, or for a demo. The request goes to the agent's
 // owner (their inbox, and an e-mail), or to the admin inbox when nobody owns the agent. Who is
-// asking comes from the employer's profile (the account's own e-mail, name and organisation, or
-// their team's organisation), never from the body. Throttled by what the store holds, so the limits hold across API workers
+// asking comes from the employer's profile (the account's own e-mail, name and organization, or
+// their team's organization), never from the body. Throttled by what the store holds, so the limits hold across API workers
 // (two requests in the same instant may both pass: a check, then an insert).
 
 export const REQUESTS_PER_HOUR = 10;
@@ -95,7 +95,7 @@ export const sendContactRequest: Action<
     // Names are stored HTML-entity encoded (spec section 3); the inbox and the e-mails show text.
     agent_name: decodeEntities(agent.name),
     // In a team, the request joins the team's history (kept under the subscriber) and the
-    // provider sees the organisation's name; the sender stays on it (contact_name, contact_email).
+    // provider sees the organization's name; the sender stays on it (contact_name, contact_email).
     employer_id: scope.ownerId,
     provider_id: provider?.id ?? null,
     kind: input.kind,

@@ -15,7 +15,7 @@ import { cleanLine, cleanMessage } from '../employer/plain-text';
 import type { Services } from '../services';
 import { reviewAccess } from './review-access';
 
-// Reviews' business actions (issue 26): an employer writes or changes their organisation's review;
+// Reviews' business actions (issue 26): an employer writes or changes their organization's review;
 // the agent's provider answers it once; anyone reports it; staff hide or restore it with a reason
 // (audited). A change to what a review counts for (written, hidden, restored) touches the agent, so
 // its rating and its search document follow.

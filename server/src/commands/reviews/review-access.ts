@@ -12,8 +12,8 @@ import type { Query } from '../command';
 import type { Services } from '../services';
 
 // Who may review an agent (issue 26): an employer account with an active plan (its own, or for a
-// team member the subscriber's: issue 28) and a confirmed address, from an organisation that is not the agent's own. The organisation is the confirmed
-// address's domain (a personal-mail address is an organisation of one), so it is "own" when that
+// team member the subscriber's: issue 28) and a confirmed address, from an organization that is not the agent's own. The organization is the confirmed
+// address's domain (a personal-mail address is an organization of one), so it is "own" when that
 // domain is the provider's: the owner's mail domain, a domain the owner proved, or the agent's site.
 
 export const SIGN_IN_TO_REVIEW = 'Sign in with an employer account to review this agent.';
@@ -22,13 +22,13 @@ export interface ReviewAccess {
   can_review: boolean;
   /** Why not, for people; null when the person may review. */
   reason: string | null;
-  /** The organisation's review, when it wrote one (its author may change it). */
+  /** The organization's review, when it wrote one (its author may change it). */
   review: Review | null;
   /** The viewer owns the agent: they may answer its reviews, once each. */
   is_owner: boolean;
 }
 
-/** Is the employer's organisation the agent's own? */
+/** Is the employer's organization the agent's own? */
 async function sameOrganisation(
   services: Pick<Services, 'store'>,
   employer: User,

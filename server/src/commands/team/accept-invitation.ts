@@ -13,7 +13,7 @@ import type { Action, Query } from '../command';
 import type { Services } from '../services';
 
 // The colleague's side of a team invitation (issue 28): the link's page reads it (who invites, to
-// which organisation, for which address), and the account of that address accepts it, once. A
+// which organization, for which address), and the account of that address accepts it, once. A
 // member's account is an employer account with no plan of its own: the subscriber's plan carries
 // it while it is a member (policies/employer-scope.ts).
 

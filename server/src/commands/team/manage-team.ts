@@ -18,10 +18,10 @@ import type { Action, Query } from '../command';
 import { cleanLine } from '../employer/plain-text';
 import { deliver, publicLink, type Services } from '../services';
 
-// The subscriber's side of a team (issue 28, docs/employer-tools.md#teams): name the organisation,
+// The subscriber's side of a team (issue 28, docs/employer-tools.md#teams): name the organization,
 // invite colleagues by e-mail within the plan's seats, cancel an invitation, remove a member (a
 // member may also leave). Members' access is read on every request (policies/employer-scope.ts),
-// so a removal takes effect at once; what they made stays with the organisation.
+// so a removal takes effect at once; what they made stays with the organization.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -106,14 +106,14 @@ function assertNotMember(scope: EmployerScope): void {
   if (scope.role === 'member') throw forbidden(TEAM_MESSAGES.ownerOnly, { success: false });
 }
 
-/** The organisation the subscriber runs: 403 for a member, 409 until it is named. */
+/** The organization the subscriber runs: 403 for a member, 409 until it is named. */
 function ownedOrganization(scope: EmployerScope): Organization {
   assertNotMember(scope);
   if (!scope.organization) throw conflict(TEAM_MESSAGES.nameFirst);
   return scope.organization;
 }
 
-/** Names (or renames) the subscriber's organisation: what providers see on the team's requests. */
+/** Names (or renames) the subscriber's organization: what providers see on the team's requests. */
 export const nameOrganization: Action<'store', { scope: EmployerScope; name: string }, Organization> = async (
   services,
   { scope, name: rawName },
@@ -196,7 +196,7 @@ export const cancelInvitation: Action<'store', { scope: EmployerScope; id: strin
 
 /**
  * The subscriber removes a member, or a member leaves (removes themselves). Their access ends with
- * this request; the shortlists, items and requests they made stay with the organisation.
+ * this request; the shortlists, items and requests they made stay with the organization.
  */
 export const removeMember: Action<Services, { user: User; scope: EmployerScope; memberId: string }> = async (
   services,

@@ -21,7 +21,7 @@ export const REVIEWS_COUNT = 5;
 const ReviewSchema = z.object({
   rating: z.number().describe('1 to 5'),
   body: z.string().describe('Plain text, as the employer wrote it'),
-  organization: z.string().describe("The reviewing employer's organisation"),
+  organization: z.string().describe("The reviewing employer's organization"),
   created_at: z.string(),
   updated_at: z.string(),
   reply: z

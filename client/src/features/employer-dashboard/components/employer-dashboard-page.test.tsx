@@ -65,7 +65,7 @@ describe('EmployerDashboardPage', () => {
     expect(currentUrl(router)).toBe('/dashboard');
   });
 
-  it('welcomes the employer by name, offers Search AI Agents and shows the organisation profile', async () => {
+  it('welcomes the employer by name, offers Search AI Agents and shows the organization profile', async () => {
     renderDashboard([me(EMPLOYER)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace Hopper' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Search AI Agents' }).getAttribute('href')).toBe('/');

@@ -5,7 +5,7 @@ import { EmployerDashboard } from './employer-dashboard';
 
 /** /employer-dashboard: signed-in employers; a visitor goes to /signin, a provider to /dashboard. */
 export function EmployerDashboardPage() {
-  useBasicPageMeta('Employer dashboard', `Your organisation profile and your ${PRODUCT_NAME} employer plan.`);
+  useBasicPageMeta('Employer dashboard', `Your organization profile and your ${PRODUCT_NAME} employer plan.`);
   return (
     <RequireDashboard path="/employer-dashboard">
       {(user) => <EmployerDashboard user={user} />}

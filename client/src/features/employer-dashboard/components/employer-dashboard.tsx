@@ -14,7 +14,7 @@ import { SavedSearchesPanel } from './saved-searches-panel';
 import { ShortlistsPanel } from './shortlists-panel';
 import { TeamPanel } from './team-panel';
 
-// The employer dashboard (spec section 2): welcome, Search AI Agents, the organisation profile with
+// The employer dashboard (spec section 2): welcome, Search AI Agents, the organization profile with
 // its edit mode, and Logout; plus the employer plan's state, the tools' lists and requests, and the
 // API keys of the employer's own assistants and programs, and the team that shares the work
 // (issue 28).

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { errorText } from '../../../lib/api/api-client';
 
-// The dashboard's one-field forms (a new list, a new API key, the organisation's name) are one
+// The dashboard's one-field forms (a new list, a new API key, the organization's name) are one
 // shape: a name, a button, the rule for an empty name said at once, the server's refusal said as
 // it words it. Each form is this with its own words.
 

@@ -12,7 +12,7 @@ import {
   updateProfile,
 } from '../../../lib/auth/update-profile';
 
-// The organisation profile's edit mode. The spec's employer dashboard saved without calling the
+// The organization profile's edit mode. The spec's employer dashboard saved without calling the
 // server, so edits vanished on reload; here Save is PUT /api/users/profile and the page shows
 // what the server stored.
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { OrganizationProfileForm } from './organization-profile-form';
 
-// The employer's organisation profile (spec: organisation, e-mail, phone) with an edit mode.
+// The employer's organization profile (spec: organization, e-mail, phone) with an edit mode.
 
 export function OrganizationProfile({ user }: { user: SessionUser }) {
   const { updateUser } = useAuth();

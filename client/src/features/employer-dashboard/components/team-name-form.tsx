@@ -2,7 +2,7 @@ import { ORGANIZATION_NAME_MAX, TEAM_MESSAGES } from '@agentry/domain/team';
 import { NameForm } from './name-form';
 
 /**
- * The organisation's name: the team's name, which providers see on its requests. Before the team
+ * The organization's name: the team's name, which providers see on its requests. Before the team
  * has one, the field starts with the organization of the subscriber's profile (`suggested`): they
  * gave it when they signed up, and an empty field read as if it had been lost.
  */
@@ -18,7 +18,7 @@ export function TeamNameForm({
   return (
     <NameForm
       idPrefix="team"
-      formLabel="The organisation's name"
+      formLabel="The organization's name"
       fieldLabel="Organization name"
       hint={
         current ? 'Providers see it on your team’s requests.' : 'Name your organization to invite colleagues.'

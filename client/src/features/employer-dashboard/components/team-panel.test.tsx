@@ -74,7 +74,7 @@ function renderDashboard(
 const panel = () => screen.getByRole('region', { name: /^Team/ });
 
 describe('Employer dashboard: the team', () => {
-  it('says the seats the plan includes, and asks the subscriber to name the organisation first', async () => {
+  it('says the seats the plan includes, and asks the subscriber to name the organization first', async () => {
     renderDashboard([
       {
         path: '/api/employer/team',
@@ -103,7 +103,7 @@ describe('Employer dashboard: the team', () => {
     );
     expect((field as HTMLInputElement).value).toBe('Acme Hiring');
     await userEvent.click(within(panel()).getByRole('button', { name: 'Save name' }));
-    await within(panel()).findByText('Your organisation is now called Acme Hiring.');
+    await within(panel()).findByText('Your organization is now called Acme Hiring.');
     const saved = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/employer/team' && init?.method === 'PUT',
     );

@@ -11,7 +11,7 @@ import { TeamInviteForm } from './team-invite-form';
 import { TeamNameForm } from './team-name-form';
 import { TeamPersonItem } from './team-person-item';
 
-// "Team" on the employer dashboard (issue 28): the subscriber names the organisation, invites
+// "Team" on the employer dashboard (issue 28): the subscriber names the organization, invites
 // colleagues by e-mail within the plan's seats, sees the invitations waiting and the members, and
 // removes them; a member sees the team and may leave it. Everyone in it shares the shortlists,
 // saved searches and requests.
@@ -70,7 +70,7 @@ export function TeamPanel({ userId }: { userId: string }) {
               onSave={async (name) => {
                 await team.rename(name);
                 await refresh();
-                said(`Your organisation is now called ${name}.`);
+                said(`Your organization is now called ${name}.`);
               }}
             />
           ) : state.team.organization ? (

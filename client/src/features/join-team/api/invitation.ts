@@ -15,7 +15,7 @@ export async function previewInvitation(token: string, signal?: AbortSignal): Pr
   return invitation;
 }
 
-/** POST /api/team-invitations/accept → the organisation the signed-in employer now belongs to. */
+/** POST /api/team-invitations/accept → the organization the signed-in employer now belongs to. */
 export async function acceptInvitation(token: string): Promise<InvitationAccepted['organization']> {
   return (
     await sendWithCsrf<InvitationAccepted>('/api/team-invitations/accept', {

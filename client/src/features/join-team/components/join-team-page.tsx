@@ -12,7 +12,7 @@ import { acceptInvitation, type Invitation, previewInvitation } from '../api/inv
 import { JoinTeamSignUp } from './join-team-sign-up';
 
 // /join-team?token=… (issue 28): the page of a team invitation's e-mailed link. It says who invites
-// to which organisation and for which address; the account of that address accepts (signed in, or
+// to which organization and for which address; the account of that address accepts (signed in, or
 // created here as an employer account: a member needs no plan of their own, the subscriber's
 // carries it); any other account is told whose the invitation is.
 

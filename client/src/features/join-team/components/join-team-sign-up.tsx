@@ -9,7 +9,7 @@ import { createAccount } from '../../../lib/auth/create-account';
 import type { Invitation } from '../api/invitation';
 
 // A member's account, made on the invitation's page (issue 28): an employer account of the invited
-// address, in the team's organisation, with no plan of its own (the subscriber's carries it while
+// address, in the team's organization, with no plan of its own (the subscriber's carries it while
 // it is a member). Made, it is signed in, and the invitation is accepted at once.
 
 export function JoinTeamSignUp({

@@ -68,8 +68,8 @@ export function RankingPolicy() {
           <h2>Reviews</h2>
           <p>
             Reviews come from employers with an active subscription and a confirmed e-mail address: one review
-            per organisation per agent (an organisation is the domain of its e-mail address), which its author
-            may edit. Providers cannot review their own agents, nor can anyone from their organisation. A
+            per organization per agent (an organization is the domain of its e-mail address), which its author
+            may edit. Providers cannot review their own agents, nor can anyone from their organization. A
             review is plain text of up to {REVIEW_BODY_MAX} characters; the provider may answer it once, in
             public. Anyone may report a review; our staff hide reviews that insult, advertise, reveal personal
             data or come from a conflict of interest, and restore them when a report was wrong, recording the

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { PROFILE_SAVE_FAILED, profileChanges, updateProfile } from '../../../lib/auth/update-profile';
 
-// What the provider page shows about the provider: the organisation (its heading), a phone, and
+// What the provider page shows about the provider: the organization (its heading), a phone, and
 // the website it links to. Saved on the server (PUT /api/users/profile).
 
 // The server's wording for a bad website (server/src/commands/update-profile.ts).

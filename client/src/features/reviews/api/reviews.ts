@@ -4,7 +4,7 @@ import { apiRequest, withQuery } from '../../../lib/api/api-client';
 import { sendWithCsrf } from '../../../lib/api/send-with-csrf';
 
 // The reviews API (issue 26): read an agent's reviews, see what the viewer may do, write or change
-// the organisation's review, answer one as the provider, report one to staff. The answers are the
+// the organization's review, answer one as the provider, report one to staff. The answers are the
 // contract's (domain/src/contract/trust.ts).
 
 export type { Review, ReviewAccess, ReviewPage };

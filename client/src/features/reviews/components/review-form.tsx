@@ -12,7 +12,7 @@ import { errorText } from '../../../lib/api/api-client';
 import { type Review, writeReview } from '../api/reviews';
 
 // An employer's review of an agent: a rating from 1 to 5 and plain text, checked with the same
-// rules as the server's (domain/reviews.ts). The organisation's review, when it wrote one, is
+// rules as the server's (domain/reviews.ts). The organization's review, when it wrote one, is
 // filled in and changed in place.
 
 const SAVE_FAILED = 'Failed to save your review. Please try again.';
@@ -52,7 +52,7 @@ export function ReviewForm({
 
   return (
     <form className="review-form" onSubmit={submit} noValidate aria-labelledby="review-form-title">
-      <h3 id="review-form-title">{review ? 'Your organisation’s review' : 'Review this agent'}</h3>
+      <h3 id="review-form-title">{review ? 'Your organization’s review' : 'Review this agent'}</h3>
       <fieldset className="rating-field">
         <legend>Rating</legend>
         <div className="rating-field__options">
@@ -73,7 +73,7 @@ export function ReviewForm({
       <LimitedTextArea
         id="review-body"
         label="Your review"
-        hint={`How the agent served your organisation, in ${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX} characters. Shown with your organisation's name.`}
+        hint={`How the agent served your organization, in ${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX} characters. Shown with your organization's name.`}
         value={body}
         onChange={setBody}
         max={REVIEW_BODY_MAX}

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from './fixtures';
 
 // An employer team (issue 28), through the real app on a real store: the subscriber names the
-// organisation and invites a colleague by e-mail; the colleague accepts with the account of that
+// organization and invites a colleague by e-mail; the colleague accepts with the account of that
 // address and shares the shortlists and the request history; the subscriber removes them; another
 // team's member sees none of it; a lapsed plan takes the members' tools too.
 
@@ -80,7 +80,7 @@ describe('employer teams', () => {
     ]);
   });
 
-  it('shares shortlists and requests both ways, each with its author, and the provider sees the organisation', async () => {
+  it('shares shortlists and requests both ways, each with its author, and the provider sees the organization', async () => {
     const alan = await colleague('alan@acme.example');
     const maker = await fixtures.provider('maker@northwind.example');
     const inboxPilot = await fixtures.agent('InboxPilot', { ownerId: maker.userId });

@@ -51,7 +51,7 @@ export function reviewsRoutes({ services, trust }: AppContext): Router {
     } satisfies ReviewPage);
   });
 
-  /** What the viewer may do here: write (or change) their organisation's review, or answer as the provider. */
+  /** What the viewer may do here: write (or change) their organization's review, or answer as the provider. */
   router.get('/agents/:id/reviews/mine', async (req, res) => {
     const { id } = parse(AgentIdParams, req.params);
     const agent = await store.agents.get(id);

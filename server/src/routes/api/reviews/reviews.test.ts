@@ -71,23 +71,23 @@ describe('reviews and ratings from people who hired', () => {
       .expect(403);
   });
 
-  it("refuses a provider's review of their own agent, and reviews from the provider's organisation", async () => {
+  it("refuses a provider's review of their own agent, and reviews from the provider's organization", async () => {
     const provider = await people.provider('owner@makers.example');
     const agent = await people.agent('Own Bot', { ownerId: provider.userId });
     const own = await provider.browser.put(`/api/agents/${agent.id}/review`, review(5)).expect(403);
-    expect(own.body.error).toMatch(/own organisation/);
+    expect(own.body.error).toMatch(/own organization/);
     const colleague = await people.employer('buyer@makers.example');
     const inside = await colleague.browser.put(`/api/agents/${agent.id}/review`, review(5)).expect(403);
-    expect(inside.body.error).toMatch(/own organisation/);
+    expect(inside.body.error).toMatch(/own organization/);
   });
 
-  it('keeps one review per organisation, and reviews to active employers with a confirmed address', async () => {
+  it('keeps one review per organization, and reviews to active employers with a confirmed address', async () => {
     const agent = await people.agent('Org Bot');
     const ana = await people.employer('ana@bigco.example');
     await ana.browser.put(`/api/agents/${agent.id}/review`, review(5)).expect(201);
     const bo = await people.employer('bo@bigco.example');
     const taken = await bo.browser.put(`/api/agents/${agent.id}/review`, review(1)).expect(403);
-    expect(taken.body.error).toMatch(/Someone at your organisation/);
+    expect(taken.body.error).toMatch(/Someone at your organization/);
 
     const lapsed = await people.employer('old@lapsed.example', { active: false });
     expect(

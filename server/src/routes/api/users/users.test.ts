@@ -68,7 +68,7 @@ describe('accounts and the provider dashboard', () => {
       });
     });
 
-    it('requires the full name and organisation with the spec words', async () => {
+    it('requires the full name and organization with the spec words', async () => {
       const response = await visitor()
         .post('/api/users', accountForm({ full_name: ' ', organization: '' }))
         .expect(400);
