@@ -26,7 +26,7 @@ function renderApp(url: string) {
     { path: '/api/categories', body: [] },
     { path: '/api/directory/agents', body: [] },
     { path: '/api/csrf-token', body: { success: true, csrf_token: 'token' } },
-    { path: '/api/admin/me', status: 401, body: { success: false, error: 'Not signed in' } },
+    { path: '/api/admin/session', body: { success: true, admin: null } },
     {
       path: '/api/admin/agents?limit=100&offset=0',
       status: 401,

@@ -39,6 +39,14 @@ export const AdminSignedIn = z.strictObject({
 });
 export type AdminSignedIn = z.infer<typeof AdminSignedIn>;
 
+/** GET /api/admin/session for a browser where no admin is signed in: said with 200, not an error. */
+export const AdminSignedOut = z.strictObject({ success: z.literal(true), admin: z.null() });
+export type AdminSignedOut = z.infer<typeof AdminSignedOut>;
+
+/** GET /api/admin/session: the admin screen's question on arrival, answered either way. */
+export const AdminSessionAnswer = z.union([AdminSignedIn, AdminSignedOut]);
+export type AdminSessionAnswer = z.infer<typeof AdminSessionAnswer>;
+
 /** The password was right; send the code from the authenticator app next. */
 export const AdminCodeRequired = z.strictObject({
   success: z.literal(false),

@@ -98,6 +98,7 @@ export const OPERATION_ANSWERS: Record<string, z.ZodType> = {
   adminLogin: z.union([admin.AdminSignedIn, admin.AdminCodeRequired]),
   adminLoginCode: admin.AdminSignedIn,
   adminMe: admin.AdminSignedIn,
+  adminSession: admin.AdminSessionAnswer,
   adminLogout: Success,
   adminStats: admin.AdminStats,
   adminMcpUsage: admin.McpUsageAnswer,

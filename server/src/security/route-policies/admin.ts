@@ -23,6 +23,8 @@ export const ADMIN: Record<string, RoutePolicy> = {
   },
   'POST /api/admin/logout': { access: 'admin', freshBrowser: true },
   'GET /api/admin/me': { access: 'admin' },
+  // Answers anyone (admin null when signed out); what it tells a signed-in admin is /me's answer.
+  'GET /api/admin/session': page,
   'GET /api/admin/stats': { access: 'admin' },
   'GET /api/admin/mcp-usage': { access: 'admin' },
   'GET /api/admin/inbox': { access: 'admin' },

@@ -1,10 +1,16 @@
-import type { AdminCodeRequired, AdminSignedIn, AdminToken } from '@agentry/domain/contract/admin';
+import type {
+  AdminCodeRequired,
+  AdminSessionAnswer,
+  AdminSignedIn,
+  AdminToken,
+} from '@agentry/domain/contract/admin';
 import type { Success } from '@agentry/domain/contract/shapes';
 import { apiRequest } from '../../../lib/api/api-client';
 
-// The admin's own session, apart from the site's accounts: GET /api/admin/me is the client's
-// "admin flag" (spec section 2); login and me both hand over the CSRF token that every
-// state-changing admin call sends.
+// The admin's own session, apart from the site's accounts: GET /api/admin/session is the client's
+// "admin flag" (spec section 2), answered 200 either way, so a signed-out visitor's browser logs
+// no error; login and session both hand over the CSRF token that every state-changing admin call
+// sends.
 
 export interface AdminSession {
   username: string;
@@ -16,9 +22,10 @@ const sessionOf = (answer: AdminSignedIn): AdminSession => ({
   csrfToken: answer.csrf_token,
 });
 
-/** GET /api/admin/me → the admin session; a 401 (signed out) rejects with an ApiError. */
-export async function getAdminMe(signal?: AbortSignal): Promise<AdminSession> {
-  return sessionOf(await apiRequest<AdminSignedIn>('/api/admin/me', { signal }));
+/** GET /api/admin/session → the admin session, or null when no admin is signed in here. */
+export async function getAdminSession(signal?: AbortSignal): Promise<AdminSession | null> {
+  const answer = await apiRequest<AdminSessionAnswer>('/api/admin/session', { signal });
+  return answer.admin ? sessionOf(answer as AdminSignedIn) : null;
 }
 
 /** The password was right and the account has two-factor sign-in: the code is the next step. */

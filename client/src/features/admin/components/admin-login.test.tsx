@@ -20,9 +20,12 @@ const LOGIN_OK = {
 
 describe('Admin screen: login', () => {
   it('shows its own login form when no admin is signed in', async () => {
-    renderAdmin([signedOut]);
+    const { fetchMock } = renderAdmin([signedOut]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin login' })).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Admin login' })).toBeTruthy();
+    // Asked where a signed-out visitor is answered 200, not /me's 401 (a console error per visit).
+    expect(callsTo(fetchMock, 'GET', '/api/admin/session')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', '/api/admin/me')).toEqual([]);
   });
 
   it("says 'Invalid credentials' when the server refuses the username and password", async () => {

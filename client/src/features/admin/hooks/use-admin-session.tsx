@@ -10,9 +10,9 @@ import {
 } from 'react';
 import { ApiError } from '../../../lib/api/api-client';
 import { reportStaffSession } from '../../../lib/auth/staff-presence';
-import { type AdminSession, getAdminMe, logoutAdmin } from '../api/admin-session';
+import { type AdminSession, getAdminSession, logoutAdmin } from '../api/admin-session';
 
-// The admin flag of spec section 2: checked on arrival (GET /api/admin/me), set by the login form,
+// The admin flag of spec section 2: checked on arrival (GET /api/admin/session), set by the login form,
 // cleared by Logout, and cleared by any admin call that answers 401: admin sessions idle out after
 // 30 minutes, and the screen then goes back to its login form and says why.
 
@@ -48,8 +48,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getAdminMe(controller.signal).then(
+    getAdminSession(controller.signal).then(
       (session) => {
+        if (controller.signal.aborted) return;
+        if (!session) return setState({ status: 'signed-out', expired: false });
         tokenRef.current = session.csrfToken;
         setState({ status: 'signed-in', session });
       },

@@ -9,13 +9,13 @@ import { makeStats } from './admin-fixtures';
 
 export const CSRF_TOKEN = 'admin-csrf-1';
 
+/** Nobody signed in: GET /api/admin/session says so with 200 (GET /api/admin/me would answer 401). */
 export const signedOut: FakeRoute = {
-  path: '/api/admin/me',
-  status: 401,
-  body: { success: false, error: 'Not signed in' },
+  path: '/api/admin/session',
+  body: { success: true, admin: null },
 };
 export const signedIn: FakeRoute = {
-  path: '/api/admin/me',
+  path: '/api/admin/session',
   body: { success: true, admin: { username: 'grace' }, csrf_token: CSRF_TOKEN },
 };
 

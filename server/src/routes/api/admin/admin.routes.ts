@@ -7,6 +7,7 @@ import {
   AdminCodeBody,
   type AdminCodeRequired,
   AdminLoginBody,
+  type AdminSessionAnswer,
   type AdminSignedIn,
   type AdminStats,
   type AdminToken,
@@ -203,7 +204,24 @@ export function adminRoutes(
     });
   });
 
-  router.use(requireAdmin(store));
+  // Whether an admin is signed in here, asked by the admin screen on arrival: a signed-out visitor
+  // gets 200 and admin null, not the 401 of /me (a console error on every visit to /admin's sign-in,
+  // newcomer pass, session 11). The rule is requireAdmin's own; /me keeps its 401.
+  const signedIn = requireAdmin(store);
+  router.get('/session', (req, res, next) => {
+    signedIn(req, res, (error?: unknown) => {
+      if (error instanceof HttpError && error.status === 401)
+        return res.json({ success: true, admin: null } satisfies AdminSessionAnswer);
+      if (error) return next(error);
+      res.json({
+        success: true,
+        admin: { username: adminOf(req).username },
+        csrf_token: issueCsrfToken(req),
+      } satisfies AdminSessionAnswer);
+    });
+  });
+
+  router.use(signedIn);
   router.use(requireCsrf());
   router.use(adminInboxRoutes(context));
   router.use(mcpUsageRoutes(context));

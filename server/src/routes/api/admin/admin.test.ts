@@ -145,6 +145,24 @@ describe('admin API', () => {
       await browser.get('/api/admin/me').expect(401);
     });
 
+    it('tells the admin screen whether an admin is signed in with 200 either way, while /me keeps its 401', async () => {
+      const browser = new AdminBrowser(server.running.url);
+      // A visitor: no error status for the sign-in page's question, and nothing else given away.
+      const visitor = await browser.get('/api/admin/session').expect(200);
+      expect(visitor.body).toEqual({ success: true, admin: null });
+      await browser.get('/api/admin/me').expect(401);
+      await browser.get('/api/admin/stats').expect(401);
+      await browser.signIn();
+      const admin = await browser.get('/api/admin/session').expect(200);
+      expect(admin.body).toEqual({
+        success: true,
+        admin: { username: 'staff' },
+        csrf_token: expect.any(String),
+      });
+      await browser.post('/api/admin/logout').expect(200);
+      expect((await browser.get('/api/admin/session').expect(200)).body.admin).toBeNull();
+    });
+
     it('needs the CSRF token on sign-in and on every change', async () => {
       const browser = new AdminBrowser(server.running.url);
       await browser.http
