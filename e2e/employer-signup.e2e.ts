@@ -50,6 +50,10 @@ describe('Employer signup', () => {
     const checkout = page.getByRole('region', { name: 'Employer plan' });
     await checkout.waitFor();
     expect(await page.getByRole('note').first().textContent()).toContain('TEST MODE');
+    // The new account's e-mail confirmation banner stands apart from the TEST MODE band under it.
+    const confirmBanner = await page.getByRole('region', { name: 'E-mail confirmation' }).boundingBox();
+    const testBand = await page.locator('.test-mode-banner').boundingBox();
+    expect(testBand!.y - (confirmBanner!.y + confirmBanner!.height)).toBeGreaterThanOrEqual(8);
     expect((await checkout.textContent())?.replace(/\s+/g, '')).toContain('$40.00/month');
     expect(await checkout.textContent()).toContain(email);
     await screenshotFromTop(page, 'employer 02 test checkout');
