@@ -9,7 +9,7 @@ describe('the "why this matched" line', () => {
         missing: [],
         role: 'Support Agent',
       }),
-    ).toBe('matches: customer emails, spanish, support (as help desk) · role: Support Agent');
+    ).toBe('matches: customer emails, spanish, support (it says "help desk") · role: Support Agent');
   });
 
   it('gives the category when the role did not carry the match', () => {

@@ -38,11 +38,13 @@ const MAX_PARTS = 4;
 /**
  * The explanation as one short line, e.g. `matches: customer emails, spanish · role: Support
  * Agent`; a related agent's line says what it lacks (`related: summaries · not: research papers`).
+ * A part the agent words otherwise names its words: `papers (it says "research")`, which read
+ * `papers (as research)` before (newcomer pass, session 11).
  */
 export function explanationText(why: MatchExplanation): string {
   const parts = why.matched
     .slice(0, MAX_PARTS)
-    .map((part) => (part.as ? `${part.words} (as ${part.as})` : part.words));
+    .map((part) => (part.as ? `${part.words} (it says "${part.as}")` : part.words));
   const pieces: string[] = [];
   if (why.name) pieces.push('the name asked for');
   else if (why.alternativeTo) pieces.push(`alternative to ${why.alternativeTo}`);

@@ -88,7 +88,7 @@ describe('adaptResponse', () => {
     expect(result.hits[0]).toMatchObject({
       _why: {
         match: true,
-        text: 'matches: customer emails, answer (as replies) · role: Customer Support Agent',
+        text: 'matches: customer emails, answer (it says "replies") · role: Customer Support Agent',
       },
     });
     expect(result.hits[1]).toMatchObject({ _why: { match: false } });
