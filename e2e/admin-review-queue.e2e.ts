@@ -10,8 +10,8 @@ import { setUpApp } from './support/e2e-app';
 // the audit log keeps both.
 
 const ADMIN = { username: 'staff', password: 'staff password 2026' };
-const REVIEW_MESSAGE =
-  'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it.';
+// Under the heading "Your agent is registered", the rest of the server's message (01bf7a9).
+const REVIEW_MESSAGE = 'Without an e-mail address it is listed once our staff have reviewed it.';
 
 async function searchedNames(page: Page, query: string): Promise<string[]> {
   const answer = await page.request.get(`/api/search?query=${encodeURIComponent(query)}`);
@@ -42,6 +42,7 @@ describe('Staff review of agents registered without an e-mail address', () => {
     expect(await visitor.getByRole('status').filter({ hasText: 'reviewed' }).textContent()).toBe(
       REVIEW_MESSAGE,
     );
+    await visitor.getByRole('heading', { level: 2, name: 'Your agent is registered' }).waitFor();
     await screenshotFromTop(visitor, 'review 01 registered without an address');
 
     // 2. A second one the same day, from the same client: refused, said plainly, nothing saved.

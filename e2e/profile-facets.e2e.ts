@@ -135,7 +135,8 @@ describe('Searching on the facts of agent profiles', () => {
     );
     await shown(page, '1 agent matches', [crm.name]);
 
-    // At 360 px the filters come first, the profile group folded: opened, it fits the width.
+    // At 360 px the filters start folded behind one button (4cf5cef), the profile group folded
+    // inside them: both opened, it fits the width.
     const phone = await app().newPage({ width: 360, height: 780 });
     await createAccount(
       server,
@@ -144,6 +145,9 @@ describe('Searching on the facts of agent profiles', () => {
     );
     await phone.goto('/employer/search?integrations=Slack&languages=es');
     await shown(phone, '1 agent matches', [desk.name]);
+    const filters = phone.getByRole('button', { name: 'Filters (2 active)' });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
     const folded = phone.locator('details.facet-group');
     expect(await folded.getAttribute('open')).toBeNull();
     await folded.locator('summary').click();

@@ -69,8 +69,10 @@ describe('Provider signup', () => {
     await page.waitForURL('**/account-setup?email=*');
     await heading(page, 'Complete Your Account Setup').waitFor();
     await expectReadOnlyEmail(page, email);
+    // Said once: the heading, then the rest of the server's message (01bf7a9).
+    await heading(page, 'Your agent is registered', 2).waitFor();
     expect(await page.getByRole('status').first().textContent()).toBe(
-      `Your agent is registered. We sent a message to ${email} with the next step: the agent is listed once the link in it is opened, within 7 days.`,
+      `We sent a message to ${email} with the next step: the agent is listed once the link in it is opened, within 7 days.`,
     );
     const plan = page.getByRole('complementary', { name: 'Provider plan' });
     expect(await plan.textContent()).toContain('$5 per month');
