@@ -163,8 +163,10 @@ function SearchLayout() {
             <p className="results-summary" role="status" ref={summaryRef} tabIndex={-1}>
               {failed
                 ? ''
-                : searching && !results
-                  ? 'Searching...'
+                : searching && (!results || results.nbHits === 0)
+                  ? // InstantSearch hands over empty stand-in results before its first answer: they
+                    // are not an answer, and "No close match" for them is untrue.
+                    'Searching...'
                   : results
                     ? countText(matchCountOf(results, results.nbHits))
                     : ''}
