@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { makeAgent } from '../../../testing/agents';
 import { renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { fakeEmployerSearch } from '../testing/fake-employer-search';
 import { EmployerSearchPage } from './employer-search-page';
 import { WIDE_SCREEN } from './filter-panel';
@@ -11,14 +12,7 @@ import { WIDE_SCREEN } from './filter-panel';
 // The advanced search on a phone: the filters start folded behind one button that counts those in
 // force, so the results come first; a wide screen shows them open, with no button.
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 const AGENTS = [
   makeAgent({ id: '1', name: 'ReplyRanch' }),
   makeAgent({ id: '2', name: 'LedgerLark', category: 'Finance', role: 'Bookkeeper', pricing: 'paid' }),

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { makeAgent } from '../../../testing/agents';
 import { renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { EMPLOYER_MULTI_SEARCH_PATH } from '../api/employer-search-client';
 import { fakeEmployerSearch } from '../testing/fake-employer-search';
 import { EmployerSearchPage } from './employer-search-page';
@@ -11,14 +12,7 @@ import { EmployerSearchPage } from './employer-search-page';
 // say there is none. The newcomer pass (session 12, 390x844, load 22) saw "No close match" on a
 // phone until the results arrived.
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 
 it('says "Searching..." until the first answer comes, then the count, never "No close match" before it', async () => {
   const fake = fakeEmployerSearch(
