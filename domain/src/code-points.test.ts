@@ -1,21 +1,15 @@
 import { charForCodePoint } from './code-points';
 import { decodeEntities } from './html-entities';
 import { containsInvalidContent, sanitizeInput } from './sanitize';
+import { seededRandom } from './testing/seeded-random';
 
 // Numeric character references at and past the edges of Unicode, by hand and fuzzed: every
 // decoder answers text (never a RangeError: '&#99999999;' in a name was a 500), and never a lone
 // surrogate.
 
-/** mulberry32: a small seeded generator, so a failing case is replayed by its seed. */
+/** Seeded, so a failing case is replayed by its seed. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     int: (below: number) => Math.floor(next() * below),
     pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,

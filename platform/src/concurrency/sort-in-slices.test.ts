@@ -1,16 +1,5 @@
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { sortInSlices } from './sort-in-slices';
-
-/** A small seeded generator: the same arrays every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Item {
   key: number;
@@ -25,7 +14,7 @@ describe('sortInSlices', () => {
   it.each([0, 1, 2, 15, 16, 17, 100, 1_000, 4_097])(
     'when %i items are sorted, then the order is Array.prototype.sort’s, equal keys in their first order',
     async (n) => {
-      const next = random(n + 1);
+      const next = seededRandom(n + 1);
       // Few distinct keys, so that ties are many.
       const items = Array.from({ length: n }, (_, at) => ({ key: Math.floor(next() * 50), at }));
       const sorted = await sortInSlices(items, byKey, { step: 97, pause: noPause });
@@ -36,7 +25,7 @@ describe('sortInSlices', () => {
   );
 
   it('when the sort is long, then it pauses after at most about `step` comparisons each time', async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const items = Array.from({ length: 10_000 }, (_, at) => ({ key: next(), at }));
     let comparisons = 0;
     const between: number[] = [];

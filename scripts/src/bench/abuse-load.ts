@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { facetFloodBody, longQuery, mcpSearchBatch, multiSearchBody } from './abuse-requests';
 import { percentile } from './child-process';
-import { seededRandom } from './synthetic-agents';
+
 import { addressOf } from './virtual-user';
 
 // The two sides of `npm run bench:abuse`, each from its own client address (X-Forwarded-For, read

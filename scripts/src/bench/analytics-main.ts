@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 
 // What provider analytics' counting costs a worker (issue 24): the flush of countFor()'s marks into
 // the embedded store (AgentEventCounter.flush → AgentStatsRepository.countOnce and its increments),
@@ -22,18 +23,6 @@ function arg(argv: string[], name: string, fallback: number): number {
 function text(argv: string[], name: string): string | undefined {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 ? argv[at + 1] : undefined;
-}
-
-/** A small seeded generator, so both trees count the same visitors and agents in each round. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Counter {
@@ -80,7 +69,7 @@ async function openSide(name: string, root: string, agents: number): Promise<Sid
 
 /** One round of visitors' searches, the same for every side given the same seed. */
 function search(counter: Counter, seed: number, searches: number, visitors: number, agents: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let i = 0; i < searches; i++) {
     const visitor = Math.floor(next() * visitors);
     const ids = Array.from({ length: 20 }, () => String(1 + Math.floor(next() * agents)));

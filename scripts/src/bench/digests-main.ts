@@ -4,6 +4,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { FACET_FIELDS } from '@agentry/domain/search-fields';
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { rebuildIndex } from '@agentry/indexer/rebuild';
 import { loadConfig } from '@agentry/platform/config/env';
 import { createLogger } from '@agentry/platform/log/logger';
@@ -14,7 +15,7 @@ import { type DigestRunResult, sendDigests } from '@agentry/server/commands/save
 import { DigestWorker } from '@agentry/server/jobs/digest-worker';
 import { SearchService } from '@agentry/server/search-service/search-service';
 import Database from 'better-sqlite3';
-import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `npm run bench:digests [-- --agents 100000 --searches 10000 --changed 1000 --where both]`: the
 // cost of the saved searches' digests (issue 28) at a catalog and a number of saved searches: the

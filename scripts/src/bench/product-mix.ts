@@ -1,5 +1,6 @@
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { useCaseQueries } from './synthetic-agents';
-import { type Catalog, type PlannedRequest, planTraffic, type RequestKind, seeded } from './traffic-mix';
+import { type Catalog, type PlannedRequest, planTraffic, type RequestKind } from './traffic-mix';
 
 // The whole product's traffic (issue 15): the visitor mix of issue 10, plus what signed-in people
 // do — providers reading their dashboard and editing their agent, employers searching with
@@ -130,7 +131,7 @@ export function planProduct(
   seed = 1,
   mix: readonly MixEntry[] = PRODUCT_MIX,
 ): ProductAction[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const total = mix.reduce((sum, entry) => sum + entry.weight, 0);
   const visitorShare = mix.filter((entry) => entry.actor === 'visitor').reduce((s, e) => s + e.weight, 0);

@@ -1,7 +1,6 @@
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { ResultCache } from '@agentry/platform/search/embedded/result-cache';
 import type { SearchResponse } from '@agentry/platform/search/port';
-
-import { seededRandom } from './synthetic-agents';
 
 // A synthetic search log for the throughput test: real query logs are Zipf-like, a few queries
 // asked very often and a long tail asked once. The k-th most popular query of the pool is asked

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import type { SearchDocument, SearchRequest, SearchResponse, SortOrder } from '@agentry/platform/search/port';
 import { readQueryFile } from '../eval/query-file';
-import { seededRandom, syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
 
 // `tsx scripts/src/bench/same-results-main.ts --against DIR [--agents N] [--shared ../shared] [--with a,b]`: asks the embedded engine

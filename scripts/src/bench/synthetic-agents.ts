@@ -1,3 +1,4 @@
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import type { AgentCreate } from '@agentry/platform/store/port';
 
 // Synthetic agents for benchmarks: realistic listings built from phrase banks per job, with a
@@ -290,18 +291,6 @@ const COSTS = [
   'Unknown',
   'Pay as you go',
 ];
-
-/** mulberry32: small, fast, seeded. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { useCaseQueries } from './synthetic-agents';
 
 // The visitor traffic of issue 10, as request paths: 45 % distinct searches, 15 % role lists, 15 %
@@ -36,21 +37,9 @@ export interface PlannedRequest {
   path: string;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same traffic. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` requests in the mix's proportions, shuffled; every search is a query never asked before. */
 export function planTraffic(catalog: Catalog, count: number, seed = 1): PlannedRequest[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const total = MIX.reduce((sum, [, weight]) => sum + weight, 0);
   const searches = useCaseQueries(Math.ceil((count * 45) / total) + 10, seed).map(

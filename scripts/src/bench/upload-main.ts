@@ -9,8 +9,9 @@ import * as XLSX from 'xlsx';
 // The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
 
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import { freePort, startProcess, stop, waitUntilReady } from './child-process';
-import { seededRandom, syntheticAgent, syntheticAgents } from './synthetic-agents';
+import { syntheticAgent, syntheticAgents } from './synthetic-agents';
 
 // `npm run bench:upload`: the admin upload as staff use it. A fresh DATA_DIR (optionally holding a
 // catalog already), the API started as `npm start` starts it, an admin signs in and uploads an

@@ -1,10 +1,12 @@
-// A seeded random source (mulberry32), so that a run is replayed exactly from its seed.
+// A seeded random source (the shared mulberry32), so that a run is replayed exactly from its seed.
+
+import { seededRandom } from '@agentry/domain/testing/seeded-random';
 
 export class Rng {
-  private state: number;
+  private readonly source: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.source = seededRandom(seed);
   }
 
   /** Another stream for `label`, independent of how much of this one was used. */
@@ -16,11 +18,7 @@ export class Rng {
 
   /** A float in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.source();
   }
 
   /** A whole number in [0, below). */
