@@ -5,16 +5,15 @@ import type { Shortlist } from '../../lib/api/shortlists';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { calls, type FakeRoute, mockFetch } from '../../testing/mock-fetch';
 import { renderWithRouter } from '../../testing/render';
+import { makeUser } from '../../testing/users';
 import { SaveToListDialog } from './save-to-list-dialog';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
+// The list's entries name her: she added them.
+const EMPLOYER = makeUser({
   full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
   user_type: 'employer',
   subscription_status: 'active',
-};
+});
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
 const list = (id: string, name: string, agent_ids: string[] = []): Shortlist => ({
   id,

@@ -7,16 +7,10 @@ import { compareStore } from '../../../lib/compare-selection';
 import { makeAgent } from '../../../testing/agents';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { ComparePage } from './compare-page';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 const me = (user: object | null): FakeRoute => ({
   path: '/api/auth/me',
   body: user ? { success: true, user } : { success: false, user: null },

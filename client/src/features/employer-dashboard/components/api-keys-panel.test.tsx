@@ -4,18 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import type { ApiKey } from '../api/api-keys';
 import { forgetListedAgents } from '../hooks/use-listed-agents';
 import { EmployerDashboardPage } from './employer-dashboard-page';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 const KEY = 'agk_3fQ9xZ1aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
 const key = (overrides: Partial<ApiKey>): ApiKey => ({
   id: 'k1',

@@ -5,17 +5,10 @@ import type { SavedSearch } from '../../../lib/api/saved-searches';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { EmployerDashboardPage } from './employer-dashboard-page';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-  email_verified: true,
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 const SPANISH: SavedSearch = {
   id: 's1',
   name: 'Spanish support',

@@ -7,17 +7,16 @@ import { makeAgent } from '../../../testing/agents';
 import { makeContactRequest } from '../../../testing/contact-requests';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { forgetListedAgents } from '../hooks/use-listed-agents';
 import { EmployerDashboardPage } from './employer-dashboard-page';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
+// The list's entries name her: she added them.
+const EMPLOYER = makeUser({
   full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
   user_type: 'employer',
   subscription_status: 'active',
-};
+});
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
 const NO_REQUESTS: FakeRoute = {
   path: '/api/employer/requests?limit=20&offset=0',

@@ -6,18 +6,12 @@ import { compareStore } from '../../../lib/compare-selection';
 import { makeAgent } from '../../../testing/agents';
 import { calls, type FakeRoute } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
+import { makeUser } from '../../../testing/users';
 import { EMPLOYER_MULTI_SEARCH_PATH } from '../api/employer-search-client';
 import { fakeEmployerSearch, type SearchRequest, searchesSent } from '../testing/fake-employer-search';
 import { EmployerSearchPage } from './employer-search-page';
 
-const EMPLOYER = {
-  id: 'u9',
-  email: 'grace@example.com',
-  full_name: 'Grace Hopper',
-  organization: 'Navy Labs',
-  user_type: 'employer',
-  subscription_status: 'active',
-};
+const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
 const me = (user: object | null): FakeRoute => ({
   path: '/api/auth/me',
   body: user ? { success: true, user } : { success: false, user: null },
