@@ -171,6 +171,28 @@ export function intentPosteriors(
   };
 }
 
+/**
+ * The role probabilities of the query's typed stems, each weighed as given (a stem id absent from
+ * `weightOf` weighs 1): what catalogIntent would read from the query with some words softened.
+ */
+export function weightedRolePosterior(
+  index: InvertedIndex,
+  plan: QueryPlan,
+  weightOf: (stemId: number) => number,
+): Float64Array | null {
+  const { ids: stems, weights } = queryStems(index, plan);
+  if (stems.length === 0) return null;
+  const model = index.intent;
+  const backgrounds = stems.map((stem) => model.backgroundOf(stem));
+  return posterior(
+    model.roles,
+    model,
+    stems,
+    backgrounds,
+    weights.map((weight, s) => weight * weightOf(stems[s]!)),
+  );
+}
+
 /** The query's likeliest roles and categories with their probabilities (best first), for tests and tuning. */
 export function likelyClasses(
   index: InvertedIndex,

@@ -2,6 +2,7 @@ import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { planQuery } from '../query/plan';
 import { SPECIFICITY } from '../query/term-specificity';
+import { weightedRolePosterior } from './catalog-intent';
 import { executeSearch } from './execute';
 import { InvertedIndex } from './inverted-index';
 import { ROLE_FOCUS, stemFocus, weighByCatalog, weighByRoleFocus } from './role-focus';
@@ -139,5 +140,25 @@ describe('query-term importance from the catalog roles (roleFocus)', () => {
     expect(english[1]).toBeLessThan(1);
     Object.assign(SPECIFICITY, { roleWords: 1 });
     expect(weights((stemmed) => stemmed === 'widget')).toEqual([english[0], 1]);
+  });
+
+  it("takes termSpecificity's weights back where catalogIntent is sure of the query's role (maxRoleConfidence)", () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    const plan = () => planQuery('balances widgets', index.vocabulary.asVocabulary());
+    const weights = () => {
+      const planned = plan();
+      weighByCatalog(index, planned);
+      return planned.groups.map((group) => group.specificity);
+    };
+    const unweighed = weights();
+    setFeatures({ termSpecificity: true });
+    const english = weights();
+    expect(english).not.toEqual(unweighed);
+    const top = Math.max(...weightedRolePosterior(index, plan(), () => 1)!);
+    Object.assign(SPECIFICITY, { maxRoleConfidence: top + 1e-9 });
+    expect(weights()).toEqual(english);
+    Object.assign(SPECIFICITY, { maxRoleConfidence: top });
+    expect(weights()).toEqual(unweighed);
   });
 });

@@ -1,6 +1,7 @@
 import { FEATURES } from '../query/features';
 import type { QueryPlan } from '../query/plan';
-import { groupSpecificity, SPECIFICITY, specificityApplies } from '../query/term-specificity';
+import { SPECIFICITY } from '../query/term-specificity';
+import { weightedRolePosterior } from './catalog-intent';
 import type { ClassCounts } from './catalog-intent-counts';
 import type { InvertedIndex } from './inverted-index';
 
@@ -119,12 +120,11 @@ export function rescueSpecificity(
   isRoleWord: (stemmed: string) => boolean = () => false,
 ): void {
   const { rescue, roleWords } = SPECIFICITY;
-  if (!FEATURES.termSpecificity || (rescue <= 0 && roleWords <= 0) || !specificityApplies(plan.groups.length))
-    return;
+  if ((rescue <= 0 && roleWords <= 0) || !plan.groups.some((group) => group.english !== undefined)) return;
   const focus = rescue > 0 ? groupFocuses(index, plan) : [];
   plan.groups.forEach((group, g) => {
-    const english = groupSpecificity(group);
-    if (english >= 1 || english <= 0) return;
+    const english = group.english;
+    if (english === undefined || english >= 1 || english <= 0) return;
     const typed = group.alternatives.filter((a) => a.source === 'literal' || a.source === 'typo');
     const namesRole = roleWords > 0 && typed.some((a) => a.stems.some(isRoleWord));
     const back = Math.max(rescue * (focus[g] ?? 0), namesRole ? roleWords : 0);
@@ -134,12 +134,38 @@ export function rescueSpecificity(
   });
 }
 
-/** The catalog's weighing of a plan's parts, after planQuery: termSpecificity's rescue, then roleFocus. */
+/**
+ * Takes termSpecificity's weights back where catalogIntent is already sure of the query's role
+ * (its likeliest role at least SPECIFICITY.maxRoleConfidence likely): there generic words do not
+ * pull in agents of other roles, and English commonness would only reorder the right ones, or
+ * soften the job's own word where that word is common English ("research … sales call").
+ */
+export function gateSpecificity(index: InvertedIndex, plan: QueryPlan): void {
+  const { maxRoleConfidence } = SPECIFICITY;
+  if (maxRoleConfidence >= 1 || !plan.groups.some((group) => group.english !== undefined)) return;
+  const roles = weightedRolePosterior(index, plan, () => 1);
+  if (!roles) return;
+  let top = 0;
+  for (const probability of roles) top = Math.max(top, probability);
+  if (top < maxRoleConfidence) return;
+  for (const group of plan.groups) {
+    if (group.english === undefined) continue;
+    group.specificity = group.beforeEnglish;
+    group.english = undefined;
+    group.beforeEnglish = undefined;
+  }
+}
+
+/**
+ * The catalog's weighing of a plan's parts, after planQuery: termSpecificity's gate and rescue,
+ * then roleFocus.
+ */
 export function weighByCatalog(
   index: InvertedIndex,
   plan: QueryPlan,
   isRoleWord?: (stemmed: string) => boolean,
 ): void {
+  gateSpecificity(index, plan);
   rescueSpecificity(index, plan, isRoleWord);
   weighByRoleFocus(index, plan);
 }

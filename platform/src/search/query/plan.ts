@@ -12,7 +12,7 @@ import {
 } from './borrowed-concepts';
 import { type CompiledConcepts, defaultConcepts } from './compiled-concepts';
 import { FEATURES } from './features';
-import { groupSpecificity, specificityApplies } from './term-specificity';
+import { planSpecificities } from './term-specificity';
 import { mayReadLoosely, worthCorrecting } from './typo-rule';
 import { weighVisitorContext } from './visitor-context';
 
@@ -46,6 +46,12 @@ export interface QueryGroup {
    * (term-specificity.ts; set only with FEATURES.termSpecificity): scores and coverage use it.
    */
   specificity?: number;
+  /**
+   * termSpecificity's own share of `specificity` and what `specificity` was before it (set only where
+   * it weighed the group), so that the catalog's gate (embedded/role-focus.ts) can take it back.
+   */
+  english?: number;
+  beforeEnglish?: number;
 }
 
 export interface QueryPlan {
@@ -371,11 +377,17 @@ export function planQuery(
     literalStems: matchStems,
     words: planned.map((p) => p.corrected?.word ?? p.word),
   };
-  // Several parts only: one part alone keeps its order and its floor whatever it weighs.
-  if (FEATURES.termSpecificity && specificityApplies(groups.length))
-    for (const group of groups) group.specificity = groupSpecificity(group);
   // "… for my youtube channel": where the visitor works, not what the agent does, weighs less.
   if (FEATURES.visitorContext) weighVisitorContext(groups, all);
+  // Several parts only: one part alone keeps its order and its floor whatever it weighs. Applied
+  // after the context's share (the same product) and kept apart, for the catalog's gate.
+  const specificities = FEATURES.termSpecificity ? planSpecificities(groups) : null;
+  specificities?.forEach((english, g) => {
+    const group = groups[g]!;
+    group.english = english;
+    group.beforeEnglish = group.specificity;
+    group.specificity = (group.specificity ?? 1) * english;
+  });
   // Only the part reward reads them (off as the product runs): no work for them otherwise.
   if (FEATURES.partCoverage) plan.partOf = partsOf(query, plan).partOf;
   return plan;

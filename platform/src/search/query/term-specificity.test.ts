@@ -1,7 +1,7 @@
 import { lexiconOf } from '../lexicon/english-lexicon';
 import { setFeatures } from './features';
 import { planQuery, type QueryGroup, type Vocabulary } from './plan';
-import { groupSpecificity, SPECIFICITY, wordSpecificity } from './term-specificity';
+import { groupSpecificity, planSpecificities, SPECIFICITY, wordSpecificity } from './term-specificity';
 
 // Ranks: "the" 0, "read" 1, ... "contract" 4, then words 5 … 9 as filler so ranks stay small.
 const lexicon = lexiconOf(['the', 'read', 'answer', 'question', 'contract']);
@@ -9,7 +9,11 @@ const lexicon = lexiconOf(['the', 'read', 'answer', 'question', 'contract']);
 const group = (meant: string[]): QueryGroup => ({ words: meant, meant, alternatives: [] });
 
 describe('term specificity', () => {
-  afterEach(() => setFeatures({}));
+  const settings = { ...SPECIFICITY };
+  afterEach(() => {
+    setFeatures({});
+    Object.assign(SPECIFICITY, settings);
+  });
 
   it('weighs a common English word less than a rarer one', () => {
     expect(wordSpecificity('read', lexicon)).toBeLessThan(wordSpecificity('contract', lexicon));
@@ -41,5 +45,19 @@ describe('term specificity', () => {
     ]);
     expect(plan.groups.every((g) => g.specificity !== undefined)).toBe(true);
     expect(planQuery('pdfs', vocabulary).groups[0]!.specificity).toBeUndefined();
+  });
+
+  it('leaves a query unweighed when every part is common English (minTop), as it cannot tell the job from filler', () => {
+    Object.assign(SPECIFICITY, { minTop: 0.6 });
+    expect(planSpecificities([group(['read']), group(['answer'])], lexicon)).toBeNull();
+    expect(planSpecificities([group(['read']), group(['pdfs'])], lexicon)).toEqual([
+      wordSpecificity('read', lexicon),
+      1,
+    ]);
+    Object.assign(SPECIFICITY, { minTop: 0 });
+    expect(planSpecificities([group(['read']), group(['answer'])], lexicon)).toEqual([
+      wordSpecificity('read', lexicon),
+      wordSpecificity('answer', lexicon),
+    ]);
   });
 });

@@ -30,6 +30,21 @@ export const SPECIFICITY = {
    * common it is (0: English alone; embedded only, as the role names are the index's).
    */
   roleWords: 0,
+  /**
+   * A query is weighed only when its most specific part is at least this specific (0: always; 0.6
+   * chosen by 4 folds of 5 on dev + tune + train, tune-feature-main.ts --feature termSpecificityGated). When
+   * every part is common English ("research a company before a sales call"), commonness cannot tell
+   * the job's word from filler, so the query is left as typed.
+   */
+  minTop: 0.6,
+  /**
+   * A query is weighed only when catalogIntent's likeliest role for it is less probable than this
+   * (1: always). Where the catalog is already sure of the role, generic words do not pull in agents
+   * of other roles, and English commonness would only reorder the right ones. Embedded only (the
+   * index's counts; embedded/role-focus.ts). Every fold on dev + tune + train chose 1 (0.5–0.95
+   * each lowered the training sets): not gated.
+   */
+  maxRoleConfidence: 1,
 };
 
 /** Whether a query of this many parts is weighed by specificity. */
@@ -41,6 +56,20 @@ export function wordSpecificity(word: string, lexicon: Lexicon = englishLexicon(
   if (rank === undefined || rank >= SPECIFICITY.fullRank) return 1;
   const share = Math.log(rank + 2) / Math.log(SPECIFICITY.fullRank + 2);
   return SPECIFICITY.least + (1 - SPECIFICITY.least) * share;
+}
+
+/**
+ * Each group's specificity for a plan of these groups, or null when the query is not weighed
+ * (fewer than minGroups parts, or no part reaching minTop).
+ */
+export function planSpecificities(
+  groups: readonly QueryGroup[],
+  lexicon: Lexicon = englishLexicon(),
+): number[] | null {
+  if (!specificityApplies(groups.length)) return null;
+  const values = groups.map((group) => groupSpecificity(group, lexicon));
+  if (SPECIFICITY.minTop > 0 && Math.max(...values) < SPECIFICITY.minTop) return null;
+  return values;
 }
 
 /** A group is as specific as its most specific word ("customer emails": "emails"). */

@@ -49,6 +49,17 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
       roleWords: [0, 0.25, 0.5, 1],
     },
   },
+  // termSpecificity gated (session 13): only where some part is more than common English (minTop),
+  // and only where catalogIntent is not already sure of the role (maxRoleConfidence; 1: always).
+  termSpecificityGated: {
+    settings: SPECIFICITY,
+    grid: {
+      fullRank: [50_000],
+      least: [0],
+      minTop: [0, 0.6, 0.7, 0.8],
+      maxRoleConfidence: [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
+    },
+  },
   // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
   termSpecificityBlend: {
     settings: SPECIFICITY,
@@ -134,6 +145,7 @@ const tuned = GRIDS[feature];
 const VARIANT_OF: Record<string, Feature[]> = {
   termSpecificityBlend: ['termSpecificity'],
   termSpecificityCatalog: ['termSpecificity'],
+  termSpecificityGated: ['termSpecificity'],
   visitorContextAnyPreposition: ['visitorContext'],
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
