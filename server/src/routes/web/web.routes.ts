@@ -64,7 +64,7 @@ async function sendHtml(req: Request, res: Response, html: string, status = 200)
 const homeQueryOf = (req: Request) => (typeof req.query.query === 'string' ? req.query.query.trim() : '');
 
 export interface WebRouteLimits {
-  /** The read limit of the API: a home page with ?query= runs a search, so it counts as one. */
+  /** The read limit of the API: every page rendered for its address counts as one (the bare home page is kept). */
   reads: RequestHandler;
   costs: RequestCosts;
 }
@@ -116,17 +116,20 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
   // A bundle that is not there (an old build's, say) must fail as a 404, never turn into a page.
   router.use('/assets', (_req, _res, next) => next(notFound('No such file')));
 
-  // The home page carries its first view (issue 25); with ?query= that is a search, counted as a read.
-  const readsWhenSearching: RequestHandler = (req, res, next) =>
-    homeQueryOf(req) ? limits.reads(req, res, next) : next();
-  router.get(HOME_PATH, readsWhenSearching, async (req, res) => {
+  // Every page rendered for its address (React's server rendering of its first view, the store's
+  // reads behind it) is counted as one read, as the API's answers are: agent, provider and directory
+  // pages were free, and one client had 800 agent pages rendered in 12 s where the API refuses its
+  // 601st read of a minute (SECURITY.md, "Session 13"). The bare home page is rendered once for its
+  // storefront and kept (renderHome), so it costs a lookup and is not counted; with a query string
+  // (?query= is a search) it is rendered for its address and counted.
+  const readsWhenRendered: RequestHandler = (req, res, next) =>
+    req.originalUrl === '/' ? next() : limits.reads(req, res, next);
+  router.get(HOME_PATH, readsWhenRendered, async (req, res) => {
     const view = await firstViews.home(req, homeQueryOf(req));
     await sendHtml(req, res, withFirstView(pages.home(), view, await renderHome(req, view)));
   });
-  // The directory's first view (issue 25): a role's page is a search, counted as a read.
-  const readsWhenRole: RequestHandler = (req, res, next) =>
-    directoryChoiceOf(req).role ? limits.reads(req, res, next) : next();
-  router.get(DIRECTORY_PATH, readsWhenRole, async (req, res) => {
+  // The directory's first view (issue 25): a role's page is a search; every one is rendered.
+  router.get(DIRECTORY_PATH, limits.reads, async (req, res) => {
     const choice = directoryChoiceOf(req);
     const { status, pastLast, view } = await firstViews.directory(req, choice);
     const query = DirectoryQuery.safeParse(req.query);
@@ -137,7 +140,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), directoryPreloads), status);
   });
-  router.get(AGENT_PATH, async (req, res) => {
+  router.get(AGENT_PATH, limits.reads, async (req, res) => {
     const id = String(req.params.id);
     const { status, html } = await pages.agent(id);
     if (status !== 200) return sendHtml(req, res, html, status);
@@ -156,7 +159,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
       return sendHtml(req, res, pages.account(req.path));
     });
   }
-  router.get(PROVIDER_PATH, async (req, res) => {
+  router.get(PROVIDER_PATH, limits.reads, async (req, res) => {
     const slug = String(req.params.slug);
     const pageNumber = providerPageNumber(req.query.page);
     const { page, view } = await firstViews.provider(slug, pageNumber);
