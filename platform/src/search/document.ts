@@ -30,7 +30,10 @@ export function toSearchDocument(agent: Agent, profile?: AgentProfile | null): S
  * `String(toSearchDocument(agent)[field])` for a public field, without making the document: the
  * store fallback floors a thousand candidates on five of them and shows twenty (issue 24).
  */
-export function documentText(agent: Agent, field: (typeof PUBLIC_AGENT_FIELDS)[number]): string {
+export function documentText<F extends (typeof PUBLIC_AGENT_FIELDS)[number]>(
+  agent: Pick<Agent, F>,
+  field: F,
+): string {
   return String(
     (HIGHLIGHT_FIELDS as readonly string[]).includes(field)
       ? decodeEntities(agent[field] as string)

@@ -1,4 +1,4 @@
-import type { Agent } from '@agentry/domain/agent';
+import type { PlainMatchField, PlainMatchText } from './port/agents';
 
 // The store's own plain matching, used only when the search engine cannot answer: every adapter
 // finds candidates its own way and ranks them with the same score.
@@ -31,7 +31,7 @@ export function queryTokens(query: string): string[] {
 }
 
 /** The fields plain matching ranks on, in the order the store's text of an agent joins them, with their weights. */
-export const FIELD_WEIGHTS: ReadonlyArray<readonly [keyof Agent, number]> = [
+export const FIELD_WEIGHTS: ReadonlyArray<readonly [PlainMatchField, number]> = [
   ['name', 5],
   ['role', 3],
   ['category', 2],
@@ -67,7 +67,7 @@ export function fieldMatchScore(
  * A field's weight for each token it holds, twice when it holds the token as a whole word: asked
  * for "Ledger11", the agent of that name comes before Ledger113 and Ledger11x.
  */
-export function basicMatchScore(agent: Agent, tokens: string[]): number {
+export function basicMatchScore(agent: Omit<PlainMatchText, 'id'>, tokens: string[]): number {
   let score = 0;
   for (const token of tokens) {
     for (const [field, weight] of FIELD_WEIGHTS) {
@@ -79,7 +79,11 @@ export function basicMatchScore(agent: Agent, tokens: string[]): number {
 }
 
 /** The best `limit` candidates by basicMatchScore (every adapter finds candidates its own way). */
-export function rankBasic(candidates: Agent[], tokens: string[], limit: number): Agent[] {
+export function rankBasic<T extends Omit<PlainMatchText, 'id'>>(
+  candidates: T[],
+  tokens: string[],
+  limit: number,
+): T[] {
   return candidates
     .map((agent) => ({ agent, score: basicMatchScore(agent, tokens) }))
     .sort((a, b) => b.score - a.score)

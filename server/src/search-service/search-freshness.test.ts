@@ -159,10 +159,10 @@ describe('search freshness', () => {
 
   it('readies the store by asking its plain matching once, the answer unused', async () => {
     const asked: string[] = [];
-    const searchBasic = store.agents.searchBasic.bind(store.agents);
-    store.agents.searchBasic = async (query, limit) => {
+    const searchBasicTexts = store.agents.searchBasicTexts.bind(store.agents);
+    store.agents.searchBasicTexts = async (query, limit) => {
       asked.push(query);
-      return searchBasic(query, limit);
+      return searchBasicTexts(query, limit);
     };
     const lines: string[] = [];
     const logger = createLogger('info', 'test', { write: (line: string) => lines.push(line) });

@@ -74,6 +74,9 @@ describe('search service while the index loads', () => {
   });
   afterEach(() => store.close());
 
+  /** The store's plain matching: whole agents or their ids and texts (the fallback's searches). */
+  const isPlainMatching = (name: string | symbol) => name === 'searchBasic' || name === 'searchBasicTexts';
+
   /** The store's plain matching held (its first query reading every agent) until `release()`. */
   function slowStore() {
     let release = () => {};
@@ -83,7 +86,7 @@ describe('search service while the index loads', () => {
     const agents = new Proxy(store.agents, {
       get(target, name) {
         const value = Reflect.get(target, name, target);
-        if (name !== 'searchBasic' || typeof value !== 'function') return value;
+        if (!isPlainMatching(name) || typeof value !== 'function') return value;
         return async (...args: unknown[]) => {
           await held;
           return value.apply(target, args);
@@ -150,7 +153,7 @@ describe('search service while the index loads', () => {
     const agents = new Proxy(store.agents, {
       get(target, name) {
         const value = Reflect.get(target, name, target);
-        if (name !== 'searchBasic' || typeof value !== 'function') return value;
+        if (!isPlainMatching(name) || typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           asked += 1;
           return value.apply(target, args);

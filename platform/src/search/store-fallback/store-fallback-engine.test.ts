@@ -136,6 +136,34 @@ describe('store fallback engine', () => {
     ]);
   });
 
+  it("reads a plain query's candidates as ids and texts, and whole agents for its page alone", async () => {
+    const whole: number[] = [];
+    const read: string[][] = [];
+    const { searchBasic, getMany } = store.agents;
+    store.agents.searchBasic = async (query, limit) => {
+      whole.push(limit);
+      return searchBasic(query, limit);
+    };
+    store.agents.getMany = async (ids) => {
+      read.push(ids);
+      return getMany(ids);
+    };
+    const response = await engine.search({ query: 'writer', hitsPerPage: 2, page: 1 });
+    expect(whole).toEqual([]);
+    expect(read).toEqual([response.hits.map((hit) => hit.document.id)]);
+    expect(response).toMatchObject({ totalHits: 4, matchCount: 4 });
+    expect(response.hits).toHaveLength(2);
+    expect(response.hits[0]).toMatchObject({ document: { site_state: 'unchecked' }, why: { match: true } });
+  });
+
+  it('leaves off its page an agent removed after its texts were read, and keeps the rest in order', async () => {
+    const found = await store.agents.searchBasicTexts('writer', 1000);
+    await store.agents.update(found[1]!.id, { removed: true });
+    store.agents.searchBasicTexts = async () => found;
+    const response = await engine.search({ query: 'writer', hitsPerPage: 3 });
+    expect(response.hits.map((hit) => hit.document.id)).toEqual([found[0]!.id, found[2]!.id]);
+  });
+
   it('fails its ping when the store cannot answer', async () => {
     await store.close();
     await expect(engine.ping()).rejects.toThrow();

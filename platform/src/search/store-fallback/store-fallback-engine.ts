@@ -1,7 +1,7 @@
 import type { Agent } from '@agentry/domain/agent';
 import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { MatchExplanation } from '@agentry/domain/search-match';
-import type { Store } from '../../store/port';
+import type { PlainMatchText, Store } from '../../store/port';
 import { attachTrust } from '../../store/trust/with-agent-trust';
 import { searchDocumentsOf } from '../agent-documents';
 import { documentText, fingerprint, toSearchDocument } from '../document';
@@ -16,7 +16,7 @@ import type {
   SearchRequest,
   SearchResponse,
 } from '../port';
-import { readCandidates } from './candidates';
+import { QUERY_CANDIDATES, readCandidates } from './candidates';
 import { countFacets } from './facet-counts';
 import { filtersNothing, requestFilter } from './filter';
 import { comparatorOf } from './order';
@@ -34,13 +34,15 @@ function readsProfiles(request: SearchRequest): boolean {
 }
 
 /** A page of candidates and what the answer says of them all. */
-interface Listing {
+interface Listing<T> {
   /** The candidates listed, in order: the page is cut from them. */
-  listed: Agent[];
+  listed: T[];
   /** Why each is listed (a query's floor), or null when every candidate counts. */
-  floor: { why(agent: Agent): MatchExplanation } | null;
+  floor: { why(candidate: T): MatchExplanation } | null;
   matchCount: number;
   facets: SearchResponse['facets'];
+  /** The page's whole agents with their trust signals, in its order; undefined for one gone since. */
+  records(page: T[]): Promise<Array<Agent | undefined>>;
 }
 
 /**
@@ -61,13 +63,18 @@ function isPlainQuery(request: SearchRequest): boolean {
  * document made but the page's (a thousand of them, and the thousand objects' garbage, were a
  * degraded search's largest share of the request thread, issue 24).
  */
-function plainListing(request: SearchRequest, candidates: Agent[]): Listing {
-  const floor = plainFloor(request, candidates, documentText);
+function plainListing<T extends Omit<PlainMatchText, 'id'>>(
+  request: SearchRequest,
+  candidates: T[],
+  records: Listing<T>['records'],
+): Listing<T> {
+  const floor = plainFloor(request, candidates, (candidate: T, field) => documentText(candidate, field));
   return {
     listed: floor ? floor.listed : candidates,
     floor,
     matchCount: floor ? floor.matchCount : candidates.length,
     facets: withFacetValuesWanted(countFacets([], request.facets), request),
+    records,
   };
 }
 
@@ -95,20 +102,54 @@ export class StoreFallbackEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
+    const query = request.query.trim();
+    // The visitors' search box: the candidates' ids and five texts, not a thousand whole agents
+    // read, copied from the plain-matching thread and made into objects for a page of twenty
+    // (issue 24); the page's own agents are read whole.
+    if (isPlainQuery(request) && query !== '') {
+      const texts = await this.store.agents.searchBasicTexts(query, QUERY_CANDIDATES);
+      return this.answer(
+        request,
+        started,
+        plainListing(request, texts, (page) => this.recordsOf(page)),
+      );
+    }
+    const candidates = await readCandidates(this.store, request);
+    return this.answer(
+      request,
+      started,
+      isPlainQuery(request)
+        ? plainListing(request, candidates, (page) => this.withTrust(page))
+        : await this.documentListing(request, candidates),
+    );
+  }
+
+  /** The answer: the listing's page, its documents, and what it says of every candidate. */
+  private async answer<T>(
+    request: SearchRequest,
+    started: number,
+    listing: Listing<T>,
+  ): Promise<SearchResponse> {
     const pageNumber = request.page ?? 0;
     const hitsPerPage = request.hitsPerPage ?? 20;
-    const candidates = await readCandidates(this.store, request);
-    const listing = isPlainQuery(request)
-      ? plainListing(request, candidates)
-      : await this.documentListing(request, candidates);
     const { listed, floor } = listing;
     const onPage = listed.slice(pageNumber * hitsPerPage, (pageNumber + 1) * hitsPerPage);
     // Trust signals (badge, site state, ratings, logo) are shown, never filtered, sorted or counted
     // on: the page's agents get them, not the thousand candidates (issue 24: four batched reads of a
     // thousand ids each, on the thread that answers, for a page of twenty).
-    const shown = await this.documentsOf(await attachTrust(onPage, this.store), request);
+    const records = onPage.length > 0 ? await listing.records(onPage) : [];
+    const kept = onPage.flatMap((candidate, i) => {
+      const agent = records[i];
+      return agent ? [{ candidate, agent }] : [];
+    });
+    const shown = await this.documentsOf(
+      kept.map(({ agent }) => agent),
+      request,
+    );
     return {
-      hits: shown.map((document, i) => (floor ? { document, why: floor.why(onPage[i]!) } : { document })),
+      hits: shown.map((document, i) =>
+        floor ? { document, why: floor.why(kept[i]!.candidate) } : { document },
+      ),
       // Both count the bounded candidates (candidates.ts), which may be fewer than the catalog holds.
       totalHits: listed.length,
       matchCount: listing.matchCount,
@@ -119,8 +160,27 @@ export class StoreFallbackEngine implements SearchEngine {
     };
   }
 
+  /**
+   * The page's agents read whole (with their trust signals), in the page's order. One removed or
+   * deleted since its texts were read is left off the page; the totals, counted from the texts,
+   * still hold it (the next search's will not).
+   */
+  private async recordsOf(page: PlainMatchText[]): Promise<Array<Agent | undefined>> {
+    const byId = new Map<string, Agent>();
+    for (const agent of await this.store.agents.getMany(page.map((candidate) => candidate.id)))
+      byId.set(agent.id, agent);
+    return page.map(({ id }) => {
+      const agent = byId.get(id);
+      return agent && !agent.removed ? agent : undefined;
+    });
+  }
+
+  private withTrust(agents: Agent[]): Promise<Agent[]> {
+    return attachTrust(agents, this.store);
+  }
+
   /** Candidates filtered, sorted, floored and counted as search documents. */
-  private async documentListing(request: SearchRequest, candidates: Agent[]): Promise<Listing> {
+  private async documentListing(request: SearchRequest, candidates: Agent[]): Promise<Listing<Agent>> {
     // With their profiles' facts when the request reads them (one batched read: the candidates are
     // bounded, candidates.ts).
     const documents = await this.documentsOf(candidates, request);
@@ -140,6 +200,7 @@ export class StoreFallbackEngine implements SearchEngine {
       floor: floor && { why: (agent: Agent) => floor.why(documentOf.get(agent)!) },
       matchCount: floor ? floor.matchCount : found.length,
       facets: withFacetValuesWanted(countFacets(floor ? floor.matches : found, request.facets), request),
+      records: (page) => this.withTrust(page),
     };
   }
 
@@ -156,7 +217,7 @@ export class StoreFallbackEngine implements SearchEngine {
    * at 100,000 agents takes longer than a search may; asked ahead, no visitor's search pays for it.
    */
   async warmUp(): Promise<void> {
-    await this.store.agents.searchBasic(WARM_UP_QUERY, 1);
+    await this.store.agents.searchBasicTexts(WARM_UP_QUERY, 1);
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {

@@ -190,6 +190,37 @@ export function describeAgentsContract(store: () => Store): void {
       expect(found).toHaveLength(4);
     });
 
+    it("answers plain matching's candidates as ids and five texts: searchBasic's agents, in its order", async () => {
+      for (const name of ['Ledger113', 'Ledger11x', 'Ledger11', 'Ledger110'])
+        await store().agents.create(agentInput({ name, address: `https://${name}.example` }));
+      await store().agents.create(
+        agentInput({ name: 'Tally &amp; Co', role: 'Bookkeeper', description: 'Keeps ledger11 books' }),
+      );
+      const gone = await store().agents.create(agentInput({ name: 'Ledger11 Gone' }));
+      await store().agents.update(gone.id, { removed: true });
+      for (const limit of [10, 2]) {
+        const whole = await store().agents.searchBasic('ledger11 bookkeeper', limit);
+        const texts = await store().agents.searchBasicTexts('ledger11 bookkeeper', limit);
+        // As stored (entities and case as written): the caller decodes and folds them as it needs.
+        expect(texts).toEqual(
+          whole.map(({ id, name, role, category, description, provider }) => ({
+            id,
+            name,
+            role,
+            category,
+            description,
+            provider,
+          })),
+        );
+        expect(texts).toHaveLength(limit === 10 ? 5 : 2);
+      }
+      expect((await store().agents.searchBasicTexts('tally', 10)).map((text) => text.name)).toEqual([
+        'Tally &amp; Co',
+      ]);
+      expect(await store().agents.searchBasicTexts('gone', 10)).toEqual([]);
+      expect(await store().agents.searchBasicTexts('   ', 10)).toEqual([]);
+    });
+
     it('scans every agent not removed in batches of the given size', async () => {
       for (let i = 0; i < 5; i++) await store().agents.create(agentInput({ name: `Agent ${i}` }));
       const batches = await collect(store().agents.scan(2));

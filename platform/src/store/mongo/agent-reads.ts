@@ -2,7 +2,14 @@ import { agentIdentityKey } from '@agentry/domain/agent';
 import type { QueryFilter, Types } from 'mongoose';
 import { listPage } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
-import type { AgentGroupCount, AgentListOptions, AgentRepository } from '../port';
+import {
+  type AgentGroupCount,
+  type AgentListOptions,
+  type AgentRepository,
+  PLAIN_MATCH_FIELDS,
+  type PlainMatchField,
+  type PlainMatchText,
+} from '../port';
 import {
   caseInsensitive,
   compareCaseInsensitive,
@@ -18,7 +25,17 @@ import { type AgentDoc, CASE_INSENSITIVE, type MongoModels, objectIdOrNull } fro
 // The agent reads: one agent, a page of the listing, counts and groups, the catalog's categories and
 // roles, the plain search the store answers when the engine cannot, and the indexer's reads.
 
-const SEARCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+/** The most agents plain matching ranks (as SQLite's PLAIN_CANDIDATES), the first by id holding a word. */
+const PLAIN_CANDIDATES = 2000;
+
+/** Agents not removed holding any of the tokens in a text plain matching reads, without regard to case. */
+function plainMatchFilter(tokens: string[]): QueryFilter<AgentDoc> {
+  const pattern = tokens.map(escapeRegExp).join('|');
+  return {
+    removed: false,
+    $or: PLAIN_MATCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })),
+  };
+}
 
 /** The reads of the agent repository. */
 export type MongoAgentReads = Pick<
@@ -33,6 +50,7 @@ export type MongoAgentReads = Pick<
   | 'roles'
   | 'groupsVersion'
   | 'searchBasic'
+  | 'searchBasicTexts'
   | 'createdPerDay'
   | 'countByOwner'
   | 'scan'
@@ -144,16 +162,35 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
     async searchBasic(query, limit) {
       const tokens = queryTokens(query);
       if (tokens.length === 0) return [];
-      const pattern = tokens.map(escapeRegExp).join('|');
       const docs = await agents
-        .find({
-          removed: false,
-          $or: SEARCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })),
-        })
+        .find(plainMatchFilter(tokens))
         .sort({ _id: 1 })
-        .limit(2000)
+        .limit(PLAIN_CANDIDATES)
         .lean();
       return rankBasic(docs.map(toAgent), tokens, limit);
+    },
+
+    async searchBasicTexts(query, limit) {
+      const tokens = queryTokens(query);
+      if (tokens.length === 0) return [];
+      // The same candidates as searchBasic's, with only the texts ranked on sent back by the server.
+      const projection = Object.fromEntries(PLAIN_MATCH_FIELDS.map((field) => [field, 1]));
+      const docs = await agents
+        .find(plainMatchFilter(tokens), projection)
+        .sort({ _id: 1 })
+        .limit(PLAIN_CANDIDATES)
+        .lean<Array<Pick<AgentDoc, '_id' | PlainMatchField>>>();
+      const texts = docs.map(
+        ({ _id, name, role, category, description, provider }): PlainMatchText => ({
+          id: String(_id),
+          name,
+          role,
+          category,
+          description,
+          provider,
+        }),
+      );
+      return rankBasic(texts, tokens, limit);
     },
 
     createdPerDay: createdPerDay(agents),

@@ -18,6 +18,13 @@ export interface AgentPatch extends Partial<AgentCreate> {
   removed?: boolean;
 }
 
+/** The texts plain matching reads (basic-search.ts FIELD_WEIGHTS), in the order it joins them. */
+export const PLAIN_MATCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
+export type PlainMatchField = (typeof PLAIN_MATCH_FIELDS)[number];
+
+/** An agent as searchBasicTexts answers it: its id and the texts plain matching reads, as stored. */
+export type PlainMatchText = Pick<Agent, 'id' | PlainMatchField>;
+
 /** Filters shared by list() and count(). Category and role match without regard to case. */
 export interface AgentFilter {
   includeRemoved?: boolean;
@@ -163,6 +170,13 @@ export interface AgentRepository {
    * shows a page, and attaches trust to that page.
    */
   searchBasic(query: string, limit: number): Promise<Agent[]>;
+  /**
+   * searchBasic's candidates (the same agents, in the same order) as their ids and the five texts
+   * plain matching reads, nothing else: the search fallback floors up to a thousand of them on
+   * those texts and reads whole records (getMany) for the page it shows (issue 24: copying a
+   * thousand whole agents a query was most of a degraded search's time).
+   */
+  searchBasicTexts(query: string, limit: number): Promise<PlainMatchText[]>;
   /**
    * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work
    * (reindexing, the sitemap); with `afterId`, only those that come after that agent's id in this

@@ -2,7 +2,13 @@ import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { listPage } from '../agent-record';
 import { queryTokens, rankBasic } from '../basic-search';
-import type { AgentGroupCount, AgentListOptions, AgentRepository } from '../port';
+import {
+  type AgentGroupCount,
+  type AgentListOptions,
+  type AgentRepository,
+  PLAIN_MATCH_FIELDS,
+  type PlainMatchText,
+} from '../port';
 import {
   type AgentRow,
   type AgentStatements,
@@ -31,16 +37,23 @@ export type SqliteAgentReads = Pick<
   | 'roles'
   | 'groupsVersion'
   | 'searchBasic'
+  | 'searchBasicTexts'
   | 'createdPerDay'
   | 'countByOwner'
   | 'scan'
 >;
 
+/** Where a file-based store's plain matching runs (off the serving thread). */
+export interface PlainMatching {
+  search(query: string, limit: number): Promise<Agent[]>;
+  searchTexts(query: string, limit: number): Promise<PlainMatchText[]>;
+}
+
 /** `plainMatching`: where searchBasic runs (off this thread for a file-based store); here when absent. */
 export function sqliteAgentReads(
   db: Database.Database,
   { byId }: AgentStatements,
-  plainMatching?: (query: string, limit: number) => Promise<Agent[]>,
+  plainMatching?: PlainMatching,
 ): SqliteAgentReads {
   const prepared = preparedOnce(db);
   const byIdentity = db.prepare(`SELECT ${COLUMNS} FROM agents WHERE identity_key = ?`);
@@ -135,7 +148,11 @@ export function sqliteAgentReads(
     },
 
     async searchBasic(query, limit) {
-      return plainMatching ? plainMatching(query, limit) : searchBasicIn(db, query, limit);
+      return plainMatching ? plainMatching.search(query, limit) : searchBasicIn(db, query, limit);
+    },
+
+    async searchBasicTexts(query, limit) {
+      return plainMatching ? plainMatching.searchTexts(query, limit) : searchBasicTextsIn(db, query, limit);
     },
 
     createdPerDay: createdPerDay(db, 'agents'),
@@ -179,6 +196,11 @@ export const PLAIN_ORDER = 'ORDER BY category, role, id';
 /** The most agents plain matching ranks; the first ones in PLAIN_ORDER that hold a word of the query. */
 export const PLAIN_CANDIDATES = 2000;
 
+/** The columns of searchBasicTexts's answer: an agent's id and the texts plain matching reads. */
+export const PLAIN_MATCH_COLUMNS = ['id', ...PLAIN_MATCH_FIELDS].join(', ');
+/** A row of those columns, as SQLite gives it back. */
+export type PlainMatchRow = Omit<PlainMatchText, 'id'> & { id: number };
+
 /**
  * The store's plain matching (the search fallback): every agent's text scanned, so at 100,000
  * agents it takes a few hundred milliseconds. A file-based store answers from a copy of the texts
@@ -194,4 +216,19 @@ export function searchBasicIn(db: Database.Database, query: string, limit: numbe
     )
     .all(...tokens) as AgentRow[];
   return rankBasic(rows.map(toAgent), tokens, limit);
+}
+
+/**
+ * searchBasicIn's candidates as their ids and five texts (searchBasicTexts): the same agents, in the
+ * same order, with none of the other columns read.
+ */
+export function searchBasicTextsIn(db: Database.Database, query: string, limit: number): PlainMatchText[] {
+  const tokens = queryTokens(query);
+  if (tokens.length === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT ${PLAIN_MATCH_COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${PLAIN_HAYSTACK}, ?) > 0`).join(' OR ')}) ${PLAIN_ORDER} LIMIT ${PLAIN_CANDIDATES}`,
+    )
+    .all(...tokens) as PlainMatchRow[];
+  return rankBasic(rows, tokens, limit).map((row) => ({ ...row, id: String(row.id) }));
 }

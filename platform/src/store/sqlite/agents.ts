@@ -1,9 +1,8 @@
-import type { Agent } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import type { AgentRepository } from '../port';
 import { sqliteAgentClaims } from './agent-claims';
 import { sqliteAgentProviders } from './agent-providers';
-import { sqliteAgentReads } from './agent-reads';
+import { type PlainMatching, sqliteAgentReads } from './agent-reads';
 import { agentStatements } from './agent-rows';
 import { sqliteAgentWrites } from './agent-writes';
 
@@ -13,10 +12,7 @@ import { sqliteAgentWrites } from './agent-writes';
 // the row's shape, the shared filter and the statements every part uses in agent-rows.ts.
 
 /** `plainMatching`: where searchBasic runs (off this thread for a file-based store); here when absent. */
-export function createSqliteAgents(
-  db: Database.Database,
-  plainMatching?: (query: string, limit: number) => Promise<Agent[]>,
-): AgentRepository {
+export function createSqliteAgents(db: Database.Database, plainMatching?: PlainMatching): AgentRepository {
   const shared = agentStatements(db);
   return {
     ...sqliteAgentReads(db, shared, plainMatching),

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { agentInput } from '../contract/fixtures';
 import type { Store } from '../port';
-import { searchBasicIn } from './agent-reads';
+import { searchBasicIn, searchBasicTextsIn } from './agent-reads';
 import { PlainMatchTexts } from './plain-match-texts';
 import { openSqliteStore } from './sqlite-store';
 
@@ -28,8 +28,11 @@ describe('plain matching from a copy of the texts', () => {
   const names = (agents: Array<{ name: string }>) => agents.map((agent) => agent.name);
   const expectSameAnswers = () => {
     // Both rank the same candidates and cut the ranking at the limit: a large limit shows it whole.
-    for (const query of QUERIES)
+    for (const query of QUERIES) {
       expect(names(texts.search(query, 1000))).toEqual(names(searchBasicIn(db, query, 1000)));
+      // The ids and five texts (searchBasicTexts) of the same agents, as SQLite's own scan reads them.
+      expect(texts.searchTexts(query, 1000)).toEqual(searchBasicTextsIn(db, query, 1000));
+    }
   };
 
   beforeEach(async () => {

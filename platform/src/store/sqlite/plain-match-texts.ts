@@ -1,7 +1,14 @@
 import type { Agent } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { basicMatchScore, FIELD_WEIGHTS, fieldMatchScore, queryTokens } from '../basic-search';
-import { PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER } from './agent-reads';
+import type { PlainMatchText } from '../port';
+import {
+  PLAIN_CANDIDATES,
+  PLAIN_HAYSTACK,
+  PLAIN_MATCH_COLUMNS,
+  PLAIN_ORDER,
+  type PlainMatchRow,
+} from './agent-reads';
 import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
 
 // The store's plain matching (the search fallback) from a copy of every listed agent's text, kept
@@ -73,6 +80,9 @@ export class PlainMatchTexts {
       oldest: db.prepare('SELECT min(seq) FROM agent_changes').pluck(),
       changed: db.prepare('SELECT DISTINCT agent_id FROM agent_changes WHERE seq > ?').pluck(),
       rows: db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`),
+      texts: db.prepare(
+        `SELECT ${PLAIN_MATCH_COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
       fields: db.prepare('SELECT name, role, category, description, provider FROM agents WHERE id = ?'),
     };
   }
@@ -92,15 +102,36 @@ export class PlainMatchTexts {
 
   /** searchBasicIn's answer: the same agents in the same order. */
   search(query: string, limit: number): Agent[] {
+    return this.best(query, limit, this.statements.rows, (row: AgentRow) => toAgent(row));
+  }
+
+  /**
+   * searchBasicTextsIn's answer: the same agents as search(), as their ids and five texts (the rows
+   * read and sent over are a fifth of the whole records' size, issue 24).
+   */
+  searchTexts(query: string, limit: number): PlainMatchText[] {
+    return this.best(query, limit, this.statements.texts, (row: PlainMatchRow) => ({
+      ...row,
+      id: String(row.id),
+    }));
+  }
+
+  /** The `limit` best agents' rows, read by `read` (ids in a JSON array), each made into a T. */
+  private best<R extends { id: number }, T>(
+    query: string,
+    limit: number,
+    read: Database.Statement,
+    make: (row: R) => T,
+  ): T[] {
     const tokens = queryTokens(query);
     if (tokens.length === 0) return [];
     // One read transaction: the change log and the rows read are of the same moment.
     return this.db.transaction(() => {
       this.catchUp();
       const best = this.ranked(this.found(tokens), tokens, limit);
-      const rows = new Map<number, AgentRow>();
-      for (const row of this.statements.rows.all(JSON.stringify(best)) as AgentRow[]) rows.set(row.id, row);
-      return best.map((id) => toAgent(rows.get(id)!));
+      const rows = new Map<number, R>();
+      for (const row of read.all(JSON.stringify(best)) as R[]) rows.set(row.id, row);
+      return best.map((id) => make(rows.get(id)!));
     })();
   }
 

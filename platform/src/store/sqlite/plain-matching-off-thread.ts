@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Agent } from '@agentry/domain/agent';
 import { workerScript } from '../../worker/worker-script';
+import type { PlainMatchText } from '../port';
+import type { PlainMatching } from './agent-reads';
 
 // The store's plain matching (the search fallback, when the engine cannot answer or its index is
 // still loading) reads every agent's text: at 100,000 agents a few hundred milliseconds of SQLite,
@@ -12,11 +14,14 @@ import { workerScript } from '../../worker/worker-script';
 const ENTRY = workerScript(path.join(__dirname, 'plain-matching-worker-entry.ts'));
 
 interface Pending {
-  resolve(agents: Agent[]): void;
+  resolve(answer: Agent[] | PlainMatchText[]): void;
   reject(error: Error): void;
 }
 
-export class PlainMatchingOffThread {
+/** What a query asks the worker for: whole agents (searchBasic) or ids and texts (searchBasicTexts). */
+export type PlainMatchingAnswer = 'agents' | 'texts';
+
+export class PlainMatchingOffThread implements PlainMatching {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -26,11 +31,23 @@ export class PlainMatchingOffThread {
   constructor(private readonly file: string) {}
 
   search(query: string, limit: number): Promise<Agent[]> {
+    return this.ask(query, limit, 'agents') as Promise<Agent[]>;
+  }
+
+  searchTexts(query: string, limit: number): Promise<PlainMatchText[]> {
+    return this.ask(query, limit, 'texts') as Promise<PlainMatchText[]>;
+  }
+
+  private ask(
+    query: string,
+    limit: number,
+    answer: PlainMatchingAnswer,
+  ): Promise<Agent[] | PlainMatchText[]> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, query, limit });
+      worker.postMessage({ id, query, limit, answer });
     });
   }
 
@@ -45,13 +62,13 @@ export class PlainMatchingOffThread {
     const worker = new Worker(ENTRY.script, { ...ENTRY.options, workerData: { file: this.file } });
     // An idle worker must not keep a finished process alive.
     worker.unref();
-    worker.on('message', (message: { id: number; agents?: Agent[]; error?: string }) => {
+    worker.on('message', (message: { id: number; found?: Agent[] | PlainMatchText[]; error?: string }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
       if (message.error === undefined) {
         this.answered += 1;
-        waiting.resolve(message.agents!);
+        waiting.resolve(message.found!);
       } else waiting.reject(new Error(`plain matching failed: ${message.error}`));
     });
     const fail = (error: Error) => {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { PlainMatchTexts } from './plain-match-texts';
+import type { PlainMatchingAnswer } from './plain-matching-off-thread';
 
 // The worker thread of PlainMatchingOffThread: a read-only connection of its own to the store's
 // file and a copy of every listed agent's text (plain-match-texts.ts), answering one plain-matching
@@ -14,10 +15,18 @@ db.pragma('busy_timeout = 5000');
 const texts = new PlainMatchTexts(db);
 let idle: NodeJS.Timeout | undefined;
 
-parentPort?.on('message', ({ id, query, limit }: { id: number; query: string; limit: number }) => {
+interface Query {
+  id: number;
+  query: string;
+  limit: number;
+  answer: PlainMatchingAnswer;
+}
+
+parentPort?.on('message', ({ id, query, limit, answer }: Query) => {
   clearTimeout(idle);
   try {
-    parentPort?.postMessage({ id, agents: texts.search(query, limit) });
+    const found = answer === 'texts' ? texts.searchTexts(query, limit) : texts.search(query, limit);
+    parentPort?.postMessage({ id, found });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -77,10 +77,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const logos = retryWhenBusy(createSqliteLogos(db));
   // The search fallback's scan of every agent runs on a worker thread (a file can be opened twice).
   const plainMatching = file === ':memory:' ? null : new PlainMatchingOffThread(file);
-  const agents = createSqliteAgents(
-    db,
-    plainMatching ? (query, limit) => plainMatching.search(query, limit) : undefined,
-  );
+  const agents = createSqliteAgents(db, plainMatching ?? undefined);
   const plainAgents = retryWhenBusy(agents);
   const users = withProviderPageChanges(retryWhenBusy(createSqliteUsers(db)), plainAgents);
   const store: Store = {

@@ -78,7 +78,7 @@ export async function attachTrust(agents: Agent[], sources: TrustSources): Promi
   });
 }
 
-/** The agents repository, each agent it answers with its trust signals (searchBasic's candidates aside). */
+/** The agents repository, each agent it answers with its trust signals (plain matching's candidates aside). */
 export function withAgentTrust(agents: AgentRepository, sources: TrustSources): AgentRepository {
   const one = async (agent: Agent | null) => (agent ? (await attachTrust([agent], sources))[0]! : null);
   const many = (list: Agent[]) => attachTrust(list, sources);
@@ -92,6 +92,7 @@ export function withAgentTrust(agents: AgentRepository, sources: TrustSources): 
     // Without them (port/agents.ts): the search fallback ranks, filters and counts up to a thousand
     // of these to show a page of twenty, and attaches trust to that page alone.
     searchBasic: (query, limit) => agents.searchBasic(query, limit),
+    searchBasicTexts: (query, limit) => agents.searchBasicTexts(query, limit),
     async *scan(batchSize, afterId, options) {
       const trust = options?.trust !== false;
       for await (const batch of agents.scan(batchSize, afterId)) yield trust ? await many(batch) : batch;
