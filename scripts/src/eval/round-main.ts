@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Feature, INDEX_FEATURES, setFeatures } from '@agentry/platform/search/query/features';
+import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import type { Qrels } from './score';
