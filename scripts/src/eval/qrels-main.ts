@@ -43,10 +43,16 @@ function main(): number {
     }
   }
   // own-fresh, own-fresh2 and own-fresh3: sets judged after a piece of work on ranking ended, each
-  // scored once for the ablation table. own-train: a set for fitting only (scripts/eval/README.md).
-  const halves = ['own-tune', 'own-report', 'own-fresh', 'own-fresh2', 'own-fresh3', 'own-train'].filter(
-    (half) => fs.existsSync(path.join(EVAL_DIR, `${half}.tsv`)),
-  );
+  // scored once for the ablation table. own-train and own-train-2: sets for fitting only (scripts/eval/README.md).
+  const halves = [
+    'own-tune',
+    'own-report',
+    'own-fresh',
+    'own-fresh2',
+    'own-fresh3',
+    'own-train',
+    'own-train-2',
+  ].filter((half) => fs.existsSync(path.join(EVAL_DIR, `${half}.tsv`)));
   for (const half of halves) {
     const qrels: Qrels = { queries: [] };
     for (const { query } of readQueryFile(path.join(EVAL_DIR, `${half}.tsv`))) {
