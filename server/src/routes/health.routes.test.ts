@@ -47,6 +47,26 @@ describe('the health probes', () => {
       .expect(({ body }) => expect(body.status).toBe('degraded'));
   });
 
+  it("keeps a process whose index is loading in service: /readyz 200 degraded naming search's state, 503 when strict", async () => {
+    // A restart's snapshot load (searches wait for it, at most LONG_LOAD_MS) or a lost index being
+    // rebuilt (the store answers): a 503 would take a single instance, or a whole fleet restarted
+    // together, out of the load balancer until its next probe (README, "Ready means ready").
+    const { readiness } = server.running.context;
+    readiness.check = async () => ({
+      ready: false,
+      checks: { store: 'ok', search: 'loading', mail: 'ok' },
+      failing: ['search'],
+    });
+    const ready = await server.http.get('/readyz').expect(200);
+    expect(ready.body).toMatchObject({
+      status: 'degraded',
+      checks: { search: 'loading' },
+      failing: ['search'],
+    });
+    const strict = await server.http.get('/readyz?strict=1').expect(503);
+    expect(strict.body).toMatchObject({ status: 'not_ready', checks: { search: 'loading' } });
+  });
+
   it('names mail when the mail transport is down, without its address (degraded; 503 when strict)', async () => {
     server.running.context.mailer.verify = down;
     const ready = await server.http.get('/readyz').expect(200);

@@ -9,7 +9,9 @@ import type { AppContext } from '../context';
 //   200 degraded  the store answers and search or mail does not: every instance still serves
 //                 (search falls back on the store, mail waits in its queue), and a 503 here would
 //                 take all of them out of the load balancer at once, turning a partial outage into
-//                 a whole one; `failing` names what is down;
+//                 a whole one; `failing` names what is down; so also while this process's index
+//                 loads or catches up (`checks.search`: loading, catching_up), a restart's snapshot
+//                 load included (README, "Ready means ready", says why not 503);
 //   503           while starting, from SIGTERM on, or when the store does not answer.
 // `/readyz?strict=1` answers 503 for any failing check, for a deployment that prefers that.
 // Bodies name checks and states only, never an address or a credential.
