@@ -1,4 +1,5 @@
 import type { QueryPlan } from '../query/plan';
+import { groupSpecificity } from '../query/term-specificity';
 import { anatomy } from '../ranking/anatomy';
 import { type EngineSignals, featuresOf, type QueryContext } from '../ranking/features';
 import type { LinearModel } from '../ranking/linear-model';
@@ -38,6 +39,7 @@ export function queryContext(index: InvertedIndex, plan: QueryPlan, query: strin
     parts,
     intent: intentPosteriors(index, plan),
     focus: groupFocuses(index, plan).map((focus) => focus ?? 1),
+    specificity: plan.groups.map((group) => groupSpecificity(group)),
   };
 }
 

@@ -62,6 +62,13 @@ export const FEATURE_NAMES = [
    */
   'focusCoverage',
   'scoreByFocusCoverage',
+  /**
+   * Coverage with each group weighed also by how rare its words are in English at large
+   * (query/term-specificity.ts, whether or not termSpecificity is on: "reads" counts less than
+   * "pdfs"), and the same times engineScore.
+   */
+  'specificCoverage',
+  'scoreBySpecificCoverage',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -95,6 +102,8 @@ export interface QueryContext {
   intent: { roles: Float64Array | null; categories: Float64Array | null };
   /** Each group's focus over the roles (role-focus.ts), 0 to 1; 1 when unknown. */
   focus: number[];
+  /** Each group's English specificity (term-specificity.ts groupSpecificity), 0 to 1. */
+  specificity: number[];
 }
 
 const K1 = 1.2;
@@ -138,6 +147,8 @@ export function featuresOf(
   let typed = 0;
   let focused = 0;
   let focusTotal = 0;
+  let specific = 0;
+  let specificTotal = 0;
   const inField = new Float64Array(FIELD_COUNT);
   let providerOnly = 0;
   let all = true;
@@ -147,6 +158,9 @@ export function featuresOf(
     const focus = context.focus[g] ?? 1;
     focusTotal += weight * focus;
     if (match.best) focused += weight * focus;
+    const english = context.specificity[g] ?? 1;
+    specificTotal += weight * english;
+    if (match.best) specific += weight * english;
     if (!match.best) {
       if (weight > 0) all = false;
       return;
@@ -184,6 +198,8 @@ export function featuresOf(
     scoreByIntentCategory: signals.relativeScore * signals.intentCategory,
     focusCoverage: focusTotal > 0 ? focused / focusTotal : 0,
     scoreByFocusCoverage: focusTotal > 0 ? (signals.relativeScore * focused) / focusTotal : 0,
+    specificCoverage: specificTotal > 0 ? specific / specificTotal : 0,
+    scoreBySpecificCoverage: specificTotal > 0 ? (signals.relativeScore * specific) / specificTotal : 0,
   };
   FEATURE_NAMES.forEach((name, i) => {
     out[i] = values[name];

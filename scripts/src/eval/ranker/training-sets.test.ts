@@ -36,6 +36,14 @@ describe('training sets', () => {
     ]);
   });
 
+  it('adds the second training set by its own name', () => {
+    const root = rootWith([...development, 'scripts/eval/own-train-2.tsv', 'scripts/eval/own-train-2.json']);
+    expect(trainingSets(root, ['dev', 'train2']).map((set) => set.queries)).toEqual([
+      '../shared/eval/dev-queries.txt',
+      'scripts/eval/own-train-2.tsv',
+    ]);
+  });
+
   it('refuses a set whose files are missing rather than fit on fewer queries', () => {
     expect(() => trainingSets(rootWith(development), ['dev', 'train'])).toThrow(/own-train\.tsv is missing/);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 // The judged sets a ranking experiment may fit on, written once for the scripts of this folder
 // (train-ranker, tune-feature, misses, quick). dev and the tune half are the development sets of
 // every session so far; `train` is the judged training set written for fitting alone
-// (scripts/eval/own-train.*: queries written before any result was seen, pooled, judged blind),
+// (scripts/eval/own-train.*: queries written before any result was seen, pooled, judged blind; own-train-2.*, a second),
 // used once its files exist. The reported half and the fresh sets are never among them: they are
 // read only by eval:ablation, eval:sets and train-ranker's --held-out.
 
@@ -19,6 +19,8 @@ export const TRAINING_SETS: readonly TrainingSet[] = [
   { label: 'dev', queries: '../shared/eval/dev-queries.txt', qrels: '../shared/eval/dev-qrels.json' },
   { label: 'tune', queries: 'scripts/eval/own-tune.tsv', qrels: 'scripts/eval/own-tune.json' },
   { label: 'train', queries: 'scripts/eval/own-train.tsv', qrels: 'scripts/eval/own-train.json' },
+  // A second training set (session 13, s37-judge: written before any result was seen, judged blind).
+  { label: 'train2', queries: 'scripts/eval/own-train-2.tsv', qrels: 'scripts/eval/own-train-2.json' },
 ];
 
 /** What fitting reads when `--train` names nothing: dev and the tune half, as in every figure before. */
