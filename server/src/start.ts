@@ -36,7 +36,7 @@ import { whenIdle } from './lifecycle/when-idle';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
-import { lazyServerRenderer } from './routes/web/server-render';
+import { threadServerRenderer } from './routes/web/server-render-thread';
 import { indexRebuilderFor } from './search-service/index-rebuilder';
 import { SearchFreshness } from './search-service/search-freshness';
 import { SearchService } from './search-service/search-service';
@@ -253,7 +253,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     testCheckout: payments instanceof TestModePayments ? payments : null,
     sessionSecret,
     clientDist,
-    serverRenderer: clientDist ? lazyServerRenderer(clientDist, logger) : null,
+    serverRenderer: clientDist ? threadServerRenderer(clientDist, logger) : null,
     eventLoop,
     analytics,
     mcpUsage,
@@ -317,10 +317,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   trustJobs?.start();
   digestJobs?.start();
   lifecycle = 'serving';
-  // The client's server renderer (100-180 ms of this thread to load), off the start's path: once
-  // the index is current (it would hold the thread that loads the index) and the worker is idle
-  // (a request would wait behind it; the first searches on a new index are the slowest already).
-  // A page asked for sooner loads it itself.
+  // The client's server renderer loads on a thread of its own (server-render-thread.ts), started
+  // here once the index is current (the thread's load would take a core from the index's) and the
+  // worker idle, or by the first page asked for sooner.
   const renderer = context.serverRenderer;
   const rendererLoad = renderer
     ? whenIdle(
@@ -329,7 +328,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         () => !freshness || freshness.state === 'current',
         () => {
           const started = performance.now();
-          void renderer.loadInTurns().then((loaded) => {
+          void renderer.load().then((loaded) => {
             if (loaded) logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
           });
         },
@@ -370,6 +369,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.error({ cut: drained.cut, ms: elapsed() }, 'shutdown: deadline passed; requests cut');
       else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
       rendererLoad?.cancel();
+      await renderer?.close();
       indexer.abort();
       await indexing;
       freshness?.stop();
