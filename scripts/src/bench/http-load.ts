@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { percentile } from './child-process';
 import { type GeneratorHealth, GeneratorWatch } from './generator-health';
+import { LatencySpans } from './latency-spans';
 import type { PlannedRequest, RequestKind } from './traffic-mix';
 import { addressOf } from './virtual-user';
 
@@ -41,6 +42,8 @@ export interface LoadFigures {
   byKind: Partial<Record<RequestKind, KindFigures>>;
   /** The open loop's watch on the generator itself (generator-health.ts). */
   generator?: GeneratorHealth;
+  /** The open loop's p99 (all kinds) span by span of its schedule (latency-spans.ts). */
+  spans?: ReturnType<LatencySpans['p99s']>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -189,6 +192,7 @@ export async function openLoop(
   // As many sockets as it takes: an open loop never waits for a free connection to send.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
   const recorder = new Recorder();
+  const spans = new LatencySpans();
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const watch = new GeneratorWatch();
@@ -205,11 +209,12 @@ export async function openLoop(
       send(agent, base, request.path, options.answered, (ms) => recorder.recordServer(request.kind, ms)).then(
         (error) => {
           recorder.record(request.kind, performance.now() - scheduled, error);
+          spans.add(scheduled - started, performance.now() - scheduled);
         },
       ),
     );
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { ...recorder.figures(options.seconds), generator: watch.stop() };
+  return { ...recorder.figures(options.seconds), generator: watch.stop(), spans: spans.p99s() };
 }

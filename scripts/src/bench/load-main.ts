@@ -17,6 +17,7 @@ import { coreShares, coreSnapshot, describeCoreShares } from './core-shares';
 import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
 import { describeGenerator } from './generator-health';
 import { closedLoop, type LoadFigures, openLoop } from './http-load';
+import { describeSpans, SPAN_MS } from './latency-spans';
 import { compareLoad } from './load-compare';
 import { describeLoopTrace, LoopTraceSummary } from './loop-trace-summary';
 import { seedAccounts } from './product-accounts';
@@ -69,6 +70,9 @@ function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample
     }, p50 ${figures.p50} ms, p99 ${figures.p99} ms; event-loop delay p99 ${loop?.p99 ?? 'n/a'} ms, max ${loop?.max ?? 'n/a'} ms`,
   );
   if (figures.generator) log(describeGenerator(figures.generator));
+  // Whether the slow answers came together (the first seconds: start-up work) or spread out.
+  if (figures.spans)
+    log(`    p99 by ${SPAN_MS / 1000} s of the schedule (ms): ${describeSpans(figures.spans)}`);
   for (const [kind] of MIX) {
     const k = figures.byKind[kind];
     if (!k) continue;
