@@ -2,6 +2,7 @@ import http from 'node:http';
 import { percentile } from './child-process';
 import { type GeneratorHealth, GeneratorWatch } from './generator-health';
 import { LatencySpans } from './latency-spans';
+import { type SearchTail, SearchTails, timingOf } from './search-tail';
 import type { PlannedRequest, RequestKind } from './traffic-mix';
 import { addressOf } from './virtual-user';
 
@@ -25,9 +26,7 @@ export interface KindFigures {
 
 /** `app;dur=MS` of an answer's Server-Timing (request-log.ts), or null. */
 export function serverMsOf(header: string | string[] | undefined): number | null {
-  const value = Array.isArray(header) ? header.join(', ') : (header ?? '');
-  const found = /(?:^|,\s*)app;dur=([\d.]+)/.exec(value);
-  return found ? Number(found[1]) : null;
+  return timingOf(header, 'app');
 }
 
 export interface LoadFigures {
@@ -44,6 +43,8 @@ export interface LoadFigures {
   generator?: GeneratorHealth;
   /** The open loop's p99 (all kinds) span by span of its schedule (latency-spans.ts). */
   spans?: ReturnType<LatencySpans['p99s']>;
+  /** Where the open loop's slowest distinct searches waited (search-tail.ts). */
+  searchTail?: SearchTail | null;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -127,7 +128,7 @@ function send(
   base: URL,
   path: string,
   answered?: (localPort: number | undefined) => void,
-  timed?: (serverMs: number | null) => void,
+  timed?: (serverTiming: string | string[] | undefined) => void,
 ): Promise<string | null> {
   return new Promise((resolve) => {
     const request = http.get(
@@ -141,7 +142,7 @@ function send(
       },
       (response) => {
         const localPort = response.socket?.localPort;
-        timed?.(serverMsOf(response.headers['server-timing']));
+        timed?.(response.headers['server-timing']);
         response.on('data', () => {});
         response.on('end', () => {
           answered?.(localPort);
@@ -193,6 +194,7 @@ export async function openLoop(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
   const recorder = new Recorder();
   const spans = new LatencySpans();
+  const tails = new SearchTails();
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const watch = new GeneratorWatch();
@@ -205,16 +207,25 @@ export async function openLoop(
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     watch.lateBy(performance.now() - scheduled);
     const request = plan[i % plan.length]!;
+    let timing: string | string[] | undefined;
     inFlight.push(
-      send(agent, base, request.path, options.answered, (ms) => recorder.recordServer(request.kind, ms)).then(
-        (error) => {
-          recorder.record(request.kind, performance.now() - scheduled, error);
-          spans.add(scheduled - started, performance.now() - scheduled);
-        },
-      ),
+      send(agent, base, request.path, options.answered, (header) => {
+        timing = header;
+        recorder.recordServer(request.kind, serverMsOf(header));
+      }).then((error) => {
+        const ms = performance.now() - scheduled;
+        recorder.record(request.kind, ms, error);
+        spans.add(scheduled - started, ms);
+        if (request.kind === 'search' && !error) tails.add(ms, timing);
+      }),
     );
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { ...recorder.figures(options.seconds), generator: watch.stop(), spans: spans.p99s() };
+  return {
+    ...recorder.figures(options.seconds),
+    generator: watch.stop(),
+    spans: spans.p99s(),
+    searchTail: tails.slowest(0.01),
+  };
 }

@@ -26,6 +26,7 @@ import { productOpenLoop } from './product-load';
 import { contactsPerEmployerPerHour, meanRequestsPerAction, mixWithout, planProduct } from './product-mix';
 import { ProductRecorder } from './product-recorder';
 import { printProductFigures } from './product-report';
+import { describeSearchTail } from './search-tail';
 import { soak } from './soak';
 import { catalogOf, importWithCli, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
@@ -73,6 +74,7 @@ function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample
   // Whether the slow answers came together (the first seconds: start-up work) or spread out.
   if (figures.spans)
     log(`    p99 by ${SPAN_MS / 1000} s of the schedule (ms): ${describeSpans(figures.spans)}`);
+  if (figures.searchTail) log(describeSearchTail(figures.searchTail));
   for (const [kind] of MIX) {
     const k = figures.byKind[kind];
     if (!k) continue;

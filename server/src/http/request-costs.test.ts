@@ -2,7 +2,7 @@ import type { ApiKey } from '@agentry/platform/store/port';
 import type { Request } from 'express';
 import { FairTurns } from './fair-turns';
 import { clientKey } from './rate-limits';
-import { requestCosts } from './request-costs';
+import { requestCosts, turnWaitOf } from './request-costs';
 
 // Whose turn a unit of work takes: an employer API key's own when the request carries a valid one
 // (two assistants behind one address queue apart), else the address's.
@@ -37,5 +37,26 @@ describe('the client a request is counted and queued as', () => {
     runs.push(costs.inTurn(other, unit('o1')));
     await Promise.all(runs);
     expect(order).toEqual(['h1', 'o1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+  });
+});
+
+describe('the time a unit waits for its turn', () => {
+  it('When units wait for their turns, then the request keeps their waits, summed, for its Server-Timing', async () => {
+    const clock = [10, 35, 40, 52];
+    const costs = requestCosts(
+      { chargeReads: () => (_req, _res, next) => next() },
+      new FairTurns(),
+      () => clock.shift()!,
+    );
+    const req = { ip: '203.0.113.5', socket: {}, res: { locals: {} } } as unknown as Request;
+    // Asked at 10, started at 35; asked at 40, started at 52.
+    await costs.inTurn(req, async () => 'first');
+    await costs.inTurn(req, async () => 'second');
+    expect(turnWaitOf(req)).toBe(37);
+  });
+
+  it('is unknown for a request that took no turn (a kept answer)', () => {
+    const req = { ip: '203.0.113.5', socket: {}, res: { locals: {} } } as unknown as Request;
+    expect(turnWaitOf(req)).toBeUndefined();
   });
 });

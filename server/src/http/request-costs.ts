@@ -20,9 +20,28 @@ export interface RequestCosts {
   inTurn<T>(req: Request, work: () => Promise<T>): Promise<T>;
 }
 
-export function requestCosts(limits: Pick<RateLimits, 'chargeReads'>, turns = new FairTurns()): RequestCosts {
+/**
+ * The time a request's units waited for their turns, ms, summed (issue 24: whether a search's tail
+ * is its queue or its own work; search answers say it in Server-Timing, `turn`).
+ */
+export function turnWaitOf(req: Request): number | undefined {
+  const waited = req.res?.locals.turnWaitMs;
+  return typeof waited === 'number' ? waited : undefined;
+}
+
+export function requestCosts(
+  limits: Pick<RateLimits, 'chargeReads'>,
+  turns = new FairTurns(),
+  now: () => number = () => performance.now(),
+): RequestCosts {
   return {
     charge: limits.chargeReads,
-    inTurn: (req, work) => turns.run(clientKey(req), work),
+    inTurn: (req, work) => {
+      const asked = now();
+      return turns.run(clientKey(req), () => {
+        if (req.res) req.res.locals.turnWaitMs = (turnWaitOf(req) ?? 0) + (now() - asked);
+        return work();
+      });
+    },
   };
 }
