@@ -37,7 +37,7 @@ import { waitForWorkers } from './workers-ready';
 // The launcher's arguments live in plain CommonJS (it runs before anything is compiled).
 const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs: () => string[] };
 
-// `npm run bench:load [-- --agents 100000 --clients 200 --closed 60 --rate 300 --open 30
+// `npm run bench:load [-- --agents 100000 --clients 200 --closed 60 --rate 300 --open 30 --warm 5
 //   --workers 1,2 --mix visitors,product --product 60 --providers 100 --employers 100
 //   --out results.json]`, or `npm run bench:load -- --soak 60 [--soak-rate 100 --workers 2]`
 // The path a person takes: synthetic agents written to a JSON file, `npm run import` of it, then
@@ -92,6 +92,7 @@ async function main(argv: string[]) {
   const closedSeconds = Number(option(argv, 'closed', '60'));
   const rate = Number(option(argv, 'rate', '300'));
   const openSeconds = Number(option(argv, 'open', '30'));
+  const warmSeconds = Number(option(argv, 'warm', '5'));
   const soakMinutes = Number(option(argv, 'soak', '0'));
   const soakRate = Number(option(argv, 'soak-rate', '100'));
   const workerCounts = option(argv, 'workers', soakMinutes ? '2' : '1,2')
@@ -105,6 +106,7 @@ async function main(argv: string[]) {
   const without = option(argv, 'without', '').split(',').filter(Boolean);
   const mix = mixWithout(without);
   for (const [name, value] of Object.entries({
+    warmSeconds,
     soakMinutes,
     soakRate,
     productSeconds,
@@ -288,8 +290,11 @@ async function main(argv: string[]) {
           ...people,
         };
       }
-      // Warm-up: code paths compiled, caches as a running site has them.
-      if (mixes.includes('visitors')) await closedLoop(base, visits.warm, { clients: 20, seconds: 5 });
+      // Warm-up: code paths compiled, caches as a running site has them. --warm 0: none, so the
+      // open loop's first seconds meet what a worker still does after it is ready (issue 24: the
+      // start-up jobs and first loads a restart under traffic gives its first visitors).
+      if (mixes.includes('visitors') && warmSeconds > 0)
+        await closedLoop(base, visits.warm, { clients: 20, seconds: warmSeconds });
       if (run) {
         await productOpenLoop(run, productPlan, {
           rate: soakMinutes ? soakRate : rate,
