@@ -7,7 +7,7 @@ import { ADMIN_ENV, AdminBrowser, agentForm, Visitor } from '../testing/visitor'
 
 // Spreadsheet (CSV) injection and request sizes, through the real routes. The rest of the upload
 // limits (type by name and by content, 10 MB, zip bombs) and the '=' case of the download are in
-// routes/api/admin/admin.test.ts; the escaping rule itself in domain/src/spreadsheet-cells.test.ts.
+// routes/api/admin/admin-spreadsheets.test.ts; the escaping rule itself in domain/src/spreadsheet-cells.test.ts.
 
 const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
 

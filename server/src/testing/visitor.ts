@@ -110,6 +110,18 @@ export const ADMIN_USERNAME = 'staff';
 export const ADMIN_PASSWORD = 'staff password 2026';
 /** Environment that makes the server create the first admin at start. */
 export const ADMIN_ENV = { ADMIN_USERNAME, ADMIN_PASSWORD };
+/**
+ * ADMIN_ENV with the request limits out of reach: one test client does a day's staff work in seconds,
+ * and limits that fit a person would refuse it.
+ */
+export const BUSY_ADMIN_ENV = {
+  ...ADMIN_ENV,
+  RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+  RATE_LIMIT_LOGINS_PER_15_MINUTES: '10000',
+  RATE_LIMIT_SIGN_IN_ATTEMPTS_PER_15_MINUTES: '10000',
+  SIGN_IN_ACCOUNT_FREE_ATTEMPTS: '10000',
+  RATE_LIMIT_SIGNUPS_PER_HOUR: '10000',
+};
 
 /** A browser on the admin screen: its own CSRF token path; signIn() as the admin of ADMIN_ENV. */
 export class AdminBrowser extends Visitor {
