@@ -1,7 +1,5 @@
-import { createLogger } from '@agentry/platform/log/logger';
 import type { HostPacer } from '@agentry/platform/outbound/host-pacer';
 import { closedPort } from '@agentry/platform/outbound/testing/local-sites';
-import { FixedWindowLimiter } from '@agentry/platform/rate-limit/fixed-window-limiter';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { LinkChecker } from './link-checker';
 import { RETRY_AFTER_MS } from './link-state';
@@ -14,7 +12,7 @@ import { QUICK_HOST_INTERVAL_MS, setUpLinkCheckWorld } from './testing/link-chec
 // requests come in. The site's icon as the listing's logo: site-icons.test.ts.
 
 const world = setUpLinkCheckWorld(() => openSqliteStore(':memory:'));
-const { agentAt, checker, mailer, outbound } = world;
+const { agentAt, checker, outbound } = world;
 
 describe('the link checker', () => {
   it("reads the catalog without the agents' trust signals, which a check never uses", async () => {
@@ -102,28 +100,17 @@ describe('the link checker', () => {
       await agentAt(`Walker ${i}`, `${world.sites.origin(`walk${i}.test`)}/`);
     }
     const turn = (limit: number) =>
-      new LinkChecker(
-        {
-          store: world.store,
-          mailer,
-          logger: createLogger('silent', 'test'),
-          config: { publicUrl: 'https://agentry.example' },
-          now: () => world.now,
-          recipientLimiter: new FixedWindowLimiter(100, 60_000),
-        },
-        outbound(),
-        {
-          intervalMs: 24 * 3600_000,
-          concurrency: 1,
-          maxPerSecond: 100,
-          // Ten checks one after another, three requests each: at one a second per host, 21 s at
-          // load 7, near the 30 s limit on a busy machine.
-          hostIntervalMs: QUICK_HOST_INTERVAL_MS,
-          chunkSize: 2,
-          maxChunks: 1,
-          maxChecksPerTurn: limit,
-        },
-      ).runOnce();
+      new LinkChecker(world.deps(), outbound(), {
+        intervalMs: 24 * 3600_000,
+        concurrency: 1,
+        maxPerSecond: 100,
+        // Ten checks one after another, three requests each: at one a second per host, 21 s at
+        // load 7, near the 30 s limit on a busy machine.
+        hostIntervalMs: QUICK_HOST_INTERVAL_MS,
+        chunkSize: 2,
+        maxChunks: 1,
+        maxChecksPerTurn: limit,
+      }).runOnce();
     // Each turn in a checker of its own, as after a restart: it goes on where the last one stopped.
     expect(await turn(2)).toEqual({ checked: 2, passDone: false });
     expect(await turn(2)).toEqual({ checked: 2, passDone: false });
@@ -144,27 +131,16 @@ describe('the link checker', () => {
       await agentAt(`Solo ${i}`, `${world.sites.origin(`solo${i}.test`)}/`);
     }
     const before = world.sites.requests.length;
-    const result = await new LinkChecker(
-      {
-        store: world.store,
-        mailer,
-        logger: createLogger('silent', 'test'),
-        config: { publicUrl: 'https://agentry.example' },
-        now: () => world.now,
-        recipientLimiter: new FixedWindowLimiter(100, 60_000),
-      },
-      outbound(),
-      {
-        intervalMs: 24 * 3600_000,
-        // A slot for each of the five hosts: a first check holds its slot for the site's icon too,
-        // a host's turn after its page (issue 25).
-        concurrency: 5,
-        maxPerSecond: 100,
-        hostIntervalMs: 1000,
-        chunkSize: 2,
-        maxChunks: 4,
-      },
-    ).runOnce();
+    const result = await new LinkChecker(world.deps(), outbound(), {
+      intervalMs: 24 * 3600_000,
+      // A slot for each of the five hosts: a first check holds its slot for the site's icon too,
+      // a host's turn after its page (issue 25).
+      concurrency: 5,
+      maxPerSecond: 100,
+      hostIntervalMs: 1000,
+      chunkSize: 2,
+      maxChunks: 4,
+    }).runOnce();
     expect(result).toEqual({ checked: 8, passDone: true });
     // By the order the requests came in (a stopwatch margin of 1.5 s stood here): the four solo
     // sites (robots.txt, page, icon each) are done while the crowded one still has its last two
@@ -183,18 +159,12 @@ describe('the link checker', () => {
     await agentAt('Quiet', `${world.sites.origin('quiet.test')}/`);
     const before = world.sites.requests.length;
     const realNow = () => Date.now();
-    const polite = new LinkChecker(
-      {
-        store: world.store,
-        mailer,
-        logger: createLogger('silent', 'test'),
-        config: { publicUrl: 'https://agentry.example' },
-        now: realNow,
-        recipientLimiter: new FixedWindowLimiter(100, 60_000),
-      },
-      outbound(),
-      { intervalMs: 24 * 3600_000, concurrency: 8, maxPerSecond: 100, hostIntervalMs: 1000 },
-    );
+    const polite = new LinkChecker(world.deps(realNow), outbound(), {
+      intervalMs: 24 * 3600_000,
+      concurrency: 8,
+      maxPerSecond: 100,
+      hostIntervalMs: 1000,
+    });
     // When each request to a host may leave: the pacer's turns, as the checker takes them. Read
     // there, not where the site sees the request come in (that adds the machine's delay in between,
     // which on a busy machine differs from one request to the next by more than the 50 ms margin).

@@ -15,6 +15,8 @@ import { type Outbound, outboundFromConfig } from '../outbound';
 /** Where one request to a host a second is not what a test is about, a faster pace keeps it short. */
 export const QUICK_HOST_INTERVAL_MS = 100;
 
+type LinkCheckerDeps = ConstructorParameters<typeof LinkChecker>[0];
+
 class LinkCheckWorld {
   dns!: LocalDns;
   sites!: LocalSites;
@@ -45,24 +47,23 @@ class LinkCheckWorld {
       publicUrl: 'https://agentry.example',
     });
 
+  /** What a LinkChecker is given: this world's store, mailbox and clock (or the one passed). */
+  readonly deps = (now: () => number = () => this.now): LinkCheckerDeps => ({
+    store: this.store,
+    mailer: this.mailer,
+    logger: createLogger('silent', 'test'),
+    config: { publicUrl: 'https://agentry.example' },
+    now,
+    recipientLimiter: new FixedWindowLimiter(100, 60_000),
+  });
+
   readonly checker = (options: { allowLoopback?: boolean } = {}) =>
-    new LinkChecker(
-      {
-        store: this.store,
-        mailer: this.mailer,
-        logger: createLogger('silent', 'test'),
-        config: { publicUrl: 'https://agentry.example' },
-        now: () => this.now,
-        recipientLimiter: new FixedWindowLimiter(100, 60_000),
-      },
-      this.outbound(options.allowLoopback ?? true),
-      {
-        intervalMs: 24 * 3600_000,
-        concurrency: 4,
-        maxPerSecond: 100,
-        hostIntervalMs: QUICK_HOST_INTERVAL_MS,
-      },
-    );
+    new LinkChecker(this.deps(), this.outbound(options.allowLoopback ?? true), {
+      intervalMs: 24 * 3600_000,
+      concurrency: 4,
+      maxPerSecond: 100,
+      hostIntervalMs: QUICK_HOST_INTERVAL_MS,
+    });
 
   readonly agentAt = (name: string, address: string, ownerId: string | null = null) =>
     this.store.agents.create({
