@@ -4,77 +4,26 @@ import userEvent from '@testing-library/user-event';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { compareStore } from '../../../lib/compare-selection';
 import { makeAgent } from '../../../testing/agents';
-import { calls, type FakeRoute } from '../../../testing/mock-fetch';
+import { calls } from '../../../testing/mock-fetch';
 import { currentUrl, renderWithRouter } from '../../../testing/render';
-import { makeUser } from '../../../testing/users';
 import { EMPLOYER_MULTI_SEARCH_PATH } from '../api/employer-search-client';
-import { fakeEmployerSearch, type SearchRequest, searchesSent } from '../testing/fake-employer-search';
+import { fakeEmployerSearch, searchesSent } from '../testing/fake-employer-search';
+import {
+  AGENTS,
+  CSRF,
+  card,
+  EMPLOYER,
+  facet,
+  lastSearch,
+  mainRequest,
+  me,
+  renderSearch,
+} from '../testing/render-employer-search';
 import { EmployerSearchPage } from './employer-search-page';
 
-const EMPLOYER = makeUser({ user_type: 'employer', subscription_status: 'active' });
-const me = (user: object | null): FakeRoute => ({
-  path: '/api/auth/me',
-  body: user ? { success: true, user } : { success: false, user: null },
-});
-const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
-
-// ReplyRanch states no profile; the other two state some facts (the search document's fields).
-const AGENTS = [
-  makeAgent({ id: '1', name: 'ReplyRanch', pricing: 'freemium', price_monthly: 0 }),
-  {
-    ...makeAgent({
-      id: '2',
-      name: 'LedgerLark',
-      category: 'Finance',
-      role: 'Bookkeeper',
-      provider: 'Fenwick &amp; Grove',
-      pricing: 'paid',
-      price_monthly: 29,
-    }),
-    integrations: ['Slack', 'QuickBooks'],
-    languages: ['en' as const, 'es' as const],
-    free_trial: true,
-    starting_price_monthly: 29,
-  },
-  {
-    ...makeAgent({
-      id: '3',
-      name: 'TaxTern',
-      category: 'Finance',
-      role: 'Tax Preparer',
-      provider: 'Fenwick &amp; Grove',
-      pricing: 'paid',
-      price_monthly: 99,
-    }),
-    integrations: ['Slack'],
-    languages: ['de' as const],
-    starting_price_monthly: 99,
-  },
-];
-
-function renderSearch({
-  user = EMPLOYER as object | null,
-  url = '/employer/search',
-  refuse,
-}: {
-  user?: object | null;
-  url?: string;
-  refuse?: Parameters<typeof fakeEmployerSearch>[2];
-} = {}) {
-  const fetchMock = fakeEmployerSearch(AGENTS, [CSRF, me(user)], refuse);
-  const view = renderWithRouter(
-    <AuthProvider>
-      <EmployerSearchPage writeDelay={0} />
-    </AuthProvider>,
-    { url, path: '/employer/search' },
-  );
-  return { ...view, fetchMock };
-}
-
-const lastSearch = (fetchMock: Parameters<typeof searchesSent>[0]) => searchesSent(fetchMock).at(-1)!;
-const mainRequest = (requests: SearchRequest[]) => requests[0]!;
-const facet = (name: string) => screen.getByRole('group', { name });
-const card = (name: string) => screen.getByRole('article', { name });
+// The page for those without the employer plan, and for an employer with it: browsing, the URL,
+// a shared search, each agent's actions, typing, pages, role chips and saving the search. The
+// filters and the order: employer-search-filters.test.tsx.
 
 beforeEach(() => act(() => compareStore().clear()));
 
@@ -175,97 +124,6 @@ describe('/employer/search for an employer with the plan', () => {
     );
     expect(await screen.findByRole('button', { name: 'Remove Category: Finance' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove Price per month: from $10' })).toBeTruthy();
-  });
-
-  it('filters by a price range and sorts by price, both in the URL', async () => {
-    const { fetchMock, router } = renderSearch();
-    await screen.findByText('3 agents match');
-    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('From'), '20');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
-    expect(await screen.findByText('2 agents match')).toBeTruthy();
-    expect(mainRequest(lastSearch(fetchMock)).params.numericFilters).toEqual(['price_monthly>=20']);
-    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Price: low to high');
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?price_min=20&sort=price_asc'));
-    // The URL can change a render before InstantSearch sends the search of the new order.
-    await waitFor(() => expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents_price_asc'));
-  });
-
-  it('offers the facts of agent profiles as filters, counting only the agents that state them', async () => {
-    const { fetchMock, router } = renderSearch();
-    expect(await screen.findByText('3 agents match')).toBeTruthy();
-    expect(within(facet('Integration')).getByRole('checkbox', { name: /^Slack\s*2$/ })).toBeTruthy();
-    // Codes read as names; a yes/no as words; a fact nobody states is an empty list, no "not stated".
-    expect(within(facet('Language')).getByRole('checkbox', { name: /^Spanish\s*1$/ })).toBeTruthy();
-    expect(
-      within(facet('Free trial')).getByRole('checkbox', { name: /^Offers a free trial\s*1$/ }),
-    ).toBeTruthy();
-    expect(within(facet('Certification (claimed)')).queryAllByRole('checkbox')).toEqual([]);
-    expect(facet('Certification (claimed)').querySelector('.facet--empty')).not.toBeNull();
-
-    await userEvent.click(within(facet('Integration')).getByRole('checkbox', { name: /^Slack/ }));
-    expect(await screen.findByText('2 agents match')).toBeTruthy();
-    await userEvent.click(within(facet('Language')).getByRole('checkbox', { name: /^Spanish/ }));
-    expect(await screen.findByText('1 agent matches')).toBeTruthy();
-    expect(card('LedgerLark')).toBeTruthy();
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?integrations=Slack&languages=es'));
-    expect(mainRequest(lastSearch(fetchMock)).params.facetFilters).toEqual([
-      ['integrations:Slack'],
-      ['languages:es'],
-    ]);
-    expect(screen.getByRole('button', { name: 'Remove Language: Spanish' })).toBeTruthy();
-  });
-
-  it('bounds the starting price per month from the profiles, in the URL as from_min and from_max', async () => {
-    const { fetchMock, router } = renderSearch();
-    await screen.findByText('3 agents match');
-    const range = facet('Starting price per month (USD)');
-    await userEvent.type(within(range).getByLabelText('To'), '50');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply starting price range' }));
-    expect(await screen.findByText('1 agent matches')).toBeTruthy();
-    expect(mainRequest(lastSearch(fetchMock)).params.numericFilters).toEqual(['starting_price_monthly<=50']);
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?from_max=50'));
-    expect(screen.getByRole('button', { name: 'Remove Starting price: up to $50' })).toBeTruthy();
-  });
-
-  it('refuses a price range that reads backwards', async () => {
-    renderSearch();
-    await screen.findByText('3 agents match');
-    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('From'), '50');
-    await userEvent.type(within(facet('Price per month (USD)')).getByLabelText('To'), '10');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply price range' }));
-    expect(screen.getByRole('alert').textContent).toBe('The lowest price is above the highest');
-  });
-
-  it('removes one filter, or all of them, and moves focus to the results count', async () => {
-    const { router } = renderSearch({ url: '/employer/search?category=Finance&pricing=paid' });
-    expect(await screen.findByText('2 agents match')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Pricing tier: Paid' }));
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search?category=Finance'));
-    expect(document.activeElement?.textContent).toBe('2 agents match');
-    await userEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
-    expect(await screen.findByText('3 agents match')).toBeTruthy();
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search'));
-  });
-
-  it('falls back to relevance, and stops offering the order, when the server does not know it', async () => {
-    const { fetchMock, router } = renderSearch({
-      url: '/employer/search?sort=name',
-      refuse: (request) =>
-        request.indexName === 'agents_name'
-          ? { status: 400, body: { success: false, error: 'Unknown index' } }
-          : undefined,
-    });
-    expect(await screen.findByText(/Sorting by "Name: A to Z" is not available yet/)).toBeTruthy();
-    expect(await screen.findByText('3 agents match')).toBeTruthy();
-    expect(mainRequest(lastSearch(fetchMock)).indexName).toBe('agents');
-    await waitFor(() => expect(currentUrl(router)).toBe('/employer/search'));
-    const options = within(screen.getByLabelText('Sort by')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([
-      'Relevance',
-      'Price: low to high',
-      'Price: high to low',
-      'Newest',
-    ]);
   });
 
   it('offers Compare, Save to list and Contact / Request demo on each agent, with the compare bar', async () => {
