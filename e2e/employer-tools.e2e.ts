@@ -368,7 +368,7 @@ describe('Employer tools', () => {
     await lapsed.goto('/employer/search');
     await lapsed.getByRole('link', { name: 'Subscribe for $40/month' }).waitFor();
     expect(await lapsed.locator('.subscribe-invitation').textContent()).toContain(
-      'These tools need an active employer plan. Subscribe again to use them.',
+      'These tools need an active employer plan ($40/month). Subscribe to use them.',
     );
     expect(await lapsed.getByRole('searchbox').count()).toBe(0);
     expect(await lapsed.getByLabel('Sort by').count()).toBe(0);
