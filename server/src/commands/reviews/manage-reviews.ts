@@ -1,7 +1,6 @@
 import type { Agent } from '@agentry/domain/agent';
 import {
   MODERATION_REASON_MAX,
-  organisationKey,
   REPORT_REASON_MAX,
   REVIEW_MESSAGES,
   REVIEW_REPLY_MAX,
@@ -34,13 +33,13 @@ export const writeReview: Action<
 > = async (services, props) => {
   const agent = await listedAgent(services, props.agentId);
   const access = await reviewAccess(services, { user: props.user, agent });
-  if (!access.can_review) throw forbidden(access.reason ?? REVIEW_MESSAGES.employersOnly);
+  if (!access.can_review || !access.org_key) throw forbidden(access.reason ?? REVIEW_MESSAGES.employersOnly);
   const problem = reviewProblem(props.input);
   if (problem) throw badRequest(problem);
   try {
     const written = await services.store.reviews.write({
       agent_id: agent.id,
-      org_key: organisationKey(props.user),
+      org_key: access.org_key,
       author_id: props.user.id,
       organization: cleanLine(props.user.organization).slice(0, 100),
       rating: props.input.rating as number,

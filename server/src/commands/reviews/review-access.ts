@@ -6,8 +6,8 @@ import {
   PERSONAL_MAIL_DOMAINS,
   REVIEW_MESSAGES,
 } from '@agentry/domain/reviews';
-import type { Review, User } from '@agentry/platform/store/port';
-import { employerScopeOf } from '../../policies/employer-scope';
+import type { Review, Store, User } from '@agentry/platform/store/port';
+import { type EmployerScope, employerScopeOf } from '../../policies/employer-scope';
 import type { Query } from '../command';
 import type { Services } from '../services';
 
@@ -15,6 +15,9 @@ import type { Services } from '../services';
 // team member the subscriber's: issue 28) and a confirmed address, from an organization that is not the agent's own. The organization is the confirmed
 // address's domain (a personal-mail address is an organization of one), so it is "own" when that
 // domain is the provider's: the owner's mail domain, a domain the owner proved, or the agent's site.
+// A team is one organization: its members write under the subscriber's organization (session 13's
+// attack: members at personal-mail addresses were each an organization of their own, so one plan's
+// seats, removed and invited again, wrote as many reviews of an agent as it sent invitations).
 
 export const SIGN_IN_TO_REVIEW = 'Sign in with an employer account to review this agent.';
 
@@ -26,6 +29,25 @@ export interface ReviewAccess {
   review: Review | null;
   /** The viewer owns the agent: they may answer its reviews, once each. */
   is_owner: boolean;
+  /** Whose review the viewer writes (domain/reviews.ts organisationKey); null when they may not. */
+  org_key: string | null;
+}
+
+/**
+ * The organizations a review by `user` counts for, the one a new review is written under first:
+ * in a team the subscriber's (whatever the member's own address), then the user's own address's,
+ * so a colleague at the same domain outside the team still finds it taken.
+ */
+async function organisationKeysOf(
+  store: Pick<Store, 'users'>,
+  user: User,
+  scope: EmployerScope,
+): Promise<string[]> {
+  const own = organisationKey(user);
+  if (scope.ownerId === user.id) return [own];
+  const owner = await store.users.findById(scope.ownerId);
+  const team = owner ? organisationKey(owner) : `user:${scope.ownerId}`;
+  return team === own ? [own] : [team, own];
 }
 
 /** Is the employer's organization the agent's own? */
@@ -56,6 +78,7 @@ export const reviewAccess: Query<'store', { user: User | undefined; agent: Agent
     reason,
     review: null,
     is_owner: false,
+    org_key: null,
     ...extra,
   });
   if (!user) return refuse(SIGN_IN_TO_REVIEW);
@@ -63,11 +86,16 @@ export const reviewAccess: Query<'store', { user: User | undefined; agent: Agent
     const isOwner = agent.owner_id === user.id;
     return refuse(isOwner ? REVIEW_MESSAGES.ownAgent : REVIEW_MESSAGES.employersOnly, { is_owner: isOwner });
   }
-  const review = await services.store.reviews.findByOrganisation(agent.id, organisationKey(user));
-  if (!(await employerScopeOf(services.store, user)).planActive)
-    return refuse(REVIEW_MESSAGES.subscriptionRequired, { review });
+  const scope = await employerScopeOf(services.store, user);
+  const keys = await organisationKeysOf(services.store, user, scope);
+  const found = await Promise.all(
+    keys.map((key) => services.store.reviews.findByOrganisation(agent.id, key)),
+  );
+  // Their own review first (they may change it), else a colleague's, which takes the organization's.
+  const review = found.find((one) => one?.author_id === user.id) ?? found.find((one) => one !== null) ?? null;
+  if (!scope.planActive) return refuse(REVIEW_MESSAGES.subscriptionRequired, { review });
   if (!user.email_verified_at) return refuse(REVIEW_MESSAGES.confirmAddress, { review });
   if (await sameOrganisation(services, user, agent)) return refuse(REVIEW_MESSAGES.ownAgent);
   if (review && review.author_id !== user.id) return refuse(REVIEW_MESSAGES.takenByColleague, { review });
-  return { can_review: true, reason: null, review, is_owner: false };
+  return { can_review: true, reason: null, review, is_owner: false, org_key: review?.org_key ?? keys[0]! };
 };
