@@ -11,6 +11,12 @@ import { PLANS } from './plans';
  * invitations together). Members ride on the subscriber's plan while they are members.
  */
 export const TEAM_SEATS = 5;
+/**
+ * Invitations a team may send a day, cancelled ones included (session 13's attack, finding 3): the
+ * seats bound who is in a team, not what it sends, and each invitation is an e-mail carrying the
+ * team's own words to any address. Four times the seats a plan could fill from empty.
+ */
+export const TEAM_INVITATIONS_PER_DAY = 4 * (TEAM_SEATS - 1);
 /** How long an invitation link stays good, and the longest organization name. */
 export const TEAM_INVITATION_DAYS = 7;
 export const ORGANIZATION_NAME_MAX = 100;
@@ -30,6 +36,7 @@ export const TEAM_MESSAGES = {
   seatsFull: `Your plan's ${TEAM_SEATS} seats are taken (members and pending invitations). Remove a member or cancel an invitation to invite someone else.`,
   alreadyMember: 'This person is already in your team.',
   alreadyInvited: 'An invitation to this address is already waiting. Cancel it to send a new one.',
+  invitationsPerDay: `Your team has sent ${TEAM_INVITATIONS_PER_DAY} invitations in the last day, the most a team may send. Please try again tomorrow.`,
   inviteSelf: 'You are in the team already.',
   invitationNotFound: 'Invitation not found',
   memberNotFound: 'Member not found',

@@ -1,4 +1,5 @@
 import { normalizeEmail } from '@agentry/domain/email';
+import { TEAM_INVITATIONS_PER_DAY } from '@agentry/domain/team';
 import type { Config } from '@agentry/platform/config/env';
 import type { Logger } from '@agentry/platform/log/logger';
 import type { Mailer, MailMessage } from '@agentry/platform/mail/port';
@@ -33,6 +34,8 @@ export interface Services {
   addressLessLimiter: Limiter;
   /** "This is my product" reports per client and day (commands/report-listing.ts). */
   reportLimiter: Limiter;
+  /** Team invitations per organization and day, cancelled ones included (commands/team/manage-team.ts). */
+  invitationLimiter: Limiter;
 }
 
 /**
@@ -94,6 +97,7 @@ export function createCommandLimiters(
       config.RATE_LIMIT_OWNERSHIP_REPORTS_PER_DAY,
       DAY_MS,
     ),
+    invitationLimiter: commandLimiter(shared, 'team-invitations', TEAM_INVITATIONS_PER_DAY, DAY_MS),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type User,
 } from '@agentry/platform/store/port';
 import { hashToken } from '../../auth/one-time-tokens';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { teamInvitationMessage } from '../../mail/messages';
 import { type EmployerScope, employerScopeOf } from '../../policies/employer-scope';
 import type { Action, Query } from '../command';
@@ -139,6 +139,11 @@ export const inviteColleague: Action<
   const existing = await store.users.findByEmail(email);
   if (existing && (await store.teams.membershipOf(existing.id))?.organization.id === organization.id)
     throw conflict(TEAM_MESSAGES.alreadyMember);
+
+  // Within the seats a team can invite and cancel without end, each time an e-mail with its own
+  // words to a new address: the day's invitations are counted too (TEAM_INVITATIONS_PER_DAY).
+  const { remaining, resetSeconds } = await services.invitationLimiter.hit(organization.id);
+  if (remaining < 0) throw tooManyRequests(TEAM_MESSAGES.invitationsPerDay, resetSeconds);
 
   const token = randomBytes(32).toString('base64url');
   const now = services.now();
