@@ -1,6 +1,6 @@
 import type { Agent } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
-import { basicMatchScore, FIELD_WEIGHTS, fieldMatchScore, queryTokens } from '../basic-search';
+import { basicMatchScore, joinedMatchScore, queryTokens } from '../basic-search';
 import type { PlainMatchText } from '../port';
 import {
   PLAIN_CANDIDATES,
@@ -191,13 +191,7 @@ export class PlainMatchTexts {
     }
     ends.push(text.length);
     let score = 0;
-    for (const token of tokens) {
-      let from = 0;
-      for (let f = 0; f < FIELD_WEIGHTS.length; f++) {
-        score += fieldMatchScore(text, from, ends[f]!, token, FIELD_WEIGHTS[f]![1]);
-        from = ends[f]! + 1;
-      }
-    }
+    for (const token of tokens) score += joinedMatchScore(text, ends, token);
     return score;
   }
 
