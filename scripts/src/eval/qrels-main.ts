@@ -43,7 +43,7 @@ function main(): number {
     }
   }
   // own-fresh, own-fresh2 and own-fresh3: sets judged after a piece of work on ranking ended, each
-  // scored once for the ablation table. own-train, own-train-2 and own-train-3: sets for fitting only
+  // scored once for the ablation table. own-train and own-train-2 to -4: sets for fitting only
   // (scripts/eval/README.md).
   const halves = [
     'own-tune',
@@ -54,6 +54,7 @@ function main(): number {
     'own-train',
     'own-train-2',
     'own-train-3',
+    'own-train-4',
   ].filter((half) => fs.existsSync(path.join(EVAL_DIR, `${half}.tsv`)));
   for (const half of halves) {
     const qrels: Qrels = { queries: [] };
