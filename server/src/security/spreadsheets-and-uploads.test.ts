@@ -22,15 +22,7 @@ describe('spreadsheets and uploads', () => {
   afterAll(() => server.stop());
 
   async function downloadedRows(): Promise<XLSX.WorkSheet> {
-    const response = await admin.http
-      .get('/api/admin/download-agents')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const response = await admin.downloadAgents();
     const book = XLSX.read(response.body as Buffer, { type: 'buffer', cellFormula: true });
     return book.Sheets[book.SheetNames[0]!]!;
   }

@@ -133,4 +133,23 @@ export class AdminBrowser extends Visitor {
     await this.post('/api/admin/login', { username, password }).expect(200);
     return this;
   }
+
+  /** POST /api/admin/upload: one file under `name`, with this browser's CSRF token; any answer. */
+  async upload(bytes: Buffer, name = 'agents.xlsx') {
+    const token = await this.csrfToken();
+    return this.http.post('/api/admin/upload').set(CSRF_HEADER, token).attach('file', bytes, name);
+  }
+
+  /** GET /api/admin/download-agents, answered 200; its body is the workbook's bytes, read whole. */
+  downloadAgents() {
+    return this.http
+      .get('/api/admin/download-agents')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+  }
 }

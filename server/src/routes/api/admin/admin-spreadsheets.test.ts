@@ -43,20 +43,6 @@ describe('admin API', () => {
   afterAll(() => server.stop());
 
   describe('upload and download', () => {
-    const upload = (browser: AdminBrowser, bytes: Buffer, name: string) =>
-      new Promise<import('supertest').Response>((resolve, reject) => {
-        browser
-          .csrfToken()
-          .then((token) =>
-            browser.http
-              .post('/api/admin/upload')
-              .set('X-CSRF-Token', token)
-              .attach('file', bytes, name)
-              .then(resolve, reject),
-          )
-          .catch(reject);
-      });
-
     it('adds the good rows, reports each bad one with its spreadsheet row, and adds nothing twice', async () => {
       const browser = await admin();
       const bytes = workbook([
@@ -66,7 +52,7 @@ describe('admin API', () => {
         row('Upload Gamma', { address: 'not a url' }),
         row('Upload Alpha'),
       ]);
-      const first = await upload(browser, bytes, 'agents.xlsx');
+      const first = await browser.upload(bytes, 'agents.xlsx');
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ success: true, added: 1, skipped: 3 });
       expect(first.body.skipped_agents).toEqual([
@@ -74,7 +60,7 @@ describe('admin API', () => {
         { row: 5, name: 'Upload Gamma', reason: expect.stringMatching(/address|url/i) },
         { row: 6, name: 'Upload Alpha', reason: 'Already listed (same name and provider)' },
       ]);
-      const again = await upload(browser, bytes, 'agents.xlsx');
+      const again = await browser.upload(bytes, 'agents.xlsx');
       expect(again.body).toMatchObject({ added: 0, skipped: 4 });
       const audit = await browser.get('/api/admin/audit?action=upload&limit=1').expect(200);
       expect(audit.body.entries[0]).toMatchObject({
@@ -85,13 +71,13 @@ describe('admin API', () => {
 
     it('refuses a file that is not an Excel workbook, by name and by content, and one too large', async () => {
       const browser = await admin();
-      const csv = await upload(browser, Buffer.from('Name,Provider\nA,B\n'), 'agents.csv');
+      const csv = await browser.upload(Buffer.from('Name,Provider\nA,B\n'), 'agents.csv');
       expect(csv.status).toBe(415);
       expect(csv.body).toEqual({ success: false, error: 'Please upload an Excel file (.xlsx or .xls)' });
-      const renamed = await upload(browser, Buffer.from('Name,Provider\nA,B\n'), 'agents.xlsx');
+      const renamed = await browser.upload(Buffer.from('Name,Provider\nA,B\n'), 'agents.xlsx');
       expect(renamed.status).toBe(400);
       expect(renamed.body.error).toMatch(/not an Excel workbook/);
-      const huge = await upload(browser, Buffer.alloc(11 * 1024 * 1024, 1), 'huge.xlsx');
+      const huge = await browser.upload(Buffer.alloc(11 * 1024 * 1024, 1), 'huge.xlsx');
       expect(huge.status).toBe(413);
       expect(huge.body.error).toMatch(/too large/);
       const none = await browser.post('/api/admin/upload').expect(400);
@@ -106,7 +92,7 @@ describe('admin API', () => {
       zip.addBuffer(Buffer.alloc(30 * 1024 * 1024, 0x41), 'xl/worksheets/sheet1.xml');
       zip.end();
       const bomb = await collect(zip.outputStream);
-      const response = await upload(browser, bomb, 'bomb.xlsx');
+      const response = await browser.upload(bomb, 'bomb.xlsx');
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(/too large when unpacked|compress/i);
     });
@@ -116,15 +102,7 @@ describe('admin API', () => {
       await store().agents.create(
         agentInput({ name: '=HYPERLINK("http://evil")', provider: 'Formula Labs' }),
       );
-      const response = await browser.http
-        .get('/api/admin/download-agents')
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const response = await browser.downloadAgents();
       expect(response.headers['content-disposition']).toBe('attachment; filename="ai_agents.xlsx"');
       const bytes = response.body as Buffer;
       const sheet = XLSX.read(bytes, { type: 'buffer' });
@@ -135,7 +113,7 @@ describe('admin API', () => {
       expect(rows.length).toBe(await store().agents.count());
 
       const before = await store().agents.count({ includeRemoved: true });
-      const back = await upload(browser, bytes, 'ai_agents.xlsx');
+      const back = await browser.upload(bytes, 'ai_agents.xlsx');
       expect(back.body).toMatchObject({ success: true, added: 0, skipped: rows.length });
       expect(await store().agents.count({ includeRemoved: true })).toBe(before);
     });

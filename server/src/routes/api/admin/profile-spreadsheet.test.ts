@@ -32,24 +32,7 @@ const stated: AgentProfile = {
 };
 
 async function download(browser: AdminBrowser): Promise<Buffer> {
-  const response = await browser.http
-    .get('/api/admin/download-agents')
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
-  return response.body as Buffer;
-}
-
-async function upload(browser: AdminBrowser, bytes: Buffer) {
-  const token = await browser.csrfToken();
-  return browser.http
-    .post('/api/admin/upload')
-    .set('X-CSRF-Token', token)
-    .attach('file', bytes, 'agents.xlsx');
+  return (await browser.downloadAgents()).body as Buffer;
 }
 
 function workbook(rows: unknown[][]): Buffer {
@@ -94,7 +77,7 @@ describe('structured profiles in the admin spreadsheet', () => {
     expect(row['Last confirmed']).toBe('2026-11-20');
 
     const to = await start();
-    const uploaded = await upload(to.admin, bytes);
+    const uploaded = await to.admin.upload(bytes);
     expect(uploaded.body).toMatchObject({ success: true, skipped: 0 });
     const store = to.server.running.context.store;
     const copy = await store.agents.findByIdentity('Roundtrip', agent.provider);
@@ -111,8 +94,7 @@ describe('structured profiles in the admin spreadsheet', () => {
 
   it('an old file of the spec columns alone imports unchanged, its agents without a profile', async () => {
     const { server, admin } = await start();
-    const response = await upload(
-      admin,
+    const response = await admin.upload(
       workbook([[...SPREADSHEET_COLUMNS], specRow('Oldfile One'), specRow('Oldfile Two')]),
     );
     expect(response.body).toMatchObject({ success: true, added: 2, skipped: 0 });
@@ -129,7 +111,7 @@ describe('structured profiles in the admin spreadsheet', () => {
     bad[deployment] = 'mainframe';
     const good = [...specRow('Goodfacts'), ...PROFILE_COLUMNS.map(() => '')];
     good[header.indexOf('Languages')] = 'English; fr';
-    const response = await upload(admin, workbook([header, bad, good]));
+    const response = await admin.upload(workbook([header, bad, good]));
     expect(response.body).toMatchObject({ success: true, added: 1, skipped: 1 });
     expect(response.body.skipped_agents).toEqual([
       { row: 2, name: 'Badfacts', reason: PROFILE_MESSAGES.notInList('Deployment', 'mainframe') },
