@@ -1,5 +1,6 @@
 import type { User } from '@agentry/platform/store/port';
 import type { Request } from 'express';
+import { scopeOf } from '../policies/employer';
 
 // Whom a count is about, for provider analytics' "once per person, agent and day"
 // (analytics/once-per-audience.ts): the account when someone is signed in or uses an employer API
@@ -14,3 +15,11 @@ export function audienceKey(who: { userId?: string | null; ip: string | undefine
 /** The audience of an API request: its session's or API key's account, else its address. */
 export const audienceOf = (req: Request): string =>
   audienceKey({ userId: (req.user as User | undefined)?.id, ip: req.ip });
+
+/**
+ * The audience of an employer tool's request (a comparison, a contact request): the employer
+ * organization, kept under its subscriber's account, so a team counts once an agent and day and a
+ * seat given to a new address adds nothing (session 13's attack). Runs after requireActiveEmployer.
+ */
+export const employerAudienceOf = (req: Request): string =>
+  audienceKey({ userId: scopeOf(req).ownerId, ip: req.ip });

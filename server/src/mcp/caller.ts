@@ -22,5 +22,6 @@ export function mcpCallerOf(req: Request): McpCaller {
   const holder = apiKeyHolderOf(req);
   if (holder === null) return { paid: false, audience: audienceKey({ ip: req.ip }) };
   assertActiveEmployer(holder.user, holder.scope, true);
-  return { paid: true, audience: audienceKey({ userId: holder.user.id, ip: req.ip }) };
+  // The employer organization (its subscriber's account), as on the site's employer tools.
+  return { paid: true, audience: audienceKey({ userId: holder.scope.ownerId, ip: req.ip }) };
 }

@@ -1,6 +1,6 @@
 import { CompareQuery, type ComparisonAnswer } from '@agentry/domain/contract/employer';
 import { Router } from 'express';
-import { audienceOf } from '../../../analytics/audience';
+import { employerAudienceOf } from '../../../analytics/audience';
 import { compareAgents, compareIds } from '../../../commands/employer/compare-agents';
 import { withProfiles } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
@@ -17,7 +17,7 @@ export function compareRoutes({ store, services, analytics }: AppContext): Route
     const ids = compareIds(parseQuery(CompareQuery, req).ids);
     const agents = await compareAgents(services, { ids });
     // Provider analytics: each agent put side by side counts as 'compared', once per employer and day.
-    analytics?.countFor(audienceOf(req), 'compared', ids);
+    analytics?.countFor(employerAudienceOf(req), 'compared', ids);
     // Each with its structured profile (issue 28), which the table sets side by side.
     const compared = await withProfiles({ store }, { agents: presentAgents(agents) });
     res.set('Cache-Control', 'no-store').json({ success: true, agents: compared } satisfies ComparisonAnswer);

@@ -9,7 +9,7 @@ import {
 } from '@agentry/domain/contract/employer';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
-import { audienceOf } from '../../../analytics/audience';
+import { employerAudienceOf } from '../../../analytics/audience';
 import { listContactRequests } from '../../../commands/employer/list-contact-requests';
 import { replyAsEmployer } from '../../../commands/employer/reply-as-employer';
 import { sendContactRequest } from '../../../commands/employer/send-contact-request';
@@ -33,7 +33,7 @@ export function contactRequestsRoutes({ services, store, analytics }: AppContext
     const input = parseBody(ContactRequestBody, req);
     const request = await sendContactRequest(services, { employer: me(req), scope: scopeOf(req), input });
     // Provider analytics: the agent got a contact or demo request.
-    analytics?.countFor(audienceOf(req), 'contacted', [request.agent_id]);
+    analytics?.countFor(employerAudienceOf(req), 'contacted', [request.agent_id]);
     res.status(201).json({ success: true, request: presentSentRequest(request) } satisfies SentRequestAnswer);
   });
 
