@@ -1,25 +1,19 @@
 import '../../testing/dom-polyfills';
+import type { User } from '@agentry/domain/contract/accounts';
 import { screen } from '@testing-library/react';
 import { AuthProvider, useAuth } from '../../lib/auth/auth-provider';
 import { type FakeRoute, mockFetch } from '../../testing/mock-fetch';
 import { renderWithRouter } from '../../testing/render';
+import { makeUser } from '../../testing/users';
 import { SiteEmailConfirmationBanner } from './email-confirmation-banner';
 
 // Issue 25: an unconfirmed address is said on every page, not only on the dashboards.
 
-const me = (userType: string, verified: boolean): FakeRoute => ({
+const me = (userType: User['user_type'], verified: boolean): FakeRoute => ({
   path: '/api/auth/me',
   body: {
     success: true,
-    user: {
-      id: 'u1',
-      email: 'ada@example.com',
-      full_name: 'Ada',
-      organization: 'Acme',
-      user_type: userType,
-      subscription_status: 'active',
-      email_verified: verified,
-    },
+    user: makeUser({ user_type: userType, subscription_status: 'active', email_verified: verified }),
     user_type: userType,
   },
 });

@@ -1,23 +1,18 @@
 import '../../testing/dom-polyfills';
+import type { User } from '@agentry/domain/contract/accounts';
 import { act, screen, within } from '@testing-library/react';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { compareStore } from '../../lib/compare-selection';
 import { type FakeRoute, mockFetch } from '../../testing/mock-fetch';
 import { renderWithRouter } from '../../testing/render';
+import { makeUser } from '../../testing/users';
 import { CompareBar } from './compare-bar';
 
-const user = (userType: string, status: string) => ({
+const user = (userType: User['user_type'], status: User['subscription_status']) => ({
   path: '/api/auth/me',
   body: {
     success: true,
-    user: {
-      id: 'u1',
-      email: 'a@example.com',
-      full_name: 'A',
-      organization: 'O',
-      user_type: userType,
-      subscription_status: status,
-    },
+    user: makeUser({ user_type: userType, subscription_status: status }),
     user_type: userType,
   },
 });

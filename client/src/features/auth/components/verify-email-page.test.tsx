@@ -4,16 +4,11 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { calls, type FakeRoute, mockFetch } from '../../../testing/mock-fetch';
+import { makeUser } from '../../../testing/users';
 import { VerifyEmailPage } from './verify-email-page';
 
 const CSRF: FakeRoute = { path: '/api/csrf-token', body: { csrf_token: 'tok-1' } };
-const USER = {
-  id: 'u1',
-  email: 'ada@example.com',
-  full_name: 'Ada',
-  organization: 'A',
-  user_type: 'agent_provider',
-};
+const USER = makeUser();
 
 const SIGNED_IN: FakeRoute = {
   path: '/api/auth/me',
