@@ -164,6 +164,24 @@ describe('store fallback engine', () => {
     expect(response.hits.map((hit) => hit.document.id)).toEqual([found[0]!.id, found[2]!.id]);
   });
 
+  it('readies the whole path of a degraded search: the store asked once, a page read whole', async () => {
+    const asked: string[] = [];
+    const read: number[] = [];
+    const { searchBasicTexts, getMany } = store.agents;
+    store.agents.searchBasicTexts = async (query, limit) => {
+      asked.push(query);
+      return searchBasicTexts(query, limit);
+    };
+    store.agents.getMany = async (ids) => {
+      read.push(ids.length);
+      return getMany(ids);
+    };
+    await store.agents.importMany([agentInput({ name: 'Warm Up', role: 'Writer' })]);
+    await engine.warmUp();
+    expect(asked).toHaveLength(1);
+    expect(read).toEqual([1]);
+  });
+
   it('fails its ping when the store cannot answer', async () => {
     await store.close();
     await expect(engine.ping()).rejects.toThrow();

@@ -212,12 +212,15 @@ export class StoreFallbackEngine implements SearchEngine {
   }
 
   /**
-   * Asks the store's plain matching once, answer unused: its first query reads every agent's text
+   * Runs one search, answer unused: the store's plain matching's first query reads every agent's text
    * (a file-based store keeps a copy on its worker thread, store/sqlite/plain-match-texts.ts), which
    * at 100,000 agents takes longer than a search may; asked ahead, no visitor's search pays for it.
    */
   async warmUp(): Promise<void> {
-    await this.store.agents.searchBasicTexts(WARM_UP_QUERY, 1);
+    // The whole path of a degraded search, answer dropped: on this thread too the floor, the page's
+    // read with its trust signals and its documents run cold the first time (statements prepared,
+    // code compiled), in the first searches after a lost index (issue 24: the slowest at 3.5-4 s).
+    await this.search({ query: WARM_UP_QUERY, hitsPerPage: 1 });
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {
