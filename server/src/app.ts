@@ -160,7 +160,7 @@ export function createApp(context: AppContext): express.Express {
   api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
-  app.use(webRoutes(context, { reads: limits.reads, costs }));
+  app.use(webRoutes(context, { reads: limits.pageReads, costs }));
 
   app.use(errorHandler(logger));
   return app;

@@ -56,8 +56,34 @@ export interface SharedCounting {
 export const clientKey = (req: Request) =>
   req.apiKey ? `api-key:${req.apiKey.id}` : (req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
+/** How a refusal is said: JSON for the API; a page for an address a person opened (pageRefusal). */
+type Refuse = (res: Response, message: string, retryAfterSeconds: number) => void;
+
+const refuseWithJson: Refuse = (res, message) => {
+  res.status(429).json({ error: message });
+};
+
+/**
+ * A person who opens pages faster than the read limit allows gets a page saying so, not the API's
+ * JSON (the newcomer's try in session 13 met a bare `{"error":…}` in the browser). The message is a
+ * constant and the wait a number, so nothing in it needs escaping.
+ */
+export const pageRefusal: Refuse = (res, message, retryAfterSeconds) => {
+  res
+    .status(429)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests · Rolecall</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"></head>` +
+        `<body><main><h1>${message}</h1><p>Please wait ${retryAfterSeconds} seconds, then reload this page.</p>` +
+        `<p><a href="/">Rolecall home</a></p></main></body></html>`,
+    );
+};
+
 interface LimitOptions {
   applies?: (req: Request) => boolean;
+  /** How the 429 is said (JSON unless told). */
+  refuse?: Refuse;
   /** Only failed requests (status 400 and up) keep their count: sign-in. */
   countOnlyFailures?: boolean;
   keyOf?: (req: Request) => string | null;
@@ -69,6 +95,7 @@ function answerWith(
   message: string,
   { remaining, resetSeconds }: HitAnswer,
   res: Response,
+  refuse: Refuse = refuseWithJson,
 ): boolean {
   // Several limits apply to a sign-in (writes, per client, per account), and a batch is charged after
   // the door's count: the headers show the answer with the fewest requests left, which is the one
@@ -84,14 +111,14 @@ function answerWith(
   }
   if (remaining >= 0) return true;
   res.setHeader('Retry-After', String(resetSeconds));
-  res.status(429).json({ error: message });
+  refuse(res, message, resetSeconds);
   return false;
 }
 
 export function limitWith(limiter: Limiter, message: string, options: LimitOptions = {}): RequestHandler {
-  const { applies = () => true, countOnlyFailures = false, keyOf = clientKey } = options;
+  const { applies = () => true, countOnlyFailures = false, keyOf = clientKey, refuse } = options;
   const answer = (key: string, hit: HitAnswer, res: Response, next: () => void) => {
-    if (!answerWith(limiter, message, hit, res)) return;
+    if (!answerWith(limiter, message, hit, res, refuse)) return;
     if (countOnlyFailures) res.once('finish', () => res.statusCode < 400 && limiter.refund(key));
     next();
   };
@@ -171,6 +198,8 @@ export function createRateLimits(settings: RateLimitSettings, shared?: SharedCou
   const reads = limiters.batched('reads', settings.readsPerMinute, minute, 'local');
   return {
     reads: limitWith(reads, slowDown, { applies: isRead }),
+    /** The same reads, counted for a page the server renders: its refusal is a page (web.routes.ts). */
+    pageReads: limitWith(reads, slowDown, { applies: isRead, refuse: pageRefusal }),
     /** Charges the reads a request's body asks for beyond the one counted at the door (request-costs.ts). */
     chargeReads: chargeWith(reads, slowDown),
     writes: limitWith(limiters.batched('writes', settings.writesPerMinute, minute), slowDown, {

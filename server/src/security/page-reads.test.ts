@@ -58,6 +58,19 @@ describe('server-rendered pages and the read limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('tells a person who opened pages too fast so on a page, not in the JSON of the API', async () => {
+    const address = '10.9.0.1';
+    for (let i = 0; i < LIMIT; i++) await pageFrom(address, `/agents/${agentId}`).expect(200);
+    const refused = await pageFrom(address, `/agents/${agentId}`).expect(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    const wait = Number(refused.headers['retry-after']);
+    expect(refused.text).toContain('<h1>Too many requests, please slow down</h1>');
+    expect(refused.text).toContain(`Please wait ${wait} seconds, then reload this page.`);
+    // The API's own refusals keep their JSON, counted on the same budget.
+    const api = await server.http.get('/api/categories').set('X-Forwarded-For', address).expect(429);
+    expect(api.body).toEqual({ error: 'Too many requests, please slow down' });
+  });
+
   it('leaves the bare home page (rendered once and kept) and the static files uncounted', async () => {
     const address = '10.8.0.1';
     for (let i = 0; i < LIMIT; i++) await pageFrom(address, `/agents/${agentId}`).expect(200);
