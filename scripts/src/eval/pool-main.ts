@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
+import { type PoolAgent as Agent, pick, shuffled } from './pool-order';
 import { readQueryFile } from './query-file';
 
 // `npm run eval:pool -- QUERIES.tsv [...] --out POOL.json [--depth 20] [--engine-depth N]
@@ -16,14 +17,6 @@ import { readQueryFile } from './query-file';
 // (engine depth) with those ranking features turned on (query/features.ts), so a variant to be
 // measured is judged in full; --shuffle puts each query's candidates in a seeded random order
 // instead of by name; --judging writes the judge's copy (query and candidates, no provider, no kind).
-
-interface Agent {
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-}
 
 async function main(argv: string[]): Promise<number> {
   const option = (name: string) => {
@@ -109,33 +102,6 @@ async function main(argv: string[]): Promise<number> {
     await catalog.stop();
   }
 }
-
-/** A seeded Fisher–Yates shuffle (FNV-1a of the seed, then a xorshift): the same file every run. */
-function shuffled<T>(items: T[], seed: string): T[] {
-  let state = 2166136261;
-  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 16777619) >>> 0;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 4294967296;
-  };
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [result[i], result[j]] = [result[j]!, result[i]!];
-  }
-  return result;
-}
-
-const pick = ({ name, provider, category, role, description }: Agent) => ({
-  name,
-  provider,
-  category,
-  role,
-  description,
-});
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { serveFreshCatalog } from './fresh-catalog';
+import { type PoolAgent as Agent, pick, shuffled } from './pool-order';
 import { readQueryFile } from './query-file';
 import type { Qrels } from './score';
 
@@ -14,14 +15,6 @@ import type { Qrels } from './score';
 // set stops being a lower bound once they are graded. A variant that turns on a feature read when
 // the index is built (fittedFields, docExpansion) gets a catalog indexed with it: eval:pool's
 // --variant sets features after its catalog is indexed, so it pools those two as the default index.
-
-interface Agent {
-  name: string;
-  provider: string;
-  category: string;
-  role: string;
-  description: string;
-}
 
 async function main(argv: string[]): Promise<number> {
   const option = (name: string) => {
@@ -109,33 +102,6 @@ async function main(argv: string[]): Promise<number> {
   process.stderr.write(`${total} ungraded agents over ${pool.length} queries (${counts.join('; ')})\n`);
   return 0;
 }
-
-/** A seeded Fisher–Yates shuffle (FNV-1a of the seed, then a xorshift), as eval:pool's --shuffle. */
-function shuffled<T>(items: T[], seed: string): T[] {
-  let state = 2166136261;
-  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 16777619) >>> 0;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 4294967296;
-  };
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [result[i], result[j]] = [result[j]!, result[i]!];
-  }
-  return result;
-}
-
-const pick = ({ name, provider, category, role, description }: Agent) => ({
-  name,
-  provider,
-  category,
-  role,
-  description,
-});
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
