@@ -1,7 +1,6 @@
 import { weekStart } from '@agentry/domain/weeks';
 import type { AgentWeekCounts } from '@agentry/platform/store/port';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from '../routes/api/employer/fixtures';
-import { lastMail, tokenIn } from '../testing/mailbox';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 // "Compared by employers" and "Contact requests" count each employer once an agent and day, and a
@@ -21,13 +20,7 @@ describe('the employer tools counted once per employer organization', () => {
   });
   afterAll(() => server.stop());
 
-  async function member(email: string): Promise<Person> {
-    await grace.browser.post('/api/employer/team/invitations', { email }).expect(201);
-    const token = tokenIn(await lastMail(server.dataDir, email, 'team_invitation'), '/join-team');
-    const person = await people.employer(email, { active: false });
-    await person.browser.post('/api/team-invitations/accept', { token }).expect(200);
-    return person;
-  }
+  const member = (email: string): Promise<Person> => people.teamMember(grace, email);
 
   async function counts(agentId: string): Promise<Partial<AgentWeekCounts>> {
     const { analytics, store } = server.running.context;

@@ -1,4 +1,5 @@
 import type { Agent } from '@agentry/domain/agent';
+import { lastMail, tokenIn } from '../../../testing/mailbox';
 import type { TestServer } from '../../../testing/test-server';
 import { accountForm, Visitor } from '../../../testing/visitor';
 
@@ -73,5 +74,14 @@ export function employerFixtures(server: () => TestServer) {
     return (await store().agents.update(created.id, { removed: true }))!;
   }
 
-  return { store, employer, provider, agent };
+  /** A colleague `owner` invited by e-mail who accepted with the link that mail carries (no plan of their own). */
+  async function teamMember(owner: Person, email: string): Promise<Person> {
+    await owner.browser.post('/api/employer/team/invitations', { email }).expect(201);
+    const token = tokenIn(await lastMail(server().dataDir, email, 'team_invitation'), '/join-team');
+    const person = await employer(email, { active: false });
+    await person.browser.post('/api/team-invitations/accept', { token }).expect(200);
+    return person;
+  }
+
+  return { store, employer, provider, agent, teamMember };
 }

@@ -1,5 +1,4 @@
 import { REVIEW_MESSAGES } from '@agentry/domain/reviews';
-import { lastMail, tokenIn } from '../../../testing/mailbox';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { EMPLOYER_TEST_ENV, employerFixtures, type Person } from '../employer/fixtures';
 
@@ -22,13 +21,7 @@ describe('reviews written from a team', () => {
   afterAll(() => server.stop());
 
   /** A colleague at a personal-mail address who accepted Grace's invitation. */
-  async function member(email: string): Promise<Person> {
-    await grace.browser.post('/api/employer/team/invitations', { email }).expect(201);
-    const token = tokenIn(await lastMail(server.dataDir, email, 'team_invitation'), '/join-team');
-    const person = await people.employer(email, { active: false });
-    await person.browser.post('/api/team-invitations/accept', { token }).expect(200);
-    return person;
-  }
+  const member = (email: string): Promise<Person> => people.teamMember(grace, email);
 
   const review = (rating: number) => ({ rating, body: 'It answered our tickets in two languages.' });
 
