@@ -210,12 +210,18 @@ export type PlainMatchRow = Omit<PlainMatchText, 'id'> & { id: number };
 export function searchBasicIn(db: Database.Database, query: string, limit: number): Agent[] {
   const tokens = queryTokens(query);
   if (tokens.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT ${COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${PLAIN_HAYSTACK}, ?) > 0`).join(' OR ')}) ${PLAIN_ORDER} LIMIT ${PLAIN_CANDIDATES}`,
-    )
-    .all(...tokens) as AgentRow[];
+  const rows = plainCandidateRows<AgentRow>(db, COLUMNS, tokens);
   return rankBasic(rows.map(toAgent), tokens, limit);
+}
+
+/** The first PLAIN_CANDIDATES listed agents, in PLAIN_ORDER, whose text holds a token: `columns` of each. */
+function plainCandidateRows<Row>(db: Database.Database, columns: string, tokens: string[]): Row[] {
+  const holdsAToken = tokens.map(() => `instr(${PLAIN_HAYSTACK}, ?) > 0`).join(' OR ');
+  return db
+    .prepare(
+      `SELECT ${columns} FROM agents WHERE removed = 0 AND (${holdsAToken}) ${PLAIN_ORDER} LIMIT ${PLAIN_CANDIDATES}`,
+    )
+    .all(...tokens) as Row[];
 }
 
 /**
@@ -225,10 +231,6 @@ export function searchBasicIn(db: Database.Database, query: string, limit: numbe
 export function searchBasicTextsIn(db: Database.Database, query: string, limit: number): PlainMatchText[] {
   const tokens = queryTokens(query);
   if (tokens.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT ${PLAIN_MATCH_COLUMNS} FROM agents WHERE removed = 0 AND (${tokens.map(() => `instr(${PLAIN_HAYSTACK}, ?) > 0`).join(' OR ')}) ${PLAIN_ORDER} LIMIT ${PLAIN_CANDIDATES}`,
-    )
-    .all(...tokens) as PlainMatchRow[];
+  const rows = plainCandidateRows<PlainMatchRow>(db, PLAIN_MATCH_COLUMNS, tokens);
   return rankBasic(rows, tokens, limit).map((row) => ({ ...row, id: String(row.id) }));
 }
