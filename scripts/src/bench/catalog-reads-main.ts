@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
-import { syntheticAgents } from './synthetic-agents';
+import { importSyntheticAgents } from './synthetic-agents';
 
 // The reads issue 25 added, on the embedded store at catalog size: staff's search by name (a page
 // of GET /api/admin/agents?name= and its total) and the well-reviewed list's grouped read
@@ -34,15 +34,7 @@ async function main(argv: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-catalog-reads-'));
   const store = openSqliteStore(path.join(dir, 'agentry.db'));
   try {
-    let batch = [];
-    for (const agent of syntheticAgents(agents)) {
-      batch.push(agent);
-      if (batch.length === 5000) {
-        await store.agents.importMany(batch);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await store.agents.importMany(batch);
+    await importSyntheticAgents(store.agents, agents);
     for (let i = 0; i < reviews; i++) {
       await store.reviews.write({
         agent_id: String(1 + (i % Math.max(1, Math.floor(agents / 10)))),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
-import { syntheticAgents, useCaseQueries } from './synthetic-agents';
+import { importSyntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `tsx scripts/src/bench/fallback-compare-main.ts --against DIR [--agents 100000] [--store FILE]
 // [--plain]`: the store fallback (the search a lost or loading index falls back on) of this checkout
@@ -42,15 +42,7 @@ async function storeFile(agents: number): Promise<string> {
   const file = given ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-fallback-')), 'agentry.db');
   const { openSqliteStore } = await import('@agentry/platform/store/sqlite/sqlite-store');
   const store = openSqliteStore(file);
-  let batch = [];
-  for (const agent of syntheticAgents(agents)) {
-    batch.push(agent);
-    if (batch.length === 5000) {
-      await store.agents.importMany(batch);
-      batch = [];
-    }
-  }
-  await store.agents.importMany(batch);
+  await importSyntheticAgents(store.agents, agents);
   await store.close();
   return file;
 }

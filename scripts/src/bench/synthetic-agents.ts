@@ -1,5 +1,5 @@
 import { seededRandom } from '@agentry/domain/testing/seeded-random';
-import type { AgentCreate } from '@agentry/platform/store/port';
+import type { AgentCreate, AgentRepository } from '@agentry/platform/store/port';
 
 // Synthetic agents for benchmarks: realistic listings built from phrase banks per job, with a
 // seeded random generator so every run measures the same catalog. Never shipped as data.
@@ -323,6 +323,22 @@ export function syntheticAgent(index: number, random: () => number): AgentCreate
 export function* syntheticAgents(count: number, seed = 42): Generator<AgentCreate> {
   const random = seededRandom(seed);
   for (let i = 0; i < count; i++) yield syntheticAgent(i, random);
+}
+
+/** `count` synthetic agents written straight into a store, 5,000 a batch (benches that skip the import CLI). */
+export async function importSyntheticAgents(
+  agents: Pick<AgentRepository, 'importMany'>,
+  count: number,
+): Promise<void> {
+  let batch: AgentCreate[] = [];
+  for (const agent of syntheticAgents(count)) {
+    batch.push(agent);
+    if (batch.length === 5000) {
+      await agents.importMany(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await agents.importMany(batch);
 }
 
 /** Multi-word use-case queries like the ones visitors type, in the catalog's words. */
