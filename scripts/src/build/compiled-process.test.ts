@@ -1,19 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REBUILD_WHEN_BEHIND } from '@agentry/indexer/sync-loop';
 import { SEARCH_FILE_NAME } from '@agentry/platform/search/factory';
+import { sqliteFileOf } from '@agentry/platform/store/factory';
+import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import { type ApiProcess, startApiProcess } from '@agentry/server/testing/api-process';
-import { syntheticAgents } from '../bench/synthetic-agents';
-import { REPO_ROOT } from './entries';
+import { importSyntheticAgents, syntheticAgents } from '../bench/synthetic-agents';
 
 // The compiled bundles run from dist/ as production runs them (built first if stale): files found
-// beside the repository from dist/, the import CLI, and a worker thread loaded from its own bundle.
-
-const { compiledEntryArgs } = require('../../bin/compiled-build.cjs') as {
-  compiledEntryArgs: (name: string) => string[];
-};
+// beside the repository from dist/, and a worker thread loaded from its own bundle. (The compiled
+// import CLI runs in scripts/src/import/main.test.ts.)
 
 // Limits that only end a hang (60 s was seen passed under load in an earlier stop): an import, a
 // start and a whole rebuild of compiled processes. How long they take is bench:startup's business.
@@ -37,22 +34,20 @@ describe('the compiled API and CLIs', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-compiled-import-'));
     try {
       const count = REBUILD_WHEN_BEHIND + 1;
-      const agents = [...syntheticAgents(count)];
-      const file = path.join(dataDir, 'agents.json');
-      fs.writeFileSync(file, JSON.stringify(agents));
-      const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
-      execFileSync(process.execPath, [...compiledEntryArgs('import'), file], {
-        cwd: REPO_ROOT,
-        env,
-        stdio: 'ignore',
-      });
-      // The import indexes a bulk import itself; without its index the API must rebuild it whole,
-      // which it does on a worker thread (indexer/src/rebuild-in-worker.ts).
-      for (const name of fs.readdirSync(dataDir))
-        if (name.startsWith(SEARCH_FILE_NAME)) fs.rmSync(path.join(dataDir, name), { recursive: true });
+      // The bulk import written straight into the store, as the import CLI writes it. The CLI
+      // itself then built the index (2/3 of this test's time), which was deleted unread.
+      const store = openSqliteStore(sqliteFileOf({ dataDir }));
+      try {
+        await importSyntheticAgents(store.agents, count);
+      } finally {
+        await store.close();
+      }
+      // Without its index the API must rebuild it whole, which it does on a worker thread
+      // (indexer/src/rebuild-in-worker.ts).
+      expect(fs.readdirSync(dataDir).filter((name) => name.startsWith(SEARCH_FILE_NAME))).toEqual([]);
 
       api = await startApiProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-      const last = agents[agents.length - 1]!;
+      const last = [...syntheticAgents(count)][count - 1]!;
       const query = `${api.base}/api/search?${new URLSearchParams({ query: last.name })}`;
       let found = false;
       // Until the rebuilt index answers (it was 300 tries 100 ms apart: a rebuild slower than 30 s
