@@ -4,6 +4,7 @@ import { SPECIFICITY } from '../query/term-specificity';
 import { weightedRolePosterior } from './catalog-intent';
 import type { ClassCounts } from './catalog-intent-counts';
 import type { InvertedIndex } from './inverted-index';
+import { phraseUnits } from './phrase-unit';
 
 // Query-term importance from the catalog's roles (`roleFocus`): in a long use case the engine
 // weighs each word by its rarity alone, and with about a thousand agents a generic word in a
@@ -119,15 +120,20 @@ export function rescueSpecificity(
   plan: QueryPlan,
   isRoleWord: (stemmed: string) => boolean = () => false,
 ): void {
-  const { rescue, roleWords } = SPECIFICITY;
-  if ((rescue <= 0 && roleWords <= 0) || !plan.groups.some((group) => group.english !== undefined)) return;
+  const { rescue, roleWords, phrase } = SPECIFICITY;
+  if (
+    (rescue <= 0 && roleWords <= 0 && phrase <= 0) ||
+    !plan.groups.some((group) => group.english !== undefined)
+  )
+    return;
   const focus = rescue > 0 ? groupFocuses(index, plan) : [];
+  const units = phrase > 0 ? phraseUnits(index, plan) : [];
   plan.groups.forEach((group, g) => {
     const english = group.english;
     if (english === undefined || english >= 1 || english <= 0) return;
     const typed = group.alternatives.filter((a) => a.source === 'literal' || a.source === 'typo');
     const namesRole = roleWords > 0 && typed.some((a) => a.stems.some(isRoleWord));
-    const back = Math.max(rescue * (focus[g] ?? 0), namesRole ? roleWords : 0);
+    const back = Math.max(rescue * (focus[g] ?? 0), namesRole ? roleWords : 0, units[g] ? phrase : 0);
     if (back <= 0) return;
     const rescued = english + (1 - english) * back;
     group.specificity = ((group.specificity ?? english) / english) * rescued;

@@ -381,7 +381,7 @@ export function planQuery(
   if (FEATURES.visitorContext) weighVisitorContext(groups, all);
   // Several parts only: one part alone keeps its order and its floor whatever it weighs. Applied
   // after the context's share (the same product) and kept apart, for the catalog's gate.
-  const specificities = FEATURES.termSpecificity ? planSpecificities(groups) : null;
+  const specificities = FEATURES.termSpecificity ? planSpecificities(groups, undefined, query) : null;
   specificities?.forEach((english, g) => {
     const group = groups[g]!;
     group.english = english;

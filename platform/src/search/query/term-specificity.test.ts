@@ -1,7 +1,13 @@
 import { lexiconOf } from '../lexicon/english-lexicon';
 import { setFeatures } from './features';
 import { planQuery, type QueryGroup, type Vocabulary } from './plan';
-import { groupSpecificity, planSpecificities, SPECIFICITY, wordSpecificity } from './term-specificity';
+import {
+  groupSpecificity,
+  headPhraseWords,
+  planSpecificities,
+  SPECIFICITY,
+  wordSpecificity,
+} from './term-specificity';
 
 // Ranks: "the" 0, "read" 1, ... "contract" 4, then words 5 … 9 as filler so ranks stay small.
 const lexicon = lexiconOf(['the', 'read', 'answer', 'question', 'contract']);
@@ -58,6 +64,41 @@ describe('term specificity', () => {
     expect(planSpecificities([group(['read']), group(['answer'])], lexicon)).toEqual([
       wordSpecificity('read', lexicon),
       wordSpecificity('answer', lexicon),
+    ]);
+  });
+
+  it('reads the head phrase up to the first preposition, conjunction, relative word or comma', () => {
+    expect([...headPhraseWords('summarize court rulings')]).toEqual(['summarize', 'court', 'rulings']);
+    expect([...headPhraseWords('reads my pdfs and answers questions about contracts')]).toEqual([
+      'reads',
+      'my',
+      'pdfs',
+    ]);
+    expect([...headPhraseWords('draft a lease agreement, collect e-signatures')]).toEqual([
+      'draft',
+      'a',
+      'lease',
+      'agreement',
+    ]);
+    expect([...headPhraseWords('text patients who missed their appointment')]).toEqual(['text', 'patients']);
+  });
+
+  it('gives the head phrase back its share of what commonness took, and nothing when headPhrase is 0', () => {
+    Object.assign(SPECIFICITY, { minTop: 0, headPhrase: 0.5 });
+    const groups = [group(['read']), group(['answer']), group(['question'])];
+    const read = wordSpecificity('read', lexicon);
+    const answer = wordSpecificity('answer', lexicon);
+    expect(planSpecificities(groups, lexicon, 'read and answer question')).toEqual([
+      read + (1 - read) * 0.5,
+      answer,
+      wordSpecificity('question', lexicon),
+    ]);
+    expect(planSpecificities(groups, lexicon)).toEqual([read, answer, wordSpecificity('question', lexicon)]);
+    Object.assign(SPECIFICITY, { headPhrase: 0 });
+    expect(planSpecificities(groups, lexicon, 'read and answer question')).toEqual([
+      read,
+      answer,
+      wordSpecificity('question', lexicon),
     ]);
   });
 });

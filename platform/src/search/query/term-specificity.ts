@@ -1,3 +1,4 @@
+import { wholeWords } from '../analysis/tokenize';
 import { englishLexicon, type Lexicon } from '../lexicon/english-lexicon';
 import type { QueryGroup } from './plan';
 
@@ -45,7 +46,46 @@ export const SPECIFICITY = {
    * each lowered the training sets): not gated.
    */
   maxRoleConfidence: 1,
+  /**
+   * The share a part of the query's head phrase gets back of what its commonness took (0: English
+   * alone). The head phrase is the query's words before its first preposition, conjunction, relative
+   * word or comma: "summarize court rulings", "draft a non-disclosure agreement", "analize my
+   * competitors marketing strategy" are all head; in "reads my pdfs and answers questions about
+   * contracts" or "text patients who missed their appointment and offer them a new time slot" only
+   * the first words are. A job named by common words is named there, as the verb's object; filler
+   * and context come in the clauses after it. Fitted on the training sets (tune-feature-main.ts
+   * --feature termSpecificityHead).
+   */
+  headPhrase: 0,
+  /**
+   * The share a part gets back of what its commonness took when it makes a phrase with a neighbouring
+   * part in the catalog's own texts (embedded/phrase-unit.ts: side by side in at least
+   * `phraseMinDocs` agents, together at least `phraseLift` times as often as chance). 0: not read.
+   * Embedded only (the index's word sequences). Fitted on the training sets: --feature termSpecificityPhrase.
+   */
+  phrase: 0,
+  phraseLift: 5,
+  phraseMinDocs: 1,
 };
+
+/** Words that end a query's head phrase: prepositions, conjunctions and relative words. */
+const HEAD_ENDS = new Set(
+  `about above after against along among and as at because before behind below beside between but by despite
+  during except for from if in inside into like near of off on onto or out outside over per since so than that
+  then through to toward towards under unless until upon via when whenever where whereas which while who whom
+  whose why with within without`.split(/\s+/),
+);
+
+/** The words of a query's head phrase: its words before the first that ends it, or before a comma. */
+export function headPhraseWords(query: string): Set<string> {
+  const head = new Set<string>();
+  const beforeComma = query.split(/[,;:()]/)[0] ?? '';
+  for (const word of wholeWords(beforeComma)) {
+    if (HEAD_ENDS.has(word)) break;
+    head.add(word);
+  }
+  return head;
+}
 
 /** Whether a query of this many parts is weighed by specificity. */
 export const specificityApplies = (groups: number) => groups >= Math.max(2, SPECIFICITY.minGroups);
@@ -60,16 +100,23 @@ export function wordSpecificity(word: string, lexicon: Lexicon = englishLexicon(
 
 /**
  * Each group's specificity for a plan of these groups, or null when the query is not weighed
- * (fewer than minGroups parts, or no part reaching minTop).
+ * (fewer than minGroups parts, or no part reaching minTop); with the query's text, its head phrase's
+ * parts get back `headPhrase` of what commonness took.
  */
 export function planSpecificities(
   groups: readonly QueryGroup[],
   lexicon: Lexicon = englishLexicon(),
+  query?: string,
 ): number[] | null {
   if (!specificityApplies(groups.length)) return null;
   const values = groups.map((group) => groupSpecificity(group, lexicon));
   if (SPECIFICITY.minTop > 0 && Math.max(...values) < SPECIFICITY.minTop) return null;
-  return values;
+  const { headPhrase } = SPECIFICITY;
+  if (headPhrase <= 0 || query === undefined) return values;
+  const head = headPhraseWords(query);
+  return values.map((value, g) =>
+    groups[g]!.words.every((word) => head.has(word)) ? value + (1 - value) * headPhrase : value,
+  );
 }
 
 /** A group is as specific as its most specific word ("customer emails": "emails"). */

@@ -60,6 +60,25 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
       maxRoleConfidence: [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
     },
   },
+  // termSpecificity with the query's head phrase (its words before the first preposition, conjunction,
+  // relative word or comma) given back `headPhrase` of what commonness took (session 14).
+  termSpecificityHead: {
+    settings: SPECIFICITY,
+    grid: { fullRank: [50_000], least: [0], minTop: [0.6], headPhrase: [0, 0.25, 0.5, 0.75, 1] },
+  },
+  // termSpecificity with a part that makes a phrase with its neighbour in the catalog's texts (adjacent
+  // in some agent, together far above chance) given back `phrase` of what commonness took (session 14).
+  termSpecificityPhrase: {
+    settings: SPECIFICITY,
+    grid: {
+      fullRank: [50_000],
+      least: [0],
+      minTop: [0.6],
+      phrase: [0, 0.5, 1],
+      phraseLift: [2, 5, 20],
+      phraseMinDocs: [1, 2],
+    },
+  },
   // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
   termSpecificityBlend: {
     settings: SPECIFICITY,
@@ -146,6 +165,8 @@ const VARIANT_OF: Record<string, Feature[]> = {
   termSpecificityBlend: ['termSpecificity'],
   termSpecificityCatalog: ['termSpecificity'],
   termSpecificityGated: ['termSpecificity'],
+  termSpecificityHead: ['termSpecificity'],
+  termSpecificityPhrase: ['termSpecificity'],
   visitorContextAnyPreposition: ['visitorContext'],
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
