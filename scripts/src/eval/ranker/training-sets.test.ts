@@ -45,13 +45,17 @@ describe('training sets', () => {
   });
 
   it('names every training set, the third and fourth included, as all', () => {
-    const own = ['', '-2', '-3', '-4'].flatMap((n) => [`scripts/eval/own-train${n}.tsv`, `scripts/eval/own-train${n}.json`]);
+    const own = ['', '-2', '-3', '-4'].flatMap((n) => [
+      `scripts/eval/own-train${n}.tsv`,
+      `scripts/eval/own-train${n}.json`,
+    ]);
     const names = trainOption(['--train', 'all']);
     expect(names).toEqual(['dev', 'tune', 'train', 'train2', 'train3', 'train4']);
-    expect(trainingSets(rootWith([...development, ...own]), names).map((set) => set.qrels).slice(-2)).toEqual([
-      'scripts/eval/own-train-3.json',
-      'scripts/eval/own-train-4.json',
-    ]);
+    expect(
+      trainingSets(rootWith([...development, ...own]), names)
+        .map((set) => set.qrels)
+        .slice(-2),
+    ).toEqual(['scripts/eval/own-train-3.json', 'scripts/eval/own-train-4.json']);
   });
 
   it('refuses a set whose files are missing rather than fit on fewer queries', () => {
