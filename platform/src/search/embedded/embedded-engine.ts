@@ -338,7 +338,9 @@ export class EmbeddedSearchEngine implements SearchEngine {
       // this one loads, so it runs its first searches' cold code first (warm-search.ts).
       const warmSearches = this.served !== null;
       const loaded =
-        (inThread ? null : await this.snapshots!.load(new TimeSlices(), { warmSearches })) ??
+        (inThread
+          ? null
+          : await this.snapshots!.load(new TimeSlices(), { warmSearches, inTurn: warmSearches })) ??
         (await indexFromFile(this.db, { warm: !inThread }));
       if (this.closed) return void (await loaded.index.close());
       // Swapped on the engine's turn: no search is suspended reading the previous index's bodies.

@@ -5,7 +5,11 @@ import { recordingLogger } from '../../../rate-limit/testing';
 import { searchDocument } from '../../contract';
 import type { SearchDocument } from '../../port';
 import { EmbeddedSearchEngine } from '../embedded-engine';
+import { SearchDb } from '../search-db';
+import { TimeSlices } from '../time-slices';
+import { IndexSnapshots, loadTurnFileOf } from './index-snapshots';
 import { SNAPSHOT_FILE_NAME, SNAPSHOT_FORMAT } from './snapshot-file';
+import { SnapshotLock } from './snapshot-lock';
 
 // The snapshot as the engine uses it, on a real search.db in a directory of its own. inThreadLimit 0
 // makes these few documents count as a large index: loaded from the snapshot, which is built on a
@@ -196,6 +200,45 @@ describe('the index snapshot', () => {
     });
     expect(engine.size).toBe(2);
     expect(await ids(engine, '')).toEqual(['100', '101']);
+  });
+
+  it('When another process loads its replacing index, then a replacing load waits for it; a first load does not', async () => {
+    await rebuild(
+      Array.from({ length: DOCUMENTS }, (_, i) => documentNumber(i)),
+      3,
+    );
+    const db = new SearchDb(file);
+    try {
+      const { logger, lines } = recordingLogger();
+      const snapshots = new IndexSnapshots(db, file, snapshotFile, logger);
+      // Another worker of the API in the middle of its own load (a lock of another holder).
+      const other = new SnapshotLock(loadTurnFileOf(snapshotFile));
+      expect(other.tryTake()).toBe(true);
+      // A process's first load (a restart's: its searches wait for it) is not held back.
+      const first = await snapshots.load(new TimeSlices(), { inTurn: false });
+      expect(first?.index.size).toBe(DOCUMENTS);
+      await first?.index.close();
+      let settled = false;
+      const replacing = snapshots
+        .load(new TimeSlices(), { warmSearches: true, inTurn: true })
+        .then((loaded) => {
+          settled = true;
+          return loaded;
+        });
+      const waiting = 'search index: waiting for another process to load the new index first';
+      while (!lines.some((line) => line.msg === waiting))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(settled).toBe(false);
+      other.release();
+      const loaded = await replacing;
+      expect(loaded?.index.size).toBe(DOCUMENTS);
+      await loaded?.index.close();
+      // Its turn is given back: the next process's load takes it at once.
+      expect(other.tryTake()).toBe(true);
+      other.release();
+    } finally {
+      db.close();
+    }
   });
 
   it('When a process opens its snapshots, then the analysis signature is worked out at once, not when the first snapshot is read (a lost mirror reads it while answering)', () => {

@@ -30,8 +30,16 @@ const WAIT_STEP_MS = 100;
 const ATTEMPTS = 3;
 /** How long a writer waits for a build under way elsewhere before swapping without a snapshot. */
 const WRITER_WAIT_MS = 5 * 60 * 1000;
+/**
+ * How long a replacing load waits for another process's before it loads anyway: a load of 100,000
+ * agents takes a few seconds of a busy machine; one that takes longer is not waited for.
+ */
+export const LOAD_TURN_WAIT_MS = 20_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The lock file of loadInTurn, beside the snapshot. */
+export const loadTurnFileOf = (snapshotFile: string) => `${snapshotFile}.load-turn`;
 
 export class IndexSnapshots {
   private readonly lock: SnapshotLock;
@@ -47,6 +55,9 @@ export class IndexSnapshots {
   private seenAt = 0;
   private stopped = false;
 
+  /** One replacing load at a time among the processes serving this search.db (loadInTurn). */
+  private readonly loadTurn: SnapshotLock;
+
   constructor(
     private readonly db: SearchDb,
     private readonly searchFile: string,
@@ -54,6 +65,7 @@ export class IndexSnapshots {
     private readonly logger?: Logger,
   ) {
     this.lock = new SnapshotLock(`${snapshotFile}.lock`);
+    this.loadTurn = new SnapshotLock(loadTurnFileOf(snapshotFile));
     // Worked out now, as the process starts, not when the first snapshot is read: its first time
     // compiles the analysis' Unicode expressions, which held a serving thread 100-144 ms at load
     // 8-11 in the middle of a lost mirror's start (issue 24), answers waiting behind it.
@@ -62,13 +74,20 @@ export class IndexSnapshots {
 
   /**
    * The live generation's index from the snapshot, the snapshot built first when needed; null
-   * when none could be had (the caller then analyses the file on its own thread).
+   * when none could be had (the caller then analyses the file on its own thread). `inTurn`: the
+   * index replaces one that serves, the store answering meanwhile (a rebuild's, a lost mirror's):
+   * loaded in turn with the other processes' (loadInTurn).
    */
-  async load(slices: TimeSlices, options: { warmSearches?: boolean } = {}): Promise<LoadedIndex | null> {
+  async load(
+    slices: TimeSlices,
+    options: { warmSearches?: boolean; inTurn?: boolean } = {},
+  ): Promise<LoadedIndex | null> {
     for (let attempt = 0; attempt < ATTEMPTS && !this.stopped; attempt++) {
       let reason: string;
       try {
-        const loaded = await indexFromSnapshot(this.db, this.snapshotFile, slices, options);
+        const loaded = await this.loadInTurn(options.inTurn === true, () =>
+          indexFromSnapshot(this.db, this.snapshotFile, slices, options),
+        );
         if (loaded) {
           this.snapshotSeq = loaded.seq;
           this.outdated = loaded.outdated === true;
@@ -83,6 +102,31 @@ export class IndexSnapshots {
       if (!(await this.buildOrAwait(reason))) return null;
     }
     return null;
+  }
+
+  /**
+   * `load` run while no other process serving this search.db runs its own (when `inTurn`). After a
+   * rebuild every API worker loads the new snapshot at once: on two cores, the two workers' decode
+   * slices and first searches took both cores while the store still answered every search, and the
+   * slowest of those answers fell there (issue 24: 100-172 ms at 21-27 s into a lost mirror's
+   * start, goal 100 ms). One at a time, the other worker's requests have a core, and once the
+   * first is current, its own answers come from the engine. Not for a process's first load (a
+   * restart, whose searches wait for it): that would delay the last worker's by the others'.
+   */
+  private async loadInTurn<T>(inTurn: boolean, load: () => Promise<T>): Promise<T> {
+    if (!inTurn) return load();
+    const deadline = Date.now() + LOAD_TURN_WAIT_MS;
+    let waited = false;
+    while (!this.loadTurn.tryTake() && !this.stopped && Date.now() < deadline) {
+      if (!waited) this.logger?.info('search index: waiting for another process to load the new index first');
+      waited = true;
+      await sleep(WAIT_STEP_MS);
+    }
+    try {
+      return await load();
+    } finally {
+      this.loadTurn.release();
+    }
   }
 
   /** Builds the snapshot on a worker (or waits while another holds the lock); false when that failed. */
