@@ -7,12 +7,13 @@ import {
   isDefaultOn,
   setFeatures,
 } from '@agentry/platform/search/query/features';
+import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import { evaluate, type Qrels, type Run, unjudged } from './score';
 
-// `npm run eval:ablation [-- --agents FILE] [--only feature,…]`: the ablation table of BENCHMARKS.md. Scores the dev
+// `npm run eval:ablation [-- --agents FILE] [--only feature,…] [--specificity name=value,…]`: the ablation table of BENCHMARKS.md. Scores the dev
 // set, our tune half, our reported half and both fresh sets with the engine as it runs, then with each feature it
 // runs with turned off and each measured-but-not-kept feature turned on, in turn, then plain BM25,
 // through the real GET /api/search on a fresh catalog. Prints a Markdown table of nDCG@10 (and
@@ -37,6 +38,15 @@ async function main(argv: string[]): Promise<number> {
   // --only a,b: the engine as it runs and those features' rows alone.
   const onlyAt = argv.indexOf('--only');
   const only = onlyAt >= 0 ? argv[onlyAt + 1]!.split(',') : null;
+  // --specificity absent=1: termSpecificity's settings (query/term-specificity.ts) for its row, as
+  // fitted on the training sets (they act only where termSpecificity is on, so the other rows keep theirs).
+  const specificityAt = argv.indexOf('--specificity');
+  for (const pair of specificityAt >= 0 ? argv[specificityAt + 1]!.split(',') : []) {
+    const [name, value] = pair.split('=');
+    if (!name || !(name in SPECIFICITY) || !Number.isFinite(Number(value)))
+      throw new Error(`--specificity: no setting "${pair}" (known: ${Object.keys(SPECIFICITY).join(', ')})`);
+    (SPECIFICITY as Record<string, number>)[name] = Number(value);
+  }
   const sets = SETS.map((set) => ({
     ...set,
     queryList: readQueryFile(from(set.queries)).map((line) => line.query),
@@ -64,7 +74,10 @@ async function main(argv: string[]): Promise<number> {
       ...FEATURE_NAMES.filter((name) => !only || only.includes(name)).map((name) =>
         isDefaultOn(name)
           ? { label: `without ${name}`, change: { [name]: false } }
-          : { label: `with ${name} (measured, not kept)`, change: { [name]: true } },
+          : {
+              label: `with ${name}${name === 'termSpecificity' && specificityAt >= 0 ? ` (${argv[specificityAt + 1]})` : ''} (measured, not kept)`,
+              change: { [name]: true },
+            },
       ),
     ];
     let full: number[] = [];

@@ -142,6 +142,22 @@ describe('query-term importance from the catalog roles (roleFocus)', () => {
     expect(weights((stemmed) => stemmed === 'widget')).toEqual([english[0], 1]);
   });
 
+  it("gives termSpecificity's weight back to a part no agent has a typed word of (absent), as it matches by concepts alone", () => {
+    const index = new InvertedIndex();
+    index.load(catalog());
+    const weights = () => {
+      const plan = planQuery('balances court', index.vocabulary.asVocabulary());
+      weighByCatalog(index, plan);
+      return plan.groups.map((group) => group.specificity ?? 1);
+    };
+    setFeatures({ termSpecificity: true });
+    const english = weights();
+    expect(index.documentFrequency('court')).toBe(0);
+    expect(english[1]).toBeLessThan(1);
+    Object.assign(SPECIFICITY, { absent: 1 });
+    expect(weights()).toEqual([english[0], 1]);
+  });
+
   it("takes termSpecificity's weights back where catalogIntent is sure of the query's role (maxRoleConfidence)", () => {
     const index = new InvertedIndex();
     index.load(catalog());

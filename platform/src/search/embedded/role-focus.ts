@@ -120,9 +120,9 @@ export function rescueSpecificity(
   plan: QueryPlan,
   isRoleWord: (stemmed: string) => boolean = () => false,
 ): void {
-  const { rescue, roleWords, phrase } = SPECIFICITY;
+  const { rescue, roleWords, phrase, absent } = SPECIFICITY;
   if (
-    (rescue <= 0 && roleWords <= 0 && phrase <= 0) ||
+    (rescue <= 0 && roleWords <= 0 && phrase <= 0 && absent <= 0) ||
     !plan.groups.some((group) => group.english !== undefined)
   )
     return;
@@ -133,7 +133,13 @@ export function rescueSpecificity(
     if (english === undefined || english >= 1 || english <= 0) return;
     const typed = group.alternatives.filter((a) => a.source === 'literal' || a.source === 'typo');
     const namesRole = roleWords > 0 && typed.some((a) => a.stems.some(isRoleWord));
-    const back = Math.max(rescue * (focus[g] ?? 0), namesRole ? roleWords : 0, units[g] ? phrase : 0);
+    const unheld = absent > 0 && typed.every((a) => a.stems.every((s) => index.documentFrequency(s) === 0));
+    const back = Math.max(
+      rescue * (focus[g] ?? 0),
+      namesRole ? roleWords : 0,
+      units[g] ? phrase : 0,
+      unheld ? absent : 0,
+    );
     if (back <= 0) return;
     const rescued = english + (1 - english) * back;
     group.specificity = ((group.specificity ?? english) / english) * rescued;

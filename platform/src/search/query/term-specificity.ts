@@ -66,6 +66,12 @@ export const SPECIFICITY = {
   phrase: 0,
   phraseLift: 5,
   phraseMinDocs: 1,
+  /**
+   * The share a part gets back when no agent has any of its typed words ("court", "agreement",
+   * "disclosure"): it matches through its concept readings only, and how common the typed word is
+   * in English says nothing of them. 0: not read (embedded only). --feature termSpecificityAbsent.
+   */
+  absent: 0,
 };
 
 /** Words that end a query's head phrase: prepositions, conjunctions and relative words. */

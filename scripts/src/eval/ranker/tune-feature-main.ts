@@ -79,6 +79,11 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
       phraseMinDocs: [1, 2],
     },
   },
+  // termSpecificity where a part none of whose typed words an agent has gets back `absent` (session 14).
+  termSpecificityAbsent: {
+    settings: SPECIFICITY,
+    grid: { fullRank: [50_000], least: [0], minTop: [0.6], absent: [0, 0.25, 0.5, 0.75, 1] },
+  },
   // termSpecificity at a reduced strength: `least` is 1 − the blend (least 0.3: 70 % of the full effect).
   termSpecificityBlend: {
     settings: SPECIFICITY,
@@ -167,6 +172,7 @@ const VARIANT_OF: Record<string, Feature[]> = {
   termSpecificityGated: ['termSpecificity'],
   termSpecificityHead: ['termSpecificity'],
   termSpecificityPhrase: ['termSpecificity'],
+  termSpecificityAbsent: ['termSpecificity'],
   visitorContextAnyPreposition: ['visitorContext'],
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
