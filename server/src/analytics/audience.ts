@@ -1,15 +1,17 @@
 import type { User } from '@agentry/platform/store/port';
 import type { Request } from 'express';
+import { clientAddressKey } from '../http/client-address';
 import { scopeOf } from '../policies/employer';
 
 // Whom a count is about, for provider analytics' "once per person, agent and day"
 // (analytics/once-per-audience.ts): the account when someone is signed in or uses an employer API
 // key (the same person from any address, every key of an account as one), else the client's
-// address (behind TRUST_PROXY, the one the proxy saw). Never stored: only a keyed hash of it is
+// address (behind TRUST_PROXY, the one the proxy saw; an IPv6 address as its /56 block, so one
+// client rotating its block's addresses is one audience: http/client-address.ts). Never stored: only a keyed hash of it is
 // held, in memory, for the day.
 
 export function audienceKey(who: { userId?: string | null; ip: string | undefined }): string {
-  return who.userId ? `user:${who.userId}` : `ip:${who.ip ?? 'unknown'}`;
+  return who.userId ? `user:${who.userId}` : `ip:${clientAddressKey(who.ip)}`;
 }
 
 /** The audience of an API request: its session's or API key's account, else its address. */

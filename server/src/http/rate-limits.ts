@@ -9,6 +9,7 @@ import type { RateLimitStore } from '@agentry/platform/rate-limit/port';
 import { RateLimitStoreHealth } from '@agentry/platform/rate-limit/store-health';
 import { StrictSharedLimiter } from '@agentry/platform/rate-limit/strict-shared-limiter';
 import type { Request, RequestHandler, Response } from 'express';
+import { clientAddressKey } from './client-address';
 
 // Per-client limits in fixed windows of one minute (fifteen for sign-in, an hour for sign-ups).
 // Reads are generous (people type fast and pages fetch several lists); sign-in is strict to slow
@@ -51,10 +52,11 @@ export interface SharedCounting {
  * key when the request carries one (api-key-auth.ts' identifyApiKey found it), else the client's
  * address (X-Forwarded-For only with TRUST_PROXY). A key's budget is its own wherever it is used
  * from: two assistants behind one address have one each, and a key moved to another address keeps
- * what it spent. An invalid key is no key: charged to the address.
+ * what it spent. An invalid key is no key: charged to the address. An IPv6 address counts as its
+ * /56 block (client-address.ts): one client rotating the addresses of its block is one client.
  */
 export const clientKey = (req: Request) =>
-  req.apiKey ? `api-key:${req.apiKey.id}` : (req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  req.apiKey ? `api-key:${req.apiKey.id}` : clientAddressKey(req.ip ?? req.socket.remoteAddress);
 
 /** How a refusal is said: JSON for the API; a page for an address a person opened (pageRefusal). */
 type Refuse = (res: Response, message: string, retryAfterSeconds: number) => void;

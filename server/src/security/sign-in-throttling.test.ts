@@ -51,6 +51,20 @@ describe('sign-in throttling', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('When one IPv6 client guesses from a new address of its block each time, then its failures count together and the eleventh gets 429', async () => {
+    // Session 14's attack: each address of a /56 (2^72 of them) had a budget of its own, so the
+    // per-client limit never met a client that changed its address's last bits (11 x 401 before).
+    for (let i = 1; i <= 10; i++)
+      expect((await userTry(`2001:db8:1:ab00::${i.toString(16)}`, `nobody${i}@example.com`)).status).toBe(
+        401,
+      );
+    const limited = await userTry('2001:db8:1:abff:1::1', 'nobody-else@example.com');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(TOO_MANY);
+    // The next block is another client.
+    expect((await userTry('2001:db8:1:ac00::1', 'nobody@example.com')).status).toBe(401);
+  });
+
   it('When ten wrong passwords for the staff username come from one address, then the right one from another address signs in, and the guessing address is refused', async () => {
     for (let i = 0; i < 10; i++)
       expect((await adminTry('10.2.0.1', ADMIN_ENV.ADMIN_USERNAME)).status).toBe(401);
