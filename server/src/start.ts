@@ -24,6 +24,7 @@ import { ensureAdminFromEnv } from './commands/admin/create-admin';
 import { ReplyBadges } from './commands/employer/reply-times';
 import { createCommandLimiters, type Services } from './commands/services';
 import type { AppContext } from './context';
+import { guardConnections } from './http/connection-guard';
 import { EventLoopMonitor } from './http/event-loop-monitor';
 import { startLongTaskTrace, traceAs } from './http/long-task-trace';
 import { createTrustLimits } from './http/trust-limits';
@@ -307,6 +308,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  // ... and a connection that never sends a byte is closed too, and one client holds a bounded
+  // number of connections (session 14's attack: 19,800 silent connections held for good).
+  guardConnections(server, {
+    firstRequestMs: server.headersTimeout,
+    perClient: config.TRUST_PROXY > 0 ? 0 : config.MAX_CONNECTIONS_PER_CLIENT,
+  });
   // A connection is closed with its KEEPALIVE_MAX_REQUESTS-th answer (`Connection: close`, so the
   // client never sends on a closing one): its next connection is dealt to a worker afresh.
   server.maxRequestsPerSocket = config.KEEPALIVE_MAX_REQUESTS;

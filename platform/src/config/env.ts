@@ -113,6 +113,12 @@ export const envSchema = z
      */
     KEEPALIVE_MAX_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(100),
     /**
+     * Connections one client address (an IPv6 client: its /56) may hold open at once in each API
+     * process; one more is closed as it is accepted (server/src/http/connection-guard.ts). Not
+     * applied behind a proxy (TRUST_PROXY), whose own address every connection carries. 0: no bound.
+     */
+    MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(256),
+    /**
      * On SIGTERM: how long in-flight requests may take to finish once the API stops accepting
      * connections, in ms; after it they are cut and the process exits 1 (server/src/lifecycle).
      */
