@@ -99,7 +99,8 @@ export function createApp(context: AppContext): express.Express {
 
   // Stripe's webhook comes first: it needs the raw body for its signature, has no session or CSRF
   // token (the signature proves the sender), and must not be throttled like a browser.
-  app.use('/api', stripeWebhookRoutes(context));
+  // Its failed signatures are counted per client, in the store every process shares.
+  app.use('/api', stripeWebhookRoutes(context, shared));
   // The MCP server for AI assistants: outside /api, so no session and no CSRF token (MCP clients
   // have neither; its tools read public listings only), throttled with the reads of each client.
   app.use(mcpRoutes(context, limits, costs));

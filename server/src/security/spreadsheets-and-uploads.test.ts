@@ -2,6 +2,7 @@ import { SPREADSHEET_COLUMNS } from '@agentry/domain/spreadsheet-cells';
 import { agentInput } from '@agentry/platform/store/contract';
 import * as XLSX from 'xlsx';
 import { CSRF_HEADER } from '../http/csrf';
+import { answerToPartialBody } from '../testing/partial-body';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { ADMIN_ENV, AdminBrowser, agentForm, Visitor } from '../testing/visitor';
 
@@ -88,5 +89,14 @@ describe('spreadsheets and uploads', () => {
       .set('Content-Type', 'text/plain')
       .send(JSON.stringify({ type: 'clicked', agent_id: '1', padding: 'x'.repeat(2048) }));
     expect(response.status).toBe(413);
+  });
+
+  it('When Stripe is not configured, then a webhook POST is answered 404 before its body is read', async () => {
+    // Session 14's attack: the route read up to 512 kB of any POST, unthrottled, before saying 404.
+    const answer = await answerToPartialBody(server.running.url, '/api/stripe/webhook', {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': `t=1,v1=${'0'.repeat(64)}`,
+    });
+    expect(answer).toBe('HTTP/1.1 404 Not Found');
   });
 });

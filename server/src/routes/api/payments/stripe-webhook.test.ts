@@ -2,6 +2,7 @@ import { createLogger } from '@agentry/platform/log/logger';
 import type { PaymentEvent } from '@agentry/platform/payments/port';
 import { type FakeStripe, startFakeStripe } from '@agentry/platform/payments/stripe/testing/fake-stripe';
 import { mailsTo } from '../../../testing/mailbox';
+import { answerToPartialBody } from '../../../testing/partial-body';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { accountForm, Visitor } from '../../../testing/visitor';
 
@@ -26,6 +27,8 @@ describe('Stripe webhooks', () => {
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_API_URL: stripe.url,
+        // Deliveries from addresses of their own (X-Forwarded-For); without the header, the socket's.
+        TRUST_PROXY: '1',
       },
       { now: () => clock, logger },
     );
@@ -108,6 +111,39 @@ describe('Stripe webhooks', () => {
     await server.http.post('/api/stripe/webhook').send(JSON.stringify(completed)).expect(400);
     await deliver(completed!, { timestamp: Math.floor(Date.now() / 1000) - 3600 }).expect(400);
     expect((await browser.get('/api/auth/me').expect(200)).body.user.subscription_status).toBe('inactive');
+  });
+
+  it("When a POST carries no signature of Stripe's shape, then it is refused before its body is read", async () => {
+    // Session 14's attack: every POST had up to 512 kB read before anything was checked.
+    const json = { 'Content-Type': 'application/json' };
+    expect(await answerToPartialBody(server.running.url, '/api/stripe/webhook', json)).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    const garbled = { ...json, 'Stripe-Signature': 'whatever' };
+    expect(await answerToPartialBody(server.running.url, '/api/stripe/webhook', garbled)).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+  });
+
+  it("When one client sends bad signatures again and again, then it is refused before its body is read, and Stripe's deliveries go on", async () => {
+    const { browser, sessionId } = await checkout();
+    const [completed] = await stripe.completeSession(sessionId);
+    const forged = `t=${Math.floor(clock / 1000)},v1=${'ab'.repeat(32)}`;
+    for (let i = 0; i < 30; i++) {
+      await deliver(completed!, { signature: forged }).set('X-Forwarded-For', '10.66.0.1').expect(400);
+    }
+    const refused = await deliver(completed!, { signature: forged }).set('X-Forwarded-For', '10.66.0.1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const unread = await answerToPartialBody(server.running.url, '/api/stripe/webhook', {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': forged,
+      'X-Forwarded-For': '10.66.0.1',
+    });
+    expect(unread).toBe('HTTP/1.1 429 Too Many Requests');
+    // Stripe's own delivery, from its address, is applied.
+    await deliver(completed!).expect(200);
+    expect((await browser.get('/api/auth/me').expect(200)).body.user.subscription_status).toBe('active');
   });
 
   it('completes the checkout from the success page before any webhook arrives', async () => {
