@@ -5,7 +5,7 @@ import { TrustedDevices } from './auth/trusted-device';
 import type { AppContext } from './context';
 import { createAccountThrottles } from './http/account-throttle';
 import { API_KEY_PATHS, apiKeyAuth, identifyApiKey } from './http/api-key-auth';
-import { requireCsrf } from './http/csrf';
+import { userCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { FairTurns } from './http/fair-turns';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
@@ -127,6 +127,7 @@ export function createApp(context: AppContext): express.Express {
   api.use(
     sessions({ secret: context.sessionSecret, secureCookies: httpsOnly, repository: context.store.sessions }),
   );
+  const csrf = userCsrf({ secret: context.sessionSecret, secureCookies: httpsOnly });
   // Passport reads the session; without one (anonymous reads) there is nothing for it to do.
   const passportInit = context.passport.initialize();
   const passportSession = context.passport.session();
@@ -135,16 +136,16 @@ export function createApp(context: AppContext): express.Express {
   );
   // An employer API key (Authorization: Bearer) acts for its account on the employer tools.
   api.use(API_KEY_PATHS, apiKeyAuth);
-  api.use(requireCsrf([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
+  api.use(csrf.guard([...CSRF_EXEMPT, ...ANONYMOUS_EVENTS]));
   // The most asked reads first: every router a request passes tests each of its routes against
   // the path, and searches went past eight of them (the router was the largest cost of a cached
   // search in issue 24's profile). No router below defines these paths.
   api.use(searchRoutes(context, costs));
   api.use(instantSearchRoutes(context, costs));
-  api.use(authRoutes(context, { ...limits, account: accounts.user }));
+  api.use(authRoutes(context, { ...limits, account: accounts.user }, csrf));
   api.use(registrationRoutes(context, limits));
   api.use(catalogRoutes(context));
-  api.use(usersRoutes(context, limits));
+  api.use(usersRoutes(context, limits, csrf));
   api.use(ownLogoRoutes(context));
   api.use(employerRoutes(context, costs));
   api.use(subscriptionsRoutes(context));

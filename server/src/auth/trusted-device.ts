@@ -65,7 +65,7 @@ export class TrustedDevices {
 }
 
 /** One cookie's raw value from the Cookie header (the app has no cookie parser: sessions read theirs). */
-function cookieValue(req: Request, name: string): string | undefined {
+export function cookieValue(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

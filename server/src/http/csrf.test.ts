@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createApp } from '../app';
+import { hashPassword } from '../auth/passwords';
 import { type RoutesLister, registeredRoutes } from '../testing/registered-routes';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { ADMIN_ENV, AdminBrowser, Visitor } from '../testing/visitor';
+import { ADMIN_ENV, AdminBrowser, accountForm, PASSWORD, Visitor } from '../testing/visitor';
+import { CSRF_HEADER, CSRF_MESSAGE } from './csrf';
 
 // Spec section 7: every state-changing call carries the CSRF token. Checked on every route the
 // app has, read from its routers, so a route added later is covered without editing this test.
@@ -65,4 +68,117 @@ describe('CSRF protection', () => {
     // About 70 routes, three requests each, one after another: 30 s, the default limit, was passed
     // at load 25. The limit only ends a hang; how fast the API answers is the benchmarks' business.
   }, 180_000);
+
+  // SECURITY.md, "Session 13's attack": each anonymous token read stored a session (2 h each, about
+  // 72,000 rows per address within the read limit). An anonymous token is a signed double-submit now.
+  describe('tokens of visitors who are not signed in', () => {
+    /** A state change any visitor may make, with no session: asking for a reset link (always 200). */
+    const askReset = (browser: Visitor, token: string) =>
+      browser.http
+        .post('/api/auth/forgot-password')
+        .set(CSRF_HEADER, token)
+        .send({ email: 'nobody@example.com' });
+    const sessionWrites = () => jest.spyOn(server.running.context.store.sessions, 'set');
+
+    it('When anonymous visitors read CSRF tokens, then no session is stored, and their tokens still work', async () => {
+      const writes = sessionWrites();
+      try {
+        for (let i = 0; i < 10; i++) {
+          await server.http.get('/api/csrf-token').expect(200);
+          await server.http.get('/api/admin/csrf-token').expect(200);
+        }
+        const visitor = new Visitor(server.running.url);
+        await askReset(visitor, await visitor.csrfToken()).expect(200);
+        // Failed before: one session row per read (20).
+        expect(writes).not.toHaveBeenCalled();
+      } finally {
+        writes.mockRestore();
+      }
+    });
+
+    it("When a token is forged or is another visitor's, then the change is refused with the CSRF error", async () => {
+      const ada = new Visitor(server.running.url);
+      const eve = new Visitor(server.running.url);
+      const adasToken = await ada.csrfToken();
+      const evesToken = await eve.csrfToken();
+      expect(evesToken).not.toBe(adasToken);
+      const refused = { error: CSRF_MESSAGE };
+      // Ada's token with Eve's cookie, Eve's own token in a browser without her cookie, a made-up one.
+      await askReset(eve, adasToken).expect(403, refused);
+      await askReset(new Visitor(server.running.url), evesToken).expect(403, refused);
+      await askReset(eve, randomBytes(32).toString('base64url')).expect(403, refused);
+      // A user's anonymous token is no admin's, even with the same browser's cookies.
+      const staffToken = await eve.http.get('/api/admin/csrf-token').expect(200);
+      await eve.http
+        .post('/api/admin/login')
+        .set(CSRF_HEADER, evesToken)
+        .send({ username: 'staff', password: 'x' })
+        .expect(403, refused);
+      expect(staffToken.body.csrf_token).not.toBe(evesToken);
+      await askReset(eve, evesToken).expect(200);
+      await askReset(ada, adasToken).expect(200);
+    });
+
+    it('When a visitor signs in with an anonymous token, then it is accepted and rotates to the new session', async () => {
+      const { store } = server.running.context;
+      const user = await store.users.create({
+        email: 'ada@example.com',
+        full_name: 'Ada Lovelace',
+        organization: 'Engines Ltd',
+        user_type: 'employer',
+        password_hash: await hashPassword(PASSWORD),
+      });
+      const writes = sessionWrites();
+      try {
+        const ada = new Visitor(server.running.url);
+        const anonymous = await ada.csrfToken();
+        const login = await ada.http
+          .post('/api/auth/login')
+          .set(CSRF_HEADER, anonymous)
+          .send({ email: 'ada@example.com', password: PASSWORD })
+          .expect(200);
+        const rotated = login.body.csrf_token as string;
+        expect(rotated).not.toBe(anonymous);
+        // Signed in, the anonymous token speaks for nobody; the session's does, and is the one read now.
+        await askReset(ada, anonymous).expect(403, { error: CSRF_MESSAGE });
+        await askReset(ada, rotated).expect(200);
+        expect(await ada.csrfToken()).toBe(rotated);
+        // The only session stored is the signed-in one (before, the token's read stored one of its own).
+        const owners = writes.mock.calls.map((call) => call[3]);
+        expect(owners.length).toBeGreaterThan(0);
+        expect(owners.every((owner) => owner === user.id)).toBe(true);
+      } finally {
+        writes.mockRestore();
+      }
+    });
+
+    it('When a visitor signs up with an anonymous token, then it is accepted and rotates to the new session', async () => {
+      const grace = new Visitor(server.running.url);
+      const anonymous = await grace.csrfToken();
+      const created = await grace.http
+        .post('/api/users')
+        .set(CSRF_HEADER, anonymous)
+        .send(accountForm({ email: 'grace@example.com' }))
+        .expect(201);
+      const rotated = created.body.csrf_token as string;
+      expect(rotated).not.toBe(anonymous);
+      await askReset(grace, anonymous).expect(403, { error: CSRF_MESSAGE });
+      await askReset(grace, rotated).expect(200);
+    });
+
+    it('When staff sign in with an anonymous token, then it is accepted and rotates to the admin session', async () => {
+      const admin = new AdminBrowser(server.running.url);
+      const anonymous = await admin.csrfToken();
+      const login = await admin.http
+        .post('/api/admin/login')
+        .set(CSRF_HEADER, anonymous)
+        .send({ username: ADMIN_ENV.ADMIN_USERNAME, password: ADMIN_ENV.ADMIN_PASSWORD })
+        .expect(200);
+      const rotated = login.body.csrf_token as string;
+      expect(rotated).not.toBe(anonymous);
+      expect(await admin.csrfToken()).toBe(rotated);
+      await admin.http.post('/api/admin/logout').set(CSRF_HEADER, anonymous).expect(403);
+      await admin.http.post('/api/admin/logout').set(CSRF_HEADER, rotated).expect(200);
+    });
+  });
 });

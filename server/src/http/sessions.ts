@@ -48,7 +48,10 @@ interface SessionKind {
   idleMs: number;
   absoluteMs: number;
   sameSite: 'lax' | 'strict';
-  /** Paths (relative to where the middleware is mounted) that start a session for a visitor who has none. */
+  /**
+   * Requests ("METHOD path", the path relative to where the middleware is mounted) that start a
+   * session for a visitor who has none.
+   */
   starters: ReadonlySet<string>;
 }
 
@@ -59,7 +62,10 @@ const USER_SESSIONS: SessionKind = {
   absoluteMs: ABSOLUTE_TIMEOUT_MS,
   // Lax: a link from an e-mail or another site opens the dashboard signed in.
   sameSite: 'lax',
-  starters: new Set(['/csrf-token']),
+  // Reading a CSRF token starts none (an anonymous token stores nothing, csrf-anonymous.ts): only
+  // what keeps something for the visitor does. Signing in and signing up make the session they sign
+  // in to; an agent registered before the account is remembered for it (registeredAgentIds).
+  starters: new Set(['POST /auth/login', 'POST /users', 'POST /agents']),
 };
 
 const ADMIN_SESSIONS: SessionKind = {
@@ -69,7 +75,7 @@ const ADMIN_SESSIONS: SessionKind = {
   absoluteMs: ADMIN_ABSOLUTE_TIMEOUT_MS,
   // Staff never need to arrive signed in from another site.
   sameSite: 'strict',
-  starters: new Set(['/csrf-token', '/login']),
+  starters: new Set(['POST /login']),
 };
 
 /**
@@ -93,7 +99,7 @@ function sessionsOf(kind: SessionKind, options: SessionOptions): RequestHandler[
   const onlyWhenNeeded =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) => {
-      if (req.headers.cookie?.includes(cookiePrefix) || kind.starters.has(req.path))
+      if (req.headers.cookie?.includes(cookiePrefix) || kind.starters.has(`${req.method} ${req.path}`))
         return handler(req, res, next);
       next();
     };

@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { ADMIN_ENV, AdminBrowser, PASSWORD, Visitor } from '../testing/visitor';
 
 // The browser-side defences, as a browser receives them: the Content-Security-Policy and the other
-// security headers on a page, an API answer and an error, and the flags of both session cookies.
+// security headers on a page, an API answer and an error, and the flags of both session cookies
+// and of both anonymous CSRF tokens' cookies.
 // Once as on a developer's machine (plain http) and once as in production behind a TLS proxy.
 
 const PRODUCTION_ENV = {
@@ -25,6 +26,7 @@ const PRODUCTION_ENV = {
   TRUST_PROXY: '1',
 };
 const OVER_TLS = { 'X-Forwarded-Proto': 'https' };
+const COOKIE_USER = 'cookies@example.com';
 
 function cspOf(response: Response): Map<string, string[]> {
   const header = String(response.headers['content-security-policy'] ?? '');
@@ -71,6 +73,27 @@ function expectStrictHeaders(where: string, response: Response) {
   expect(response.headers['x-powered-by']).toBeUndefined();
 }
 
+/** Signs in on `server` (the user made in beforeAll, or the admin of ADMIN_ENV); its answer. */
+async function signIn(server: TestServer, who: 'user' | 'admin', headers: Record<string, string> = {}) {
+  const admin = who === 'admin';
+  const token = await server.http
+    .get(admin ? '/api/admin/csrf-token' : '/api/csrf-token')
+    .set(headers)
+    .expect(200);
+  const cookie = (token.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return server.http
+    .post(admin ? '/api/admin/login' : '/api/auth/login')
+    .set(headers)
+    .set('Cookie', cookie)
+    .set('X-CSRF-Token', token.body.csrf_token)
+    .send(
+      admin
+        ? { username: ADMIN_ENV.ADMIN_USERNAME, password: ADMIN_ENV.ADMIN_PASSWORD }
+        : { email: COOKIE_USER, password: PASSWORD },
+    )
+    .expect(200);
+}
+
 describe('security headers and session cookies', () => {
   const dist = createFakeClientDist();
   let local: TestServer;
@@ -83,6 +106,16 @@ describe('security headers and session cookies', () => {
       startTestServer(PRODUCTION_ENV, { clientDist: dist.dir }),
     ]);
     agentId = (await local.running.context.store.agents.create(agentInput())).id;
+    const password_hash = await hashPassword(PASSWORD);
+    for (const server of [local, production]) {
+      await server.running.context.store.users.create({
+        email: COOKIE_USER,
+        full_name: 'Grace Hopper',
+        organization: 'Compilers Ltd',
+        user_type: 'agent_provider',
+        password_hash,
+      });
+    }
   });
   afterAll(async () => {
     await Promise.all([local?.stop(), production?.stop()]);
@@ -135,8 +168,8 @@ describe('security headers and session cookies', () => {
   });
 
   describe('cookies', () => {
-    it("When a user's session starts, then its cookie is HttpOnly, SameSite=Lax, for the whole site, and idles out in 2 hours", async () => {
-      const cookie = cookieOf(await local.http.get('/api/csrf-token').expect(200), 'agentry.sid');
+    it("When a user's session starts (at sign-in), then its cookie is HttpOnly, SameSite=Lax, for the whole site, and idles out in 2 hours", async () => {
+      const cookie = cookieOf(await signIn(local, 'user'), 'agentry.sid');
       expect(cookie?.get('path')).toBe('/');
       expect(cookie?.has('httponly')).toBe(true);
       expect(cookie?.get('samesite')).toBe('Lax');
@@ -146,8 +179,8 @@ describe('security headers and session cookies', () => {
       expect(IDLE_TIMEOUT_MS).toBeLessThan(ABSOLUTE_TIMEOUT_MS);
     });
 
-    it("When an admin's session starts, then its cookie is sent to /api/admin only, HttpOnly, SameSite=Strict, for 30 minutes idle", async () => {
-      const cookie = cookieOf(await local.http.get('/api/admin/csrf-token').expect(200), 'agentry.admin');
+    it("When an admin's session starts (at sign-in), then its cookie is sent to /api/admin only, HttpOnly, SameSite=Strict, for 30 minutes idle", async () => {
+      const cookie = cookieOf(await signIn(local, 'admin'), 'agentry.admin');
       expect(cookie?.get('path')).toBe('/api/admin');
       expect(cookie?.has('httponly')).toBe(true);
       expect(cookie?.get('samesite')).toBe('Strict');
@@ -155,16 +188,33 @@ describe('security headers and session cookies', () => {
       expect(Math.abs(expires - Date.now() - ADMIN_IDLE_TIMEOUT_MS)).toBeLessThan(60_000);
     });
 
-    it('When it runs in production on https, then both cookies are Secure', async () => {
-      const user = cookieOf(
-        await production.http.get('/api/csrf-token').set(OVER_TLS).expect(200),
-        'agentry.sid',
-      );
-      const admin = cookieOf(
-        await production.http.get('/api/admin/csrf-token').set(OVER_TLS).expect(200),
-        'agentry.admin',
-      );
-      for (const cookie of [user, admin]) {
+    it("When a visitor who is not signed in reads a CSRF token, then its cookie is HttpOnly, SameSite=Strict, sent to the API only, and no session's", async () => {
+      for (const [path, name, scope] of [
+        ['/api/csrf-token', 'agentry.csrf', '/api'],
+        ['/api/admin/csrf-token', 'agentry.admin-csrf', '/api/admin'],
+      ] as const) {
+        const answer = await local.http.get(path).expect(200);
+        const cookie = cookieOf(answer, name);
+        expect(cookie?.get('path')).toBe(scope);
+        expect(cookie?.has('httponly')).toBe(true);
+        expect(cookie?.get('samesite')).toBe('Strict');
+        expect(cookie?.has('secure')).toBe(false);
+        // Only the token's nonce: no session cookie (a session would be a stored row).
+        expect((answer.headers['set-cookie'] as unknown as string[]).length).toBe(1);
+      }
+    });
+
+    it('When it runs in production on https, then the session cookies and the CSRF cookies are Secure', async () => {
+      const cookies = [
+        cookieOf(await signIn(production, 'user', OVER_TLS), 'agentry.sid'),
+        cookieOf(await signIn(production, 'admin', OVER_TLS), 'agentry.admin'),
+        cookieOf(await production.http.get('/api/csrf-token').set(OVER_TLS).expect(200), 'agentry.csrf'),
+        cookieOf(
+          await production.http.get('/api/admin/csrf-token').set(OVER_TLS).expect(200),
+          'agentry.admin-csrf',
+        ),
+      ];
+      for (const cookie of cookies) {
         expect(cookie?.has('secure')).toBe(true);
         expect(cookie?.has('httponly')).toBe(true);
       }
@@ -207,9 +257,11 @@ describe('security headers and session cookies', () => {
       );
     }
 
-    it('When a production request reaches the app over plain http, then no session cookie is sent over it', async () => {
-      const response = await production.http.get('/api/csrf-token').expect(200);
-      expect(response.headers['set-cookie']).toBeUndefined();
+    it('When a production request reaches the app over plain http, then no cookie is sent over it', async () => {
+      for (const path of ['/api/csrf-token', '/api/admin/csrf-token']) {
+        const response = await production.http.get(path).expect(200);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
     });
   });
 });

@@ -71,7 +71,10 @@ export async function eventually(condition: () => Promise<boolean>, timeoutMs = 
   }
 }
 
-/** A session cookie with its CSRF token, as the client gets them. */
+/**
+ * The cookie a browser is given with its first CSRF token (an anonymous token's nonce: no session
+ * is stored for it), and the token, as the client gets them.
+ */
 export async function csrfSession(http: TestServer['http']): Promise<{ cookie: string; token: string }> {
   const response = await http.get('/api/csrf-token').expect(200);
   const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;

@@ -52,7 +52,7 @@ import { uploadAgents } from '../../../commands/admin/upload-agents';
 import { readAgentProfile, saveAgentProfileAsAdmin } from '../../../commands/save-agent-profile';
 import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
-import { issueCsrfToken, requireCsrf } from '../../../http/csrf';
+import { adminCsrf, sessionCsrfToken } from '../../../http/csrf';
 import { HttpError, notFound } from '../../../http/errors';
 import { setPageHeaders } from '../../../http/pagination';
 import { adminOf, requireAdmin } from '../../../http/require-admin';
@@ -112,17 +112,17 @@ export function adminRoutes(
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use(
-    adminSessions({
-      secret: context.sessionSecret,
-      secureCookies: context.config.publicUrl.startsWith('https://'),
-      repository: store.sessions,
-    }),
-  );
+  const secureCookies = context.config.publicUrl.startsWith('https://');
+  router.use(adminSessions({ secret: context.sessionSecret, secureCookies, repository: store.sessions }));
+  const csrf = adminCsrf({ secret: context.sessionSecret, secureCookies });
+  const requireCsrf = () => csrf.guard();
 
-  /** Starts an admin session (no admin in it yet) for the sign-in form's CSRF token. */
+  /**
+   * The sign-in form's CSRF token: a stateless one (no session is stored for it) until an admin, or
+   * one awaiting the second factor, is in the session; then the session's.
+   */
   router.get('/csrf-token', (req, res) => {
-    res.json({ success: true, csrf_token: issueCsrfToken(req) } satisfies AdminToken);
+    res.json({ success: true, csrf_token: csrf.issue(req, res) } satisfies AdminToken);
   });
 
   /** The admin is in: a new session id (an id planted before is worth nothing after), a trusted browser. */
@@ -133,7 +133,7 @@ export function adminRoutes(
       req.session.adminId = admin.id;
       req.session.adminUsername = admin.username;
       req.session.startedAt = Date.now();
-      const csrf_token = issueCsrfToken(req);
+      const csrf_token = csrf.signedIn(req, res);
       context.logger.info({ admin: admin.username, two_factor: admin.totp_enabled }, 'admin signed in');
       res.json({ success: true, admin: { username: admin.username }, csrf_token } satisfies AdminSignedIn);
     });
@@ -157,7 +157,7 @@ export function adminRoutes(
           req.session.regenerate((error) => {
             if (error) return next(error);
             req.session.pendingAdmin = { id: admin.id, username: admin.username, at: now(), failures: 0 };
-            const csrf_token = issueCsrfToken(req);
+            const csrf_token = csrf.signedIn(req, res);
             res.json({
               success: false,
               totp_required: true,
@@ -171,9 +171,10 @@ export function adminRoutes(
   });
 
   router.post('/login/totp', requireCsrf(), limits.login, (req, res, next) => {
-    const pending = req.session.pendingAdmin;
+    // No session at all: a browser that never gave the right password here (its token was stateless).
+    const pending = req.session?.pendingAdmin;
     if (!pending || now() - pending.at > PENDING_SIGN_IN_MS) {
-      delete req.session.pendingAdmin;
+      if (req.session) delete req.session.pendingAdmin;
       throw new HttpError(401, SIGN_IN_AGAIN, { success: false });
     }
     const { code } = parseBody(AdminCodeBody, req);
@@ -216,7 +217,7 @@ export function adminRoutes(
       res.json({
         success: true,
         admin: { username: adminOf(req).username },
-        csrf_token: issueCsrfToken(req),
+        csrf_token: sessionCsrfToken(req),
       } satisfies AdminSessionAnswer);
     });
   });
@@ -233,7 +234,7 @@ export function adminRoutes(
     res.json({
       success: true,
       admin: { username: me(req).username },
-      csrf_token: issueCsrfToken(req),
+      csrf_token: sessionCsrfToken(req),
     } satisfies AdminSignedIn);
   });
 

@@ -19,7 +19,7 @@ import { PASSWORD_RESET_MESSAGE, resetPassword } from '../../../commands/reset-p
 import { resendEmailVerification } from '../../../commands/send-email-verification';
 import type { AppContext } from '../../../context';
 import type { AccountThrottle } from '../../../http/account-throttle';
-import { issueCsrfToken } from '../../../http/csrf';
+import type { CsrfTokens } from '../../../http/csrf';
 import { HttpError } from '../../../http/errors';
 import { endPhase, startPhases } from '../../../http/phase-timing';
 import { requireUser } from '../../../http/require-user';
@@ -38,20 +38,24 @@ export interface AuthLimits {
   signups: Middleware;
 }
 
-/** Signs `user` in on a new session id (no fixation) and answers the new CSRF token with the user. */
+/**
+ * Signs `user` in on a new session id (no fixation) and answers the new session's CSRF token with
+ * the user: the anonymous token the request came with ends here.
+ */
 export function signIn(
+  csrf: CsrfTokens,
   req: Request,
   res: Response,
   next: NextFunction,
   user: User,
   extra: Partial<Pick<AccountCreated, 'user_id'>> = {},
 ): void {
-  // req.login regenerates the session; the old CSRF token goes with it.
+  // req.login regenerates the session; a token kept in the old one goes with it.
   req.login(user, (loginError) => {
     endPhase(res, 'session');
     if (loginError) return next(loginError);
     req.session.startedAt = Date.now();
-    const csrf_token = issueCsrfToken(req);
+    const csrf_token = csrf.signedIn(req, res);
     const presented = presentUser(user);
     res.json({
       success: true,
@@ -63,12 +67,15 @@ export function signIn(
   });
 }
 
-export function authRoutes({ passport, services }: AppContext, limits: AuthLimits): Router {
+export function authRoutes({ passport, services }: AppContext, limits: AuthLimits, csrf: CsrfTokens): Router {
   const router = Router();
 
-  /** The token state-changing calls must echo in X-CSRF-Token (two field names: both screens' readings). */
+  /**
+   * The token state-changing calls must echo in X-CSRF-Token (two field names: both screens'
+   * readings): a signed-in visitor's session's, anyone else's stateless (http/csrf.ts).
+   */
   router.get('/csrf-token', (req, res) => {
-    const token = issueCsrfToken(req);
+    const token = csrf.issue(req, res);
     res
       .set('Cache-Control', 'no-store')
       .json({ success: true, csrf_token: token, csrfToken: token } satisfies CsrfToken);
@@ -104,12 +111,17 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
         if (error) return next(error);
         if (!user) return next(new HttpError(401, info?.message ?? 'Login failed', { success: false }));
         limits.account.remember(req, res);
-        signIn(req, res, next, user);
+        signIn(csrf, req, res, next, user);
       })(req, res, next);
     });
   });
 
   router.post('/auth/logout', (req, res, next) => {
+    // A visitor with no session (an anonymous token) has nothing to end.
+    if (!req.session) {
+      res.json({ success: true } satisfies Success);
+      return;
+    }
     req.logout((error) => {
       if (error) return next(error);
       req.session.destroy(() => {
@@ -130,8 +142,9 @@ export function authRoutes({ passport, services }: AppContext, limits: AuthLimit
   router.post('/auth/reset-password', limits.signups, async (req, res) => {
     const { token, password } = parseBody(ResetPasswordBody, req);
     await resetPassword(services, { token, password });
-    // Whoever asked from this browser signs in afresh too.
-    await new Promise<void>((resolve) => req.logout(() => resolve()));
+    // Whoever asked from this browser signs in afresh too (if it has a session), on a new token.
+    if (req.session) await new Promise<void>((resolve) => req.logout(() => resolve()));
+    csrf.forgetAnonymous(req, res);
     res.json({ success: true, message: PASSWORD_RESET_MESSAGE } satisfies MessageAnswer);
   });
 

@@ -1,4 +1,5 @@
 import { RESET_REQUESTED_MESSAGE } from '../../../commands/request-password-reset';
+import { CSRF_HEADER, CSRF_MESSAGE } from '../../../http/csrf';
 import { lastMail, mailsTo, tokenIn } from '../../../testing/mailbox';
 import { eventually, startTestServer, type TestServer } from '../../../testing/test-server';
 import { accountForm, PASSWORD, Visitor } from '../../../testing/visitor';
@@ -45,7 +46,20 @@ describe('password reset and e-mail links', () => {
       '/reset-password',
     );
 
-    await visitor().post('/api/auth/reset-password', { token, password: NEW_PASSWORD }).expect(200);
+    // Sent with the token of a visitor who is not signed in; that token ends with the reset (rotates).
+    const resetter = visitor();
+    const anonymous = await resetter.csrfToken();
+    await resetter.http
+      .post('/api/auth/reset-password')
+      .set(CSRF_HEADER, anonymous)
+      .send({ token, password: NEW_PASSWORD })
+      .expect(200);
+    await resetter.http
+      .post('/api/auth/forgot-password')
+      .set(CSRF_HEADER, anonymous)
+      .send({ email: 'ada@example.com' })
+      .expect(403, { error: CSRF_MESSAGE });
+    expect(await resetter.csrfToken()).not.toBe(anonymous);
     for (const device of [laptop, phone]) {
       const me = await device.get('/api/auth/me').expect(200);
       expect(me.body).toEqual({ success: false, user: null });

@@ -21,6 +21,7 @@ import { startCheckout } from '../../../commands/start-checkout';
 import { removeOwnAgent, updateOwnAgent } from '../../../commands/update-own-agent';
 import { updateProfile } from '../../../commands/update-profile';
 import type { AppContext } from '../../../context';
+import type { CsrfTokens } from '../../../http/csrf';
 import { forbidden } from '../../../http/errors';
 import { endPhase, startPhases } from '../../../http/phase-timing';
 import { requireUser } from '../../../http/require-user';
@@ -32,7 +33,11 @@ import { type AuthLimits, signIn } from '../auth/auth.routes';
 // Accounts (spec section 7): creation, the checkout that starts a subscription, the provider's own
 // agents and the profile. Every handler acts on the signed-in user only.
 
-export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLimits, 'signups'>): Router {
+export function usersRoutes(
+  { services, store }: AppContext,
+  limits: Pick<AuthLimits, 'signups'>,
+  csrf: CsrfTokens,
+): Router {
   const router = Router();
   const me = (req: Express.Request) => req.user as User;
 
@@ -45,7 +50,7 @@ export function usersRoutes({ services, store }: AppContext, limits: Pick<AuthLi
       phase: (name) => endPhase(res, name),
     });
     res.status(201);
-    signIn(req, res, next, user, { user_id: user.id });
+    signIn(csrf, req, res, next, user, { user_id: user.id });
   });
 
   router.post('/users/:user_id/subscription', requireUser, async (req, res) => {
