@@ -153,6 +153,14 @@ export interface SearchEngine {
    */
   idle?(): Promise<void> | null;
   /**
+   * Works out ahead what the first searches of an index loaded later would work out on the thread
+   * that answers while requests wait (the embedded engine: the English lexicon, the query
+   * concepts, the planner's code), once search is to answer from the store for a while (an index
+   * rebuilt after it was lost): the API calls it before it takes requests. Engines with nothing
+   * to prepare leave it out.
+   */
+  prepare?(): Promise<void>;
+  /**
    * Applies upserts and deletes, idempotently, then records the change-log position they reflect.
    * A document rejected by the engine is reported, not thrown, so one bad record never blocks the rest.
    */

@@ -198,6 +198,25 @@ describe('search service while the index loads', () => {
     expect((await service.search({ query: 'writer' })).degraded).toBe(true);
   });
 
+  it('When the store is readied for a long wait, then the engine prepares its first searches too, and a failure to is only logged', async () => {
+    const { engine, freshness } = loadingIndex();
+    const prepare = jest.fn(async () => {});
+    const service = new SearchService({ ...engine, prepare }, store, createLogger('silent', 'test'), {
+      freshness,
+    });
+    await service.warmFallback();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    const failing = jest.fn(async () => {
+      throw new Error('no lexicon');
+    });
+    const other = new SearchService({ ...engine, prepare: failing }, store, createLogger('silent', 'test'), {
+      freshness,
+    });
+    await expect(other.warmFallback()).resolves.toBeUndefined();
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect((await other.search({ query: 'writer' })).degraded).toBe(true);
+  });
+
   it('answers from the store, marked degraded, when it answers before the index is current', async () => {
     const { engine, freshness, waiting } = loadingIndex();
     const service = new SearchService(engine, store, createLogger('silent', 'test'), { freshness });

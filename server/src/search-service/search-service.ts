@@ -83,13 +83,23 @@ export class SearchService {
     for (const go of waiting) go();
     const started = performance.now();
     try {
-      await this.fallback.warmUp();
+      // The store's texts are read on its own thread meanwhile: the engine's planner warms beside it.
+      await Promise.all([this.fallback.warmUp(), this.prepareEngine()]);
       this.logger.info(
         { ms: Math.round(performance.now() - started) },
         'search answers from the store meanwhile: plain matching ready',
       );
     } catch (error) {
       this.logger.warn({ err: error }, 'plain matching could not be readied');
+    }
+  }
+
+  /** The engine's own one-off work, ahead of the index it will load (SearchEngine.prepare). */
+  private async prepareEngine(): Promise<void> {
+    try {
+      await this.engine?.prepare?.();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'search engine could not prepare its first searches');
     }
   }
 

@@ -23,6 +23,7 @@ import { IndexSnapshots } from './snapshot/index-snapshots';
 import { indexFromFile } from './snapshot/load-index';
 import { SNAPSHOT_FILE_NAME } from './snapshot/snapshot-file';
 import { TimeSlices } from './time-slices';
+import { warmPlanner } from './warm-planner';
 
 // The embedded search engine. Its durable state is a SQLite file (search.db); a process that
 // serves searches also keeps an in-memory index of it and follows the file's ops log, so an
@@ -175,6 +176,18 @@ export class EmbeddedSearchEngine implements SearchEngine {
    */
   idle(): Promise<void> | null {
     return this.turns.idle();
+  }
+
+  /**
+   * The planner's one-off work (warm-planner.ts) done on the index served now (an empty one after
+   * a lost mirror), so that the rebuilt index's load, which runs it again while the store answers
+   * every search, finds it done: in a process's first load the English lexicon's decode and the
+   * first plan held the serving thread 35-48 ms each (CPU, load 20), in the middle of a lost
+   * mirror's degraded answers (issue 24). Nothing while an index loads: that load runs it.
+   */
+  async prepare(): Promise<void> {
+    if (!this.options.serve || this.served === null || this.reloading) return;
+    await warmPlanner(this.index, new TimeSlices());
   }
 
   async apply(batch: ApplyBatch): Promise<ApplyResult> {
