@@ -7,13 +7,15 @@ import {
   isDefaultOn,
   setFeatures,
 } from '@agentry/platform/search/query/features';
+import { ASSOCIATION_LIMITS } from '@agentry/platform/search/query/plan';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
+import { VISITOR_CONTEXT } from '@agentry/platform/search/query/visitor-context';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import { evaluate, type Qrels, type Run, unjudged } from './score';
 
-// `npm run eval:ablation [-- --agents FILE] [--only feature,…] [--specificity name=value,…]`: the ablation table of BENCHMARKS.md. Scores the dev
+// `npm run eval:ablation [-- --agents FILE] [--only feature,…] [--specificity name=value,…] [--settings switch.name=value,…]`: the ablation table of BENCHMARKS.md. Scores the dev
 // set, our tune half, our reported half and both fresh sets with the engine as it runs, then with each feature it
 // runs with turned off and each measured-but-not-kept feature turned on, in turn, then plain BM25,
 // through the real GET /api/search on a fresh catalog. Prints a Markdown table of nDCG@10 (and
@@ -46,6 +48,22 @@ async function main(argv: string[]): Promise<number> {
     if (!name || !(name in SPECIFICITY) || !Number.isFinite(Number(value)))
       throw new Error(`--specificity: no setting "${pair}" (known: ${Object.keys(SPECIFICITY).join(', ')})`);
     (SPECIFICITY as Record<string, number>)[name] = Number(value);
+  }
+  // --settings visitorContext.weight=0.9: a switch's settings as fitted on the training sets, for
+  // every row, the engine's too (a switch that is on has no row of its own with other settings).
+  const settingsAt = argv.indexOf('--settings');
+  const owners: Record<string, Record<string, number>> = {
+    visitorContext: VISITOR_CONTEXT,
+    associations: ASSOCIATION_LIMITS,
+    termSpecificity: SPECIFICITY,
+  };
+  for (const pair of settingsAt >= 0 ? argv[settingsAt + 1]!.split(',') : []) {
+    const [owner, rest] = [pair.slice(0, pair.indexOf('.')), pair.slice(pair.indexOf('.') + 1)];
+    const [name, value] = rest.split('=');
+    const settings = owners[owner];
+    if (!settings || !name || !(name in settings) || !Number.isFinite(Number(value)))
+      throw new Error(`--settings: no setting "${pair}" (switches: ${Object.keys(owners).join(', ')})`);
+    settings[name] = Number(value);
   }
   const sets = SETS.map((set) => ({
     ...set,
@@ -122,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write('\n');
   const header = `| Variant (nDCG@10) | ${sets.map((set) => `${set.label} (${set.queryList.length})`).join(' | ')} |`;
+  if (settingsAt >= 0) process.stdout.write(`Settings in every row: ${argv[settingsAt + 1]}\n\n`);
   process.stdout.write(`${[header, `|${' --- |'.repeat(sets.length + 1)}`, ...rows].join('\n')}\n`);
   if (notes.length > 0)
     process.stdout.write(
