@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
+import { optionOf } from '../cli/options';
 import { type AttackFigures, type AttackOptions, victims, type WaitFigures } from './abuse-load';
 import { vocabularyOf } from './abuse-requests';
 import { freePort, startProcess, stop } from './child-process';
@@ -29,13 +30,8 @@ const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs:
 // (p50, p99, max, from each request's scheduled start), the attacker's answers by status, and the
 // API's worst event-loop delay from /healthz. Target: victims' reads wait at most 300 ms.
 
-function option(argv: string[], name: string, fallback: string): string {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1]! : fallback;
-}
-
 const number = (argv: string[], name: string, fallback: number) => {
-  const value = Number(option(argv, name, String(fallback)));
+  const value = Number(optionOf(argv, name, String(fallback)));
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: not a number`);
   return value;
 };
@@ -91,7 +87,7 @@ async function measure(argv: string[], agents: number) {
   try {
     const catalog = catalogFile(
       agents,
-      fromCwd(option(argv, 'dataset', '../shared/data/agents.json')),
+      fromCwd(optionOf(argv, 'dataset', '../shared/data/agents.json')),
       dataDir,
     );
     const imported = importWithCli(catalog.file, env);
@@ -114,14 +110,14 @@ async function measure(argv: string[], agents: number) {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      WEB_CONCURRENCY: option(argv, 'workers', '2'),
+      WEB_CONCURRENCY: optionOf(argv, 'workers', '2'),
       TRUST_PROXY: '1',
       PAYMENTS_MODE: 'test',
     });
     try {
       const start = await timeStart(base, api, newest);
       log(
-        `  API (compiled, ${option(argv, 'workers', '2')} workers): searchable after ${start.searchableSeconds.toFixed(1)} s`,
+        `  API (compiled, ${optionOf(argv, 'workers', '2')} workers): searchable after ${start.searchableSeconds.toFixed(1)} s`,
       );
       const victimOptions = {
         clients: number(argv, 'victims', 4),
@@ -192,13 +188,13 @@ function report(
 }
 
 async function main(argv: string[]) {
-  const sizes = option(argv, 'agents', '1030,100000').split(',').map(Number);
+  const sizes = optionOf(argv, 'agents', '1030,100000').split(',').map(Number);
   log(
     `Agentry abuse benchmark (issue 21, finding 1): ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, load average ${loadAverage()}`,
   );
   const results = [];
   for (const agents of sizes) results.push(await measure(argv, agents));
-  const out = option(argv, 'out', '');
+  const out = optionOf(argv, 'out', '');
   if (out)
     fs.writeFileSync(
       fromCwd(out),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
+import { numberOption } from '../cli/options';
 import { importSyntheticAgents } from './synthetic-agents';
 
 // The reads issue 25 added, on the embedded store at catalog size: staff's search by name (a page
@@ -10,11 +11,6 @@ import { importSyntheticAgents } from './synthetic-agents';
 // (reviews.topRated, worked out at most every 5 minutes per process). Prints the median and the
 // slowest of `--runs` calls each.
 //   npm run bench:catalog-reads -- --agents 100000 --reviews 20000 --runs 20
-
-function arg(argv: string[], name: string, fallback: number): number {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-}
 
 async function timed(runs: number, work: () => Promise<unknown>) {
   const times: number[] = [];
@@ -28,9 +24,9 @@ async function timed(runs: number, work: () => Promise<unknown>) {
 }
 
 async function main(argv: string[]) {
-  const agents = arg(argv, 'agents', 100_000);
-  const reviews = arg(argv, 'reviews', 20_000);
-  const runs = arg(argv, 'runs', 20);
+  const agents = numberOption(argv, 'agents', 100_000);
+  const reviews = numberOption(argv, 'reviews', 20_000);
+  const runs = numberOption(argv, 'runs', 20);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-catalog-reads-'));
   const store = openSqliteStore(path.join(dir, 'agentry.db'));
   try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { againstRoot, optionOf, ratioOf, tableRow } from './checkouts';
+import { againstRoot, ratioOf, tableRow } from './checkouts';
 import { REPO_ROOT } from './child-process';
 
 describe('againstRoot', () => {
@@ -45,11 +45,5 @@ describe('the before/after table', () => {
     expect(tableRow('search p99', '35 ms', '12 ms', '0.34', '≤ 20 ms')).toBe(
       '| search p99 | 35 ms | 12 ms | 0.34 | ≤ 20 ms |',
     );
-  });
-
-  it('reads an option after its name, the fallback when it is absent or has no value', () => {
-    expect(optionOf(['--against', '../before', '--agents', '1000'], 'agents', '100000')).toBe('1000');
-    expect(optionOf(['--against', '../before'], 'agents', '100000')).toBe('100000');
-    expect(optionOf(['--agents'], 'agents', '100000')).toBe('100000');
   });
 });

@@ -84,11 +84,8 @@ export const ALTERNATE_ORDER: ReadonlyArray<readonly [0 | 1, 0 | 1]> = [
   [1, 0],
 ];
 
-/** The value of `--name` in argv, or the fallback. */
-export function optionOf(argv: string[], name: string, fallback: string): string {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-}
+/** The value of `--name` in argv, or the fallback (scripts/src/cli/options.ts). */
+export { optionOf } from '../cli/options';
 
 /** The machine's load average, said beside every figure taken on a shared machine. */
 export function loadAverageNow(): string {

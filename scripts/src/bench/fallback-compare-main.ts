@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
+import { optionValue } from '../cli/options';
 import { importSyntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `tsx scripts/src/bench/fallback-compare-main.ts --against DIR [--agents 100000] [--store FILE]
@@ -19,11 +20,6 @@ interface Side {
   close(): Promise<void>;
 }
 
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-}
-
 async function sideOf(label: Side['label'], root: string, file: string): Promise<Side> {
   const { openSqliteStore } = await import(path.join(root, 'platform/src/store/sqlite/sqlite-store.ts'));
   const { StoreFallbackEngine } = await import(
@@ -37,7 +33,7 @@ async function sideOf(label: Side['label'], root: string, file: string): Promise
 }
 
 async function storeFile(agents: number): Promise<string> {
-  const given = argument('store');
+  const given = optionValue(process.argv, 'store');
   if (given && fs.existsSync(given)) return given;
   const file = given ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-fallback-')), 'agentry.db');
   const { openSqliteStore } = await import('@agentry/platform/store/sqlite/sqlite-store');
@@ -85,9 +81,9 @@ const at = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
 
 async function main() {
-  const against = argument('against');
+  const against = optionValue(process.argv, 'against');
   if (!against) throw new Error('--against DIR: a checkout of an earlier commit, its node_modules installed');
-  const file = await storeFile(Number(argument('agents') ?? 100_000));
+  const file = await storeFile(Number(optionValue(process.argv, 'agents') ?? 100_000));
   const requests = await requestsOf(file, process.argv.includes('--plain'));
   const sides = [
     await sideOf('before', path.resolve(against), file),

@@ -6,6 +6,7 @@ import { BatchedSharedLimiter } from '@agentry/platform/rate-limit/batched-share
 import { RateLimitStoreHealth } from '@agentry/platform/rate-limit/store-health';
 import { openSqliteStore } from '@agentry/platform/store/sqlite/sqlite-store';
 import pino from 'pino';
+import { numberOption } from '../cli/options';
 
 // What a visitor's first read of a rate-limit window costs a worker (issues 21 and 24): the shared
 // reads limiter with a client's first hit asking the store at once (a SQLite transaction per new
@@ -23,25 +24,20 @@ import pino from 'pino';
 // other worker's writes (sessions, rate-limit batches, analytics) do (the default; 0 for none): a
 // first read that meets the lock waits for it on the event loop (busy_timeout) and then backs off.
 
-function arg(argv: string[], name: string, fallback: number): number {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-}
-
 const SYNC_PER_SECOND = 4;
 type Mode = 'store' | 'local';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const rounds = arg(argv, 'rounds', 12);
-  const visitors = arg(argv, 'visitors', 80);
-  const hits = arg(argv, 'hits', 2);
+  const rounds = numberOption(argv, 'rounds', 12);
+  const visitors = numberOption(argv, 'visitors', 80);
+  const hits = numberOption(argv, 'hits', 2);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-first-reads-'));
   const dbAt = argv.indexOf('--db');
   const file = path.join(dir, 'agentry.db');
   if (dbAt >= 0) fs.copyFileSync(argv[dbAt + 1]!, file);
   const store = openSqliteStore(file);
-  const otherWrites = arg(argv, 'other-writes', 5);
+  const otherWrites = numberOption(argv, 'other-writes', 5);
   const other =
     otherWrites > 0
       ? new Worker(

@@ -4,6 +4,7 @@ import { IntentCounts } from '@agentry/platform/search/embedded/catalog-intent-c
 import { InvertedIndex } from '@agentry/platform/search/embedded/inverted-index';
 import { TimeSlices, UNSLICED } from '@agentry/platform/search/embedded/time-slices';
 import type { SearchDocument } from '@agentry/platform/search/port';
+import { optionValue } from '../cli/options';
 import { syntheticAgents } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
 
@@ -14,11 +15,6 @@ import { asSearchDocuments } from './synthetic-documents';
 // counting share of one index change (a document taken off and counted again), and the longest
 // hold of the event loop while a whole count runs in slices. --real: the 1,030 real agents of
 // ../shared/data/agents.json instead of synthetic ones (more roles and words per agent).
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const heap = () => {
@@ -37,7 +33,7 @@ function documents(): SearchDocument[] {
     const rows = JSON.parse(fs.readFileSync(path.resolve('../shared/data/agents.json'), 'utf8'));
     return asSearchDocuments(rows as Array<Record<string, string>>);
   }
-  const agents = Number(argument('agents') ?? 100_000);
+  const agents = Number(optionValue(process.argv, 'agents') ?? 100_000);
   return asSearchDocuments([...syntheticAgents(agents)] as unknown as Array<Record<string, string>>);
 }
 
@@ -89,7 +85,7 @@ async function main() {
   );
 
   // One index change's counting: a live document taken off and counted again (remove + add).
-  const changes = Number(argument('changes') ?? 20_000);
+  const changes = Number(optionValue(process.argv, 'changes') ?? 20_000);
   const live = [...Array(index.capacity).keys()].filter((n) => index.isAlive(n));
   const counts = index.intent;
   const each: number[] = [];

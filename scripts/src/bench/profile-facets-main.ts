@@ -10,6 +10,7 @@ import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { InvertedIndex } from '@agentry/platform/search/embedded/inverted-index';
 import { Scratch } from '@agentry/platform/search/embedded/scratch';
 import type { SearchDocument, SearchRequest } from '@agentry/platform/search/port';
+import { numberOption } from '../cli/options';
 
 // What the profile facets cost the embedded engine at a large catalog (issue 28): a browse and a
 // search with words, with and without the five profile facets counted and an integration and a
@@ -18,14 +19,9 @@ import type { SearchDocument, SearchRequest } from '@agentry/platform/search/por
 // process: compare the ratios, not the absolute figures, on a shared machine.
 //   npx tsx scripts/src/bench/profile-facets-main.ts -- --agents 100000 --stated 0.5 --runs 15
 
-function arg(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const AGENTS = arg('agents', 100_000);
-const STATED = arg('stated', 0.5);
-const RUNS = arg('runs', 15);
+const AGENTS = numberOption(process.argv, 'agents', 100_000);
+const STATED = numberOption(process.argv, 'stated', 0.5);
+const RUNS = numberOption(process.argv, 'runs', 15);
 
 let seed = 7;
 const random = () => {

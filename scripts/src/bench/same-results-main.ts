@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { seededRandom } from '@agentry/domain/testing/seeded-random';
 import type { SearchDocument, SearchRequest, SearchResponse, SortOrder } from '@agentry/platform/search/port';
+import { optionValue } from '../cli/options';
 import { readQueryFile } from '../eval/query-file';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
@@ -34,7 +35,7 @@ type IndexModule = {
 };
 
 async function engineOf(root: string, roundTrip: boolean): Promise<Engine> {
-  const turnedOn = (argument('with') ?? '').split(',').filter(Boolean);
+  const turnedOn = (optionValue(process.argv, 'with') ?? '').split(',').filter(Boolean);
   if (turnedOn.length > 0) {
     const { setFeatures } = await import(path.join(root, 'platform/src/search/query/features.ts'));
     setFeatures(Object.fromEntries(turnedOn.map((name) => [name, true])));
@@ -69,11 +70,6 @@ async function engineOf(root: string, roundTrip: boolean): Promise<Engine> {
     upsert: (document) => index.upsert(document),
     remove: (id) => index.remove(id),
   };
-}
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
 }
 
 /** The requests asked of both engines: queries of every kind, with and without filters, sorts, pages. */
@@ -167,10 +163,10 @@ async function compare(label: string, documents: SearchDocument[], queries: stri
 }
 
 async function main() {
-  const against = argument('against');
+  const against = optionValue(process.argv, 'against');
   if (!against) throw new Error('usage: same-results-main.ts --against DIR [--agents N]');
-  const agents = Number(argument('agents') ?? 3000);
-  const sharedDir = path.resolve(argument('shared') ?? '../shared');
+  const agents = Number(optionValue(process.argv, 'agents') ?? 3000);
+  const sharedDir = path.resolve(optionValue(process.argv, 'shared') ?? '../shared');
   const shared = path.join(sharedDir, 'data/agents.json');
   const devFile = path.join(sharedDir, 'eval/dev-queries.txt');
   const devQueries = fs.existsSync(devFile) ? readQueryFile(devFile).map((line) => line.query) : [];

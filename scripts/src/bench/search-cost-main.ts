@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { SearchDocument, SearchRequest, SearchResponse } from '@agentry/platform/search/port';
+import { optionValue } from '../cli/options';
 import { readQueryFile } from '../eval/query-file';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 import { asSearchDocuments } from './synthetic-documents';
@@ -53,11 +54,6 @@ function switched(
     setFeatures({ [name]: on });
     return engine.search(request);
   };
-}
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -130,20 +126,23 @@ function heaviest(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas
 }
 
 async function main() {
-  const agents = Number(argument('agents') ?? 100_000);
+  const agents = Number(optionValue(process.argv, 'agents') ?? 100_000);
   // Every --against DIR, in the order given.
   const against = process.argv.flatMap((arg, i) => (arg === '--against' ? [process.argv[i + 1]!] : []));
-  const profileFile = argument('profile');
-  const queries = distinctQueries(Number(argument('queries') ?? 1200), process.argv.includes('--judged'));
+  const profileFile = optionValue(process.argv, 'profile');
+  const queries = distinctQueries(
+    Number(optionValue(process.argv, 'queries') ?? 1200),
+    process.argv.includes('--judged'),
+  );
   const documents = asSearchDocuments([...syntheticAgents(agents)] as unknown as Array<
     Record<string, string>
   >);
-  const turnedOn = (argument('with') ?? '').split(',').filter(Boolean);
+  const turnedOn = (optionValue(process.argv, 'with') ?? '').split(',').filter(Boolean);
   const { setFeatures } = await import(path.join(process.cwd(), 'platform/src/search/query/features.ts'));
   setFeatures(Object.fromEntries(turnedOn.map((name) => [name, true])));
   const label = turnedOn.length > 0 ? `this checkout with ${turnedOn.join(', ')}` : 'this checkout';
   const engines = [await engineOf(process.cwd(), label, documents)];
-  const toggled = argument('toggle');
+  const toggled = optionValue(process.argv, 'toggle');
   if (toggled) {
     const off = await engineOf(process.cwd(), `this checkout with ${toggled} off`, documents);
     const on = engines[0]!;
@@ -199,7 +198,7 @@ async function main() {
     session.disconnect();
     fs.writeFileSync(profileFile, JSON.stringify(profile));
     const { total, rows } = heaviest(profile as unknown as Parameters<typeof heaviest>[0]);
-    const top = Number(argument('top') ?? 40);
+    const top = Number(optionValue(process.argv, 'top') ?? 40);
     const share = (time: number) => `${((time / total) * 100).toFixed(1).padStart(5)} %`;
     console.log(`profile of this checkout's queries: ${(total / 1000).toFixed(0)} ms sampled; self time:`);
     for (const row of [...rows].sort((a, b) => b.self - a.self).slice(0, top))

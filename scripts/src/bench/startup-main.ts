@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
+import { numberOption } from '../cli/options';
 import { freePort, memoryOf, startProcess, stop, waitUntilReady } from './child-process';
 import { importWithCli, timeStart } from './start-paths';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
@@ -32,11 +33,6 @@ interface StartSample {
   readyzMs: number;
   rssReadyMb: number;
   rssAfterLoadMb: number;
-}
-
-function option(argv: string[], name: string, fallback: number): number {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -154,8 +150,8 @@ async function measure(name: string, runs: number, env: Record<string, string>) 
 }
 
 async function main(argv: string[]) {
-  const runs = option(argv, 'runs', 5);
-  const agents = option(argv, 'agents', 100_000);
+  const runs = numberOption(argv, 'runs', 5);
+  const agents = numberOption(argv, 'agents', 100_000);
   const outAt = argv.indexOf('--out');
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),

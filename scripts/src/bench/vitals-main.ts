@@ -5,6 +5,7 @@ import { loadConfig } from '@agentry/platform/config/env';
 import { openStore } from '@agentry/platform/store/factory';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../browser/chromium';
+import { optionOf } from '../cli/options';
 import { freePort, REPO_ROOT, startProcess, stop, waitUntilReady } from './child-process';
 import { importWithCli, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
@@ -43,11 +44,6 @@ const ROLE = 'Bookkeeper';
 /** A subscribed provider with a page, made in the catalog before the API starts. */
 const PROVIDER_SLUG = 'vitals-provider';
 const PROVIDER_AGENTS = 40;
-
-function option(argv: string[], name: string, fallback: string): string {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1]! : fallback;
-}
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -110,9 +106,9 @@ async function main(argv: string[]) {
   if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
     throw new Error('No client build in client/dist: run `npm run build` first.');
   }
-  const agents = Number(option(argv, 'agents', '100000'));
-  const runs = Number(option(argv, 'runs', '3'));
-  const kept = option(argv, 'data', '');
+  const agents = Number(optionOf(argv, 'agents', '100000'));
+  const runs = Number(optionOf(argv, 'runs', '3'));
+  const kept = optionOf(argv, 'data', '');
   const dataDir = kept
     ? path.resolve(process.env.INIT_CWD ?? process.cwd(), kept)
     : fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-vitals-'));
@@ -194,12 +190,12 @@ async function main(argv: string[]) {
       },
     ];
     // --pages home,agent,…: some of them (a quicker run while working on one).
-    const picked = option(argv, 'pages', '').split(',').filter(Boolean);
+    const picked = optionOf(argv, 'pages', '').split(',').filter(Boolean);
     const pages = picked.length ? allPages.filter((page) => picked.includes(page.key)) : allPages;
     // --only inp|lcp: one half (a quicker run while working on it).
-    const only = option(argv, 'only', '');
+    const only = optionOf(argv, 'only', '');
     // --trace DIR: one more typing run per box, not counted, recorded for Chromium's Performance panel.
-    const traced = option(argv, 'trace', '');
+    const traced = optionOf(argv, 'trace', '');
     const traceDir = traced ? path.resolve(process.env.INIT_CWD ?? process.cwd(), traced) : '';
     if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
     for (const { what, url, ready } of only === 'inp' ? [] : pages) {

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { WRITE_GAP_MS } from '@agentry/platform/concurrency/write-gap';
 import { BUSY_TIMEOUT_MS, whileBusy } from '@agentry/platform/store/sqlite/retry-when-busy';
 import Database from 'better-sqlite3';
+import { numberOption } from '../cli/options';
 
 // What another process's chunked background write (provider analytics' flush: chunks of about
 // 10 ms, WRITE_BUDGET_MS) costs a sign-up's small writes on the same SQLite file (issue 21): a
@@ -15,19 +16,14 @@ import Database from 'better-sqlite3';
 // Rounds alternate between the two gaps (A B B A …) so both meet the same machine load.
 //   npm run bench:write-gap -- --rounds 20 --chunks 20 --hold 10 --writes 4
 
-function arg(argv: string[], name: string, fallback: number): number {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-}
-
 type Gap = 'turn' | 'gap';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const rounds = arg(argv, 'rounds', 20);
-  const chunks = arg(argv, 'chunks', 20);
-  const hold = arg(argv, 'hold', 10);
-  const writes = arg(argv, 'writes', 4);
+  const rounds = numberOption(argv, 'rounds', 20);
+  const chunks = numberOption(argv, 'chunks', 20);
+  const hold = numberOption(argv, 'hold', 10);
+  const writes = numberOption(argv, 'writes', 4);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-write-gap-'));
   const file = path.join(dir, 'gap.db');
   const db = new Database(file);

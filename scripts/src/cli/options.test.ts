@@ -1,0 +1,14 @@
+import { numberOption, optionOf, optionValue } from './options';
+
+describe('--name value options', () => {
+  it('reads an option after its name, the fallback when it is absent or has no value', () => {
+    expect(optionOf(['--against', '../before', '--agents', '1000'], 'agents', '100000')).toBe('1000');
+    expect(optionOf(['--against', '../before'], 'agents', '100000')).toBe('100000');
+    expect(optionOf(['--agents'], 'agents', '100000')).toBe('100000');
+    expect(optionValue(['--out', 'a.json'], 'out')).toBe('a.json');
+    expect(optionValue(['--out'], 'out')).toBeUndefined();
+    expect(numberOption(['--agents', '2000'], 'agents', 100)).toBe(2000);
+    expect(numberOption([], 'agents', 100)).toBe(100);
+    expect(numberOption(['--agents', 'many'], 'agents', 100)).toBeNaN();
+  });
+});
