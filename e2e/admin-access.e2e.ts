@@ -1,13 +1,12 @@
-import { createAccount, uniqueEmail } from './support/accounts';
+import { ADMIN_ENV, createAccount, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
 // Who reaches the staff area (/admin): a visitor and a signed-in provider are refused the admin API
 // and shown the admin login, with no error in the browser's console. One admin's working session on
 // the dashboard: admin.e2e.ts.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 describe('Admin area', () => {
-  const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const app = setUpApp({ env: ADMIN_ENV });
 
   it('refuses the admin API to a visitor and to a signed-in user, and shows them the admin login', async () => {
     const page = await app().newPage();

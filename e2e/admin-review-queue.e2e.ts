@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { fillAgentForm, screenshotFromTop } from './support/accounts';
+import { ADMIN, ADMIN_ENV, fillAgentForm, screenshotFromTop } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
 // Issue 21, address-less listings, in the browser: a visitor registers an agent without an e-mail
@@ -9,7 +9,6 @@ import { setUpApp } from './support/e2e-app';
 // admin dashboard, approve it (public search finds it then) and reject another (gone for good);
 // the audit log keeps both.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 // Under the heading "Your agent is registered", the rest of the server's message (01bf7a9).
 const REVIEW_MESSAGE = 'Without an e-mail address it is listed once our staff have reviewed it.';
 
@@ -22,8 +21,7 @@ describe('Staff review of agents registered without an e-mail address', () => {
   // One a day per client, as in production (the harness lifts it for the other files).
   const app = setUpApp({
     env: {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...ADMIN_ENV,
       RATE_LIMIT_ADDRESS_LESS_PER_DAY: '1',
     },
   });

@@ -1,6 +1,7 @@
 import { totpCodeAt } from '@agentry/server/auth/totp';
 import { TotpSecretBox } from '@agentry/server/auth/totp-secret-box';
 import { confirmTotpEnrolment, prepareTotpEnrolment } from '@agentry/server/commands/admin/admin-totp';
+import { ADMIN, ADMIN_ENV } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { screenshot, setUpApp } from './support/e2e-app';
 
@@ -9,11 +10,9 @@ import { screenshot, setUpApp } from './support/e2e-app';
 // second step, a right one opens the dashboard. The app's secret is made as `npm run admin:totp`
 // makes it, and the codes computed as the phone would.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
-
 describe('Admin two-factor sign-in', () => {
   const app = setUpApp({
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_REQUIRED: 'true' },
+    env: { ...ADMIN_ENV, ADMIN_TOTP_REQUIRED: 'true' },
   });
 
   it('asks for the code after the password, refuses a wrong one and signs in with the right one', async () => {

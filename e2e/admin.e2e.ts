@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
+import { ADMIN, ADMIN_ENV, createAccount, screenshotFromTop, uniqueEmail } from './support/accounts';
 import {
   AGENT,
   count,
@@ -29,10 +29,9 @@ import { setUpApp } from './support/e2e-app';
 // (nothing added twice); a subscriber activated; the search index rebuilt; and every one of those
 // changes read back from the audit log. Who may reach the staff area: admin-access.e2e.ts.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 const DUPLICATE_REASON = 'Already listed (same name and provider)';
 describe('Admin area', () => {
-  const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const app = setUpApp({ env: ADMIN_ENV });
 
   it('lets an admin add, edit, remove and restore an agent, upload and download spreadsheets, activate a subscriber, reindex and read it all in the audit log', async () => {
     // A provider without a subscription, for the subscribers panel.

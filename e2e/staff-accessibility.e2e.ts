@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { horizontalOverflow, screenshotFromTop } from './support/accounts';
+import { ADMIN, ADMIN_ENV, horizontalOverflow, screenshotFromTop } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { setUpApp } from './support/e2e-app';
 
@@ -7,8 +7,6 @@ import { setUpApp } from './support/e2e-app';
 // own address, an agent found by name, the delete that asks first, the providers' section and every
 // section at once. On each screen axe finds nothing serious or critical and nothing scrolls sideways
 // (admin.e2e walks the same area's work at 1280 px).
-
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 
 /** The screen's problems: serious or critical axe violations, and a page wider than the window. */
 async function problemsOf(page: Page, screen: string): Promise<string[]> {
@@ -29,7 +27,7 @@ async function problemsOf(page: Page, screen: string): Promise<string[]> {
 }
 
 describe('Staff area: accessibility and small screens', () => {
-  const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const app = setUpApp({ env: ADMIN_ENV });
 
   it.each([1280, 360])(
     'has no serious issue and no sideways scroll on the staff screens at %i px',

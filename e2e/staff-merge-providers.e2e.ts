@@ -1,5 +1,5 @@
 import { agentInput } from '@agentry/platform/store/contract';
-import { horizontalOverflow, screenshotFromTop } from './support/accounts';
+import { ADMIN, ADMIN_ENV, horizontalOverflow, screenshotFromTop } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { setUpApp } from './support/e2e-app';
 
@@ -8,12 +8,11 @@ import { setUpApp } from './support/e2e-app';
 // first, and afterwards every agent of the group shows the kept spelling. axe finds nothing serious
 // or critical and nothing scrolls sideways on the group, the question and the outcome.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 /** One provider written two ways per width (each width merges its own group). */
 const SPELLINGS = { 1280: ['Harborline', 'harborline.com'], 360: ['Quayside', 'quayside.com'] } as const;
 
 describe('Staff merge provider spellings', () => {
-  const app = setUpApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const app = setUpApp({ env: ADMIN_ENV });
 
   beforeAll(async () => {
     const { store } = app().server.context;

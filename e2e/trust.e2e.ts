@@ -3,6 +3,8 @@ import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing
 import { type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
 import { type APIRequestContext, type Locator, type Page, request } from 'playwright-core';
 import {
+  ADMIN,
+  ADMIN_ENV,
   apiSend,
   createAccount,
   horizontalOverflow,
@@ -22,11 +24,10 @@ import { card, headTags, SEARCH_BOX, searchFor } from './support/page-helpers';
 // once, a visitor reports it, staff hide and restore it (the audit log keeps both), the average
 // shows from the third review only, and a provider's own review is refused by the server.
 
-const ADMIN = { username: 'staff', password: 'staff password 2026' };
 let dns: LocalDns;
 let sites: LocalSites;
 // Filled in before the app starts (the harness reads it then).
-const env: Record<string, string> = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+const env: Record<string, string> = { ...ADMIN_ENV };
 
 beforeAll(async () => {
   dns = await startLocalDns();

@@ -10,6 +10,11 @@ import { screenshot } from './e2e-app';
 
 export const PASSWORD = 'correct horse battery staple';
 
+/** The staff account the server creates at start when given ADMIN_ENV. */
+export const ADMIN = { username: 'staff', password: 'staff password 2026' };
+/** The server's settings for it: setUpApp({ env: ADMIN_ENV }). */
+export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+
 let made = 0;
 /** A fresh address for each test, so the tests of a file share nothing. */
 export function uniqueEmail(label: string): string {
