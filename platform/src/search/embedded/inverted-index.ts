@@ -1,23 +1,11 @@
-import { stem } from '../analysis/stem';
 import type { SearchDocument } from '../port';
 import { FEATURES } from '../query/features';
 import { IntentCounts } from './catalog-intent-counts';
 import { DocumentColumns } from './columns';
 import { DocumentBodies } from './document-bodies';
 import { ExpansionModel } from './document-expansion';
-import {
-  addExpansion,
-  analyse,
-  averageLengths,
-  DERIVED_NAME_LOSS,
-  FIELD_NORM,
-  FIELD_WEIGHT,
-  FIELDS,
-  LENGTH_SAMPLE,
-  readFieldSettings,
-  SLOTS,
-  saturate,
-} from './document-weights';
+import { addPostings } from './document-postings';
+import { analyse, averageLengths, FIELDS, LENGTH_SAMPLE, readFieldSettings } from './document-weights';
 import { doubled } from './doubled';
 import { compareAgentIds } from './equal-order';
 import type { IndexImage } from './index-image';
@@ -37,7 +25,7 @@ import { WordSequences } from './word-sequences';
 // kept per document or term is in typed arrays or flat string lists (read back whole from a snapshot,
 // index-image.ts; little for the garbage collector), documents as JSON text (document-bodies.ts).
 
-const NAME = 0;
+/** The role's field in analyse()'s fields (document-weights.ts). */
 const ROLE = 1;
 
 export class InvertedIndex {
@@ -278,64 +266,17 @@ export class InvertedIndex {
     this.live += 1;
     this.version += 1;
 
-    // Per stem, BM25F: weighted, length-normalised frequency over fields; word id → stem id → its slot.
-    const vocabulary = this.vocabulary;
-    const stems = this.stemTable;
-    let { stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS;
-    let slots = 0;
-    const sequences = this.sequences;
-    sequences.start[number] = sequences.used;
-    for (let f = 0; f < fields.length; f++) {
-      if (f > 0) sequences.append(-1);
-      const tokens = fields[f]!;
-      const average = averages[f]!;
-      const norm = 1 - FIELD_NORM[f]! + FIELD_NORM[f]! * (tokens.length / average);
-      const unit = FIELD_WEIGHT[f]! / norm;
-      for (let t = 0; t < tokens.length; t++) {
-        const word = tokens[t]!;
-        let w = vocabulary.idOf(word);
-        if (w < 0) w = vocabulary.register(word, stems.add(stem(word)));
-        const s = vocabulary.stemOf[w]!;
-        const stop = vocabulary.stop[w] === 1;
-        if (!stop) sequences.append(s);
-        // Names keep their stop words: a product may be called "Once" or "Any".
-        if (stop && f !== NAME) continue;
-        if (vocabulary.lastDoc[w] !== number) {
-          vocabulary.lastDoc[w] = number;
-          vocabulary.count[w]! += 1;
-        }
-        if (stems.lastDoc[s] !== number) {
-          stems.lastDoc[s] = number;
-          stems.slot[s] = slots;
-          if (slots === slotStems.length)
-            ({ stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS.grow());
-          slotStems[slots] = s;
-          slotWeight[slots] = 0;
-          slotNameWeight[slots] = 0;
-          slots += 1;
-        }
-        const slot = stems.slot[s]!;
-        slotWeight[slot]! += unit;
-        if (f === NAME) slotNameWeight[slot]! += unit;
-      }
-    }
-    sequences.end[number] = sequences.used;
-    // Words the catalog says go with this document's (docExpansion): postings only, at a low weight.
-    if (this.expansion) {
-      slots = addExpansion(this.expansion, fields, stems, number, slots);
-      ({ stems: slotStems, weight: slotWeight, nameWeight: slotNameWeight } = SLOTS);
-    }
-    for (let slot = 0; slot < slots; slot++) {
-      const weight = slotWeight[slot]!;
-      const nameWeight = slotNameWeight[slot]!;
-      stems.push(
-        slotStems[slot]!,
-        number,
-        saturate(weight),
-        saturate(weight - nameWeight * DERIVED_NAME_LOSS),
-        nameWeight > 0,
-      );
-    }
+    addPostings(
+      {
+        vocabulary: this.vocabulary,
+        stems: this.stemTable,
+        sequences: this.sequences,
+        expansion: this.expansion,
+      },
+      number,
+      fields,
+      averages,
+    );
     this.intent.add(this, number);
   }
 
