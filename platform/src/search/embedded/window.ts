@@ -3,6 +3,7 @@ import type { QueryPlan } from '../query/plan';
 import { rankerModel } from '../ranking/ranker-model';
 import { catalogIntent } from './catalog-intent';
 import type { InvertedIndex } from './inverted-index';
+import { meaningFactors } from './meaning/meaning-factors';
 import { nameBoostOf, nameQuery, rolesNamed } from './named-in-query';
 import { phraseOrderChecker } from './phrase-order';
 import type { Ranked } from './rank-plan';
@@ -222,6 +223,8 @@ export function* relevanceOrder(
   const feedback = !model && FEATURES.termFeedback ? termFeedback(index, plan, candidates) : null;
   // Catalog-learned role and category intent, the same way: the window's order only.
   const intent = !model && FEATURES.catalogIntent ? catalogIntent(index, plan, candidates, floor) : null;
+  // A model of meaning (off by default), the same way.
+  const meaning = model ? null : meaningFactors(index, query, candidates);
   yield;
   const ordered = model
     ? rerank(index, queryContext(index, plan, query), candidates, model)
@@ -229,7 +232,8 @@ export function* relevanceOrder(
         candidates.map(({ n, score }, i) => ({
           n,
           score:
-            score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) + (typing ? typing[i]! : 0),
+            score * (feedback ? feedback[i]! : 1) * (intent ? intent[i]! : 1) * (meaning ? meaning[i]! : 1) +
+            (typing ? typing[i]! : 0),
         })),
         // A total order (ids tell any two apart): sortSteps gives sort's order.
         (a, b) => b.score - a.score || index.compareIds(a.n, b.n),

@@ -130,6 +130,11 @@ const DEFAULTS = {
    * more unjudged agents (BENCHMARKS.md, session 12). Embedded only.
    */
   roleFocus: false,
+  /**
+   * A model of meaning in the ranking window: the window's order times (1 + w·cos) of the query's
+   * and the agent's vectors (embedded/meaning/). Needs a registered model; none is shipped.
+   */
+  meaning: false,
 };
 
 export type Feature = keyof typeof DEFAULTS;
