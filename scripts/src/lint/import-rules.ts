@@ -51,11 +51,12 @@ export const ADAPTERS: ReadonlyArray<{ port: string; adapter: string }> = [
   { port: 'platform/src/payments', adapter: 'platform/src/payments/stripe' },
 ];
 
-/** Files that may stand up, measure or train one adapter on purpose: tests, benchmarks, the ranker's training. */
+/** Files that may stand up, measure or train one adapter on purpose: tests, benchmarks, the ranker's training, the static encoder's measurement. */
 export const MAY_REACH_ADAPTERS = [
   /\.test\.tsx?$/,
   /^scripts\/src\/bench\//,
   /^scripts\/src\/eval\/ranker\//,
+  /^scripts\/src\/eval\/static-encoder\//,
 ];
 
 /**

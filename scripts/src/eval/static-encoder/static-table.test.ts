@@ -38,7 +38,7 @@ describe('the static sentence encoder', () => {
     const read = readTable(file);
     expect(read.words).toEqual(table.words);
     expect(read.head.source).toBe('test');
-    read.vectors.forEach((v, i) => expect(v).toBeCloseTo(table.vectors[i]!, 1));
+    for (const [i, v] of read.vectors.entries()) expect(v).toBeCloseTo(table.vectors[i]!, 1);
     const encoder = new StaticEncoder(read);
     const v = encoder.embed('The Wedding budget!')!;
     expect(v[0]).toBeCloseTo(v[1]!, 2);
