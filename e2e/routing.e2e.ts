@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
 
@@ -39,11 +40,23 @@ const SIGNED_IN_ROUTES: Array<[string, 'agent_provider' | 'employer', string]> =
 
 describe('Routing', () => {
   const app = setUpApp();
+  // The signed-out visits load their addresses in turn in one visitor's page (keptPage): each is a
+  // fresh load of that address, without a browser context made for it.
+  let visitor: Page;
+  beforeAll(async () => {
+    visitor = await app().keptPage();
+  });
+  /** The visitor's page loaded at `path`, once its main landmark is there (as app().open). */
+  async function visit(path: string): Promise<Page> {
+    await visitor.goto(path);
+    await visitor.locator('main#main-content').waitFor();
+    return visitor;
+  }
 
   it.each(['/no/such/page', '/agents', '/directory/extra'])(
     'answers an unknown path (%s) with 404 and a page that says so, at that address',
     async (path) => {
-      const page = await app().newPage();
+      const page = visitor;
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -54,7 +67,7 @@ describe('Routing', () => {
   );
 
   it('says an unknown path reached inside the app is not found as well', async () => {
-    const page = await app().open('/directory');
+    const page = await visit('/directory');
     await page.getByRole('heading', { level: 1, name: 'AI agent directory' }).waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/nowhere-in-particular');
@@ -65,25 +78,25 @@ describe('Routing', () => {
   });
 
   it.each(OPEN_ROUTES)('renders the lazy route %s with its heading "%s"', async (path, heading) => {
-    const page = await app().open(path);
+    const page = await visit(path);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
   it('says on /subscription/success without a session id that there is none', async () => {
-    const page = await app().open('/subscription/success');
+    const page = await visit('/subscription/success');
     await page.getByText('No session ID found').waitFor();
     expect(new URL(page.url()).pathname).toBe('/subscription/success');
   });
 
   it.each(ADMIN_ROUTES)('shows the admin route %s as "%s" to a visitor', async (path, heading) => {
-    const page = await app().open(path);
+    const page = await visit(path);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
   it('refuses the all-agents list at /rjs to a visitor, as the server does', async () => {
-    const page = await app().open('/rjs');
+    const page = await visit('/rjs');
     await page.getByText('Failed to fetch agents').waitFor();
     expect(new URL(page.url()).pathname).toBe('/rjs');
   });
