@@ -22,7 +22,7 @@ import { runInSlices, type SliceOptions } from './search-steps';
 import { IndexSnapshots } from './snapshot/index-snapshots';
 import { indexFromFile } from './snapshot/load-index';
 import { SNAPSHOT_FILE_NAME } from './snapshot/snapshot-file';
-import { TimeSlices } from './time-slices';
+import { BESIDE_THE_STORE_MS, TimeSlices } from './time-slices';
 import { warmPlanner } from './warm-planner';
 
 // The embedded search engine. Its durable state is a SQLite file (search.db); a process that
@@ -179,11 +179,9 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   /**
-   * The planner's one-off work (warm-planner.ts) done on the index served now (an empty one after
-   * a lost mirror), so that the rebuilt index's load, which runs it again while the store answers
-   * every search, finds it done: in a process's first load the English lexicon's decode and the
-   * first plan held the serving thread 35-48 ms each (CPU, load 20), in the middle of a lost
-   * mirror's degraded answers (issue 24). Nothing while an index loads: that load runs it.
+   * The planner's one-off work (warm-planner.ts) on the index served now (empty after a lost
+   * mirror): the rebuilt index's load then finds done what held the serving thread 35-48 ms a
+   * piece (CPU, load 20) among the degraded answers (issue 24). Not while an index loads.
    */
   async prepare(): Promise<void> {
     if (!this.options.serve || this.served === null || this.reloading) return;
@@ -353,8 +351,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
       const loaded =
         (inThread
           ? null
-          : await this.snapshots!.load(new TimeSlices(), { warmSearches, inTurn: warmSearches })) ??
-        (await indexFromFile(this.db, { warm: !inThread }));
+          : await this.snapshots!.load(new TimeSlices(warmSearches ? BESIDE_THE_STORE_MS : undefined), {
+              warmSearches,
+              inTurn: warmSearches,
+            })) ?? (await indexFromFile(this.db, { warm: !inThread }));
       if (this.closed) return void (await loaded.index.close());
       // Swapped on the engine's turn: no search is suspended reading the previous index's bodies.
       const previous = await this.turns.run(() => {
