@@ -187,7 +187,15 @@ export async function closedLoop(
 export async function openLoop(
   baseUrl: string,
   plan: readonly PlannedRequest[],
-  options: { rate: number; seconds: number; answered?: (localPort: number | undefined) => void },
+  options: {
+    rate: number;
+    seconds: number;
+    answered?: (localPort: number | undefined) => void;
+    /** Told the schedule's origin (performance.now()) as the first request leaves (restart-under-traffic.ts). */
+    onStart?: (startedAt: number) => void;
+    /** Told each answer: its kind, when it was scheduled (ms from the origin), its latency, whether it failed. */
+    onAnswer?: (kind: RequestKind, scheduledAtMs: number, ms: number, error: boolean) => void;
+  },
 ): Promise<LoadFigures> {
   const base = new URL(baseUrl);
   // As many sockets as it takes: an open loop never waits for a free connection to send.
@@ -200,6 +208,7 @@ export async function openLoop(
   const watch = new GeneratorWatch();
   watch.start();
   const started = performance.now();
+  options.onStart?.(started);
   const inFlight: Array<Promise<void>> = [];
   for (let i = 0; i < total; i++) {
     const scheduled = started + i * interval;
@@ -216,6 +225,7 @@ export async function openLoop(
         const ms = performance.now() - scheduled;
         recorder.record(request.kind, ms, error);
         spans.add(scheduled - started, ms);
+        options.onAnswer?.(request.kind, scheduled - started, ms, error !== null);
         if (request.kind === 'search' && !error) tails.add(ms, timing);
       }),
     );

@@ -12,9 +12,10 @@ import {
   ratioOf,
   tableRow,
 } from './checkouts';
-import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
+import { freePort, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
 import { withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, openLoop } from './http-load';
+import { cpuPerRequest, importKept } from './load-cpu';
 import { type Run, summariseClosed, summariseOpen } from './load-runs';
 import { catalogOf, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
@@ -37,6 +38,8 @@ interface Side {
   env: Record<string, string>;
   closed: Run[];
   open: Run[];
+  /** Per closed run: the API's CPU (all its processes and threads) and the generator's, ms a request. */
+  cpu: Array<{ api: number; generator: number }>;
 }
 
 export async function compareLoad(argv: string[]): Promise<void> {
@@ -46,6 +49,12 @@ export async function compareLoad(argv: string[]): Promise<void> {
   const rate = Number(option(argv, 'rate', '300'));
   const openSeconds = Number(option(argv, 'open', '30'));
   const workers = option(argv, 'workers', '2');
+  // --rounds N: pairs of runs, alternating which side goes first (2: before-after, after-before).
+  const rounds = Number(option(argv, 'rounds', '2'));
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 5)
+    throw new Error(`--rounds: 1 to 5, not ${rounds}`);
+  // --data DIR: each tree's import kept there (by its commit) and copied for the run (load-cpu.ts).
+  const kept = option(argv, 'data', '');
   const checkouts = checkoutsToCompare(option(argv, 'against', ''));
   const kinds = MIX.map(([kind]) => kind);
   log(
@@ -62,7 +71,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
     for (const checkout of checkouts) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentry-load-${checkout.label}-`));
       const port = await freePort();
-      const seconds = checkout.importFile(file, { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+      const seconds = importKept(checkout, file, dataDir, kept, agents);
       log(`${checkout.label}: npm run import ${seconds.toFixed(1)} s (load average ${loadAverageNow()})`);
       sides.push({
         checkout,
@@ -85,6 +94,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
         },
         closed: [],
         open: [],
+        cpu: [],
       });
     }
     const store = await openStore(
@@ -104,28 +114,33 @@ export async function compareLoad(argv: string[]): Promise<void> {
     log(`both APIs answering (load average ${loadAverageNow()})`);
     // Each round starts at its own place in the plan, so that no run asks a search that the same
     // API answered (and cached) in an earlier run: 100,000 requests per closed run, 50,000 per open.
-    for (const [round, order] of ALTERNATE_ORDER.entries()) {
-      for (const s of order) {
+    // The CPU a request costs, which a busy machine delays but does not inflate the way it does
+    // throughput: the closed loop's ratio on a shared machine says more through it.
+    for (let round = 0; round < rounds; round++) {
+      const order = ALTERNATE_ORDER[round % 2]!;
+      for (const s of closedSeconds > 0 ? order : []) {
         const side = sides[s]!;
+        const cpu = cpuPerRequest(apis.get(side)!.pid!);
         side.closed.push(
           await withEventLoopSamples(
             side.base,
-            closedLoop(side.base, plan.slice(round * 100_000, (round + 1) * 100_000), {
+            closedLoop(side.base, plan.slice(round * 40_000, (round + 1) * 40_000), {
               clients,
               seconds: closedSeconds,
             }),
           ),
         );
+        side.cpu.push(cpu.perRequest(side.closed.at(-1)![0].requests));
         log(
-          `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s (load average ${loadAverageNow()})`,
+          `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s, CPU a request: API ${side.cpu.at(-1)!.api} ms, generator ${side.cpu.at(-1)!.generator} ms (load average ${loadAverageNow()})`,
         );
       }
-      for (const s of order) {
+      for (const s of openSeconds > 0 ? order : []) {
         const side = sides[s]!;
         side.open.push(
           await withEventLoopSamples(
             side.base,
-            openLoop(side.base, plan.slice(200_000 + round * 50_000, 250_000 + round * 50_000), {
+            openLoop(side.base, plan.slice(200_000 + round * 20_000, 220_000 + round * 20_000), {
               rate,
               seconds: openSeconds,
             }),
@@ -188,6 +203,18 @@ export async function compareLoad(argv: string[]): Promise<void> {
         `${workerRss[1]} MB`,
         ratioOf(workerRss[1]!, workerRss[0]!),
         '≤ 400 MB',
+      ),
+    );
+    const meanCpu = sides.map(
+      (side) => side.cpu.reduce((sum, { api }) => sum + api, 0) / (side.cpu.length || 1),
+    );
+    log(
+      tableRow(
+        'API CPU a request in the closed loop (all its processes and threads; mean of the runs)',
+        `${meanCpu[0]!.toFixed(2)} ms`,
+        `${meanCpu[1]!.toFixed(2)} ms`,
+        ratioOf(meanCpu[1]!, meanCpu[0]!),
+        '≤ 1.33 ms (2 cores / 1,500 req/s, the generator aside)',
       ),
     );
     log('');

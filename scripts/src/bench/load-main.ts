@@ -14,11 +14,10 @@ import {
   waitUntilReady,
 } from './child-process';
 import { coreShares, coreSnapshot, describeCoreShares } from './core-shares';
-import { type EventLoopSample, withEventLoopSamples } from './event-loop-samples';
-import { describeGenerator } from './generator-health';
-import { closedLoop, type LoadFigures, openLoop } from './http-load';
-import { describeSpans, SPAN_MS } from './latency-spans';
+import { withEventLoopSamples } from './event-loop-samples';
+import { closedLoop, openLoop } from './http-load';
 import { compareLoad } from './load-compare';
+import { printFigures } from './load-report';
 import { describeLoopTrace, LoopTraceSummary } from './loop-trace-summary';
 import { seedAccounts } from './product-accounts';
 import type { ProductRun } from './product-actions';
@@ -26,11 +25,11 @@ import { productOpenLoop } from './product-load';
 import { contactsPerEmployerPerHour, meanRequestsPerAction, mixWithout, planProduct } from './product-mix';
 import { ProductRecorder } from './product-recorder';
 import { printProductFigures } from './product-report';
-import { describeSearchTail } from './search-tail';
+import { RestartUnderTraffic } from './restart-under-traffic';
 import { soak } from './soak';
 import { catalogOf, importWithCli, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
-import { MIX, planTraffic, visitorSlices } from './traffic-mix';
+import { planTraffic, visitorSlices } from './traffic-mix';
 import { describeBalance, WorkerBalance } from './worker-balance';
 import { waitForWorkers } from './workers-ready';
 
@@ -39,7 +38,7 @@ const { apiNodeArgs } = require('../../bin/api-node-args.cjs') as { apiNodeArgs:
 
 // `npm run bench:load [-- --agents 100000 --clients 200 --closed 60 --rate 300 --open 30 --warm 5
 //   --workers 1,2 --mix visitors,product --product 60 --providers 100 --employers 100
-//   --out results.json]`, or `npm run bench:load -- --soak 60 [--soak-rate 100 --workers 2]`
+//   --restart-at S --out results.json]`, or `npm run bench:load -- --soak 60 [--soak-rate 100 --workers 2]`
 // The path a person takes: synthetic agents written to a JSON file, `npm run import` of it, then
 // the API started as `npm start` starts it (in-process indexer catching up on the import). Then,
 // for each worker count, the visitor mix of issue 10 in a closed loop (saturation throughput) and
@@ -63,26 +62,6 @@ const loadAverage = () =>
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ');
-
-function printFigures(title: string, figures: LoadFigures, loop: EventLoopSample | null) {
-  log(
-    `  ${title}: ${figures.requestsPerSecond} req/s, ${figures.requests} requests, ${figures.errors} errors${
-      figures.errors ? ` ${JSON.stringify(figures.errorKinds)}` : ''
-    }, p50 ${figures.p50} ms, p99 ${figures.p99} ms; event-loop delay p99 ${loop?.p99 ?? 'n/a'} ms, max ${loop?.max ?? 'n/a'} ms`,
-  );
-  if (figures.generator) log(describeGenerator(figures.generator));
-  // Whether the slow answers came together (the first seconds: start-up work) or spread out.
-  if (figures.spans)
-    log(`    p99 by ${SPAN_MS / 1000} s of the schedule (ms): ${describeSpans(figures.spans)}`);
-  if (figures.searchTail) log(describeSearchTail(figures.searchTail));
-  for (const [kind] of MIX) {
-    const k = figures.byKind[kind];
-    if (!k) continue;
-    log(
-      `    ${kind.padEnd(17)} ${String(k.requests).padStart(7)} req  ${String(k.errors).padStart(5)} err  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  max ${String(k.max).padStart(7)} ms${k.serverP99 !== undefined ? `  server p99 ${String(k.serverP99).padStart(6)} ms` : ''}`,
-    );
-  }
-}
 
 async function main(argv: string[]) {
   // --against DIR: issue 24's table, the code at DIR ("before") and this checkout, in one run.
@@ -216,6 +195,9 @@ async function main(argv: string[]) {
     // a run to name the stalls, not to time the server), summed up beside the open loop's figures.
     const loopTraceMs = Number(option(argv, 'loop-trace', '0'));
     const loopTrace = loopTraceMs > 0 ? new LoopTraceSummary() : null;
+    // --restart-at S: the last worker killed S s into the open loop (restart-under-traffic.ts).
+    const restartAtS = Number(option(argv, 'restart-at', '0'));
+    let restart: RestartUnderTraffic | null = null;
     const nodeArgs = [
       ...(profileDir
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir)}`]
@@ -240,11 +222,16 @@ async function main(argv: string[]) {
       // --api-dir DIR: the API built in another checkout (its dist/), loaded by this generator,
       // so that two trees' servers are compared under the same load generator.
       apiDir ? path.resolve(process.env.INIT_CWD ?? process.cwd(), apiDir) : undefined,
-      // Read for the trace's summary; with BENCH_SERVER_STDOUT=1 also shown, as without the trace.
-      loopTrace
-        ? (line) => loopTrace.add(line, process.env.BENCH_SERVER_STDOUT ? log : undefined)
+      // Read for the trace's summary and a restart's spikes; with BENCH_SERVER_STDOUT=1 also shown.
+      loopTrace || restartAtS > 0
+        ? (line) => {
+            if (process.env.BENCH_SERVER_STDOUT) log(line);
+            loopTrace?.add(line);
+            restart?.line(line);
+          }
         : undefined,
     );
+    if (restartAtS > 0) restart = new RestartUnderTraffic(api.pid!, restartAtS * 1000, log);
     const mode: Record<string, unknown> = { workers };
     modes[`${workers} worker${workers === 1 ? '' : 's'}`] = mode;
     try {
@@ -342,7 +329,7 @@ async function main(argv: string[]) {
             closedLoop(base, visits.closed, { clients, seconds: closedSeconds }),
           );
           mode.closed = { ...closed, eventLoop: closedLoopDelay };
-          printFigures(`closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
+          printFigures(log, `closed loop, ${clients} clients, ${closedSeconds} s`, closed, closedLoopDelay);
           // The window's clock times, to read the API's stall log (event loop delay spike) for it.
           const openFrom = new Date().toISOString();
           // Which worker answered how much, and how busy each one's event loop was meanwhile.
@@ -362,6 +349,8 @@ async function main(argv: string[]) {
               rate,
               seconds: openSeconds,
               answered: (localPort) => balance.count(localPort),
+              onStart: restart ? (at) => restart.arm(at) : undefined,
+              onAnswer: restart ? (...answer) => restart.answer(...answer) : undefined,
             }),
           );
           const shares = await balance.stop();
@@ -369,8 +358,9 @@ async function main(argv: string[]) {
           const openTo = new Date().toISOString();
           mode.open = { ...open, eventLoop: openLoopDelay, from: openFrom, to: openTo, workers: shares };
           log(`  open loop from ${openFrom} to ${openTo} (UTC)`);
-          printFigures(`open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
+          printFigures(log, `open loop, ${rate} req/s, ${openSeconds} s`, open, openLoopDelay);
           for (const line of describeBalance(shares)) log(line);
+          if (restart) mode.restart = restart.report(Date.parse(openFrom));
           mode.cores = cores;
           log(describeCoreShares(cores));
           if (loopTrace) {
