@@ -48,15 +48,21 @@ export interface SharedCounting {
 }
 
 /**
- * Whom a limit counts (and whose turn a unit of work takes, fair-turns.ts): a valid employer API
- * key when the request carries one (api-key-auth.ts' identifyApiKey found it), else the client's
- * address (X-Forwarded-For only with TRUST_PROXY). A key's budget is its own wherever it is used
- * from: two assistants behind one address have one each, and a key moved to another address keeps
- * what it spent. An invalid key is no key: charged to the address. An IPv6 address counts as its
- * /56 block (client-address.ts): one client rotating the addresses of its block is one client.
+ * Whom a limit counts (and whose turn a unit of work takes, fair-turns.ts): the employer
+ * organization of a valid API key when the request carries one (api-key-auth.ts' identifyApiKey
+ * found it; the subscriber's account, whose plan a team's keys ride on), else the client's address
+ * (X-Forwarded-For only with TRUST_PROXY). Every key of an organization, its members' too, shares
+ * one budget wherever it is used from (a key per seat and ten per person multiplied it: session
+ * 13's attack); two employers' assistants behind one address have one each, and a key moved to
+ * another address keeps what it spent. An invalid key is no key: charged to the address. An IPv6
+ * address counts as its /56 block (client-address.ts): one client rotating the addresses of its
+ * block is one client.
  */
-export const clientKey = (req: Request) =>
-  req.apiKey ? `api-key:${req.apiKey.id}` : clientAddressKey(req.ip ?? req.socket.remoteAddress);
+export const clientKey = (req: Request) => {
+  const check = req.apiKeyCheck;
+  if (check && 'holder' in check) return `employer:${check.holder.scope.ownerId}`;
+  return req.apiKey ? `api-key:${req.apiKey.id}` : clientAddressKey(req.ip ?? req.socket.remoteAddress);
+};
 
 /** How a refusal is said: JSON for the API; a page for an address a person opened (pageRefusal). */
 type Refuse = (res: Response, message: string, retryAfterSeconds: number) => void;

@@ -1,4 +1,6 @@
 import { MCP_MAX_BATCH } from '@agentry/domain/request-bounds';
+import { TEAM_SEATS } from '@agentry/domain/team';
+import { createApiKey } from '../commands/employer/manage-api-keys';
 import { employerWithApiKey } from '../testing/api-keys';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -46,6 +48,28 @@ describe('read budgets of API key holders', () => {
     // The address itself spent nothing on either key.
     for (let i = 0; i < READS; i++) await read(office).expect(200);
     await read(office).expect(429);
+  });
+
+  // SECURITY.md, "Session 13's attack": each key had a budget of its own, and each member of a team
+  // up to 10 keys (5 seats: 50 budgets on one plan). The budget is the employer organization's.
+  it("When an employer's keys and its team member's key are used, then they share the organization's one budget", async () => {
+    const { store } = server.running.context;
+    const owner = await employer();
+    const ownersSecond = await createApiKey(
+      { store },
+      { user: (await store.users.findById(owner.userId))!, name: 'Second assistant' },
+    );
+    const team = await store.teams.saveOrganization(owner.userId, 'Acme Hiring');
+    const member = await employer();
+    await store.teams.addMember({ organizationId: team.id, userId: member.userId, seats: TEAM_SEATS });
+    // Each call from an address of its own: only the organization is common to them.
+    const keys = [owner.apiKey, ownersSecond.token, member.apiKey];
+    for (let i = 0; i < READS; i++) await mcp(nextAddress(), keys[i % keys.length]!).expect(200);
+    // Failed before: each key had READS - 2 reads left.
+    for (const key of keys) await mcp(nextAddress(), key).expect(429);
+    await shortlists(nextAddress(), member.apiKey).expect(429);
+    // Another employer's key is not the organization's.
+    await mcp(nextAddress(), await newKey()).expect(200);
   });
 
   it('When a key has spent its budget and moves to another address, then it is still refused there', async () => {
