@@ -53,8 +53,16 @@ describe('Accessibility', () => {
   ];
 
   describe.each([1280, 360])('at %i px', (width) => {
+    // The screens load in turn in one page of this width (keptPage), each a fresh load of its
+    // address: a context made for each took most of this file's time.
+    let page: Page;
+    beforeAll(async () => {
+      page = await app().keptPage({ width, bypassCSP: true });
+    });
+
     it.each(SCREENS)('finds no serious issue on %s', async (name, path, ready) => {
-      const page = await app().open(path === 'agent' ? await agentPath() : path, { width, bypassCSP: true });
+      await page.goto(path === 'agent' ? await agentPath() : path);
+      await page.locator('main#main-content').waitFor();
       await ready(page);
       await screenshot(page, `${width}px ${name}`);
       expect((await seriousViolations(page)).map((violation) => violation.id)).toEqual([]);
