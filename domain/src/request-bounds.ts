@@ -43,3 +43,10 @@ export const MCP_MAX_BATCH = 10;
 /** A search query's length at most, everywhere a query is taken (the API, InstantSearch, MCP). */
 export const SEARCH_QUERY_MAX = 500;
 export const SEARCH_QUERY_TOO_LONG = `query must be at most ${SEARCH_QUERY_MAX} characters`;
+
+/**
+ * The longest highlight tag a search may ask for (InstantSearch's own are 17 and 18 characters):
+ * each is written around every matched word of every hit, so a 2,400-character pair made a
+ * 99 kB multi-search answer 3 MB (session 14's attack).
+ */
+export const HIGHLIGHT_TAG_MAX = 64;

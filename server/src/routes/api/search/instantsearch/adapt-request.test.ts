@@ -1,5 +1,5 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '@agentry/domain/contract/search';
-import { FACET_FILTER_VALUES_MAX, FACET_VALUES_MAX } from '@agentry/domain/request-bounds';
+import { FACET_FILTER_VALUES_MAX, FACET_VALUES_MAX, HIGHLIGHT_TAG_MAX } from '@agentry/domain/request-bounds';
 import { HttpError } from '../../../../http/errors';
 import {
   adaptFacetFilters,
@@ -208,6 +208,18 @@ describe('InstantSearch request adapters', () => {
       sort: 'relevance',
     });
     expect([adapted.preTag, adapted.postTag]).toEqual(['__ais-highlight__', '__/ais-highlight__']);
+  });
+
+  it('refuses a highlight tag longer than 64 characters, which is written around every matched word', () => {
+    // Session 14's attack: a 2,400-character pair made a 99 kB multi-search answer 3 MB.
+    const longest = `<b>${'x'.repeat(HIGHLIGHT_TAG_MAX - 3)}`;
+    expect(adaptQuery({ params: { query: 'crm', highlightPreTag: longest } }).preTag).toBe(longest);
+    const tooLong = () => adaptQuery({ params: { query: 'crm', highlightPostTag: `${longest}x` } });
+    expect(tooLong).toThrow(HttpError);
+    expect(tooLong).toThrow('highlightPostTag must be at most 64 characters');
+    expect(() => adaptQuery({ params: { highlightPreTag: 'y'.repeat(2400) } })).toThrow(
+      'highlightPreTag must be at most 64 characters',
+    );
   });
 
   it('refuses a query longer than 500 characters with the message GET /api/search gives, instead of cutting it', () => {

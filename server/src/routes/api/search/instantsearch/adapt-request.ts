@@ -3,6 +3,7 @@ import { STARTING_PRICE_FIELD } from '@agentry/domain/profile-facets';
 import {
   FACET_FILTER_VALUES_MAX,
   FACET_VALUES_MAX,
+  HIGHLIGHT_TAG_MAX,
   INSTANTSEARCH_MAX_DEPTH,
   SEARCH_PAGE_MAX,
 } from '@agentry/domain/request-bounds';
@@ -178,6 +179,15 @@ export function sortFromIndexName(indexName: string | undefined): SortOrder {
   return suffix ? (SORTS[suffix] ?? 'relevance') : 'relevance';
 }
 
+/** A highlight tag as asked (the default when none is), refused past HIGHLIGHT_TAG_MAX characters. */
+function highlightTag(value: unknown, name: string, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  if (value.length > HIGHLIGHT_TAG_MAX) {
+    throw badRequest(`${name} must be at most ${HIGHLIGHT_TAG_MAX} characters`);
+  }
+  return value;
+}
+
 function toInt(value: unknown, fallback: number, min: number, max: number): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(number) ? Math.min(max, Math.max(min, Math.trunc(number))) : fallback;
@@ -203,8 +213,8 @@ export function adaptQuery(query: AlgoliaQuery): AdaptedQuery {
   return {
     indexName: query.indexName ?? 'agents',
     params,
-    preTag: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : DEFAULT_PRE_TAG,
-    postTag: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_POST_TAG,
+    preTag: highlightTag(params.highlightPreTag, 'highlightPreTag', DEFAULT_PRE_TAG),
+    postTag: highlightTag(params.highlightPostTag, 'highlightPostTag', DEFAULT_POST_TAG),
     request: {
       // One character is no words (domain/search-text.ts): a browse, as from either box.
       query: searchableText(text),
