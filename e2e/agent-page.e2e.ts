@@ -33,7 +33,7 @@ describe('Agent page', () => {
     }
     const useAgent = profile.getByRole('link', { name: /Use agent/ });
     expect(await useAgent.getAttribute('href')).toBe('https://chatwillow.example/widget');
-    expect(await useAgent.getAttribute('rel')).toBe('noopener');
+    expect(await useAgent.getAttribute('rel')).toBe('noopener nofollow ugc');
   });
 
   it('describes the agent as a SoftwareApplication with an Offer, with its canonical link', async () => {

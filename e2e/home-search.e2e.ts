@@ -58,7 +58,7 @@ describe('Home search', () => {
     const useAgent = chatWillow.getByRole('link', { name: /Use agent/ });
     // The catalog has "chatwillow.example/widget": https:// is added.
     await expect(useAgent.getAttribute('href')).resolves.toBe('https://chatwillow.example/widget');
-    await expect(useAgent.getAttribute('rel')).resolves.toBe('noopener');
+    await expect(useAgent.getAttribute('rel')).resolves.toBe('noopener nofollow ugc');
     await expect(useAgent.getAttribute('target')).resolves.toBe('_blank');
   });
 

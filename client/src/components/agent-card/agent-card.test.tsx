@@ -69,14 +69,14 @@ describe('AgentCard', () => {
     expect(screen.getByRole('link', { name: 'ReplyRanch' }).getAttribute('href')).toBe('/agents/42');
   });
 
-  it('adds https:// to an address without a scheme and opens it in a new tab with rel=noopener', () => {
+  it('adds https:// to an address without a scheme and opens it in a new tab, not followed by search engines', () => {
     renderWithRouter(
       <AgentCard agent={makeAgent({ address: 'replyranch.example/start' })} onRoleSelect={() => {}} />,
     );
     const link = screen.getByRole('link', { name: /Use agent/ });
     expect(link.getAttribute('href')).toBe('https://replyranch.example/start');
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('noopener');
+    expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
   });
 
   it('keeps an http:// address as it is', () => {

@@ -31,7 +31,8 @@ describe('AgentProfile', () => {
     expect(screen.getAllByText('$29/month').length).toBeGreaterThan(0);
     const link = screen.getByRole('link', { name: /Use agent/ });
     expect(link.getAttribute('href')).toBe('https://qa-desk.example');
-    expect(link.getAttribute('rel')).toBe('noopener');
+    // Not followed: the followed link to a provider's site is the provider plan's, on its page.
+    expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${window.location.origin}/agents/42`,
     );
