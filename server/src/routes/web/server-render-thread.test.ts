@@ -130,27 +130,6 @@ describe('threadServerRenderer', () => {
     }
   });
 
-  it('When more pages wait than it allows, then the next goes to the browser at once and later ones render again', async () => {
-    // Each render takes a moment, so the first two are still waiting when the third is asked.
-    const dist = distWith(
-      'exports.render = (url) => new Promise((resolve) => setTimeout(() => resolve("<p>" + url + "</p>"), 200));',
-    );
-    const renderer = threadServerRenderer(dist.dir, logger, { maxWaiting: 2 })!;
-    try {
-      expect(await renderer.load()).toBe(true);
-      const first = renderer.render('/agents/1', { reads: {} });
-      const second = renderer.render('/agents/2', { reads: {} });
-      expect(await renderer.render('/agents/3', { reads: {} })).toBeNull();
-      expect(await first).toBe('<p>http://localhost/agents/1</p>');
-      expect(await second).toBe('<p>http://localhost/agents/2</p>');
-      expect(await renderer.render('/agents/4', { reads: {} })).toBe('<p>http://localhost/agents/4</p>');
-      expect(warnings).toEqual([]);
-    } finally {
-      await renderer.close();
-      dist.remove();
-    }
-  });
-
   it('is null without a server bundle (an older build: pages render in the browser)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-ssr-none-'));
     try {

@@ -25,18 +25,10 @@ const ENTRY = workerScript(path.join(__dirname, 'server-render-worker-entry.ts')
 export const RENDER_TIMEOUT_MS = 10_000;
 /** Threads that may die (a bug in the bundle, out of memory) before pages stop trying: then the browser renders. */
 const MAX_STARTS = 3;
-/**
- * Pages that may wait for the thread at once. One thread renders one page at a time (2-14 ms an
- * agent page); past this many waiting, a page goes out at once without its HTML (the browser
- * renders it) instead of queueing for seconds behind a burst, holding its socket and its data.
- */
-export const MAX_WAITING_RENDERS = 32;
 
 export interface ThreadRendererOptions {
   /** A page not rendered by then goes out without (RENDER_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** Pages waiting at once before the next goes out without (MAX_WAITING_RENDERS). */
-  maxWaiting?: number;
 }
 
 /** The renderer of the bundle in `clientDist` on a worker thread, started on first use; null without a bundle. */
@@ -48,7 +40,6 @@ export function threadServerRenderer(
   const file = path.join(clientDist, '.ssr', 'entry-server.cjs');
   if (!fs.existsSync(file)) return null;
   const timeoutMs = options.timeoutMs ?? RENDER_TIMEOUT_MS;
-  const maxWaiting = options.maxWaiting ?? MAX_WAITING_RENDERS;
   let worker: Worker | null = null;
   let loaded: Promise<boolean> | null = null;
   let starts = 0;
@@ -108,37 +99,25 @@ export function threadServerRenderer(
     return loaded;
   };
 
-  const renderOnThread = async (url: string, view: FirstView) => {
-    if (!(await start()) || !worker) return null;
-    const thread = worker;
-    const id = nextId++;
-    return new Promise<string | null>((resolve) => {
-      const timer = setTimeout(() => {
-        if (!pending.delete(id)) return;
-        logger.warn({ url, ms: timeoutMs }, 'server rendering took too long: the browser renders the page');
-        resolve(null);
-      }, timeoutMs);
-      timer.unref();
-      pending.set(id, (html) => {
-        clearTimeout(timer);
-        resolve(html);
-      });
-      thread.postMessage({ id, url, view } satisfies RenderRequest);
-    });
-  };
-
-  // Counted as each page asks (not once its message is posted), so a burst in one turn is bounded too.
-  let waiting = 0;
   return {
     load: start,
     async render(url: string, view: FirstView) {
-      if (waiting >= maxWaiting) return null;
-      waiting += 1;
-      try {
-        return await renderOnThread(url, view);
-      } finally {
-        waiting -= 1;
-      }
+      if (!(await start()) || !worker) return null;
+      const thread = worker;
+      const id = nextId++;
+      return new Promise<string | null>((resolve) => {
+        const timer = setTimeout(() => {
+          if (!pending.delete(id)) return;
+          logger.warn({ url, ms: timeoutMs }, 'server rendering took too long: the browser renders the page');
+          resolve(null);
+        }, timeoutMs);
+        timer.unref();
+        pending.set(id, (html) => {
+          clearTimeout(timer);
+          resolve(html);
+        });
+        thread.postMessage({ id, url, view } satisfies RenderRequest);
+      });
     },
     async close() {
       closed = true;
