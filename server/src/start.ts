@@ -38,7 +38,7 @@ import { whenIdle } from './lifecycle/when-idle';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
 import { ToolUsageCounter } from './mcp/usage/tool-usage-counter';
-import { threadServerRenderer } from './routes/web/server-render-thread';
+import { lazyServerRenderer } from './routes/web/server-render';
 import { indexRebuilderFor } from './search-service/index-rebuilder';
 import { SearchFreshness } from './search-service/search-freshness';
 import { SearchService } from './search-service/search-service';
@@ -250,7 +250,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     testCheckout: payments instanceof TestModePayments ? payments : null,
     sessionSecret,
     clientDist,
-    serverRenderer: clientDist ? threadServerRenderer(clientDist, logger) : null,
+    serverRenderer: clientDist ? lazyServerRenderer(clientDist, logger) : null,
     eventLoop,
     analytics,
     mcpUsage,
@@ -320,8 +320,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   trustJobs?.start();
   digestJobs?.start();
   lifecycle = 'serving';
-  // The page renderer's thread (server-render-thread.ts) starts once the index is current (its load
-  // would take a core from the index's) and the worker idle, or with a page asked for sooner.
+  // The client's server renderer (100-180 ms of this thread to load), off the start's path: once
+  // the index is current (it would hold the thread that loads the index) and the worker is idle
+  // (a request would wait behind it; the first searches on a new index are the slowest already).
+  // A page asked for sooner loads it itself.
   const renderer = context.serverRenderer;
   const rendererLoad = renderer
     ? whenIdle(
@@ -330,7 +332,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         () => !freshness || freshness.state === 'current',
         () => {
           const started = performance.now();
-          void renderer.load().then((loaded) => {
+          void renderer.loadInTurns().then((loaded) => {
             if (loaded) logger.debug({ ms: Math.round(performance.now() - started) }, 'page renderer loaded');
           });
         },
@@ -371,7 +373,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.error({ cut: drained.cut, ms: elapsed() }, 'shutdown: deadline passed; requests cut');
       else logger.info({ ms: elapsed() }, 'shutdown: every request finished');
       rendererLoad?.cancel();
-      await renderer?.close();
       indexer.abort();
       await indexing;
       freshness?.stop();

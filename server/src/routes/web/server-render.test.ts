@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// The in-thread renderer (the API's own renders on a thread of its own: server-render-thread.ts)
-// loads when asked or with the first page. Node loads its fetch module
+// Loading the client's renderer holds the thread: it loads when asked (start.ts, once the index is
+// current) or with the first page, never while a worker starts. Node loads its fetch module
 // (undici) the first time a Request is made, and rendering makes one per page: that is paid with
 // the renderer, not at the first page a worker renders under load. Checked in a fresh process
 // (jest's own sandbox has its own globals and module registry).
@@ -40,7 +40,7 @@ describe('lazyServerRenderer', () => {
     expect(
       inFreshProcess(`
         const before = { bundle: bundle(), undici: undici() };
-        const loaded = await renderer.load();
+        const loaded = renderer.load();
         console.log(JSON.stringify({ before, loaded, after: { bundle: bundle(), undici: undici() } }));`),
     ).toEqual({
       before: { bundle: false, undici: false },
@@ -49,13 +49,13 @@ describe('lazyServerRenderer', () => {
     });
   });
 
-  it('When loaded, then the event loop runs between Node fetch module and the bundle', () => {
+  it('When loaded in turns, then the event loop runs between Node fetch module and the bundle', () => {
     expect(
       inFreshProcess(`
         const turns = [];
         // What waits in the event loop (a request) runs between the two.
         setImmediate(() => turns.push({ bundle: bundle(), undici: undici() }));
-        const loading = renderer.load();
+        const loading = renderer.loadInTurns();
         const loaded = await loading;
         console.log(JSON.stringify({ loaded, turns, after: { bundle: bundle(), undici: undici() } }));`),
     ).toEqual({
@@ -78,7 +78,7 @@ describe('lazyServerRenderer', () => {
     expect(
       inFreshProcess(
         `
-        const loaded = await renderer.load();
+        const loaded = renderer.load();
         const html = await renderer.render('/', {});
         console.log(JSON.stringify({ loaded, html, warnings }));`,
         'throw new Error("broken build");\n',

@@ -8,25 +8,24 @@ import type { Logger } from '@agentry/platform/log/logger';
 // not only crawlers' meta (issue 25, speed as felt). The browser hydrates it. Without that bundle
 // (an older build) pages go out empty, as before.
 //
-// Loading it holds the thread 100–190 ms (the bundle's code run, and Node's fetch module), and each
-// page's render holds it again: the API renders on a thread of its own (server-render-thread.ts,
-// issue 24). This one renders on the calling thread, loaded by load() or the first page: for
-// servers made without the API's renderer (tests' apps).
+// Loading it holds the thread 100–180 ms (the bundle's code run, and Node's fetch module): before
+// listening, that was on every start's path to searchable, though no request needs it then (issue
+// 24). So it loads when asked (load(): start.ts asks once the index is current) or with the first
+// page, whichever comes first.
 
 type Render = (url: string, view: FirstView) => Promise<string | null>;
 
 export interface ServerRenderer {
   /** The HTML of #root for `url` (path and query) with the page's answers, or null (rendered in the browser). */
   render(url: string, view: FirstView): Promise<string | null>;
+  /** Loads the bundle now if it is not loaded yet; false when it cannot be (pages then render in the browser). */
+  load(): boolean;
   /**
-   * Loads the bundle now if it is not loaded yet; false when it cannot be (pages then render in the
-   * browser). Here in two turns of the event loop, Node's fetch module, then the bundle (each held
-   * the thread about as long as the other: 0.1-0.4 s together at load 8-10, issue 24's lost mirror);
-   * the API's renderer loads on a thread of its own (server-render-thread.ts).
+   * load() in two turns of the event loop: Node's fetch module, then the bundle. Each holds the
+   * thread about as long as the other (0.1-0.4 s together at load 8-10 on this project's machines,
+   * issue 24's lost mirror: a request that came meanwhile waited for both).
    */
-  load(): Promise<boolean>;
-  /** Stops what it started (the API's thread); pages asked for after it go out without HTML. */
-  close(): Promise<void>;
+  loadInTurns(): Promise<boolean>;
 }
 
 /** The renderer of the bundle in `clientDist`, loaded on first use (or load()); null without a bundle. */
@@ -53,13 +52,13 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
     return loaded;
   };
   return {
-    async load() {
+    load: () => load() !== null,
+    async loadInTurns() {
       if (loaded || failed) return loaded !== null;
       loadFetch();
       await new Promise((resolve) => setImmediate(resolve));
       return load() !== null;
     },
-    async close() {},
     async render(url, view) {
       const render = load();
       if (!render) return null;
