@@ -9,7 +9,6 @@ describe('what npm run build compiles', () => {
       'parse-upload-worker-entry': 'platform/src/spreadsheet/parse-upload-worker-entry.ts',
       'plain-matching-worker-entry': 'platform/src/store/sqlite/plain-matching-worker-entry.ts',
       'rebuild-worker-entry': 'indexer/src/rebuild-worker-entry.ts',
-      'server-render-worker-entry': 'server/src/routes/web/server-render-worker-entry.ts',
       'snapshot-read-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-read-worker-entry.ts',
       'snapshot-worker-entry': 'platform/src/search/embedded/snapshot/snapshot-worker-entry.ts',
       'wal-checkpoint-worker-entry': 'platform/src/store/sqlite/wal-checkpoint-worker-entry.ts',
