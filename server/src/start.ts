@@ -31,9 +31,8 @@ import { createTrustLimits } from './http/trust-limits';
 import { DigestJobs, inThisThread, onWorkerThread } from './jobs/digest-jobs';
 import { DigestWorker } from './jobs/digest-worker';
 import { TrustJobs } from './jobs/trust-jobs';
-import { type LifecycleState, ReadinessProbe, searchCheck } from './lifecycle/readiness';
+import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
-import { warmUpWhenCurrent } from './lifecycle/warm-searches';
 import { whenIdle } from './lifecycle/when-idle';
 import { outboundFromConfig } from './link-check/outbound';
 import { startMaintenance } from './maintenance';
@@ -220,8 +219,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     waitWhileLoading: true,
   });
   await freshness?.start();
-  // The first searches on a fresh index are dear: a few asked before /readyz says ready (warm-searches.ts).
-  const warmUp = freshness ? warmUpWhenCurrent({ agents: store.agents, search, freshness, logger }) : null;
   // Far behind already (the index lost: rebuilt for seconds), the store's plain matching is readied
   // before this process takes its first request, rather than by the first searches, which would
   // each wait for it (issue 24: no request waits more than 100 ms for the rebuild).
@@ -229,7 +226,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
   const readiness = new ReadinessProbe({
     store: () => store.ping(),
-    ...(engine ? { search: searchCheck(engine, freshness, warmUp) } : {}),
+    ...(engine
+      ? {
+          search: async () => {
+            await engine.ping();
+            if (freshness && freshness.state !== 'current') return freshness.state;
+          },
+        }
+      : {}),
     mail: () => mailer.verify(),
   });
   const clientDist = findClientDist(options.clientDist);

@@ -1,4 +1,4 @@
-import { ReadinessProbe, searchCheck } from './readiness';
+import { ReadinessProbe } from './readiness';
 
 // The readiness checks alone, with stand-in dependencies: which answer, which fail, which hang.
 
@@ -9,22 +9,6 @@ const fails = async () => {
 const hangs = () => new Promise<void>(() => {});
 
 describe('ReadinessProbe', () => {
-  it("says search is warming while a current index's first searches are asked, then ok", async () => {
-    const freshness = { state: 'loading' as 'current' | 'loading' | 'catching_up' };
-    const warmUp = { warming: true };
-    const check = () =>
-      new ReadinessProbe({ search: searchCheck({ ping: ok }, freshness, warmUp) }, { cacheMs: 0 });
-    expect((await check().check()).checks.search).toBe('loading');
-    freshness.state = 'current';
-    expect(await check().check()).toEqual({
-      ready: false,
-      checks: { search: 'warming' },
-      failing: ['search'],
-    });
-    warmUp.warming = false;
-    expect((await check().check()).ready).toBe(true);
-  });
-
   it('is ready when every dependency answers', async () => {
     const probe = new ReadinessProbe({ store: ok, search: ok, mail: ok });
     expect(await probe.check()).toEqual({

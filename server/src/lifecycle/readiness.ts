@@ -13,10 +13,9 @@ export const READINESS_CACHE_MS = 1000;
 /**
  * ok: answered; down: answered with an error; timeout: no answer within the timeout. A check may
  * also answer with a state of its own that is not ok: search says `loading` or `catching_up` while
- * its index is not current yet (search-service/search-freshness.ts), then `warming` while its first
- * searches are asked (lifecycle/warm-searches.ts).
+ * its index is not current yet (search-service/search-freshness.ts).
  */
-export type CheckState = 'ok' | 'down' | 'timeout' | 'loading' | 'catching_up' | 'warming';
+export type CheckState = 'ok' | 'down' | 'timeout' | 'loading' | 'catching_up';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -105,20 +104,4 @@ function withTimeout(answer: Promise<CheckState>, ms: number): Promise<CheckStat
     timer.unref();
   });
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The search check: the engine answers, its index is current (else `loading` or `catching_up`),
- * and its first searches have been asked (else `warming`: lifecycle/warm-searches.ts).
- */
-export function searchCheck(
-  engine: { ping(): Promise<unknown> },
-  freshness: { readonly state: 'current' | 'loading' | 'catching_up' } | null,
-  warmUp: { readonly warming: boolean } | null,
-): () => Promise<CheckState | undefined> {
-  return async () => {
-    await engine.ping();
-    if (freshness && freshness.state !== 'current') return freshness.state;
-    return warmUp?.warming ? 'warming' : undefined;
-  };
 }
