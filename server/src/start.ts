@@ -31,7 +31,7 @@ import { createTrustLimits } from './http/trust-limits';
 import { DigestJobs, inThisThread, onWorkerThread } from './jobs/digest-jobs';
 import { DigestWorker } from './jobs/digest-worker';
 import { TrustJobs } from './jobs/trust-jobs';
-import { type LifecycleState, ReadinessProbe } from './lifecycle/readiness';
+import { type LifecycleState, ReadinessProbe, searchCheck } from './lifecycle/readiness';
 import { type DrainResult, trackRequests } from './lifecycle/request-drain';
 import { whenIdle } from './lifecycle/when-idle';
 import { outboundFromConfig } from './link-check/outbound';
@@ -226,14 +226,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What /readyz asks; each answers within a second or counts as down (lifecycle/readiness.ts).
   const readiness = new ReadinessProbe({
     store: () => store.ping(),
-    ...(engine
-      ? {
-          search: async () => {
-            await engine.ping();
-            if (freshness && freshness.state !== 'current') return freshness.state;
-          },
-        }
-      : {}),
+    ...(engine ? { search: searchCheck(engine, freshness) } : {}),
     mail: () => mailer.verify(),
   });
   const clientDist = findClientDist(options.clientDist);

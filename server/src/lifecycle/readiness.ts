@@ -105,3 +105,14 @@ function withTimeout(answer: Promise<CheckState>, ms: number): Promise<CheckStat
   });
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
+
+/** The search check: the engine answers and its index is current (else `loading` or `catching_up`). */
+export function searchCheck(
+  engine: { ping(): Promise<unknown> },
+  freshness: { readonly state: 'current' | 'loading' | 'catching_up' } | null,
+): () => Promise<CheckState | undefined> {
+  return async () => {
+    await engine.ping();
+    if (freshness && freshness.state !== 'current') return freshness.state;
+  };
+}
