@@ -12,7 +12,7 @@ import {
   ratioOf,
   tableRow,
 } from './checkouts';
-import { freePort, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
+import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
 import { withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, openLoop } from './http-load';
 import { cpuPerRequest, importKept } from './load-cpu';
