@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
+import { cookieValue } from '../http/cookies';
 
 // "Device cookies" (OWASP, Slow Down Online Guessing Attacks with Device Cookies): after a
 // successful sign-in the browser gets a cookie that names the account it signed in to, signed with
@@ -62,15 +63,4 @@ export class TrustedDevices {
     };
     res.cookie(COOKIES[kind].name, `${issued}.${id}.${this.mac(kind, account, issued, id)}`, options);
   }
-}
-
-/** One cookie's raw value from the Cookie header (the app has no cookie parser: sessions read theirs). */
-export function cookieValue(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { cookieValue } from '../auth/trusted-device';
+import { cookieValue } from './cookies';
 
 // A visitor who is not signed in gets a CSRF token that stores nothing (OWASP's signed double-submit
 // cookie): a random nonce in an HttpOnly cookie, and as the token an HMAC of that nonce under a key
