@@ -42,8 +42,8 @@ function main(): number {
       grades.set(query, merged);
     }
   }
-  // own-fresh, own-fresh2 and own-fresh3: sets judged after a piece of work on ranking ended, each
-  // scored once for the ablation table. own-train and own-train-2 to -4: sets for fitting only
+  // own-fresh, own-fresh2, own-fresh3 and own-fresh4: sets judged after a piece of work on ranking
+  // ended, each scored once for the ablation table. own-train and own-train-2 to -4: sets for fitting only
   // (scripts/eval/README.md).
   const halves = [
     'own-tune',
@@ -51,6 +51,7 @@ function main(): number {
     'own-fresh',
     'own-fresh2',
     'own-fresh3',
+    'own-fresh4',
     'own-train',
     'own-train-2',
     'own-train-3',
