@@ -31,6 +31,8 @@ const SETS = [
   { label: 'fresh set 2', queries: 'scripts/eval/own-fresh2.tsv', qrels: 'scripts/eval/own-fresh2.json' },
   // Written before issue 27's last approach was tried, judged blind by two others (scripts/eval/README.md).
   { label: 'fresh set 3', queries: 'scripts/eval/own-fresh3.tsv', qrels: 'scripts/eval/own-fresh3.json' },
+  // Written and judged blind in session 15, before any result was seen (scripts/eval/README.md).
+  { label: 'fresh set 4', queries: 'scripts/eval/own-fresh4.tsv', qrels: 'scripts/eval/own-fresh4.json' },
 ] as const;
 
 async function main(argv: string[]): Promise<number> {

@@ -21,6 +21,7 @@ const SETS = [
   { label: 'fresh set 1', queries: 'scripts/eval/own-fresh.tsv', qrels: 'scripts/eval/own-fresh.json' },
   { label: 'fresh set 2', queries: 'scripts/eval/own-fresh2.tsv', qrels: 'scripts/eval/own-fresh2.json' },
   { label: 'fresh set 3', queries: 'scripts/eval/own-fresh3.tsv', qrels: 'scripts/eval/own-fresh3.json' },
+  { label: 'fresh set 4', queries: 'scripts/eval/own-fresh4.tsv', qrels: 'scripts/eval/own-fresh4.json' },
 ] as const;
 const NONSENSE = 'scripts/eval/nonsense.tsv';
 
