@@ -150,6 +150,8 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
     settings: ROLE_FOCUS,
     grid: { least: [0, 0.25, 0.5, 0.75], power: [0.5, 1, 2], doubt: [0, 2, 5, 10] },
   },
+  // A switch without settings (session 15): the switch on in every fold, its folds beside the engine's.
+  partialName: { settings: {}, grid: {} },
   // Read when the index is built: the catalog is indexed again for each setting.
   docExpansion: {
     settings: EXPANSION,
