@@ -1,11 +1,12 @@
 import { FEATURES } from '../query/features';
-import { saysMoreThanName } from '../query/name-intent';
+import { ALTERNATIVE_WORDS } from '../query/intent';
+import { GENERIC_SHARE, NAME_WORD_MAX_AGENTS, saysMoreThanName } from '../query/name-intent';
 import type { QueryPlan } from '../query/plan';
 import { bestOfPlanSteps } from './bounded-rank';
 import type { Filter } from './filter';
 import type { InvertedIndex } from './inverted-index';
 import { moreLikeThisPlan } from './more-like-this';
-import { nameBoostOf, nameQuery } from './named-in-query';
+import { type NameQuery, nameBoostOf, nameQuery } from './named-in-query';
 import { type Ranked, rankPlanSteps } from './rank-plan';
 import { RANKING } from './ranking-weights';
 import type { Scratch } from './scratch';
@@ -33,6 +34,31 @@ function* bestSimilar(
   const similar = yield* rankPlanSteps(index, scratch, plan, filter, 1);
   yield;
   return topK(similar.hits, similar.scores, wanted, (a, b) => index.compareIds(a, b));
+}
+
+/**
+ * A query that is a product's name short of its generic words ("pictory" for Pictory AI, "assemby
+ * ai" for AssemblyAI, misspelt as people do) names the first hit (FEATURES.partialName): every word
+ * the query means (typos corrected; "alternative" and the like aside) is in its name, each of its
+ * name's words the query lacks is generic ("ai", in over GENERIC_SHARE of agents) or the query's
+ * words run together ("assembly ai"), and the query's other words are the product's own (in at most
+ * NAME_WORD_MAX_AGENTS agents). nameBoost asks for the whole name, so these named nothing, and the
+ * page listed the product and then whatever shared a word with it.
+ */
+function partiallyNamed(index: InvertedIndex, plan: QueryPlan, order: number[], names: NameQuery): number[] {
+  if (!FEATURES.partialName || order.length === 0) return [];
+  const meant = plan.groups.flatMap((group) => group.meant).filter((word) => !ALTERNATIVE_WORDS.has(word));
+  const generic = (word: string) => names.agentsWith(word) > index.size * GENERIC_SHARE;
+  const own = meant.filter((word) => !generic(word));
+  if (own.length === 0 || !own.every((word) => names.agentsWith(word) <= NAME_WORD_MAX_AGENTS)) return [];
+  const first = order[0]!;
+  const entry = index.nameOf(first);
+  const parts = new Set(entry.nameParts);
+  const joined = meant.join('');
+  const named =
+    meant.every((word) => parts.has(word)) &&
+    entry.nameWords.every((word) => meant.includes(word) || generic(word) || joined.includes(word));
+  return named ? [first] : [];
 }
 
 /** The agent a query names, and the agents listed after it as its alternatives. */
@@ -63,7 +89,8 @@ export function* withAlternativesSteps(
 }> {
   if (!FEATURES.alternatives) return { order, hits: ranked.hits };
   const names = nameQuery(index, plan);
-  const named = order.filter((n) => nameBoostOf(index, n, names) >= RANKING.nameInQuery);
+  const whole = order.filter((n) => nameBoostOf(index, n, names) >= RANKING.nameInQuery);
+  const named = whole.length > 0 ? whole : partiallyNamed(index, plan, order, names);
   if (named.length === 0 || named.length >= wanted) return { order, hits: ranked.hits };
   const first = named[0]!;
   const nameWords = new Set(index.nameOf(first).nameParts);

@@ -103,6 +103,39 @@ describe('embedded ranking', () => {
     await engine.close();
   });
 
+  it('reads a product name short of its generic word as naming it, so its alternatives follow (partialName; without it, the product alone)', async () => {
+    const generic = Array.from({ length: 8 }, (_, i) =>
+      searchDocument(`g${i}`, {
+        name: `Gadget AI ${i}`,
+        role: 'Software Engineer',
+        description: 'An AI tool.',
+      }),
+    );
+    const engine = await engineWith([
+      searchDocument('1', {
+        name: 'Pictory AI',
+        role: 'Video Producer',
+        description: 'Turns text into videos.',
+      }),
+      searchDocument('2', {
+        name: 'Clipmaker',
+        role: 'Video Producer',
+        description: 'Turns scripts into videos.',
+      }),
+      searchDocument('3', { name: 'Ledgerly', role: 'Accountant', description: 'Keeps your books.' }),
+      ...generic,
+    ]);
+    expect(await names(engine, 'pictory')).toEqual(['Pictory AI']);
+    const gadget = await names(engine, 'gadget');
+    setFeatures({ partialName: true });
+    expect((await names(engine, 'pictory')).slice(0, 2)).toEqual(['Pictory AI', 'Clipmaker']);
+    // Misspelt as people do, it names the same product.
+    expect((await names(engine, 'pictorry')).slice(0, 2)).toEqual(['Pictory AI', 'Clipmaker']);
+    // A word of many agents' names ("gadget", in eight) names none of them.
+    expect(await names(engine, 'gadget')).toEqual(gadget);
+    await engine.close();
+  });
+
   it('does not take one everyday word of a use case for a product name (nameIntent; without it, it does)', async () => {
     const catalog = [
       searchDocument('1', { name: 'Virtual', role: 'Event Planner', description: 'Hosts online events.' }),

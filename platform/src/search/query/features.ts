@@ -32,6 +32,13 @@ const DEFAULTS = {
   /** Alternatives of a named product follow it also when the name was misspelt or came with a generic word ("pixelforge ai"). */
   nameAlternatives: true,
   /**
+   * A query that is a product's name short of its generic words ("pictory" for Pictory AI, "assemby
+   * ai" for AssemblyAI) names it, so its alternatives follow (embedded/alternatives.ts
+   * partiallyNamed); before, only a query holding the whole name did. Session 15's error analysis
+   * of the 249 training queries (BENCHMARKS.md).
+   */
+  partialName: false,
+  /**
    * A group of the query weighs as much as the words typed, not as its rarest synonym.
    * Measured, not kept: with job framing on, it helps the tune half and costs the reported half.
    */
