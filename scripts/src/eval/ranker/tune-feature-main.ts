@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent';
 import { EXPANSION } from '@agentry/platform/search/embedded/document-expansion';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
+import { LIKENESS } from '@agentry/platform/search/embedded/more-like-this';
 import { RANKING } from '@agentry/platform/search/embedded/ranking-weights';
 import { ROLE_FOCUS } from '@agentry/platform/search/embedded/role-focus';
 import { TERM_FEEDBACK } from '@agentry/platform/search/embedded/term-feedback';
@@ -150,6 +151,11 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
     settings: ROLE_FOCUS,
     grid: { least: [0, 0.25, 0.5, 0.75], power: [0.5, 1, 2], doubt: [0, 2, 5, 10] },
   },
+  // How a named product's look-alikes are found (embedded/more-like-this.ts LIKENESS; session 15).
+  likeness: {
+    settings: LIKENESS as unknown as Settings,
+    grid: { role: [1, 2, 3, 5], category: [0, 1, 2], term: [0.3, 0.6, 1, 1.5] },
+  },
   // A switch without settings (session 15): the switch on in every fold, its folds beside the engine's.
   partialName: { settings: {}, grid: {} },
   // Read when the index is built: the catalog is indexed again for each setting.
@@ -179,6 +185,7 @@ const VARIANT_OF: Record<string, Feature[]> = {
   feedback: ['roleFeedback', 'termFeedback'],
   catalogIntentConcepts: ['catalogIntent'],
   intentWindow: ['catalogIntent'],
+  likeness: ['alternatives'],
 };
 const switchesOf = (name: string) => VARIANT_OF[name] ?? [name as Feature];
 if (!tuned) {
