@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot, setUpApp } from './support/e2e-app';
+import { screenshot, setUpApp, visit } from './support/e2e-app';
 import { card, cards, searchFor } from './support/page-helpers';
 
 // At 360 px (a small phone) no page scrolls sideways.
@@ -55,8 +55,15 @@ describe(`At ${WIDTH} px`, () => {
     ['the registration placeholder', '/register-agent', heading(1, 'Register your AI agent')],
   ];
 
+  // The screens load in turn in one page (keptPage), each a fresh load of its address: a browser
+  // context made for each took most of this file's time (BENCHMARKS.md, CI time, session 15).
+  let page: Page;
+  beforeAll(async () => {
+    page = await app().keptPage({ width: WIDTH, height: 740 });
+  });
+
   it.each(SCREENS)('does not scroll sideways on %s', async (name, path, ready) => {
-    const page = await app().open(path === 'agent' ? await agentPath() : path, { width: WIDTH, height: 740 });
+    await visit(page, path === 'agent' ? await agentPath() : path);
     await ready(page);
     await screenshot(page, `${WIDTH}px ${name}`);
     const { scrollWidth, clientWidth } = await horizontalOverflow(page);

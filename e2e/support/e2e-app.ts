@@ -70,8 +70,7 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
     keptPage: (options = {}) => pageIn(keptContexts, options),
     async open(pathname, options) {
       const page = await newPage(options);
-      await page.goto(pathname);
-      await page.locator('main#main-content').waitFor();
+      await visit(page, pathname);
       return page;
     },
   };
@@ -103,6 +102,12 @@ export function setUpApp(options: AppOptions = {}): () => E2eApp {
     phase('server stopped', started);
   });
   return () => app;
+}
+
+/** Loads `pathname` in `page` (a fresh load of the document), once its main landmark is there. */
+export async function visit(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await page.locator('main#main-content').waitFor();
 }
 
 /** With E2E_TIMINGS=1, how long a file's set-up and tear-down steps took (figures, never asserted). */
