@@ -1,6 +1,6 @@
 import { hashPassword } from '@agentry/server/auth/passwords';
 import type { Page } from 'playwright-core';
-import { setUpApp } from './support/e2e-app';
+import { setUpApp, visit } from './support/e2e-app';
 
 // Header and footer of spec section 2, signing in through the real API, and the legal pages'
 // required points (spec section 1).
@@ -27,6 +27,17 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 describe('Header, footer and legal pages', () => {
   const app = setUpApp();
+  // A visitor's addresses load in turn in one page (keptPage), each a fresh load: a browser context
+  // made for each took most of this file's time (BENCHMARKS.md, CI time, session 15). It is never
+  // signed in: the signed-in tests open pages of their own.
+  let visitor: Page;
+  beforeAll(async () => {
+    visitor = await app().keptPage();
+  });
+  const asVisitor = async (path: string) => {
+    await visit(visitor, path);
+    return visitor;
+  };
 
   async function createUser(email: string, userType: 'agent_provider' | 'employer') {
     await app().server.context.store.users.create({
@@ -39,7 +50,7 @@ describe('Header, footer and legal pages', () => {
   }
 
   it('shows the logo, Submit, Hire and, for a visitor, Sign In', async () => {
-    const page = await app().open('/directory');
+    const page = await asVisitor('/directory');
     const header = page.locator('header.site-header');
     await header.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await header.getByRole('link', { name: 'Rolecall home' }).getAttribute('href')).toBe('/');
@@ -54,14 +65,14 @@ describe('Header, footer and legal pages', () => {
     ['Hire', '/employer-signup', 'Create your employer account'],
     ['Sign In', '/signin', 'Sign in'],
   ])('leads %s to %s', async (link, path, heading) => {
-    const page = await app().open('/');
+    const page = await asVisitor('/');
     await page.locator('header.site-header').getByRole('link', { name: link }).click();
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
   it('goes home from the logo', async () => {
-    const page = await app().open('/privacy');
+    const page = await asVisitor('/privacy');
     await page.getByRole('link', { name: 'Rolecall home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Describe the job. Find the agent.' }).waitFor();
     expect(page.url()).toBe(`${app().server.url}/`);
@@ -98,7 +109,7 @@ describe('Header, footer and legal pages', () => {
     ['Privacy', '/privacy', 'Privacy policy'],
     ['Terms', '/terms', 'Terms of service'],
   ])('links the footer’s %s to %s', async (link, path, heading) => {
-    const page = await app().open('/');
+    const page = await asVisitor('/');
     await page.locator('footer.site-footer').getByRole('link', { name: link }).click();
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
@@ -111,7 +122,7 @@ describe('Header, footer and legal pages', () => {
       let text = texts.get(path);
       if (!text) {
         text = (async () => {
-          const page = await app().open(path);
+          const page = await asVisitor(path);
           await page.getByRole('heading', { level: 1, name: heading }).waitFor();
           return (await page.locator('main').textContent()) ?? '';
         })();
@@ -146,7 +157,7 @@ describe('Header, footer and legal pages', () => {
       });
 
       it('gives a mailto: contact address', async () => {
-        const page = await app().open(path);
+        const page = await asVisitor(path);
         const mail = page.locator('main a[href^="mailto:"]').first();
         await mail.waitFor();
         expect(await mail.getAttribute('href')).toMatch(/^mailto:[^@\s]+@[^@\s]+\.[a-z]+$/);
