@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { agentInput } from '@agentry/platform/store/contract';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { screenshot, setUpApp } from './support/e2e-app';
+import { screenshot, setUpApp, visit } from './support/e2e-app';
 import { card, cardNames, cards } from './support/page-helpers';
 
 // The directory pages and provider pages arrive rendered (issue 25, speed as felt): the HTML the
@@ -369,12 +369,15 @@ describe('The directory and provider pages', () => {
   it.each([360, 1280])(
     'leaves axe nothing serious on a provider page with more to show and on the 404s, at %i px',
     async (width) => {
+      // The three addresses load in turn in one page, each a fresh load: a browser context made for
+      // each took much of this file's time (BENCHMARKS.md, CI time, session 15).
+      const page = await app().newPage({ width, bypassCSP: true });
       for (const path of [
         '/providers/fenwick-grove',
         '/directory?category=Astrology',
         '/providers/nobody-here',
       ]) {
-        const page = await app().open(path, { width, bypassCSP: true });
+        await visit(page, path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         // Nothing wider than the window.
