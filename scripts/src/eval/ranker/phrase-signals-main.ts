@@ -1,14 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { executeSearch } from '@agentry/platform/search/embedded/execute';
-import { roleContext } from '@agentry/platform/search/embedded/request-plan';
-import { setFeatures } from '@agentry/platform/search/query/features';
-import { readIntent } from '@agentry/platform/search/query/intent';
-import { planQuery } from '@agentry/platform/search/query/plan';
 import { groupSpecificity } from '@agentry/platform/search/query/term-specificity';
-import { readQueryFile } from '../query-file';
-import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
+import { specificityRuns } from './specificity-runs';
 import { trainingSets, trainOption } from './training-sets';
 
 // `tsx scripts/src/eval/ranker/phrase-signals-main.ts [--train all]`: per training query, its set, the
@@ -22,15 +15,6 @@ const TRAIN = trainingSets(root, trainOption(process.argv.slice(2)));
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
 const index = catalog.index;
 const N = index.size;
-const ndcg = (query: string, qrels: Qrels) =>
-  evaluate(
-    {
-      [query]: executeSearch(index, catalog.scratch, { query, hitsPerPage: 10 }).hits.map(
-        (h) => h.document.name,
-      ),
-    },
-    qrels,
-  ).summary.ndcg;
 const docsOf = (stem: string): Set<number> => {
   const p = index.postingsOf(stem);
   const out = new Set<number>();
@@ -64,35 +48,24 @@ function pair(a: string, b: string) {
 }
 const typed = (g: { alternatives: Array<{ source: string; stems: string[] }> }) =>
   g.alternatives.filter((x) => x.source === 'literal' || x.source === 'typo').flatMap((x) => x.stems);
-for (const set of TRAIN) {
-  const qrels = JSON.parse(fs.readFileSync(path.resolve(root, set.qrels), 'utf8')) as Qrels;
-  for (const { query } of readQueryFile(path.resolve(root, set.queries))) {
-    const one = { queries: qrels.queries.filter((q) => q.query === query) } as Qrels;
-    setFeatures({});
-    const base = ndcg(query, one);
-    if (base === null) continue;
-    setFeatures({ termSpecificity: true });
-    const ts = ndcg(query, one)!;
-    setFeatures({});
-    const intent = readIntent(query, roleContext(index));
-    const plan = planQuery(intent.text, index.vocabulary.asVocabulary(), { asYouType: true });
-    const parts = plan.groups.map((g, i) => {
-      const stems = typed(g);
-      let best = { adjacent: 0, lift: 0, both: 0, with: '' };
-      for (const j of [i - 1, i + 1]) {
-        const other = plan.groups[j];
-        if (!other) continue;
-        for (const a of stems)
-          for (const b of typed(other)) {
-            const p = pair(a, b);
-            if (p.adjacent > best.adjacent || (p.adjacent === best.adjacent && p.lift > best.lift))
-              best = { adjacent: p.adjacent, lift: p.lift, both: p.both, with: b };
-          }
-      }
-      return `${g.words.join('_')}[${groupSpecificity(g).toFixed(2)} df${stems.map((x) => index.documentFrequency(x)).join('/')} adj${best.adjacent} both${best.both} lift${best.lift.toFixed(1)}]`;
-    });
-    process.stdout.write(
-      `${set.label}\t${(ts - base).toFixed(3)}\t${base.toFixed(3)}\t${query}\t${parts.join(' ')}\n`,
-    );
-  }
+for (const { set, query, base, withSpecificity, plan } of specificityRuns(root, catalog, TRAIN)) {
+  const ts = withSpecificity!;
+  const parts = plan.groups.map((g, i) => {
+    const stems = typed(g);
+    let best = { adjacent: 0, lift: 0, both: 0, with: '' };
+    for (const j of [i - 1, i + 1]) {
+      const other = plan.groups[j];
+      if (!other) continue;
+      for (const a of stems)
+        for (const b of typed(other)) {
+          const p = pair(a, b);
+          if (p.adjacent > best.adjacent || (p.adjacent === best.adjacent && p.lift > best.lift))
+            best = { adjacent: p.adjacent, lift: p.lift, both: p.both, with: b };
+        }
+    }
+    return `${g.words.join('_')}[${groupSpecificity(g).toFixed(2)} df${stems.map((x) => index.documentFrequency(x)).join('/')} adj${best.adjacent} both${best.both} lift${best.lift.toFixed(1)}]`;
+  });
+  process.stdout.write(
+    `${set}\t${(ts - base).toFixed(3)}\t${base.toFixed(3)}\t${query}\t${parts.join(' ')}\n`,
+  );
 }
