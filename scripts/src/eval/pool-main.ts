@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../cli/options';
 import { bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { type PoolAgent as Agent, pick, shuffled } from './pool-order';
@@ -19,10 +20,7 @@ import { readQueryFile } from './query-file';
 // instead of by name; --judging writes the judge's copy (query and candidates, no provider, no kind).
 
 async function main(argv: string[]): Promise<number> {
-  const option = (name: string) => {
-    const at = argv.indexOf(`--${name}`);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
+  const option = (name: string) => optionValue(argv, name);
   const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
   const out = option('out');
   if (positional.length === 0 || !out) {

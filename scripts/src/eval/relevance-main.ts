@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../cli/options';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
@@ -17,10 +18,7 @@ const USAGE =
 
 async function main(argv: string[]): Promise<number> {
   const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
-  const option = (name: string) => {
-    const at = argv.indexOf(`--${name}`);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
+  const option = (name: string) => optionValue(argv, name);
   const from = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const [queriesFile, qrelsFile] = positional;
   if (!queriesFile || !qrelsFile) {

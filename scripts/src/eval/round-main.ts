@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../cli/options';
 import { serveFreshCatalog } from './fresh-catalog';
 import { type PoolAgent as Agent, pick, shuffled } from './pool-order';
 import { readQueryFile } from './query-file';
@@ -17,10 +18,7 @@ import type { Qrels } from './score';
 // --variant sets features after its catalog is indexed, so it pools those two as the default index.
 
 async function main(argv: string[]): Promise<number> {
-  const option = (name: string) => {
-    const at = argv.indexOf(`--${name}`);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
+  const option = (name: string) => optionValue(argv, name);
   const positional = argv.filter((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--'));
   const out = option('out');
   const judging = option('judging');

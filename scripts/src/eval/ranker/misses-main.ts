@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
@@ -16,10 +17,7 @@ import { trainingSets, trainOption } from './training-sets';
 const root = path.resolve(__dirname, '../../../..');
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const below = Number(option('below') ?? 0.7);
 const DEVELOPMENT = trainingSets(root, trainOption(argv));
 setFeatures(

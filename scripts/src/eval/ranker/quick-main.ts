@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels, type Run } from '../score';
 import { catalogIndex } from './ranker-data';
@@ -14,10 +15,7 @@ import { trainingSets } from './training-sets';
 const root = path.resolve(__dirname, '../../../..');
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1]! : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const list = (name: string) => (option(name) ?? '').split(',').filter(Boolean);
 setFeatures({
   ...Object.fromEntries(list('without').map((name) => [name as Feature, false])),

@@ -5,6 +5,7 @@ import { setFeatures } from '@agentry/platform/search/query/features';
 import { FEATURE_NAMES } from '@agentry/platform/search/ranking/features';
 import type { RankerFile } from '@agentry/platform/search/ranking/linear-model';
 import { setRankerModel } from '@agentry/platform/search/ranking/ranker-model';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels, type Run } from '../score';
 import { foldOf } from './query-folds';
@@ -36,10 +37,7 @@ const ALL = [
 const STEPS = [-1, -0.5, -0.25, -0.1, -0.05, 0.05, 0.1, 0.25, 0.5, 1];
 const ROUNDS = 4;
 
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 /** How much a step must gain on the training queries to be taken (a larger margin learns less). */
 const MARGIN = Number(option('margin') ?? 0.001);
 /** The features that may move (default: all). */

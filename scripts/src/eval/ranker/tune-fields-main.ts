@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { FIELD_LENGTH_NORM, FIELD_WEIGHTS, INDEXED_FIELDS } from '@agentry/platform/search/embedded/fields';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
@@ -38,10 +39,7 @@ const SETTINGS = Object.keys(GRID) as Setting[];
 type Values = Record<Setting, number>;
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const folds = Number(option('folds') ?? 5);
 const passes = Number(option('passes') ?? 2);
 const agentsFile = path.resolve(root, '../shared/data/agents.json');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { wholeWords } from '@agentry/platform/search/analysis/tokenize';
+import { optionValue } from '../../cli/options';
 import { WORDNET_NOTICE } from '../../lexicon/wordnet-file';
 import { rankedWords } from './corpus';
 import { principalAxes, project, solve, sparseRows } from './fit';
@@ -17,10 +18,7 @@ import { writeTable } from './static-table';
 //     --out /tmp/s38-static/table.bin [--dims 256] [--lambdas 0.01,0.1] [--a 0.001,0.0001]
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const teacher = option('teacher');
 const out = option('out');
 if (!teacher || !out) {
