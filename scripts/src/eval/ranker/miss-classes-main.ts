@@ -7,6 +7,7 @@ import type { SearchDocument } from '@agentry/platform/search/port';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { anatomy } from '@agentry/platform/search/ranking/anatomy';
 import { NAME_FIELD, ROLE_FIELD, termsFromText } from '@agentry/platform/search/ranking/document-terms';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
@@ -37,10 +38,7 @@ import { trainingSets, trainOption } from './training-sets';
 
 const root = path.resolve(__dirname, '../../../..');
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const below = Number(option('below') ?? 0.5);
 setFeatures(
   Object.fromEntries(

@@ -16,6 +16,7 @@ import {
 import { ASSOCIATION_LIMITS } from '@agentry/platform/search/query/plan';
 import { SPECIFICITY } from '@agentry/platform/search/query/term-specificity';
 import { VISITOR_CONTEXT } from '@agentry/platform/search/query/visitor-context';
+import { optionValue } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { foldOf as foldAmong, meanWhere } from './query-folds';
@@ -166,10 +167,7 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
 };
 
 const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const option = (name: string) => optionValue(argv, name);
 const folds = Number(option('folds') ?? 5);
 const feature = option('feature') ?? '';
 const tuned = GRIDS[feature];
