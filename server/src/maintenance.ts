@@ -6,12 +6,14 @@ import type { Services } from './commands/services';
 // Background upkeep of the API process: re-read subscriptions whose billing period ended (the
 // renewal sweep), delete expired sessions and one-time tokens so those tables stay small, and
 // delete the agents held for a claim that nobody took within CLAIM_HOLD_DAYS (their e-mail said so),
-// and forget provider analytics' once-a-day keys of days that are over.
+// forget the checkouts opened a month ago, and provider analytics' once-a-day keys of days that are over.
 // Timers are unref'd (they never keep the process alive) and a run never overlaps the previous one.
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Stripe retries a webhook for up to 3 days; a replay after 90 is not one to recognise. */
 const KEEP_EVENT_IDS_MS = 90 * 24 * 60 * 60 * 1000;
+/** A checkout expires within a day; its success page is visited right after paying. */
+const KEEP_CHECKOUTS_MS = 30 * 24 * 60 * 60 * 1000;
 /** Lapsed claims deleted per batch; batches follow each other until one comes back short. */
 const LAPSED_BATCH = 200;
 
@@ -71,10 +73,14 @@ export function startMaintenance(services: Services, options: { sweepMs: number 
       const sessions = await store.sessions.purgeExpired(now);
       const tokens = await store.tokens.purgeExpired(now);
       const events = await store.billing.purgeEvents(new Date(now.getTime() - KEEP_EVENT_IDS_MS));
+      const checkouts = await store.billing.purgeCheckouts(new Date(now.getTime() - KEEP_CHECKOUTS_MS));
       const lapsedClaims = await discardLapsedClaims(services);
       const analyticsKeys = await purgeOnceKeys(services);
-      if (sessions + tokens + events + lapsedClaims + analyticsKeys > 0)
-        logger.info({ sessions, tokens, events, lapsedClaims, analyticsKeys }, 'expired records deleted');
+      if (sessions + tokens + events + checkouts + lapsedClaims + analyticsKeys > 0)
+        logger.info(
+          { sessions, tokens, events, checkouts, lapsedClaims, analyticsKeys },
+          'expired records deleted',
+        );
     }),
   ];
   return {

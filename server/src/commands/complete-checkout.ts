@@ -1,5 +1,5 @@
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import type { Action } from './command';
 import type { Services } from './services';
 import { syncSubscription } from './sync-subscription';
@@ -44,4 +44,22 @@ export const requirePaidCheckout: Action<
   const outcome = await completeCheckout(services, { sessionId });
   if (!outcome.paid) throw badRequest(outcome.reason, { success: false, ok: false });
   return outcome;
+};
+
+/**
+ * The success page's verification (POST /api/verify-session): only a checkout this server opened,
+ * only for the account that opened it. Any other id is a 404, as an unknown one, and the payment
+ * provider is not asked about it: ids from anyone would spend its read limit, which every real
+ * checkout shares.
+ */
+export const verifyOwnCheckout: Action<
+  Services,
+  { sessionId: string; userId: string },
+  Extract<CheckoutOutcome, { paid: true }>
+> = async (services, { sessionId, userId }) => {
+  const opened = await services.store.billing.findCheckout(sessionId);
+  if (opened?.user_id !== userId) {
+    throw new HttpError(404, CHECKOUT_MESSAGES.unknown, { success: false, ok: false });
+  }
+  return requirePaidCheckout(services, { sessionId });
 };

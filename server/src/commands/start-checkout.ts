@@ -36,6 +36,13 @@ export const startCheckout: Action<Services, { user: User }, { url: string }> = 
     successUrl: `${origin}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/subscription/cancel`,
   });
+  // The success page verifies only checkouts recorded here (verifyOwnCheckout).
+  await services.store.billing.recordCheckout({
+    checkout_id: session.id,
+    user_id: user.id,
+    plan: plan.id,
+    provider: services.payments.kind,
+  });
   // One customer per user: remember the one the provider made, so the next checkout reuses it.
   if (session.customerId !== user.stripe_customer_id) {
     await services.store.users.update(user.id, { stripe_customer_id: session.customerId });

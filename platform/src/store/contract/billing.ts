@@ -78,5 +78,36 @@ export function describeBillingContract(store: () => Store): void {
       expect(await store().billing.recordEvent('evt_old', 'invoice.paid')).toBe(true);
       expect(await store().billing.recordEvent('evt_new', 'invoice.paid')).toBe(false);
     });
+
+    it('remembers the checkouts it opened, for whom and which plan, and no other id', async () => {
+      const billing = store().billing;
+      await billing.recordCheckout({
+        checkout_id: 'cs_1',
+        user_id: 'u1',
+        plan: 'employer',
+        provider: 'test',
+      });
+      await billing.recordCheckout({
+        checkout_id: 'cs_1',
+        user_id: 'u2',
+        plan: 'employer',
+        provider: 'test',
+      });
+      const found = await billing.findCheckout('cs_1');
+      expect(found).toMatchObject({ checkout_id: 'cs_1', user_id: 'u1', plan: 'employer', provider: 'test' });
+      expect(Date.parse(found!.created_at)).not.toBeNaN();
+      expect(await billing.findCheckout('cs_2')).toBeNull();
+      const cut = new Date(Date.parse(found!.created_at) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await billing.recordCheckout({
+        checkout_id: 'cs_2',
+        user_id: 'u1',
+        plan: 'employer',
+        provider: 'test',
+      });
+      expect(await billing.purgeCheckouts(cut)).toBe(1);
+      expect(await billing.findCheckout('cs_1')).toBeNull();
+      expect(await billing.findCheckout('cs_2')).not.toBeNull();
+    });
   });
 }

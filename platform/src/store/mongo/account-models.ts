@@ -1,5 +1,6 @@
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 import {
+  type CheckoutRecord,
   type SubscriptionRecord,
   TOKEN_PURPOSES,
   type TokenPurpose,
@@ -8,7 +9,7 @@ import {
 } from '../port';
 
 // The accounts' collections as MongoDB keeps them: users and their sessions, single-use links,
-// subscriptions and the payment events handled, staff (admins and the audit log) and API keys.
+// subscriptions, the checkouts opened and the payment events handled, staff (admins and the audit log) and API keys.
 // Registered with the others by models.ts.
 
 // No `required` on strings: mongoose would refuse '' where SQLite's NOT NULL takes it. The port's
@@ -125,6 +126,19 @@ const paymentEventSchema = new Schema<PaymentEventDoc>(
 );
 // The purge of old event ids.
 paymentEventSchema.index({ received_at: 1 });
+/** A checkout this server opened, keyed by the provider's checkout session id. */
+export interface CheckoutDoc extends Omit<CheckoutRecord, 'checkout_id' | 'created_at'> {
+  _id: string;
+  created_at: Date;
+}
+
+const checkoutSchema = new Schema<CheckoutDoc>(
+  { _id: String, user_id: String, plan: String, provider: String, created_at: Date },
+  options,
+);
+// The purge of old checkouts.
+checkoutSchema.index({ created_at: 1 });
+
 export interface AdminDoc {
   _id: Types.ObjectId;
   username: string;
@@ -211,6 +225,7 @@ export interface AccountModels {
   tokens: Model<TokenDoc>;
   subscriptions: Model<SubscriptionDoc>;
   paymentEvents: Model<PaymentEventDoc>;
+  checkouts: Model<CheckoutDoc>;
   admins: Model<AdminDoc>;
   audit: Model<AuditDoc>;
   apiKeys: Model<ApiKeyDoc>;
@@ -223,6 +238,7 @@ export function registerAccountModels(conn: Connection): AccountModels {
     tokens: conn.model<TokenDoc>('OneTimeToken', tokenSchema, 'one_time_tokens'),
     subscriptions: conn.model<SubscriptionDoc>('Subscription', subscriptionSchema, 'subscriptions'),
     paymentEvents: conn.model<PaymentEventDoc>('PaymentEvent', paymentEventSchema, 'payment_events'),
+    checkouts: conn.model<CheckoutDoc>('Checkout', checkoutSchema, 'checkouts'),
     admins: conn.model<AdminDoc>('Admin', adminSchema, 'admins'),
     audit: conn.model<AuditDoc>('AuditEntry', auditSchema, 'audit_log'),
     apiKeys: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema, 'api_keys'),

@@ -19,7 +19,7 @@ function toRecord(doc: SubscriptionDoc): SubscriptionRecord {
 }
 
 export function createMongoBilling(models: MongoModels): BillingRepository {
-  const { subscriptions, paymentEvents } = models;
+  const { subscriptions, paymentEvents, checkouts } = models;
   return {
     async getSubscription(userId) {
       const doc = await subscriptions.findById(userId).lean();
@@ -69,6 +69,24 @@ export function createMongoBilling(models: MongoModels): BillingRepository {
     },
     async purgeEvents(before) {
       const { deletedCount } = await paymentEvents.deleteMany({ received_at: { $lt: before } });
+      return deletedCount;
+    },
+    async recordCheckout({ checkout_id, ...fields }) {
+      // Keyed by the checkout id: the same id again keeps the first record.
+      await checkouts.updateOne(
+        { _id: checkout_id },
+        { $setOnInsert: { ...fields, created_at: new Date() } },
+        { upsert: true },
+      );
+    },
+    async findCheckout(checkoutId) {
+      const doc = await checkouts.findById(checkoutId).lean();
+      if (!doc) return null;
+      const { _id, created_at, ...fields } = doc;
+      return { checkout_id: _id, ...fields, created_at: created_at.toISOString() };
+    },
+    async purgeCheckouts(before) {
+      const { deletedCount } = await checkouts.deleteMany({ created_at: { $lt: before } });
       return deletedCount;
     },
   };

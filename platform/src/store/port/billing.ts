@@ -17,6 +17,19 @@ export interface SubscriptionRecord {
   updated_at: string;
 }
 
+/**
+ * A checkout this server opened, for which account and plan: the success page's verification
+ * answers only for these, only to their account, and asks the payment provider about no other id.
+ */
+export interface CheckoutRecord {
+  /** The provider's checkout session id (cs_...). */
+  checkout_id: string;
+  user_id: string;
+  plan: 'agent_provider' | 'employer';
+  provider: 'test' | 'stripe';
+  created_at: string;
+}
+
 export interface BillingRepository {
   /** The user's subscription (one per user: a new one replaces an ended one). */
   getSubscription(userId: string): Promise<SubscriptionRecord | null>;
@@ -34,4 +47,10 @@ export interface BillingRepository {
   forgetEvent(eventId: string): Promise<void>;
   /** Deletes event ids recorded before `before` (long past any provider's retries). Returns how many. */
   purgeEvents(before: Date): Promise<number>;
+  /** Remembers a checkout we opened (sets created_at); the same id again changes nothing. */
+  recordCheckout(record: Omit<CheckoutRecord, 'created_at'>): Promise<void>;
+  /** The checkout we opened with this id; null for any other id. */
+  findCheckout(checkoutId: string): Promise<CheckoutRecord | null>;
+  /** Deletes checkouts opened before `before` (long past their expiry). Returns how many. */
+  purgeCheckouts(before: Date): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import { FINAL_STATES } from '@agentry/domain/subscription';
 import type Database from 'better-sqlite3';
-import type { BillingRepository, SubscriptionRecord } from '../port';
+import type { BillingRepository, CheckoutRecord, SubscriptionRecord } from '../port';
 
 type SubscriptionRow = Omit<SubscriptionRecord, 'cancel_at_period_end'> & { cancel_at_period_end: number };
 
@@ -43,6 +43,14 @@ export function createSqliteBilling(db: Database.Database): BillingRepository {
   const forgetEvent = db.prepare('DELETE FROM payment_events WHERE event_id = ?');
   const purgeEvents = db.prepare('DELETE FROM payment_events WHERE received_at < ?');
   const finalStates = JSON.stringify(FINAL_STATES);
+  const recordCheckout = db.prepare(
+    `INSERT INTO checkouts (checkout_id, user_id, plan, provider, created_at)
+     VALUES (@checkout_id, @user_id, @plan, @provider, @created_at) ON CONFLICT (checkout_id) DO NOTHING`,
+  );
+  const findCheckout = db.prepare(
+    'SELECT checkout_id, user_id, plan, provider, created_at FROM checkouts WHERE checkout_id = ?',
+  );
+  const purgeCheckouts = db.prepare('DELETE FROM checkouts WHERE created_at < ?');
 
   const findOne = (statement: Database.Statement, value: string) => {
     const row = statement.get(value) as SubscriptionRow | undefined;
@@ -77,6 +85,15 @@ export function createSqliteBilling(db: Database.Database): BillingRepository {
     },
     async purgeEvents(before) {
       return purgeEvents.run(before.toISOString()).changes;
+    },
+    async recordCheckout(record) {
+      recordCheckout.run({ ...record, created_at: new Date().toISOString() });
+    },
+    async findCheckout(checkoutId) {
+      return (findCheckout.get(checkoutId) as CheckoutRecord | undefined) ?? null;
+    },
+    async purgeCheckouts(before) {
+      return purgeCheckouts.run(before.toISOString()).changes;
     },
   };
 }

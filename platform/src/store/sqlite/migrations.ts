@@ -555,6 +555,19 @@ export const MIGRATIONS: Migration[] = [
     WHERE owner_id IS NOT NULL;
   DROP INDEX agents_owner;
   `,
+  // 23: the checkouts this server opened (for whom, which plan): the success page's verification
+  // answers only for these, without asking the payment provider about ids it never made; purged
+  // by age (checkouts_created).
+  `
+  CREATE TABLE checkouts (
+    checkout_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    plan TEXT NOT NULL CHECK (plan IN ('agent_provider', 'employer')),
+    provider TEXT NOT NULL CHECK (provider IN ('test', 'stripe')),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX checkouts_created ON checkouts (created_at);
+  `,
 ];
 
 /**

@@ -14,8 +14,9 @@ export const STRIPE_WEBHOOK: Record<string, RoutePolicy> = {
 
 export const SUBSCRIPTIONS: Record<string, RoutePolicy> = {
   // Subscriptions and the test-mode checkout.
+  // The provider opened this checkout: only that account may verify it (another's is a 404).
   'POST /api/verify-session': {
-    access: 'capability',
+    access: 'provider-owner',
     probe: (w) => ({ body: { session_id: w.ids.paidCheckout } }),
   },
   'GET /api/users/subscription': { access: 'signed-in' },

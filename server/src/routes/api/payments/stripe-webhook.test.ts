@@ -153,6 +153,20 @@ describe('Stripe webhooks', () => {
     expect(verified.body).toMatchObject({ ok: true, subscription_status: 'active', payments_mode: 'stripe' });
   });
 
+  it('verifies only a checkout it opened, only for its account, and asks Stripe about no other id', async () => {
+    const { sessionId } = await checkout();
+    await stripe.completeSession(sessionId);
+    const other = await checkout('grace@example.com');
+    const madeUp = `cs_test_${'a1'.repeat(30)}`;
+    const before = stripe.requests.length;
+    for (const id of [sessionId, madeUp]) {
+      const refused = await other.browser.post('/api/verify-session', { session_id: id }).expect(404);
+      expect(refused.body).toMatchObject({ success: false, ok: false });
+      await new Visitor(server.running.url).post('/api/verify-session', { session_id: id }).expect(401);
+    }
+    expect(stripe.requests.slice(before)).toEqual([]);
+  });
+
   it('never puts the secret key in an answer or a log line', async () => {
     const { browser, sessionId } = await checkout();
     const answers: string[] = [];

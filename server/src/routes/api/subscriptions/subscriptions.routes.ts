@@ -6,7 +6,7 @@ import {
 import { FINAL_STATES } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import { Router } from 'express';
-import { requirePaidCheckout } from '../../../commands/complete-checkout';
+import { verifyOwnCheckout } from '../../../commands/complete-checkout';
 import { setSubscriptionCancellation } from '../../../commands/set-subscription-cancellation';
 import { syncSubscription } from '../../../commands/sync-subscription';
 import type { AppContext } from '../../../context';
@@ -21,9 +21,13 @@ export function subscriptionsRoutes({ services, store }: AppContext): Router {
   const router = Router();
   const mode = services.payments.kind;
 
-  router.post('/verify-session', async (req, res) => {
+  // Only the account that opened the checkout, signed in, learns whether it was paid.
+  router.post('/verify-session', requireUser, async (req, res) => {
     const { session_id } = parseBody(VerifySessionBody, req);
-    const { user, subscription } = await requirePaidCheckout(services, { sessionId: session_id });
+    const { user, subscription } = await verifyOwnCheckout(services, {
+      sessionId: session_id,
+      userId: (req.user as User).id,
+    });
     res.json({
       success: true,
       ok: true,

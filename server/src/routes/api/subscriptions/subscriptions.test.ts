@@ -79,8 +79,12 @@ describe('subscriptions in test mode', () => {
 
   it('refuses to verify an unknown or unpaid session', async () => {
     const browser = new Visitor(server.running.url);
-    const unknown = await browser.post('/api/verify-session', { session_id: 'cs_test_nothing' }).expect(400);
-    expect(unknown.body).toMatchObject({ success: false, ok: false });
+    const created = await browser.post('/api/users', accountForm({ email: 'ada@example.com' })).expect(201);
+    const { body } = await browser.post(`/api/users/${created.body.user_id}/subscription`).expect(200);
+    const sessionId = body.url.split('/').pop();
+    const unpaid = await browser.post('/api/verify-session', { session_id: sessionId }).expect(400);
+    expect(unpaid.body).toMatchObject({ success: false, ok: false });
+    await browser.post('/api/verify-session', { session_id: 'cs_test_nothing' }).expect(404);
     await browser.post('/api/verify-session', {}).expect(400);
   });
 
