@@ -257,6 +257,17 @@ describe('page HTML for crawlers', () => {
     }
   });
 
+  it('answers a page address with broken percent-encoding with the not-found page, not JSON', async () => {
+    for (const path of ['/agents/%E0%A4%A', '/providers/%E0%A4%A', '/checkout/test/%ff', '/%E0%A4%A']) {
+      const response = await server.http
+        .get(path)
+        .expect(404)
+        .expect('Content-Type', /text\/html/);
+      expect(response.text).toContain('<title>Page not found | Rolecall</title>');
+    }
+    await server.http.get('/api/agents/%E0%A4%A').expect(400).expect('Content-Type', /json/);
+  });
+
   it('still answers unknown API paths with a JSON 404, not a redirect', async () => {
     const response = await server.http.get('/api/nope').expect(404);
     expect(response.body.error).toMatch(/No API route/);

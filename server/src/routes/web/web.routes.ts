@@ -4,7 +4,7 @@ import { DirectoryQuery } from '@agentry/domain/contract/catalog';
 import type { FirstView } from '@agentry/domain/first-view';
 import { providerPageNumber } from '@agentry/domain/provider-page';
 import type { LegalKind } from '@agentry/domain/seo';
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { RequestCosts } from '../../http/request-costs';
@@ -204,5 +204,13 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
       sendHtml(req, res, pages.notFound(req.path), 404).catch(next);
     else next(notFound());
   });
+  // A page address whose percent-encoding is broken (/agents/%E0%A4%A): the router cannot decode
+  // its parameter (URIError). No page has that address, so a person gets the not-found page, as
+  // for any other address, rather than the API's JSON 400.
+  router.use(((error, req, res, next) => {
+    if (error instanceof URIError && (req.method === 'GET' || req.method === 'HEAD'))
+      sendHtml(req, res, pages.notFound(req.path), 404).catch(next);
+    else next(error);
+  }) satisfies ErrorRequestHandler);
   return router;
 }
