@@ -105,6 +105,16 @@ describe('AgentProfile', () => {
     expect(screen.getByText('Category')).toBeTruthy();
   });
 
+  it('says the pricing tier once, and the cost only when it says more than the tier', async () => {
+    renderProfile([
+      { path: '/api/agents/42?view=page', body: { ...AGENT, cost: 'Freemium', pricing: 'freemium' } },
+      { path: '/api/agents/42/similar', body: [] },
+    ]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByText('Freemium')).toHaveLength(1);
+    expect(screen.queryByText('Cost')).toBeNull();
+  });
+
   it('says "Usually replies within a day" only when the answer says the provider does', async () => {
     renderProfile([
       { path: '/api/agents/42?view=page', body: { ...AGENT, replies_within_day: true } },

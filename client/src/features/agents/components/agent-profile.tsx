@@ -70,6 +70,21 @@ function AgentUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
+const plainWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * The pricing tier is said once, by the badge beside the name: the listing's cost is shown only
+ * when it says more than the tier's name (a "Freemium" cost under a Freemium badge and a Freemium
+ * "Pricing" line said it three times).
+ */
+function saysOnlyTier(cost: string, pricing: AgentPage['pricing']): boolean {
+  return pricing !== 'unknown' && plainWords(cost) === plainWords(PRICING_LABELS[pricing]);
+}
+
 /** The provider's name, a link to their page when they have one (issue 25). */
 function ProviderName({ agent, name }: { agent: AgentPage; name: string }) {
   return agent.provider_page ? <Link to={agent.provider_page}>{name}</Link> : name;
@@ -140,16 +155,10 @@ function AgentDetails({ agent, trust }: { agent: AgentPage; trust?: ReactNode })
               </dd>
             </div>
           ) : null}
-          {cost ? (
+          {cost && !saysOnlyTier(cost, agent.pricing) ? (
             <div>
               <dt>Cost</dt>
               <dd>{cost}</dd>
-            </div>
-          ) : null}
-          {agent.pricing !== 'unknown' ? (
-            <div>
-              <dt>Pricing</dt>
-              <dd>{PRICING_LABELS[agent.pricing]}</dd>
             </div>
           ) : null}
           <div>
