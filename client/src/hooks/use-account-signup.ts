@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText, failureText, fieldErrors } from '../lib/api/api-client';
 import { startCheckout } from '../lib/api/start-checkout';
 import { useAuth } from '../lib/auth/auth-provider';
@@ -6,7 +7,7 @@ import { createAccount, type NewAccount } from '../lib/auth/create-account';
 import { navigateAway } from '../utils/navigate-away';
 
 // The sign-up sequence of spec section 4, for a provider's account setup and an employer's signup
-// alike: create the user (the server signs it in), open a checkout for its plan, leave for it.
+// alike: create the user (the server signs it in), open a checkout for its plan, go to it.
 // Once the account exists only the checkout is retried: creating it again would answer that the
 // e-mail already has an account.
 
@@ -45,6 +46,7 @@ function checkoutFailure(error: unknown): SignupFailure {
 
 export function useAccountSignup() {
   const { signIn, refresh } = useAuth();
+  const navigate = useNavigate();
   const [phase, setPhase] = useState<SignupPhase>('idle');
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
@@ -58,7 +60,11 @@ export function useAccountSignup() {
       const { url } = await startCheckout(userId);
       if (!url) throw new InvalidResponse();
       setPhase('leaving');
-      navigateAway(url);
+      // The built-in test checkout is a page of this app: opened by the router, the form stays
+      // busy until that page is there (a full load showed a bare "Loading..." for about a second
+      // after "Create account"). Stripe's checkout is another site: a full page load.
+      if (/^\/(?!\/)/.test(url)) navigate(url);
+      else navigateAway(url);
     } catch (error) {
       setFailure(checkoutFailure(error));
       setPhase('idle');

@@ -144,15 +144,17 @@ describe('AccountSetupPage: new provider', () => {
     expect(screen.getByText('Organization is required')).toBeTruthy();
   });
 
-  it('creates the account, signs it in, opens its subscription and leaves for the checkout', async () => {
-    const { fetchMock } = renderSetup([SIGNED_OUT, CSRF, CREATED, CHECKOUT], {
+  it('creates the account, signs it in, opens its subscription and goes to the checkout', async () => {
+    const { fetchMock, router } = renderSetup([SIGNED_OUT, CSRF, CREATED, CHECKOUT], {
       state: { email: 'ada@example.com' },
     });
     await screen.findByLabelText('Full name');
     await fillAccount();
     await submit();
     await settle();
-    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_test_abcdefgh');
+    // The test checkout is a page of the app: opened by the router, not a full load.
+    expect(router.state.location.pathname).toBe('/checkout/test/cs_test_abcdefgh');
+    expect(navigateAwayMock).not.toHaveBeenCalled();
     const [, init] = fetchMock.mock.calls.find(([url, request]) => url === '/api/users' && request?.method)!;
     expect(JSON.parse(String(init!.body))).toEqual({
       email: 'ada@example.com',
@@ -178,10 +180,13 @@ describe('AccountSetupPage: new provider', () => {
 
 describe('AccountSetupPage: failures', () => {
   async function submitWith(route: FakeRoute, more: FakeRoute[] = []) {
-    renderSetup([SIGNED_OUT, CSRF, route, ...more], { state: { email: 'ada@example.com' } });
+    const { router } = renderSetup([SIGNED_OUT, CSRF, route, ...more], {
+      state: { email: 'ada@example.com' },
+    });
     await screen.findByLabelText('Full name');
     await fillAccount();
     await submit();
+    return router;
   }
 
   it("says 'Invalid response from server' when a success carries no user_id", async () => {
@@ -214,7 +219,7 @@ describe('AccountSetupPage: failures', () => {
   });
 
   it("says 'Failed to create subscription' and then retries only the checkout", async () => {
-    await submitWith(CREATED, [
+    const router = await submitWith(CREATED, [
       { method: 'POST', path: '/api/users/u7/subscription', status: 502, body: null },
     ]);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create subscription');
@@ -222,21 +227,21 @@ describe('AccountSetupPage: failures', () => {
     const fetchMock = mockFetch([CSRF, CHECKOUT]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
     await settle();
-    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_test_abcdefgh');
+    expect(router.state.location.pathname).toBe('/checkout/test/cs_test_abcdefgh');
     expect(calls(fetchMock)).not.toContain('POST /api/users');
   });
 });
 
 describe('AccountSetupPage: upgrade', () => {
   it('offers a signed-in provider the plan and one button to the checkout', async () => {
-    const { fetchMock } = renderSetup([signedIn(), CSRF, CHECKOUT], { state: { mode: 'upgrade' } });
+    const { fetchMock, router } = renderSetup([signedIn(), CSRF, CHECKOUT], { state: { mode: 'upgrade' } });
     const checkout = await screen.findByRole('button', { name: 'Continue to checkout' });
     expect(screen.getByRole('heading', { level: 1, name: 'Upgrade Your Account' })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
     await userEvent.click(checkout);
     await settle();
-    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_test_abcdefgh');
+    expect(router.state.location.pathname).toBe('/checkout/test/cs_test_abcdefgh');
     expect(calls(fetchMock)).toContain('POST /api/users/u7/subscription');
   });
 

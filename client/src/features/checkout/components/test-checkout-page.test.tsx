@@ -47,6 +47,16 @@ describe('TestCheckoutPage', () => {
     expect(document.title).toBe('Test checkout | Rolecall');
   });
 
+  it("shows the checkout card's shape while the session loads, not a bare loading line", async () => {
+    const pending = deferred();
+    renderCheckout([{ ...session(SESSION), wait: pending.promise }]);
+    expect(screen.getByRole('region', { name: 'Checkout' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Billed to')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading checkout...');
+    await act(async () => pending.resolve());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Provider plan' })).toBeTruthy();
+  });
+
   it('pays with the CSRF token and follows the redirect to the success page', async () => {
     const pending = deferred();
     const fetchMock = renderCheckout([

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
-import { PageLoading } from '../../../components/ui/page-loading';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner';
 import { useAsync } from '../../../hooks/use-async';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
@@ -43,10 +42,37 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
             message={isNotFound(session.error) ? NOT_FOUND : errorText(session.error, LOAD_FAILED)}
           />
         ) : (
-          <PageLoading label="Loading checkout..." />
+          <CheckoutSkeleton />
         )}
       </div>
     </div>
+  );
+}
+
+const CARD_NOTE = 'Not needed: paying here records the subscription without charging anything.';
+
+/**
+ * The checkout card's shape while its session loads: the page arrives whole and its values a
+ * moment later, instead of a bare "Loading..." between the sign-up form and the checkout.
+ */
+function CheckoutSkeleton() {
+  return (
+    <section className="checkout-card" aria-busy="true" aria-label="Checkout">
+      <span className="skeleton skeleton--heading" />
+      <span className="skeleton skeleton--price" />
+      <dl className="checkout-card__details">
+        <dt>Billed to</dt>
+        <dd>
+          <span className="skeleton skeleton--text" />
+        </dd>
+        <dt>Card</dt>
+        <dd>{CARD_NOTE}</dd>
+      </dl>
+      <span className="skeleton skeleton--buttons" />
+      <span className="visually-hidden" role="status">
+        Loading checkout...
+      </span>
+    </section>
   );
 }
 
@@ -75,7 +101,7 @@ function OpenCheckout({ session }: { session: TestCheckoutSession }) {
         <dt>Billed to</dt>
         <dd>{session.email}</dd>
         <dt>Card</dt>
-        <dd>Not needed: paying here records the subscription without charging anything.</dd>
+        <dd>{CARD_NOTE}</dd>
       </dl>
       {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
       <div className="form-actions">

@@ -63,13 +63,15 @@ async function fillForm(overrides: Partial<Record<string, string>> = {}) {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account & Subscribe' }));
 
 describe('EmployerSignupPage', () => {
-  it('creates an employer account, opens its checkout and leaves for it', async () => {
-    const { fetchMock } = renderSignup([CREATED, CHECKOUT]);
+  it('creates an employer account, opens its checkout and goes to it in the app', async () => {
+    const { fetchMock, router } = renderSignup([CREATED, CHECKOUT]);
     await fillForm();
     await userEvent.type(screen.getByLabelText(/Phone/), '+1 555 0100');
     await submit();
     await act(() => new Promise((done) => setTimeout(done, 0)));
-    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_1');
+    // The test checkout is a page of the app: the router opens it (no full load, no bare "Loading...").
+    expect(currentUrl(router)).toBe('/checkout/test/cs_1');
+    expect(navigateAwayMock).not.toHaveBeenCalled();
     expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/users',
       'POST /api/users/u9/subscription',
@@ -147,8 +149,17 @@ describe('EmployerSignupPage', () => {
     );
   });
 
+  it("leaves for Stripe's checkout, another site, with a full page load", async () => {
+    const stripe = 'https://checkout.stripe.com/c/pay/cs_live_1';
+    renderSignup([CREATED, { ...CHECKOUT, body: { success: true, url: stripe, payments_mode: 'stripe' } }]);
+    await fillForm();
+    await submit();
+    await act(() => new Promise((done) => setTimeout(done, 0)));
+    expect(navigateAwayMock).toHaveBeenCalledWith(stripe);
+  });
+
   it("says 'Failed to create subscription' and retries only the checkout, the account being made", async () => {
-    const { fetchMock } = renderSignup([
+    const { fetchMock, router } = renderSignup([
       CREATED,
       { method: 'POST', path: '/api/users/u9/subscription', status: 502, body: null },
     ]);
@@ -159,7 +170,7 @@ describe('EmployerSignupPage', () => {
     mockFetch([CSRF, CHECKOUT]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
     await act(() => new Promise((done) => setTimeout(done, 0)));
-    expect(navigateAwayMock).toHaveBeenCalledWith('/checkout/test/cs_1');
+    expect(currentUrl(router)).toBe('/checkout/test/cs_1');
     expect(calls(fetchMock).filter((call) => call === 'POST /api/users')).toHaveLength(1);
   });
 });
