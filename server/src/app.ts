@@ -8,6 +8,7 @@ import { API_KEY_PATHS, apiKeyAuth, identifyApiKey } from './http/api-key-auth';
 import { userCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { FairTurns } from './http/fair-turns';
+import { InFlight } from './http/in-flight';
 import { allowAnyOrigin, PUBLIC_READ_PATHS } from './http/public-read';
 import { createRateLimits } from './http/rate-limits';
 import { requestCosts } from './http/request-costs';
@@ -59,6 +60,9 @@ export function createApp(context: AppContext): express.Express {
   app.set('json escape', true);
   app.set('trust proxy', config.TRUST_PROXY);
 
+  // How many requests this process holds: pages skip their server rendering past a bound.
+  const inFlight = new InFlight();
+  app.use(inFlight.track);
   app.use(requestLog(logger));
   app.use(securityHeaders({ httpsOnly }));
   app.use(healthRoutes(context));
@@ -162,7 +166,7 @@ export function createApp(context: AppContext): express.Express {
   api.use(docsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
-  app.use(webRoutes(context, { reads: limits.pageReads, costs }));
+  app.use(webRoutes(context, { reads: limits.pageReads, costs, inFlight: () => inFlight.size }));
 
   app.use(errorHandler(logger));
   return app;

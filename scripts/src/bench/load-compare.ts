@@ -56,6 +56,19 @@ export async function compareLoad(argv: string[]): Promise<void> {
   // --data DIR: each tree's import kept there (by its commit) and copied for the run (load-cpu.ts).
   const kept = option(argv, 'data', '');
   const checkouts = checkoutsToCompare(option(argv, 'against', ''));
+  // --profile DIR: a V8 CPU profile of every API process, DIR/before and DIR/after, written when it
+  // stops (warm-up and runs included); --node-args "--trace-gc,...": more V8 flags for both APIs.
+  const profileDir = option(argv, 'profile', '');
+  const extraNodeArgs = option(argv, 'node-args', '').split(',').filter(Boolean);
+  const nodeFlags = (label: string) => [
+    ...(profileDir
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir, label)}`,
+        ]
+      : []),
+    ...extraNodeArgs,
+  ];
   const kinds = MIX.map(([kind]) => kind);
   log(
     `Agentry load benchmark, before (${checkouts[0].root}) and after (${checkouts[1].root}): ${agents.toLocaleString()} agents, ${workers} workers each; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadAverageNow()}`,
@@ -104,7 +117,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
     await store.close();
     const plan = planTraffic(catalog, 400_000, 42);
     for (const side of sides) {
-      const api = side.checkout.startApi(side.env);
+      const api = side.checkout.startApi(side.env, nodeFlags(side.checkout.label));
       apis.set(side, api);
       await waitUntilReady(`${side.base}/healthz`, api, 600_000);
       await untilSearchable(side.base, newest);
@@ -121,6 +134,8 @@ export async function compareLoad(argv: string[]): Promise<void> {
       for (const s of closedSeconds > 0 ? order : []) {
         const side = sides[s]!;
         const cpu = cpuPerRequest(apis.get(side)!.pid!);
+        // With --profile: the run's window on the monotonic clock V8's profiles are stamped with (µs).
+        const from = process.hrtime.bigint() / 1000n;
         side.closed.push(
           await withEventLoopSamples(
             side.base,
@@ -131,6 +146,10 @@ export async function compareLoad(argv: string[]): Promise<void> {
           ),
         );
         side.cpu.push(cpu.perRequest(side.closed.at(-1)![0].requests));
+        if (profileDir)
+          log(
+            `  ${side.checkout.label}: closed run window ${from}-${process.hrtime.bigint() / 1000n} µs, ${side.closed.at(-1)![0].requests} requests`,
+          );
         log(
           `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s, CPU a request: API ${side.cpu.at(-1)!.api} ms, generator ${side.cpu.at(-1)!.generator} ms (load average ${loadAverageNow()})`,
         );

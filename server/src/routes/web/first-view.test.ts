@@ -1,7 +1,9 @@
 import { FIRST_VIEW_ELEMENT_ID, type FirstView, HOME_HIGHLIGHT_TAGS } from '@agentry/domain/first-view';
 import { agentInput } from '@agentry/platform/store/contract';
+import { InFlight } from '../../http/in-flight';
 import { eventually, type TestServer } from '../../testing/test-server';
 import { startWebTestServer } from '../../testing/web-test-server';
+import { RENDER_UNTIL_IN_FLIGHT } from './server-render';
 
 // The first view a person's page carries (issue 25, speed as felt): the API's own answers in a JSON
 // data block, and the client's server rendering of the page inside #root (here a stand-in bundle
@@ -90,6 +92,21 @@ describe('the first view in the page HTML', () => {
     expect(text).toContain('<link rel="stylesheet" crossorigin href="/assets/agent-Zz99.css">');
     // A name that closes the script element stays data: nothing of it is markup.
     expect(text).not.toContain('</script><script>alert(1)');
+  });
+
+  it('sends an agent page with its answers but unrendered while the worker is behind (issue 24), rendered again after', async () => {
+    // A saturated worker (bench:load's closed loop holds about 100 requests a worker).
+    const busy = jest.spyOn(InFlight.prototype, 'size', 'get').mockReturnValue(RENDER_UNTIL_IN_FLIGHT + 1);
+    try {
+      const { text } = await server.http.get(`/agents/${agentId}`).expect(200);
+      expect(rootOf(text)).toBe('');
+      expect(Object.keys(firstViewOf(text)?.reads ?? {})).toEqual([`/api/agents/${agentId}?view=page`]);
+      expect(text).toContain('<title>LedgerLark');
+    } finally {
+      busy.mockRestore();
+    }
+    const { text } = await server.http.get(`/agents/${agentId}`).expect(200);
+    expect(rootOf(text)).toMatch(/^<p id="rendered">\/agents\//);
   });
 
   it('carries nothing for an agent that is not listed (404)', async () => {

@@ -1,3 +1,4 @@
+import type { AgentPage } from '@agentry/domain/contract/agents';
 import { SlugParams } from '@agentry/domain/contract/providers';
 import { SEARCH_QUERY_MAX } from '@agentry/domain/contract/search';
 import { providerPath } from '@agentry/domain/directory-reads';
@@ -40,6 +41,8 @@ export interface FirstViews {
   home(req: Request, query: string): Promise<FirstView>;
   /** An agent page: the agent as GET /api/agents/{id}?view=page answers it; null when unlisted. */
   agent(id: string): Promise<FirstView | null>;
+  /** The same with the answer itself (the page's meta is built from it: one read of the agent). */
+  agentPage(id: string): Promise<{ answer: AgentPage; view: FirstView } | null>;
   /** The directory, a category or a category's role: its names, counts and one page of agents. */
   directory(req: Request, choice: DirectoryChoice): Promise<DirectoryFirstView>;
   /** Page `pageNumber` of a provider's page as GET /api/providers/{slug} answers it, or its 404. */
@@ -89,6 +92,13 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
     return adaptResponse(adapted, response);
   };
 
+  const agentPage = async (id: string) => {
+    const page = await readAgentPage({ store, replyBadges }, { id });
+    if (!page) return null;
+    const view: FirstView = { reads: { [`/api/agents/${encodeURIComponent(id)}?view=page`]: page.answer } };
+    return { answer: page.answer, view };
+  };
+
   return {
     async home(req, query) {
       // A query the API would refuse (too long) is left to the client, which shows the API's message;
@@ -101,11 +111,9 @@ export function createFirstViews(context: AppContext, costs: RequestCosts): Firs
       return result ? { reads, search: { query: searched, result } } : { reads };
     },
 
-    async agent(id) {
-      const page = await readAgentPage({ store, replyBadges }, { id });
-      if (!page) return null;
-      return { reads: { [`/api/agents/${encodeURIComponent(id)}?view=page`]: page.answer } };
-    },
+    agent: async (id) => (await agentPage(id))?.view ?? null,
+
+    agentPage,
 
     directory: createDirectoryFirstView(context, costs),
 

@@ -1,3 +1,4 @@
+import type { AgentPage } from '@agentry/domain/contract/agents';
 import { AgentIdParams } from '@agentry/domain/contract/catalog';
 import { directoryPageOffset } from '@agentry/domain/directory-reads';
 import { buildForAiAssistantsMeta } from '@agentry/domain/mcp';
@@ -44,6 +45,10 @@ export interface PageRenderer {
   /** A category or role the directory does not list (served with 404). */
   directoryNotFound(selection: DirectorySelection): string;
   agent(id: string): Promise<PageHtml>;
+  /** A listed agent's page from the answer its first view carries (no read of its own). */
+  agentPage(answer: AgentPage): string;
+  /** The page of an agent that is not listed (served with 404). */
+  agentNotFound(id: string): string;
   /** An account screen (sign-in, dashboards, checkout…): generic meta and noindex. */
   account(path: string): string;
   /**
@@ -67,6 +72,8 @@ export function createPageRenderer(store: Store, template: string, origin: strin
     return html;
   };
   const directories = new StoreVersionCache<string>(store);
+  const agentNotFound = (id: string) =>
+    renderPageHtml(template, buildAgentNotFoundMeta(origin, id), origin, { noindex: true });
 
   return {
     home: () => once('home', () => renderPageHtml(template, buildHomeMeta(origin), origin)),
@@ -98,10 +105,7 @@ export function createPageRenderer(store: Store, template: string, origin: strin
 
     async agent(id) {
       const agent = AgentIdParams.safeParse({ id }).success ? await store.agents.get(id) : null;
-      if (!agent || agent.removed) {
-        const html = renderPageHtml(template, buildAgentNotFoundMeta(origin, id), origin, { noindex: true });
-        return { status: 404, html };
-      }
+      if (!agent || agent.removed) return { status: 404, html: agentNotFound(id) };
       return {
         status: 200,
         html: renderPageHtml(
@@ -111,6 +115,10 @@ export function createPageRenderer(store: Store, template: string, origin: strin
         ),
       };
     },
+
+    agentPage: (answer) => renderPageHtml(template, buildAgentMeta(origin, answer, answer.profile), origin),
+
+    agentNotFound,
 
     account: (path) =>
       renderPageHtml(

@@ -72,3 +72,28 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
     },
   };
 }
+
+/**
+ * Requests a process may hold before the pages it answers go out unrendered (unlessBusy): far more
+ * than a process keeping up holds (one to a few under bench:load's open loop at 300 req/s), far
+ * fewer than a saturated one (about 100 a worker in its closed loop of 200 clients).
+ */
+export const RENDER_UNTIL_IN_FLIGHT = 32;
+
+/**
+ * The renderer, except while `busy()` says the process is behind with its requests (more than
+ * RENDER_UNTIL_IN_FLIGHT in flight): then render() gives null at once and the page goes out with
+ * its first view's answers but without the server's HTML, and the browser renders it from those
+ * answers, as it did before pages were rendered on the server. Rendering an agent page costs about
+ * 2 ms of the thread (React, and the router's links most of all), more than the rest of the page:
+ * with 15 % agent pages in the visitor mix that was what made main cost 1.45 times a8a1a53's CPU a
+ * request in bench:load's saturated closed loop (issue 24, BENCHMARKS.md session 15). Work that is
+ * only a lookup (the bare home page's kept rendering) goes around this.
+ */
+export function unlessBusy(renderer: ServerRenderer, busy: () => boolean): ServerRenderer {
+  return {
+    load: () => renderer.load(),
+    loadInTurns: () => renderer.loadInTurns(),
+    render: (url, view) => (busy() ? Promise.resolve(null) : renderer.render(url, view)),
+  };
+}

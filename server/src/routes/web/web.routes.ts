@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { DirectoryQuery } from '@agentry/domain/contract/catalog';
+import { AgentIdParams, DirectoryQuery } from '@agentry/domain/contract/catalog';
 import type { FirstView } from '@agentry/domain/first-view';
 import { providerPageNumber } from '@agentry/domain/provider-page';
 import type { LegalKind } from '@agentry/domain/seo';
@@ -24,7 +24,7 @@ import { createFirstViews } from './first-view';
 import { readIndexTemplate, routePreloads, withFirstView, withHeadLinks } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
-import { lazyServerRenderer } from './server-render';
+import { lazyServerRenderer, RENDER_UNTIL_IN_FLIGHT, unlessBusy } from './server-render';
 import {
   planSitemap,
   renderAgentsSitemap,
@@ -67,6 +67,8 @@ export interface WebRouteLimits {
   /** The read limit of the API: every page rendered for its address counts as one (the bare home page is kept). */
   reads: RequestHandler;
   costs: RequestCosts;
+  /** Requests this process holds (http/in-flight.ts): past RENDER_UNTIL_IN_FLIGHT pages go unrendered. */
+  inFlight?: () => number;
 }
 
 export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
@@ -82,12 +84,16 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     context.serverRenderer !== undefined
       ? context.serverRenderer
       : lazyServerRenderer(clientDist, context.logger);
+  // Pages rendered for their address go out unrendered while this process is behind with its
+  // requests (server-render.ts, unlessBusy); the bare home page's kept rendering is a lookup.
+  const inFlight = limits.inFlight ?? (() => 0);
+  const busyRenderer = renderer && unlessBusy(renderer, () => inFlight() > RENDER_UNTIL_IN_FLIGHT);
   // The bare home page's rendering changes only with its answers (the storefront): kept for them.
   let renderedHome: { key: string; html: string | null } | null = null;
   const renderHome = async (req: Request, view: FirstView) => {
     if (!renderer) return null;
     // A search, a role view (?role=…&category=…) or any other query: rendered for its address.
-    if (view.search || req.originalUrl !== '/') return renderer.render(req.originalUrl, view);
+    if (view.search || req.originalUrl !== '/') return busyRenderer!.render(req.originalUrl, view);
     const key = JSON.stringify(view);
     if (renderedHome?.key !== key) renderedHome = { key, html: await renderer.render('/', view) };
     return renderedHome.html;
@@ -137,16 +143,18 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
       status === 404 && !pastLast
         ? pages.directoryNotFound(choice)
         : await pages.directory(query.success ? query.data : {}, choice.page, pastLast);
-    const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
+    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, view) : null;
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), directoryPreloads), status);
   });
   router.get(AGENT_PATH, limits.reads, async (req, res) => {
     const id = String(req.params.id);
-    const { status, html } = await pages.agent(id);
-    if (status !== 200) return sendHtml(req, res, html, status);
-    const view = await firstViews.agent(id);
-    const rendered = view && renderer ? await renderer.render(req.originalUrl, view) : null;
-    await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), agentPreloads), status);
+    // One read of the agent and its profile, for both the page's meta and its first view (each was
+    // read twice, issue 24).
+    const page = AgentIdParams.safeParse({ id }).success ? await firstViews.agentPage(id) : null;
+    if (!page) return sendHtml(req, res, pages.agentNotFound(id), 404);
+    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, page.view) : null;
+    const html = withFirstView(pages.agentPage(page.answer), page.view, rendered);
+    await sendHtml(req, res, withHeadLinks(html, agentPreloads));
   });
   router.get(FOR_AI_ASSISTANTS_PATH, (req, res) => sendHtml(req, res, pages.forAiAssistants()));
   for (const [kind, path] of Object.entries(LEGAL_PATHS) as Array<[LegalKind, string]>) {
@@ -164,7 +172,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     const pageNumber = providerPageNumber(req.query.page);
     const { page, view } = await firstViews.provider(slug, pageNumber);
     const { status, html } = pages.provider(slug, page, pageNumber);
-    const rendered = renderer ? await renderer.render(req.originalUrl, view) : null;
+    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, view) : null;
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), providerPreloads), status);
   });
 
