@@ -109,4 +109,13 @@ describe('SubscriptionSuccessPage', () => {
     );
     expect(screen.getByText(ID)).toBeTruthy();
   });
+
+  it('offers sign-in when the session that paid has ended (the server verifies only for its account)', async () => {
+    renderSuccess([
+      SIGNED_OUT,
+      { method: 'POST', path: '/api/verify-session', status: 401, body: { error: 'Please sign in.' } },
+    ]);
+    expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/signin');
+    expect(screen.queryByText('Failed to verify your subscription. Please contact support.')).toBeNull();
+  });
 });

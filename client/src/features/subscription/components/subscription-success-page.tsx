@@ -1,10 +1,11 @@
 import { PLANS, type Plan, type PlanId, planForUserType } from '@agentry/domain/plans';
 import { PRODUCT_NAME } from '@agentry/domain/product';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner';
 import { useBasicPageMeta } from '../../../hooks/use-basic-page-meta';
+import { ApiError } from '../../../lib/api/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { VerifiedSession } from '../api/verify-session';
 import { useVerifiedSession } from '../hooks/use-verified-session';
@@ -14,6 +15,8 @@ import { useVerifiedSession } from '../hooks/use-verified-session';
 
 const NO_SESSION = 'No session ID found';
 const VERIFY_FAILED = 'Failed to verify your subscription. Please contact support.';
+/** The server verifies a checkout only for the signed-in account that opened it (a session that ended meanwhile). */
+const SIGN_IN_TO_VERIFY = 'Sign in to the account you paid with to see your subscription.';
 
 export function SubscriptionSuccessPage() {
   useBasicPageMeta('Subscription confirmed', `Your ${PRODUCT_NAME} subscription is confirmed.`);
@@ -28,7 +31,11 @@ export function SubscriptionSuccessPage() {
       ) : verified.status === 'success' ? (
         <Confirmed session={verified.data} />
       ) : verified.status === 'error' ? (
-        <Problem message={VERIFY_FAILED} reference={sessionId} />
+        verified.error instanceof ApiError && verified.error.status === 401 ? (
+          <SignInToVerify />
+        ) : (
+          <Problem message={VERIFY_FAILED} reference={sessionId} />
+        )
       ) : (
         <>
           <h1>Subscription</h1>
@@ -36,6 +43,21 @@ export function SubscriptionSuccessPage() {
         </>
       )}
     </div>
+  );
+}
+
+function SignInToVerify() {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <h1>Subscription</h1>
+      <FormAlert kind="info">{SIGN_IN_TO_VERIFY}</FormAlert>
+      <p className="status-page__actions">
+        <Link className="button button--primary" to="/signin" state={{ from: `${pathname}${search}` }}>
+          Sign in
+        </Link>
+      </p>
+    </>
   );
 }
 
