@@ -74,15 +74,16 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
 }
 
 /**
- * Requests a process may hold before the pages it answers go out unrendered (unlessBusy): far more
- * than a process keeping up holds (one to a few under bench:load's open loop at 300 req/s), far
- * fewer than a saturated one (about 100 a worker in its closed loop of 200 clients).
+ * Requests a process may hold before the pages it answers go out unrendered (unlessBusy): more than
+ * a process keeping up holds (none of 53 agent pages shed with 20 clients on one worker, nor under
+ * bench:load's open loop at 300 req/s, where a worker holds one to a few), fewer than a saturated
+ * one holds (45 of 55 shed with 100 clients on one worker, as in its closed loop of 200 clients).
  */
 export const RENDER_UNTIL_IN_FLIGHT = 32;
 
 /**
  * The renderer, except while `busy()` says the process is behind with its requests (more than
- * RENDER_UNTIL_IN_FLIGHT in flight): then render() gives null at once and the page goes out with
+ * RENDER_UNTIL_IN_FLIGHT in flight, http/in-flight.ts): then render() gives null at once and the page goes out with
  * its first view's answers but without the server's HTML, and the browser renders it from those
  * answers, as it did before pages were rendered on the server. Rendering an agent page costs about
  * 2 ms of the thread (React, and the router's links most of all), more than the rest of the page:
