@@ -1,3 +1,4 @@
+import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { SubscriptionRecord, User } from '@agentry/platform/store/port';
 import { badRequest, HttpError } from '../http/errors';
 import type { Action } from './command';
@@ -60,6 +61,16 @@ export const verifyOwnCheckout: Action<
   const opened = await services.store.billing.findCheckout(sessionId);
   if (opened?.user_id !== userId) {
     throw new HttpError(404, CHECKOUT_MESSAGES.unknown, { success: false, ok: false });
+  }
+  // An account already paying for this plan is answered from our copy: the success page reloaded,
+  // or the id sent again and again, reads nothing at the provider.
+  const { store } = services;
+  const [user, saved] = await Promise.all([
+    store.users.findById(userId),
+    store.billing.getSubscription(userId),
+  ]);
+  if (user && saved?.plan === opened.plan && isActiveSubscription(user.subscription_status)) {
+    return { paid: true, user, subscription: saved };
   }
   return requirePaidCheckout(services, { sessionId });
 };

@@ -167,6 +167,16 @@ describe('Stripe webhooks', () => {
     expect(stripe.requests.slice(before)).toEqual([]);
   });
 
+  it('answers a paid account verifying its checkout again from its own copy, without asking Stripe', async () => {
+    const { browser, sessionId } = await checkout();
+    await stripe.completeSession(sessionId);
+    await browser.post('/api/verify-session', { session_id: sessionId }).expect(200);
+    const before = stripe.requests.length;
+    const again = await browser.post('/api/verify-session', { session_id: sessionId }).expect(200);
+    expect(again.body).toMatchObject({ ok: true, subscription_status: 'active', plan: 'agent_provider' });
+    expect(stripe.requests.slice(before)).toEqual([]);
+  });
+
   it('never puts the secret key in an answer or a log line', async () => {
     const { browser, sessionId } = await checkout();
     const answers: string[] = [];
