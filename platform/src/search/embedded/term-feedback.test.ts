@@ -6,8 +6,9 @@ import { InvertedIndex } from './inverted-index';
 import { analysisSignature } from './snapshot/analysis-signature';
 import { TERM_FEEDBACK } from './term-feedback';
 
-// The two switches measured for issue 27 and not kept (BENCHMARKS.md): word feedback from the best
-// matches (termFeedback) and fitted field weights (fittedFields). Off, the engine answers as before.
+// Two switches measured for issue 27 (BENCHMARKS.md): word feedback from the best matches
+// (termFeedback, on since session 15) and fitted field weights (fittedFields, not kept). Off, the
+// engine answers as before.
 
 async function engineWith(documents: ReturnType<typeof searchDocument>[]) {
   const engine = await EmbeddedSearchEngine.open(':memory:', { serve: true, pollMs: 60_000 });
@@ -38,6 +39,7 @@ describe('word feedback (termFeedback)', () => {
 
   it("moves a weaker match that shares the best matches' words up, leaving the matches and the count as they were", async () => {
     Object.assign(TERM_FEEDBACK, { top: 3, minDocuments: 2, words: 5, strength: 1 });
+    setFeatures({ termFeedback: false });
     const engine = await engineWith(catalog());
     const before = await engine.search({ query: 'beekeeping' });
     const order = before.hits.map((hit) => hit.document.name);
@@ -53,6 +55,7 @@ describe('word feedback (termFeedback)', () => {
 
   it('changes nothing when the best matches share no word the query lacks', async () => {
     Object.assign(TERM_FEEDBACK, { top: 3, minDocuments: 3, words: 5, strength: 1 });
+    setFeatures({ termFeedback: false });
     const engine = await engineWith(catalog().filter((document) => document.id !== 'Drone'));
     const before = (await engine.search({ query: 'beekeeping' })).hits.map((hit) => hit.document.name);
     setFeatures({ termFeedback: true });

@@ -81,9 +81,13 @@ const DEFAULTS = {
   /**
    * Pseudo-relevance feedback on words: catalog words that several of the best matches share (and
    * the query lacks) move the window's other documents that have them up a little; the floor and
-   * the count are untouched (embedded/term-feedback.ts).
+   * the count are untouched (embedded/term-feedback.ts). On by the keep rule written before fresh
+   * set 4 (scripts/eval/README.md, session 15), the one switch that passes it: held-out sets pooled
+   * +0.0055 ± 0.0022 (reported half +0.009, fresh sets +0.008 / +0.004 / +0.004 / +0.000); dev
+   * −0.003 and the training sets flat (cross-validated 0.599 against 0.602); about 1.2 times a
+   * distinct query's cost at 100,000 agents (BENCHMARKS.md, session 15).
    */
-  termFeedback: false,
+  termFeedback: true,
   /**
    * BM25F field weights and length normalisation fitted on dev and the tune half by coordinate
    * search (embedded/fields.ts FITTED_FIELDS). Read when an index is built, not per search: the
