@@ -22,6 +22,13 @@ export interface KindFigures {
   max: number;
   /** The server's own time (its Server-Timing `app;dur`): p99, when its answers said it. */
   serverP99?: number;
+  /** Pages sent without their server rendering because the worker was behind (Server-Timing `render-skipped`). */
+  unrendered?: number;
+}
+
+/** Whether an answer's Server-Timing says its page went out unrendered (server/src/routes/web/server-render.ts). */
+export function unrenderedOf(header: string | string[] | undefined): boolean {
+  return (Array.isArray(header) ? header.join(', ') : (header ?? '')).includes('render-skipped');
 }
 
 /** `app;dur=MS` of an answer's Server-Timing (request-log.ts), or null. */
@@ -54,6 +61,14 @@ class Recorder {
   private readonly serverTimes = new Map<RequestKind, number[]>();
   private readonly errors = new Map<RequestKind, number>();
   readonly errorKinds: Record<string, number> = {};
+
+  private readonly unrendered = new Map<RequestKind, number>();
+
+  /** Notes an answer's Server-Timing: its server time, and whether its page went out unrendered. */
+  recordTiming(kind: RequestKind, header: string | string[] | undefined) {
+    this.recordServer(kind, serverMsOf(header));
+    if (unrenderedOf(header)) this.unrendered.set(kind, (this.unrendered.get(kind) ?? 0) + 1);
+  }
 
   recordServer(kind: RequestKind, ms: number | null) {
     if (ms === null) return;
@@ -92,6 +107,7 @@ class Recorder {
         p99: round(percentile(list, 0.99)),
         max: round(list[list.length - 1]!),
         ...(server?.length ? { serverP99: round(percentile(server, 0.99)) } : {}),
+        ...(this.unrendered.has(kind) ? { unrendered: this.unrendered.get(kind) } : {}),
       };
     }
     all.sort((a, b) => a - b);
@@ -175,7 +191,9 @@ export async function closedLoop(
     while (performance.now() < deadline) {
       const request = plan[next++ % plan.length]!;
       const t = performance.now();
-      const error = await send(agent, base, request.path);
+      const error = await send(agent, base, request.path, undefined, (header) =>
+        recorder.recordTiming(request.kind, header),
+      );
       recorder.record(request.kind, performance.now() - t, error);
     }
   };
@@ -220,7 +238,7 @@ export async function openLoop(
     inFlight.push(
       send(agent, base, request.path, options.answered, (header) => {
         timing = header;
-        recorder.recordServer(request.kind, serverMsOf(header));
+        recorder.recordTiming(request.kind, header);
       }).then((error) => {
         const ms = performance.now() - scheduled;
         recorder.record(request.kind, ms, error);

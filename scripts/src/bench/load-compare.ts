@@ -150,8 +150,9 @@ export async function compareLoad(argv: string[]): Promise<void> {
           log(
             `  ${side.checkout.label}: closed run window ${from}-${process.hrtime.bigint() / 1000n} µs, ${side.closed.at(-1)![0].requests} requests`,
           );
+        const pages = side.closed.at(-1)![0].byKind['agent page'];
         log(
-          `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s, CPU a request: API ${side.cpu.at(-1)!.api} ms, generator ${side.cpu.at(-1)!.generator} ms (load average ${loadAverageNow()})`,
+          `  ${side.checkout.label}: closed loop ${side.closed.at(-1)![0].requestsPerSecond} req/s, CPU a request: API ${side.cpu.at(-1)!.api} ms, generator ${side.cpu.at(-1)!.generator} ms; agent pages sent unrendered (worker behind): ${pages?.unrendered ?? 0} of ${pages?.requests ?? 0} (load average ${loadAverageNow()})`,
         );
       }
       for (const s of openSeconds > 0 ? order : []) {
@@ -166,7 +167,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
           ),
         );
         log(
-          `  ${side.checkout.label}: open loop worst per-kind p99 ${summariseOpen([side.open.at(-1)!], kinds).worst} ms (load average ${loadAverageNow()})`,
+          `  ${side.checkout.label}: open loop worst per-kind p99 ${summariseOpen([side.open.at(-1)!], kinds).worst} ms; agent pages sent unrendered: ${side.open.at(-1)![0].byKind['agent page']?.unrendered ?? 0} (load average ${loadAverageNow()})`,
         );
       }
     }

@@ -3,7 +3,7 @@ import { agentInput } from '@agentry/platform/store/contract';
 import { InFlight } from '../../http/in-flight';
 import { eventually, type TestServer } from '../../testing/test-server';
 import { startWebTestServer } from '../../testing/web-test-server';
-import { RENDER_UNTIL_IN_FLIGHT } from './server-render';
+import { RENDER_SKIPPED_TIMING, RENDER_UNTIL_IN_FLIGHT } from './server-render';
 
 // The first view a person's page carries (issue 25, speed as felt): the API's own answers in a JSON
 // data block, and the client's server rendering of the page inside #root (here a stand-in bundle
@@ -98,8 +98,9 @@ describe('the first view in the page HTML', () => {
     // A saturated worker (bench:load's closed loop holds about 100 requests a worker).
     const busy = jest.spyOn(InFlight.prototype, 'size', 'get').mockReturnValue(RENDER_UNTIL_IN_FLIGHT + 1);
     try {
-      const { text } = await server.http.get(`/agents/${agentId}`).expect(200);
+      const { text, headers } = await server.http.get(`/agents/${agentId}`).expect(200);
       expect(rootOf(text)).toBe('');
+      expect(headers['server-timing']).toContain(`${RENDER_SKIPPED_TIMING};desc="busy"`);
       expect(Object.keys(firstViewOf(text)?.reads ?? {})).toEqual([`/api/agents/${agentId}?view=page`]);
       expect(text).toContain('<title>LedgerLark');
     } finally {

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { unlessBusy } from './server-render';
 
 // Loading the client's renderer holds the thread: it loads when asked (start.ts, once the index is
 // current) or with the first page, never while a worker starts. Node loads its fetch module
@@ -89,29 +88,5 @@ describe('lazyServerRenderer', () => {
       html: null,
       warnings: ['server renderer could not be loaded: pages render in the browser'],
     });
-  });
-});
-
-describe('unlessBusy', () => {
-  const view = { reads: {} };
-  it('renders while the process keeps up, and gives no HTML (the browser renders) while it is busy', async () => {
-    const asked: string[] = [];
-    const renderer = {
-      load: () => true,
-      loadInTurns: async () => true,
-      render: async (url: string) => {
-        asked.push(url);
-        return `<p>${url}</p>`;
-      },
-    };
-    let busy = false;
-    const shedding = unlessBusy(renderer, () => busy);
-    expect(await shedding.render('/agents/1', view)).toBe('<p>/agents/1</p>');
-    busy = true;
-    expect(await shedding.render('/agents/2', view)).toBeNull();
-    busy = false;
-    expect(await shedding.render('/agents/3', view)).toBe('<p>/agents/3</p>');
-    // The busy page never reached the renderer: its cost is what is saved.
-    expect(asked).toEqual(['/agents/1', '/agents/3']);
   });
 });

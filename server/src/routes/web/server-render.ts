@@ -74,27 +74,18 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
 }
 
 /**
- * Requests a process may hold before the pages it answers go out unrendered (unlessBusy): more than
- * a process keeping up holds (none of 53 agent pages shed with 20 clients on one worker, nor under
- * bench:load's open loop at 300 req/s, where a worker holds one to a few), fewer than a saturated
- * one holds (45 of 55 shed with 100 clients on one worker, as in its closed loop of 200 clients).
+ * Requests a process may hold (http/in-flight.ts) before the pages it renders for their address go
+ * out unrendered: with their first view's answers but without the server's HTML, so the browser
+ * renders them from those answers, as it did before pages were rendered on the server (issue 25).
+ * Rendering an agent page costs about 2 ms of the thread (React, and the router's links most of
+ * all), more than the rest of the page: with 15 % agent pages in the visitor mix that was what made
+ * main cost 1.45 times a8a1a53's CPU a request in bench:load's saturated closed loop (issue 24,
+ * BENCHMARKS.md session 15). The bound is more than a process keeping up holds (none of 53 agent
+ * pages went unrendered with 20 clients on one worker, nor does any under the open loop at 300
+ * req/s, where a worker holds one to a few) and fewer than a saturated one holds (45 of 55 did with
+ * 100 clients on one worker, as in the closed loop of 200 clients).
  */
 export const RENDER_UNTIL_IN_FLIGHT = 32;
 
-/**
- * The renderer, except while `busy()` says the process is behind with its requests (more than
- * RENDER_UNTIL_IN_FLIGHT in flight, http/in-flight.ts): then render() gives null at once and the page goes out with
- * its first view's answers but without the server's HTML, and the browser renders it from those
- * answers, as it did before pages were rendered on the server. Rendering an agent page costs about
- * 2 ms of the thread (React, and the router's links most of all), more than the rest of the page:
- * with 15 % agent pages in the visitor mix that was what made main cost 1.45 times a8a1a53's CPU a
- * request in bench:load's saturated closed loop (issue 24, BENCHMARKS.md session 15). Work that is
- * only a lookup (the bare home page's kept rendering) goes around this.
- */
-export function unlessBusy(renderer: ServerRenderer, busy: () => boolean): ServerRenderer {
-  return {
-    load: () => renderer.load(),
-    loadInTurns: () => renderer.loadInTurns(),
-    render: (url, view) => (busy() ? Promise.resolve(null) : renderer.render(url, view)),
-  };
-}
+/** The Server-Timing name of a page sent unrendered because its process was behind (bench:load counts them). */
+export const RENDER_SKIPPED_TIMING = 'render-skipped';

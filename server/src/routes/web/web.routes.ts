@@ -24,7 +24,7 @@ import { createFirstViews } from './first-view';
 import { readIndexTemplate, routePreloads, withFirstView, withHeadLinks } from './index-template';
 import { createPageRenderer } from './page-html';
 import { renderRobotsTxt } from './robots';
-import { lazyServerRenderer, RENDER_UNTIL_IN_FLIGHT, unlessBusy } from './server-render';
+import { lazyServerRenderer, RENDER_SKIPPED_TIMING, RENDER_UNTIL_IN_FLIGHT } from './server-render';
 import {
   planSitemap,
   renderAgentsSitemap,
@@ -84,16 +84,24 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     context.serverRenderer !== undefined
       ? context.serverRenderer
       : lazyServerRenderer(clientDist, context.logger);
-  // Pages rendered for their address go out unrendered while this process is behind with its
-  // requests (server-render.ts, unlessBusy); the bare home page's kept rendering is a lookup.
+  // Pages rendered for their address go out unrendered while this process holds more than
+  // RENDER_UNTIL_IN_FLIGHT requests (server-render.ts); the bare home page's kept rendering is a
+  // lookup. Such a page says so in its Server-Timing (bench:load counts them).
   const inFlight = limits.inFlight ?? (() => 0);
-  const busyRenderer = renderer && unlessBusy(renderer, () => inFlight() > RENDER_UNTIL_IN_FLIGHT);
+  const renderFor = (req: Request, res: Response, view: FirstView) => {
+    if (!renderer) return null;
+    if (inFlight() > RENDER_UNTIL_IN_FLIGHT) {
+      res.append('Server-Timing', `${RENDER_SKIPPED_TIMING};desc="busy"`);
+      return null;
+    }
+    return renderer.render(req.originalUrl, view);
+  };
   // The bare home page's rendering changes only with its answers (the storefront): kept for them.
   let renderedHome: { key: string; html: string | null } | null = null;
-  const renderHome = async (req: Request, view: FirstView) => {
+  const renderHome = async (req: Request, res: Response, view: FirstView) => {
     if (!renderer) return null;
     // A search, a role view (?role=…&category=…) or any other query: rendered for its address.
-    if (view.search || req.originalUrl !== '/') return busyRenderer!.render(req.originalUrl, view);
+    if (view.search || req.originalUrl !== '/') return renderFor(req, res, view);
     const key = JSON.stringify(view);
     if (renderedHome?.key !== key) renderedHome = { key, html: await renderer.render('/', view) };
     return renderedHome.html;
@@ -132,7 +140,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     req.originalUrl === '/' ? next() : limits.reads(req, res, next);
   router.get(HOME_PATH, readsWhenRendered, async (req, res) => {
     const view = await firstViews.home(req, homeQueryOf(req));
-    await sendHtml(req, res, withFirstView(pages.home(), view, await renderHome(req, view)));
+    await sendHtml(req, res, withFirstView(pages.home(), view, await renderHome(req, res, view)));
   });
   // The directory's first view (issue 25): a role's page is a search; every one is rendered.
   router.get(DIRECTORY_PATH, limits.reads, async (req, res) => {
@@ -143,7 +151,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
       status === 404 && !pastLast
         ? pages.directoryNotFound(choice)
         : await pages.directory(query.success ? query.data : {}, choice.page, pastLast);
-    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, view) : null;
+    const rendered = await renderFor(req, res, view);
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), directoryPreloads), status);
   });
   router.get(AGENT_PATH, limits.reads, async (req, res) => {
@@ -152,7 +160,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     // read twice, issue 24).
     const page = AgentIdParams.safeParse({ id }).success ? await firstViews.agentPage(id) : null;
     if (!page) return sendHtml(req, res, pages.agentNotFound(id), 404);
-    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, page.view) : null;
+    const rendered = await renderFor(req, res, page.view);
     const html = withFirstView(pages.agentPage(page.answer), page.view, rendered);
     await sendHtml(req, res, withHeadLinks(html, agentPreloads));
   });
@@ -172,7 +180,7 @@ export function webRoutes(context: AppContext, limits: WebRouteLimits): Router {
     const pageNumber = providerPageNumber(req.query.page);
     const { page, view } = await firstViews.provider(slug, pageNumber);
     const { status, html } = pages.provider(slug, page, pageNumber);
-    const rendered = busyRenderer ? await busyRenderer.render(req.originalUrl, view) : null;
+    const rendered = await renderFor(req, res, view);
     await sendHtml(req, res, withHeadLinks(withFirstView(html, view, rendered), providerPreloads), status);
   });
 
