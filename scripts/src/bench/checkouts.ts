@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { REPO_ROOT } from './child-process';
 
 // A benchmark's "before and after" in one run: this checkout and another one (an earlier commit
@@ -18,8 +19,8 @@ export interface Checkout {
   apiArgs(extra?: string[]): string[];
   /** Runs `npm run import -- FILE` of this checkout; resolves with its seconds. */
   importFile(file: string, env: Record<string, string>): number;
-  /** The API of this checkout as its own process tree. */
-  startApi(env: Record<string, string>, nodeFlags?: string[]): ChildProcess;
+  /** The API of this checkout as its own process tree; `onLine`: each line it writes to stdout. */
+  startApi(env: Record<string, string>, nodeFlags?: string[], onLine?: (line: string) => void): ChildProcess;
 }
 
 export function checkoutAt(root: string, label: string): Checkout {
@@ -42,12 +43,18 @@ export function checkoutAt(root: string, label: string): Checkout {
       });
       return (performance.now() - started) / 1000;
     },
-    startApi(env, nodeFlags = []) {
-      return spawn(process.execPath, [...nodeFlags, ...apiNodeArgs()], {
+    startApi(env, nodeFlags = [], onLine) {
+      const child = spawn(process.execPath, [...nodeFlags, ...apiNodeArgs()], {
         cwd: root,
         env: { ...process.env, ...env },
-        stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+        stdio: [
+          'ignore',
+          onLine ? 'pipe' : process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore',
+          'inherit',
+        ],
       });
+      if (onLine && child.stdout) readline.createInterface({ input: child.stdout }).on('line', onLine);
+      return child;
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   timeLostIndex,
   timeStart,
 } from './search-starts';
+import { turnsLine } from './search-turns';
 import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `npm run bench:search -- --against DIR [--agents 100000 --duration 10 --connections 50]`: the
@@ -164,8 +165,12 @@ export async function compareSearch(argv: string[]): Promise<void> {
       await stop(side.api!);
     }
     log(`lost-index starts timed (load average ${loadAverageNow()})`);
-    for (const [s, side] of sides.entries())
+    for (const [s, side] of sides.entries()) {
       log(`  ${side.checkout.label}, slowest searches: ${slowestLine(lost[s]!)}`);
+      log(
+        `  ${side.checkout.label}, the rebuilt index (searches asked of worker ${lost[s]!.workersAsked.join(', ')}): ${turnsLine(lost[s]!.turns)}`,
+      );
+    }
     const startRows = [
       tableRow(
         'search after a start with the index mirror lost: empty answers / searches, degraded answers',

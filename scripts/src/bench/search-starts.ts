@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Checkout } from './checkouts';
 import { waitUntilReady } from './child-process';
+import { phaseAt, type TurnEvent, turnEventOf } from './search-turns';
 
 // The starts of `npm run bench:search -- --against DIR` (search-compare.ts): after the import, a
 // plain restart, and a start whose index mirror is gone, each timed from the API's spawn.
@@ -38,6 +39,10 @@ export interface FaultFigures {
   slowestHealthMs: number;
   /** The five slowest searches, slowest first: where in the start they fell says what they waited for. */
   slowest: SlowSearch[];
+  /** When each worker waited for its turn to load the rebuilt index, loaded it, answered from it. */
+  turns: TurnEvent[];
+  /** The workers that answered the run's requests (its connection is kept, so mostly one). */
+  workersAsked: string[];
 }
 
 /** The lost mirror's second query: a use case that has matches (the first is the probe's name). */
@@ -93,8 +98,6 @@ export async function timeLostIndex(side: StartSide, probe: string): Promise<Fau
       fs.rmSync(path.join(side.dataDir, name), { force: true });
   }
   const started = performance.now();
-  side.api = side.checkout.startApi(side.env);
-  await waitUntilReady(`${side.base}/livez`, side.api, 300_000);
   const figures: FaultFigures = {
     searches: 0,
     empty: 0,
@@ -103,7 +106,16 @@ export async function timeLostIndex(side: StartSide, probe: string): Promise<Fau
     slowestSearchMs: 0,
     slowestHealthMs: 0,
     slowest: [],
+    turns: [],
+    workersAsked: [],
   };
+  // At info, the API logs each worker's load turn, load and first answer from the rebuilt index
+  // (search-turns.ts); its other lines (one a request) are read and dropped.
+  side.api = side.checkout.startApi({ ...side.env, LOG_LEVEL: 'info' }, [], (line) => {
+    const event = turnEventOf(line, (performance.now() - started) / 1000);
+    if (event) figures.turns.push(event);
+  });
+  await waitUntilReady(`${side.base}/livez`, side.api, 300_000);
   let inARow = 0;
   while (inARow < 4) {
     if (performance.now() - started > 600_000) throw new Error('the engine did not answer within 10 minutes');
@@ -117,8 +129,12 @@ export async function timeLostIndex(side: StartSide, probe: string): Promise<Fau
       if (answer.degraded) figures.degraded += 1;
       if (query === probe) inARow = !answer.degraded && answer.names.includes(probe) ? inARow + 1 : 0;
     }
-    const [, healthMs] = await timed(async () => (await fetch(`${side.base}/healthz`)).arrayBuffer());
+    const [health, healthMs] = await timed(
+      async () => (await (await fetch(`${side.base}/healthz`)).json()) as { worker?: string },
+    );
     figures.slowestHealthMs = Math.max(figures.slowestHealthMs, healthMs);
+    const worker = String(health.worker ?? '?');
+    if (!figures.workersAsked.includes(worker)) figures.workersAsked.push(worker);
   }
   figures.engineSeconds = (performance.now() - started) / 1000;
   return figures;
@@ -135,7 +151,7 @@ export function slowestLine(figures: FaultFigures): string {
   return figures.slowest
     .map(
       (search) =>
-        `${search.ms.toFixed(0)} ms at ${search.atSeconds.toFixed(1)} s (${search.degraded ? 'store' : 'engine'}, ${search.query === USE_CASE ? 'use case' : 'probe'})`,
+        `${search.ms.toFixed(0)} ms at ${search.atSeconds.toFixed(1)} s (${search.degraded ? 'store' : 'engine'}, ${search.query === USE_CASE ? 'use case' : 'probe'}; ${phaseAt(figures.turns, search.atSeconds)})`,
     )
     .join('; ');
 }
