@@ -7,6 +7,7 @@ import {
   PASSWORD,
   registerAgentByApi,
   screenshotFromTop,
+  signIn,
   uniqueEmail,
 } from './support/accounts';
 import { setUpApp } from './support/e2e-app';
@@ -250,7 +251,16 @@ describe('Provider signup', () => {
   it("says 'No session ID found' and 'Failed to verify your subscription' on a success page it cannot trust", async () => {
     const page = await app().open('/subscription/success');
     expect(await page.getByRole('alert').textContent()).toBe('No session ID found');
+    // Signed out: the server verifies a checkout only for the account that opened it.
     await page.goto('/subscription/success?session_id=cs_test_doesnotexist123');
+    await page.getByText('Sign in to the account you paid with to see your subscription.').waitFor();
+    const email = uniqueEmail('success-page');
+    await createAccount(app().server, { email });
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/signin');
+    await signIn(page, email);
+    // Back on the success page, signed in: a checkout this account never opened.
+    await page.waitForURL('**/subscription/success?session_id=cs_test_doesnotexist123');
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe(
       'Failed to verify your subscription. Please contact support.',
