@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { setUpApp } from './support/e2e-app';
+import { setUpApp, visit } from './support/e2e-app';
 import { cardNames, cards, failRequests, headTags, waitForHead } from './support/page-helpers';
 
 // The directory of spec sections 2, 4 and 8: category, dependent role, agents when both are chosen.
@@ -79,9 +79,21 @@ const wordsBrokenInCards = (page: Page) =>
 
 describe('Directory', () => {
   const app = setUpApp();
+  // The tests that only load an address and read or use what it shows go through one kept page,
+  // each a fresh load (a browser context made for each took much of this file's time,
+  // BENCHMARKS.md, CI time, session 15); those that walk history, watch requests or stub routes
+  // keep pages of their own.
+  let kept: Page;
+  beforeAll(async () => {
+    kept = await app().keptPage();
+  });
+  const openKept = async (path: string) => {
+    await visit(kept, path);
+    return kept;
+  };
 
   it('keeps the role dropdown disabled until a category is chosen, then offers that category’s roles', async () => {
-    const page = await app().open('/directory');
+    const page = await openKept('/directory');
     await page.getByRole('heading', { level: 2, name: 'Browse by category' }).waitFor();
     expect(await roleSelect(page).isDisabled()).toBe(true);
     await chooseCategory(page, 'Finance');
@@ -106,7 +118,7 @@ describe('Directory', () => {
   });
 
   it('lists a category’s agents at once, with its roles beside them to narrow them', async () => {
-    const page = await app().open('/directory');
+    const page = await openKept('/directory');
     await chooseCategory(page, 'Finance');
     await page.getByRole('heading', { level: 2, name: 'Finance agents' }).waitFor();
     await cards(page).first().waitFor();
@@ -140,7 +152,7 @@ describe('Directory', () => {
   });
 
   it('clears the chosen role and loads the new roles when the category changes', async () => {
-    const page = await app().open('/directory?category=Finance&role=Bookkeeper');
+    const page = await openKept('/directory?category=Finance&role=Bookkeeper');
     await cards(page).first().waitFor();
     await chooseCategory(page, 'Legal');
     expect(await roleSelect(page).inputValue()).toBe('');
@@ -152,11 +164,12 @@ describe('Directory', () => {
   // agent-card.css let the pricing badge and the Use agent button move below instead.
   it.each([360, 700, 1040])('breaks a card’s name and cost only between words at %i px', async (width) => {
     const broken: string[] = [];
+    const page = await app().newPage({ width });
     for (const path of [
       '/directory?category=Healthcare&role=Medical+Assistant',
       '/directory?category=Research&role=Market+Researcher',
     ]) {
-      const page = await app().open(path, { width });
+      await visit(page, path);
       await cards(page).first().waitFor();
       broken.push(...(await wordsBrokenInCards(page)));
     }
@@ -192,7 +205,7 @@ describe('Directory', () => {
   });
 
   it('describes the agents shown as a JSON-LD ItemList', async () => {
-    const page = await app().open('/directory?category=Finance&role=Bookkeeper');
+    const page = await openKept('/directory?category=Finance&role=Bookkeeper');
     await cards(page).first().waitFor();
     const canonical = `${app().server.url}/directory?category=Finance&role=Bookkeeper`;
     await waitForHead(page, { title: 'Bookkeeper agents in Finance | Rolecall directory', canonical });
@@ -208,7 +221,7 @@ describe('Directory', () => {
   });
 
   it('lists the first 10 agents of the whole directory in the ItemList before anything is chosen', async () => {
-    const page = await app().open('/directory');
+    const page = await openKept('/directory');
     await page.getByRole('heading', { level: 2, name: 'Browse by category' }).waitFor();
     await page.waitForFunction(
       () =>
