@@ -1,8 +1,10 @@
 import { coveringDomain, siteDomainOf } from '@agentry/domain/domain-verification';
 import { decodeEntities } from '@agentry/domain/html-entities';
+import { MAX_AGENTS_PER_PROVIDER } from '@agentry/domain/plans';
 import type { ListingClaim, User } from '@agentry/platform/store/port';
 import { conflict, notFound } from '../../http/errors';
 import { claimReversedMessage, listingClaimedMessage } from '../../mail/trust-messages';
+import { SUBSCRIPTION_MESSAGES } from '../../policies/subscription';
 import type { Action } from '../command';
 import { deliver, type Services } from '../services';
 import { assertProvider } from './manage-domains';
@@ -33,6 +35,10 @@ export const claimListing: Action<Services, { user: User; agentId: string }, Lis
   const agent = await store.agents.get(agentId);
   if (!agent || agent.removed) throw notFound(CLAIM_MESSAGES.notFound);
   if (agent.owner_id === user.id) throw conflict(CLAIM_MESSAGES.yours);
+  // A claim adds a listing to the account: within the ceiling any account may list (a registration
+  // meets it in assertMayAddAgent), so domain proofs cannot pile up listings past it.
+  const [owned] = await store.agents.countByOwner([user.id]);
+  if ((owned?.live ?? 0) >= MAX_AGENTS_PER_PROVIDER) throw conflict(SUBSCRIPTION_MESSAGES.agentLimit);
   const mine = (await store.verifications.verifiedFor([user.id])).map((row) => row.domain);
   const domain = coveringDomain(mine, agent.address);
   if (!domain) {

@@ -1,6 +1,8 @@
+import { MAX_AGENTS_PER_PROVIDER } from '@agentry/domain/plans';
 import { type LocalDns, startLocalDns } from '@agentry/platform/outbound/testing/local-dns';
 import { type LocalSites, startLocalSites } from '@agentry/platform/outbound/testing/local-sites';
 import { TrustJobs } from '../../../jobs/trust-jobs';
+import { SUBSCRIPTION_MESSAGES } from '../../../policies/subscription';
 import { lastMail, mailsTo } from '../../../testing/mailbox';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { ADMIN_ENV, AdminBrowser } from '../../../testing/visitor';
@@ -181,6 +183,23 @@ describe('verified providers, by proof', () => {
       actor: 'provider owner@maker.test',
       after: { owner_id: maker.userId },
     });
+  });
+
+  it(`keeps an account that claims within the ${MAX_AGENTS_PER_PROVIDER} agents it may list`, async () => {
+    const maker = await people.provider('lots@many.test');
+    for (let i = 0; i < MAX_AGENTS_PER_PROVIDER; i++)
+      await listed(`Own Bot ${i}`, `https://own-${i}.example`, maker.userId);
+    const unowned = await listed('Many Bot', `${sites.origin('many.test')}/bot`, null);
+    const { body } = await maker.browser
+      .post('/api/users/domains', { domain: domainOf('many.test') })
+      .expect(201);
+    sites.set('many.test', {
+      body: `<html><head><meta name="agentry-verification" content="${body.domain.token}"></head></html>`,
+    });
+    await maker.browser.post(`/api/users/domains/${body.domain.id}/check`).expect(200);
+    const refused = await maker.browser.post(`/api/agents/${unowned.id}/claim`).expect(409);
+    expect(refused.body.error).toBe(SUBSCRIPTION_MESSAGES.agentLimit);
+    expect((await store().agents.get(unowned.id))?.owner_id).toBeNull();
   });
 
   it('keeps domains to provider accounts, and a provider to their own domains', async () => {
