@@ -75,6 +75,11 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     logger: createLogger('silent', 'e2e'),
     clientDist: CLIENT_DIST,
   });
+  // The tests' own fetches (a status read beside the browser) share this process with the server:
+  // on a busy machine one can reuse an idle connection just as the server's 5 s keep-alive timer
+  // closes it (ECONNRESET, seen once in directory-first-view at load 30). As in test-server.ts, the
+  // client's idle timer always comes first; production keeps 5 s (start.ts).
+  running.server.keepAliveTimeout = 10 * 60_000;
   try {
     await waitForSearch(running.url);
   } catch (error) {
