@@ -78,9 +78,9 @@ export function lazyServerRenderer(clientDist: string, logger: Pick<Logger, 'war
  * out unrendered: with their first view's answers but without the server's HTML, so the browser
  * renders them from those answers, as it did before pages were rendered on the server (issue 25).
  * Rendering an agent page costs about 2 ms of the thread (React, and the router's links most of
- * all), more than the rest of the page: with 15 % agent pages in the visitor mix that was what made
- * main cost 1.45 times a8a1a53's CPU a request in bench:load's saturated closed loop (issue 24,
- * BENCHMARKS.md session 15). The bound is more than a process keeping up holds (none of 53 agent
+ * all), more than the rest of the page; with 15 % agent pages in the visitor mix it was the one
+ * kind that grew dearer between a8a1a53 and main, a share of main's 1.45 times the CPU a request in
+ * bench:load's saturated closed loop (issue 24, BENCHMARKS.md session 15). The bound is more than a process keeping up holds (none of 53 agent
  * pages went unrendered with 20 clients on one worker, nor does any under the open loop at 300
  * req/s, where a worker holds one to a few) and fewer than a saturated one holds (45 of 55 did with
  * 100 clients on one worker, as in the closed loop of 200 clients).
