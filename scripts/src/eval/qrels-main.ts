@@ -22,7 +22,9 @@ function main(): number {
   const judging = path.join(EVAL_DIR, 'judging');
   for (const file of fs
     .readdirSync(judging)
-    .filter((name) => /^grades-.*\.json$/.test(name))
+    // A second reader's check of a sample (grades-*-check-*.json, a list by sample id) measures
+    // agreement; it is not a set's grades, so it never enters the qrels.
+    .filter((name) => /^grades-.*\.json$/.test(name) && !name.includes('-check-'))
     .sort()) {
     const answer = JSON.parse(fs.readFileSync(path.join(judging, file), 'utf8')) as Record<
       string,
@@ -42,7 +44,7 @@ function main(): number {
       grades.set(query, merged);
     }
   }
-  // own-fresh, own-fresh2, own-fresh3 and own-fresh4: sets judged after a piece of work on ranking
+  // own-fresh, own-fresh2 to own-fresh5: sets judged after a piece of work on ranking
   // ended, each scored once for the ablation table. own-train and own-train-2 to -4: sets for fitting only
   // (scripts/eval/README.md).
   const halves = [
@@ -52,6 +54,7 @@ function main(): number {
     'own-fresh2',
     'own-fresh3',
     'own-fresh4',
+    'own-fresh5',
     'own-train',
     'own-train-2',
     'own-train-3',
