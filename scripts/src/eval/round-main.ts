@@ -8,7 +8,7 @@ import { readQueryFile } from './query-file';
 import type { Qrels } from './score';
 
 // `npx tsx scripts/src/eval/round-main.ts SET.tsv [...] --out POOL.json --judging FILE [--depth 10] [--variant a,b]...
-//   [--shuffle SEED]`
+//   [--shuffle SEED]` (a variant's "-name" turns a default-on switch off)
 // A later judging round (scripts/eval/README.md): for each query of each set, the agents of the
 // engine's top DEPTH, as it runs and with each --variant's ranking features on (query/features.ts),
 // that the set's qrels (SET.json beside SET.tsv) do not grade yet. Only those go to the judge, each
@@ -50,7 +50,10 @@ async function main(argv: string[]): Promise<number> {
   const found = new Map<string, Set<number>>();
   const counts: string[] = [];
   for (const features of variants) {
-    setFeatures(Object.fromEntries(features.map((name) => [name, true])));
+    // "-name" turns a switch that is on by default off (the ablation's "without" rows).
+    setFeatures(
+      Object.fromEntries(features.map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true]))),
+    );
     // The catalog is indexed after the features are set, so an index feature is in its postings.
     const catalog = await serveFreshCatalog(agentsFile);
     let added = 0;
