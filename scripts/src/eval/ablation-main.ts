@@ -33,6 +33,8 @@ const SETS = [
   { label: 'fresh set 3', queries: 'scripts/eval/own-fresh3.tsv', qrels: 'scripts/eval/own-fresh3.json' },
   // Written and judged blind in session 15, before any result was seen (scripts/eval/README.md).
   { label: 'fresh set 4', queries: 'scripts/eval/own-fresh4.tsv', qrels: 'scripts/eval/own-fresh4.json' },
+  // Written and judged blind in session 16, before any result was seen (scripts/eval/README.md).
+  { label: 'fresh set 5', queries: 'scripts/eval/own-fresh5.tsv', qrels: 'scripts/eval/own-fresh5.json' },
 ] as const;
 
 async function main(argv: string[]): Promise<number> {

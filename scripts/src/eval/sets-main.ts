@@ -22,6 +22,7 @@ const SETS = [
   { label: 'fresh set 2', queries: 'scripts/eval/own-fresh2.tsv', qrels: 'scripts/eval/own-fresh2.json' },
   { label: 'fresh set 3', queries: 'scripts/eval/own-fresh3.tsv', qrels: 'scripts/eval/own-fresh3.json' },
   { label: 'fresh set 4', queries: 'scripts/eval/own-fresh4.tsv', qrels: 'scripts/eval/own-fresh4.json' },
+  { label: 'fresh set 5', queries: 'scripts/eval/own-fresh5.tsv', qrels: 'scripts/eval/own-fresh5.json' },
 ] as const;
 const NONSENSE = 'scripts/eval/nonsense.tsv';
 
