@@ -52,7 +52,9 @@ async function main(argv: string[]): Promise<number> {
   for (const features of variants) {
     // "-name" turns a switch that is on by default off (the ablation's "without" rows).
     setFeatures(
-      Object.fromEntries(features.map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true]))),
+      Object.fromEntries(
+        features.map((name) => (name.startsWith('-') ? [name.slice(1), false] : [name, true])),
+      ),
     );
     // The catalog is indexed after the features are set, so an index feature is in its postings.
     const catalog = await serveFreshCatalog(agentsFile);
