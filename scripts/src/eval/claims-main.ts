@@ -23,6 +23,7 @@ const JUDGED_SETS: ReadonlyArray<readonly [string, string, string]> = (
     ['fresh set 2', 'own-fresh2'],
     ['fresh set 3', 'own-fresh3'],
     ['fresh set 4', 'own-fresh4'],
+    ['fresh set 5', 'own-fresh5'],
   ] as const
 ).map(([label, file]) => [label, `scripts/eval/${file}.tsv`, `scripts/eval/${file}.json`] as const);
 
