@@ -1,4 +1,5 @@
-import type { PlainMatchField, PlainMatchText } from './port/agents';
+import { decodeEntities } from '@agentry/domain/html-entities';
+import { PLAIN_MATCH_FIELDS, type PlainMatchField, type PlainMatchText } from './port/agents';
 
 // The store's own plain matching, used only when the search engine cannot answer: every adapter
 // finds candidates its own way and ranks them with the same score.
@@ -113,6 +114,27 @@ export function basicMatchScore(agent: Omit<PlainMatchText, 'id'>, tokens: strin
     }
   }
   return score;
+}
+
+/**
+ * The words of `tokens` (queryTokens) that any of `texts` holds, a bit each (bit i for tokens[i]):
+ * the texts already folded as the caller reads them.
+ */
+export function heldMask(texts: readonly string[], tokens: readonly string[]): number {
+  let held = 0;
+  for (let i = 0; i < tokens.length; i++) if (texts.some((text) => text.includes(tokens[i]!))) held |= 1 << i;
+  return held;
+}
+
+/**
+ * The query words an agent's five texts hold (heldMask), read as they are shown: entities decoded
+ * (search/document.ts's documentText), without regard to case.
+ */
+export function heldWords(agent: Omit<PlainMatchText, 'id'>, tokens: readonly string[]): number {
+  return heldMask(
+    PLAIN_MATCH_FIELDS.map((field) => decodeEntities(String(agent[field])).toLowerCase()),
+    tokens,
+  );
 }
 
 /** The best `limit` candidates by basicMatchScore (every adapter finds candidates its own way). */

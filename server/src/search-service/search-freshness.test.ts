@@ -159,10 +159,10 @@ describe('search freshness', () => {
 
   it('readies the store by asking its plain matching once, the answer unused', async () => {
     const asked: string[] = [];
-    const searchBasicTexts = store.agents.searchBasicTexts.bind(store.agents);
-    store.agents.searchBasicTexts = async (query, limit) => {
+    const searchBasicHeld = store.agents.searchBasicHeld.bind(store.agents);
+    store.agents.searchBasicHeld = async (query, limit) => {
       asked.push(query);
-      return searchBasicTexts(query, limit);
+      return searchBasicHeld(query, limit);
     };
     const lines: string[] = [];
     const logger = createLogger('info', 'test', { write: (line: string) => lines.push(line) });

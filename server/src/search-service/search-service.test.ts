@@ -74,8 +74,8 @@ describe('search service while the index loads', () => {
   });
   afterEach(() => store.close());
 
-  /** The store's plain matching: whole agents or their ids and texts (the fallback's searches). */
-  const isPlainMatching = (name: string | symbol) => name === 'searchBasic' || name === 'searchBasicTexts';
+  /** The store's plain matching: whole agents or their ids and held words (the fallback's searches). */
+  const isPlainMatching = (name: string | symbol) => name === 'searchBasic' || name === 'searchBasicHeld';
 
   /** The store's plain matching held (its first query reading every agent) until `release()`. */
   function slowStore() {

@@ -1,5 +1,5 @@
 import type { MatchExplanation } from '@agentry/domain/search-match';
-import { queryTokens } from '../../store/basic-search';
+import { heldMask, queryTokens } from '../../store/basic-search';
 import type { SearchDocument, SearchRequest } from '../port';
 import { RELATED_MAX } from '../ranking/match-floor';
 
@@ -17,28 +17,34 @@ export interface PlainFloor<T = SearchDocument> {
   why(document: T): MatchExplanation;
 }
 
-type FloorField = (typeof FIELDS)[number];
-const documentField = (document: SearchDocument, field: FloorField) => String(document[field]);
+/** The query words a search document's five texts hold (its texts are shown as they are). */
+const documentHeld = (document: SearchDocument, tokens: readonly string[]) =>
+  heldMask(
+    FIELDS.map((field) => String(document[field]).toLowerCase()),
+    tokens,
+  );
 
 /**
- * Null for a request without words (a browse, similar agents): every hit counts. `textOf`: a
- * field's text of a candidate (a search document's own by default).
+ * Null for a request without words (a browse, similar agents): every hit counts. `heldOf`: which of
+ * the query's words (queryTokens) a candidate's five texts hold, bit i for word i, without regard
+ * to case (a search document's own texts by default; the store tells its candidates' own,
+ * searchBasicHeld, with no text sent).
  */
 export function plainFloor<T = SearchDocument>(
   request: SearchRequest,
   found: T[],
-  textOf: (candidate: T, field: FloorField) => string = documentField as never,
+  heldOf: (candidate: T, tokens: readonly string[]) => number = documentHeld as never,
 ): PlainFloor<T> | null {
   const tokens = queryTokens(request.query);
   if (request.similarTo || tokens.length === 0) return null;
-  // Each document's fields lowercased once and tested once per token (a page of the store's 1,000
-  // candidates was tested three times over, 10-15 ms of the request thread at 100,000 agents).
+  // Each document's words found once (a page of the store's 1,000 candidates was tested three
+  // times over, 10-15 ms of the request thread at 100,000 agents).
   const held = new Map<T, boolean[]>();
   const holding = (document: T): boolean[] => {
     let flags = held.get(document);
     if (!flags) {
-      const texts = FIELDS.map((field) => textOf(document, field).toLowerCase());
-      flags = tokens.map((token) => texts.some((text) => text.includes(token)));
+      const mask = heldOf(document, tokens);
+      flags = tokens.map((_, i) => (mask & (1 << i)) !== 0);
       held.set(document, flags);
     }
     return flags;

@@ -156,10 +156,10 @@ describe('store fallback engine', () => {
     expect(response.hits[0]).toMatchObject({ document: { site_state: 'unchecked' }, why: { match: true } });
   });
 
-  it('leaves off its page an agent removed after its texts were read, and keeps the rest in order', async () => {
-    const found = await store.agents.searchBasicTexts('writer', 1000);
+  it('leaves off its page an agent removed after its words were told, and keeps the rest in order', async () => {
+    const found = await store.agents.searchBasicHeld('writer', 1000);
     await store.agents.update(found[1]!.id, { removed: true });
-    store.agents.searchBasicTexts = async () => found;
+    store.agents.searchBasicHeld = async () => found;
     const response = await engine.search({ query: 'writer', hitsPerPage: 3 });
     expect(response.hits.map((hit) => hit.document.id)).toEqual([found[0]!.id, found[2]!.id]);
   });
@@ -167,10 +167,10 @@ describe('store fallback engine', () => {
   it('readies the whole path of a degraded search: the store asked once, a page read whole', async () => {
     const asked: string[] = [];
     const read: number[] = [];
-    const { searchBasicTexts, getMany } = store.agents;
-    store.agents.searchBasicTexts = async (query, limit) => {
+    const { searchBasicHeld, getMany } = store.agents;
+    store.agents.searchBasicHeld = async (query, limit) => {
       asked.push(query);
-      return searchBasicTexts(query, limit);
+      return searchBasicHeld(query, limit);
     };
     store.agents.getMany = async (ids) => {
       read.push(ids.length);

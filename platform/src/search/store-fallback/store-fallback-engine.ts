@@ -1,10 +1,11 @@
 import type { Agent } from '@agentry/domain/agent';
 import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { MatchExplanation } from '@agentry/domain/search-match';
-import type { PlainMatchText, Store } from '../../store/port';
+import { heldWords } from '../../store/basic-search';
+import type { PlainMatchHeld, Store } from '../../store/port';
 import { attachTrust } from '../../store/trust/with-agent-trust';
 import { searchDocumentsOf } from '../agent-documents';
-import { documentText, fingerprint, toSearchDocument } from '../document';
+import { fingerprint, toSearchDocument } from '../document';
 import { withFacetValuesWanted } from '../facet-values';
 import type {
   ApplyBatch,
@@ -59,16 +60,17 @@ function isPlainQuery(request: SearchRequest): boolean {
 }
 
 /**
- * A plain query's listing from the candidates as they are: floored on their texts, with no search
- * document made but the page's (a thousand of them, and the thousand objects' garbage, were a
- * degraded search's largest share of the request thread, issue 24).
+ * A plain query's listing from the candidates as they are: floored on the query words each holds
+ * (`heldOf`), with no search document made but the page's (a thousand of them, and the thousand
+ * objects' garbage, were a degraded search's largest share of the request thread, issue 24).
  */
-function plainListing<T extends Omit<PlainMatchText, 'id'>>(
+function plainListing<T>(
   request: SearchRequest,
   candidates: T[],
+  heldOf: (candidate: T, tokens: readonly string[]) => number,
   records: Listing<T>['records'],
 ): Listing<T> {
-  const floor = plainFloor(request, candidates, (candidate: T, field) => documentText(candidate, field));
+  const floor = plainFloor(request, candidates, heldOf);
   return {
     listed: floor ? floor.listed : candidates,
     floor,
@@ -103,15 +105,20 @@ export class StoreFallbackEngine implements SearchEngine {
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
     const query = request.query.trim();
-    // The visitors' search box: the candidates' ids and five texts, not a thousand whole agents
-    // read, copied from the plain-matching thread and made into objects for a page of twenty
-    // (issue 24); the page's own agents are read whole.
+    // The visitors' search box: the candidates' ids and the query words each holds, not a thousand
+    // whole agents (nor their texts) read, copied from the plain-matching thread and made into
+    // objects for a page of twenty (issue 24); the page's own agents are read whole.
     if (isPlainQuery(request) && query !== '') {
-      const texts = await this.store.agents.searchBasicTexts(query, QUERY_CANDIDATES);
+      const held = await this.store.agents.searchBasicHeld(query, QUERY_CANDIDATES);
       return this.answer(
         request,
         started,
-        plainListing(request, texts, (page) => this.recordsOf(page)),
+        plainListing(
+          request,
+          held,
+          (candidate) => candidate.held,
+          (page) => this.recordsOf(page),
+        ),
       );
     }
     const candidates = await readCandidates(this.store, request);
@@ -119,7 +126,7 @@ export class StoreFallbackEngine implements SearchEngine {
       request,
       started,
       isPlainQuery(request)
-        ? plainListing(request, candidates, (page) => this.withTrust(page))
+        ? plainListing(request, candidates, heldWords, (page) => this.withTrust(page))
         : await this.documentListing(request, candidates),
     );
   }
@@ -162,10 +169,10 @@ export class StoreFallbackEngine implements SearchEngine {
 
   /**
    * The page's agents read whole (with their trust signals), in the page's order. One removed or
-   * deleted since its texts were read is left off the page; the totals, counted from the texts,
+   * deleted since its words were told is left off the page; the totals, counted from the words,
    * still hold it (the next search's will not).
    */
-  private async recordsOf(page: PlainMatchText[]): Promise<Array<Agent | undefined>> {
+  private async recordsOf(page: PlainMatchHeld[]): Promise<Array<Agent | undefined>> {
     const byId = new Map<string, Agent>();
     for (const agent of await this.store.agents.getMany(page.map((candidate) => candidate.id)))
       byId.set(agent.id, agent);

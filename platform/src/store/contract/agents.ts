@@ -190,7 +190,7 @@ export function describeAgentsContract(store: () => Store): void {
       expect(found).toHaveLength(4);
     });
 
-    it("answers plain matching's candidates as ids and five texts: searchBasic's agents, in its order", async () => {
+    it("answers plain matching's candidates as ids and the query words each holds: searchBasic's agents, in its order", async () => {
       for (const name of ['Ledger113', 'Ledger11x', 'Ledger11', 'Ledger110'])
         await store().agents.create(agentInput({ name, address: `https://${name}.example` }));
       await store().agents.create(
@@ -200,25 +200,18 @@ export function describeAgentsContract(store: () => Store): void {
       await store().agents.update(gone.id, { removed: true });
       for (const limit of [10, 2]) {
         const whole = await store().agents.searchBasic('ledger11 bookkeeper', limit);
-        const texts = await store().agents.searchBasicTexts('ledger11 bookkeeper', limit);
-        // As stored (entities and case as written): the caller decodes and folds them as it needs.
-        expect(texts).toEqual(
-          whole.map(({ id, name, role, category, description, provider }) => ({
-            id,
-            name,
-            role,
-            category,
-            description,
-            provider,
-          })),
+        const held = await store().agents.searchBasicHeld('ledger11 bookkeeper', limit);
+        // Bit 0: "ledger11", bit 1: "bookkeeper", in any of the five texts.
+        expect(held).toEqual(
+          whole.map(({ id, role }) => ({ id, held: 0b01 | (role === 'Bookkeeper' ? 0b10 : 0) })),
         );
-        expect(texts).toHaveLength(limit === 10 ? 5 : 2);
+        expect(held).toHaveLength(limit === 10 ? 5 : 2);
       }
-      expect((await store().agents.searchBasicTexts('tally', 10)).map((text) => text.name)).toEqual([
-        'Tally &amp; Co',
-      ]);
-      expect(await store().agents.searchBasicTexts('gone', 10)).toEqual([]);
-      expect(await store().agents.searchBasicTexts('   ', 10)).toEqual([]);
+      // Read as shown: "&amp;" is "&", so "amp" is found in the stored text but not held.
+      const [tally] = await store().agents.searchBasicHeld('tally amp', 10);
+      expect(tally).toEqual({ id: expect.any(String), held: 0b01 });
+      expect(await store().agents.searchBasicHeld('gone', 10)).toEqual([]);
+      expect(await store().agents.searchBasicHeld('   ', 10)).toEqual([]);
     });
 
     it('scans every agent not removed in batches of the given size', async () => {

@@ -1,7 +1,7 @@
 import { agentIdentityKey } from '@agentry/domain/agent';
 import type { QueryFilter, Types } from 'mongoose';
 import { listPage } from '../agent-record';
-import { queryTokens, rankBasic } from '../basic-search';
+import { heldWords, queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentGroupCount,
   type AgentListOptions,
@@ -50,7 +50,7 @@ export type MongoAgentReads = Pick<
   | 'roles'
   | 'groupsVersion'
   | 'searchBasic'
-  | 'searchBasicTexts'
+  | 'searchBasicHeld'
   | 'createdPerDay'
   | 'countByOwner'
   | 'scan'
@@ -170,7 +170,7 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
       return rankBasic(docs.map(toAgent), tokens, limit);
     },
 
-    async searchBasicTexts(query, limit) {
+    async searchBasicHeld(query, limit) {
       const tokens = queryTokens(query);
       if (tokens.length === 0) return [];
       // The same candidates as searchBasic's, with only the texts ranked on sent back by the server.
@@ -190,7 +190,7 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
           provider,
         }),
       );
-      return rankBasic(texts, tokens, limit);
+      return rankBasic(texts, tokens, limit).map((text) => ({ id: text.id, held: heldWords(text, tokens) }));
     },
 
     createdPerDay: createdPerDay(agents),

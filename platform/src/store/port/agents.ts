@@ -22,8 +22,18 @@ export interface AgentPatch extends Partial<AgentCreate> {
 export const PLAIN_MATCH_FIELDS = ['name', 'role', 'category', 'description', 'provider'] as const;
 export type PlainMatchField = (typeof PLAIN_MATCH_FIELDS)[number];
 
-/** An agent as searchBasicTexts answers it: its id and the texts plain matching reads, as stored. */
+/** An agent's id and the texts plain matching reads, as stored. */
 export type PlainMatchText = Pick<Agent, 'id' | PlainMatchField>;
+
+/**
+ * An agent as searchBasicHeld answers it: its id and which words of the query (queryTokens, at most
+ * twelve) its five texts hold, a bit each (bit i for the i-th word), the texts read as shown
+ * (entities decoded) and without regard to case (basic-search.ts heldWords).
+ */
+export interface PlainMatchHeld {
+  id: string;
+  held: number;
+}
 
 /** Filters shared by list() and count(). Category and role match without regard to case. */
 export interface AgentFilter {
@@ -171,12 +181,12 @@ export interface AgentRepository {
    */
   searchBasic(query: string, limit: number): Promise<Agent[]>;
   /**
-   * searchBasic's candidates (the same agents, in the same order) as their ids and the five texts
-   * plain matching reads, nothing else: the search fallback floors up to a thousand of them on
-   * those texts and reads whole records (getMany) for the page it shows (issue 24: copying a
-   * thousand whole agents a query was most of a degraded search's time).
+   * searchBasic's candidates (the same agents, in the same order) as their ids and the query words
+   * each holds, nothing else: the search fallback floors up to a thousand of them on those words
+   * and reads whole records (getMany) for the page it shows (issue 24: copying a thousand whole
+   * agents a query, then a thousand agents' five texts, was most of a degraded search's time).
    */
-  searchBasicTexts(query: string, limit: number): Promise<PlainMatchText[]>;
+  searchBasicHeld(query: string, limit: number): Promise<PlainMatchHeld[]>;
   /**
    * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work
    * (reindexing, the sitemap); with `afterId`, only those that come after that agent's id in this

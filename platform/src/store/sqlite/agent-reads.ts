@@ -1,12 +1,13 @@
 import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { listPage } from '../agent-record';
-import { queryTokens, rankBasic } from '../basic-search';
+import { heldWords, queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentGroupCount,
   type AgentListOptions,
   type AgentRepository,
   PLAIN_MATCH_FIELDS,
+  type PlainMatchHeld,
   type PlainMatchText,
 } from '../port';
 import {
@@ -37,7 +38,7 @@ export type SqliteAgentReads = Pick<
   | 'roles'
   | 'groupsVersion'
   | 'searchBasic'
-  | 'searchBasicTexts'
+  | 'searchBasicHeld'
   | 'createdPerDay'
   | 'countByOwner'
   | 'scan'
@@ -46,7 +47,7 @@ export type SqliteAgentReads = Pick<
 /** Where a file-based store's plain matching runs (off the serving thread). */
 export interface PlainMatching {
   search(query: string, limit: number): Promise<Agent[]>;
-  searchTexts(query: string, limit: number): Promise<PlainMatchText[]>;
+  searchHeld(query: string, limit: number): Promise<PlainMatchHeld[]>;
 }
 
 /** `plainMatching`: where searchBasic runs (off this thread for a file-based store); here when absent. */
@@ -151,8 +152,8 @@ export function sqliteAgentReads(
       return plainMatching ? plainMatching.search(query, limit) : searchBasicIn(db, query, limit);
     },
 
-    async searchBasicTexts(query, limit) {
-      return plainMatching ? plainMatching.searchTexts(query, limit) : searchBasicTextsIn(db, query, limit);
+    async searchBasicHeld(query, limit) {
+      return plainMatching ? plainMatching.searchHeld(query, limit) : searchBasicHeldIn(db, query, limit);
     },
 
     createdPerDay: createdPerDay(db, 'agents'),
@@ -196,7 +197,7 @@ export const PLAIN_ORDER = 'ORDER BY category, role, id';
 /** The most agents plain matching ranks; the first ones in PLAIN_ORDER that hold a word of the query. */
 export const PLAIN_CANDIDATES = 2000;
 
-/** The columns of searchBasicTexts's answer: an agent's id and the texts plain matching reads. */
+/** The columns of searchBasicTextsIn's answer: an agent's id and the texts plain matching reads. */
 export const PLAIN_MATCH_COLUMNS = ['id', ...PLAIN_MATCH_FIELDS].join(', ');
 /** A row of those columns, as SQLite gives it back. */
 export type PlainMatchRow = Omit<PlainMatchText, 'id'> & { id: number };
@@ -225,12 +226,21 @@ function plainCandidateRows<Row>(db: Database.Database, columns: string, tokens:
 }
 
 /**
- * searchBasicIn's candidates as their ids and five texts (searchBasicTexts): the same agents, in the
- * same order, with none of the other columns read.
+ * searchBasicIn's candidates as their ids and five texts: the same agents, in the same order, with
+ * none of the other columns read.
  */
 export function searchBasicTextsIn(db: Database.Database, query: string, limit: number): PlainMatchText[] {
   const tokens = queryTokens(query);
   if (tokens.length === 0) return [];
   const rows = plainCandidateRows<PlainMatchRow>(db, PLAIN_MATCH_COLUMNS, tokens);
   return rankBasic(rows, tokens, limit).map((row) => ({ ...row, id: String(row.id) }));
+}
+
+/**
+ * searchBasicIn's candidates as their ids and the query words each holds (searchBasicHeld): the
+ * in-memory store's way, and the reference the copy of the texts is held to.
+ */
+export function searchBasicHeldIn(db: Database.Database, query: string, limit: number): PlainMatchHeld[] {
+  const tokens = queryTokens(query);
+  return searchBasicTextsIn(db, query, limit).map((text) => ({ id: text.id, held: heldWords(text, tokens) }));
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { agentInput } from '../contract/fixtures';
 import type { Store } from '../port';
-import { searchBasicIn, searchBasicTextsIn } from './agent-reads';
+import { searchBasicHeldIn, searchBasicIn } from './agent-reads';
 import { PlainMatchTexts } from './plain-match-texts';
 import { openSqliteStore } from './sqlite-store';
 
@@ -30,8 +30,8 @@ describe('plain matching from a copy of the texts', () => {
     // Both rank the same candidates and cut the ranking at the limit: a large limit shows it whole.
     for (const query of QUERIES) {
       expect(names(texts.search(query, 1000))).toEqual(names(searchBasicIn(db, query, 1000)));
-      // The ids and five texts (searchBasicTexts) of the same agents, as SQLite's own scan reads them.
-      expect(texts.searchTexts(query, 1000)).toEqual(searchBasicTextsIn(db, query, 1000));
+      // The ids and held words (searchBasicHeld) of the same agents, as told from the rows' texts.
+      expect(texts.searchHeld(query, 1000)).toEqual(searchBasicHeldIn(db, query, 1000));
     }
   };
 
@@ -125,6 +125,27 @@ describe('plain matching from a copy of the texts', () => {
         expect(names(texts.search(query, limit))).toEqual(names(searchBasicIn(db, query, limit)));
     expect(names(texts.search('retail clerk', 2))).toEqual(['Retail Bot', 'Shopkeeper']);
     expect(names(texts.search('éclair pâtisserie', 2))).toEqual(['ÉCLAIR Baker', 'Pâtisserie Bot']);
+  });
+
+  it('tells the words each holds as the fallback shows the texts: entities decoded, case folded beyond ASCII', async () => {
+    // SQLite lowercases ASCII only ("ÉCLAIR" stays "Éclair" in the copy) and reads "&amp;" as it is
+    // stored; the floor reads "éclair" and "&" (search/document.ts): those texts are told from their rows.
+    await store.agents.importMany([
+      agentInput({ name: 'ÉCLAIR Baker', description: 'pâtisserie', address: 'https://eclair.example' }),
+      agentInput({ name: 'Tally &amp; Co', description: 'Bakes bread', address: 'https://t.example' }),
+      agentInput({ name: 'Tally Stamp', description: 'Bakes bread', address: 'https://s.example' }),
+    ]);
+    const query = 'pâtisserie éclair amp';
+    const byName = new Map(
+      (await store.agents.list({ limit: 3000 })).map((agent) => [agent.name, agent.id] as const),
+    );
+    const held = new Map(texts.searchHeld(query, 1000).map((one) => [one.id, one.held]));
+    // Words: pâtisserie (bit 0), éclair (bit 1), amp (bit 2): "&amp;" is "&", "Stamp" holds "amp".
+    expect(held.get(byName.get('ÉCLAIR Baker')!)).toBe(0b011);
+    expect(held.get(byName.get('Tally &amp; Co')!)).toBe(0);
+    expect(held.get(byName.get('Tally Stamp')!)).toBe(0b100);
+    expect(texts.searchHeld(query, 1000)).toEqual(searchBasicHeldIn(db, query, 1000));
+    expect(texts.searchHeld('amp', 1000)).toEqual(searchBasicHeldIn(db, 'amp', 1000));
   });
 
   it('lets the texts go and reads them again at the next query', () => {

@@ -1,14 +1,9 @@
 import type { Agent } from '@agentry/domain/agent';
+import { decodeEntities } from '@agentry/domain/html-entities';
 import type Database from 'better-sqlite3';
-import { basicMatchScore, joinedMatchScore, queryTokens } from '../basic-search';
-import type { PlainMatchText } from '../port';
-import {
-  PLAIN_CANDIDATES,
-  PLAIN_HAYSTACK,
-  PLAIN_MATCH_COLUMNS,
-  PLAIN_ORDER,
-  type PlainMatchRow,
-} from './agent-reads';
+import { basicMatchScore, heldMask, heldWords, joinedMatchScore, queryTokens } from '../basic-search';
+import type { PlainMatchHeld } from '../port';
+import { PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, type PlainMatchRow } from './agent-reads';
 import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
 
 // The store's plain matching (the search fallback) from a copy of every listed agent's text, kept
@@ -21,9 +16,10 @@ import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
 // one string, looked through once per word: 100,000 texts tested one by one for each word took
 // 40-200 ms a query on a busy machine), ranks those from
 // the same texts (each field's place in its agent's text is kept beside it), and reads the rows of
-// the `limit` best only: the same agents in the same order as searchBasicIn, which reads and ranks
-// all PLAIN_CANDIDATES rows (plain-match-texts.test.ts holds the two together). Reading 2,000 whole
-// rows to answer 1,000 was most of a degraded search's time at 100,000 agents (issue 24).
+// the `limit` best only (or none: searchHeld tells the words each holds from the same texts): the
+// same agents in the same order as searchBasicIn, which reads and ranks all PLAIN_CANDIDATES rows
+// (plain-match-texts.test.ts holds the two together). Reading 2,000 whole rows to answer 1,000 was
+// most of a degraded search's time at 100,000 agents (issue 24).
 //
 // The copy follows the store's change log (every write to agents appends to it, in the same
 // transaction, and the search index relies on the same log): before each query the agents changed
@@ -80,9 +76,6 @@ export class PlainMatchTexts {
       oldest: db.prepare('SELECT min(seq) FROM agent_changes').pluck(),
       changed: db.prepare('SELECT DISTINCT agent_id FROM agent_changes WHERE seq > ?').pluck(),
       rows: db.prepare(`SELECT ${COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`),
-      texts: db.prepare(
-        `SELECT ${PLAIN_MATCH_COLUMNS} FROM agents WHERE id IN (SELECT value FROM json_each(?))`,
-      ),
       fields: db.prepare('SELECT name, role, category, description, provider FROM agents WHERE id = ?'),
     };
   }
@@ -102,37 +95,58 @@ export class PlainMatchTexts {
 
   /** searchBasicIn's answer: the same agents in the same order. */
   search(query: string, limit: number): Agent[] {
-    return this.best(query, limit, this.statements.rows, (row: AgentRow) => toAgent(row));
-  }
-
-  /**
-   * searchBasicTextsIn's answer: the same agents as search(), as their ids and five texts (the rows
-   * read and sent over are a fifth of the whole records' size, issue 24).
-   */
-  searchTexts(query: string, limit: number): PlainMatchText[] {
-    return this.best(query, limit, this.statements.texts, (row: PlainMatchRow) => ({
-      ...row,
-      id: String(row.id),
-    }));
-  }
-
-  /** The `limit` best agents' rows, read by `read` (ids in a JSON array), each made into a T. */
-  private best<R extends { id: number }, T>(
-    query: string,
-    limit: number,
-    read: Database.Statement,
-    make: (row: R) => T,
-  ): T[] {
     const tokens = queryTokens(query);
     if (tokens.length === 0) return [];
     // One read transaction: the change log and the rows read are of the same moment.
     return this.db.transaction(() => {
-      this.catchUp();
-      const best = this.ranked(this.found(tokens), tokens, limit);
-      const rows = new Map<number, R>();
-      for (const row of read.all(JSON.stringify(best)) as R[]) rows.set(row.id, row);
-      return best.map((id) => make(rows.get(id)!));
+      const best = this.best(tokens, limit).map((index) => this.ids![index]!);
+      const rows = new Map<number, AgentRow>();
+      for (const row of this.statements.rows.all(JSON.stringify(best)) as AgentRow[]) rows.set(row.id, row);
+      return best.map((id) => toAgent(rows.get(id)!));
     })();
+  }
+
+  /**
+   * searchBasicHeldIn's answer: the same agents as search(), as their ids and the query words each
+   * holds, told from the texts kept here: no row is read (but a text beyond plain ASCII or with an
+   * entity, read as the fallback shows it) and no text is sent back (a thousand agents' five texts
+   * read, copied to the serving thread and floored there were a third of a degraded search's CPU
+   * at 100,000 agents, issue 24).
+   */
+  searchHeld(query: string, limit: number): PlainMatchHeld[] {
+    const tokens = queryTokens(query);
+    if (tokens.length === 0) return [];
+    return this.db.transaction(() =>
+      this.best(tokens, limit).map((index) => ({
+        id: String(this.ids![index]!),
+        held: this.heldAt(index, tokens),
+      })),
+    )();
+  }
+
+  /** The `limit` best agents (indexes) for the tokens, the texts caught up first (inside a read transaction). */
+  private best(tokens: string[], limit: number): number[] {
+    this.catchUp();
+    return this.ranked(this.found(tokens), tokens, limit);
+  }
+
+  /**
+   * The tokens the agent at `index` holds (heldWords). Its text is lowercased as JavaScript would
+   * (plain ASCII) and joins the five fields with spaces, which no token holds: a token is in a
+   * field exactly when it is in the text. An entity ("&amp;") is decoded first, as the fallback
+   * shows the text: a text holding one, and one beyond plain ASCII, is told from its row (a plain
+   * "&", as in "Content & Media", decodes to itself).
+   */
+  private heldAt(index: number, tokens: string[]): number {
+    const text = this.textOf(index);
+    if (NOT_ASCII.test(text) || (text.includes('&') && decodeEntities(text) !== text))
+      return heldWords(this.statements.fields.get(this.ids![index]!) as PlainMatchRow, tokens);
+    return heldMask([text], tokens);
+  }
+
+  /** The text of the agent at `index`, lowercased (its own: a search in the joined texts would run on past it). */
+  private textOf(index: number): string {
+    return this.joined.slice(this.starts[index]!, this.starts[index + 1]! - 1);
   }
 
   /**
@@ -163,12 +177,12 @@ export class PlainMatchTexts {
     return found;
   }
 
-  /** The ids of the `limit` best of `found` (indexes) by basicMatchScore, ties in PLAIN_ORDER, as rankBasic. */
+  /** The `limit` best of `found` (indexes) by basicMatchScore, ties in PLAIN_ORDER, as rankBasic. */
   private ranked(found: number[], tokens: string[], limit: number): number[] {
     const scores = new Float64Array(found.length);
     for (let k = 0; k < found.length; k++) scores[k] = this.scoreOf(found[k]!, tokens);
     const order = Array.from(found.keys()).sort((x, y) => scores[y]! - scores[x]! || x - y);
-    return order.slice(0, limit).map((k) => this.ids![found[k]!]!);
+    return order.slice(0, limit).map((k) => found[k]!);
   }
 
   /**
@@ -177,8 +191,7 @@ export class PlainMatchTexts {
    * lowercases all) is scored from its row, as searchBasicIn scores it.
    */
   private scoreOf(index: number, tokens: string[]): number {
-    // Its own text: a search for a word in the joined texts would run on past it.
-    const text = this.joined.slice(this.starts[index]!, this.starts[index + 1]! - 1);
+    const text = this.textOf(index);
     const ends: number[] = [];
     let at = -1;
     for (let f = 0; f < LENGTHS; f++) {

@@ -36,18 +36,17 @@ describe('plain matching on a worker thread', () => {
         expect(names(await offThread.search(query, 50))).toEqual(
           names(await memory.agents.searchBasic(query, 50)),
         );
-        // Ids and texts alone: the same agents, the same order (both stores numbered them alike).
-        expect(await offThread.searchTexts(query, 50)).toEqual(
-          await memory.agents.searchBasicTexts(query, 50),
-        );
+        // Ids and held words alone: the same agents, the same order (both stores numbered them alike).
+        expect(await offThread.searchHeld(query, 50)).toEqual(await memory.agents.searchBasicHeld(query, 50));
       }
       await store.agents.create(agentInput({ name: 'Latecomer', address: 'https://late.example' }));
       expect(names(await offThread.search('latecomer', 5))).toEqual(['Latecomer']);
-      expect(names(await offThread.searchTexts('latecomer', 5))).toEqual(['Latecomer']);
+      expect(await offThread.searchHeld('latecomer', 5)).toEqual([{ id: expect.any(String), held: 1 }]);
       expect(offThread.answered).toBe(10);
       // The store's own searchBasic goes through a worker of its own.
       expect(names(await store.agents.searchBasic('ledger12', 3))[0]).toBe('Ledger12');
-      expect(names(await store.agents.searchBasicTexts('ledger12', 3))[0]).toBe('Ledger12');
+      const [first] = await store.agents.searchBasicHeld('ledger12', 3);
+      expect((await store.agents.get(first!.id))?.name).toBe('Ledger12');
     } finally {
       await offThread.close();
       await store.close();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Agent } from '@agentry/domain/agent';
 import { workerScript } from '../../worker/worker-script';
-import type { PlainMatchText } from '../port';
+import type { PlainMatchHeld } from '../port';
 import type { PlainMatching } from './agent-reads';
 
 // The store's plain matching (the search fallback, when the engine cannot answer or its index is
@@ -14,12 +14,12 @@ import type { PlainMatching } from './agent-reads';
 const ENTRY = workerScript(path.join(__dirname, 'plain-matching-worker-entry.ts'));
 
 interface Pending {
-  resolve(answer: Agent[] | PlainMatchText[]): void;
+  resolve(answer: Agent[] | PlainMatchHeld[]): void;
   reject(error: Error): void;
 }
 
-/** What a query asks the worker for: whole agents (searchBasic) or ids and texts (searchBasicTexts). */
-export type PlainMatchingAnswer = 'agents' | 'texts';
+/** What a query asks the worker for: whole agents (searchBasic) or ids and held words (searchBasicHeld). */
+export type PlainMatchingAnswer = 'agents' | 'held';
 
 export class PlainMatchingOffThread implements PlainMatching {
   private worker: Worker | null = null;
@@ -34,15 +34,15 @@ export class PlainMatchingOffThread implements PlainMatching {
     return this.ask(query, limit, 'agents') as Promise<Agent[]>;
   }
 
-  searchTexts(query: string, limit: number): Promise<PlainMatchText[]> {
-    return this.ask(query, limit, 'texts') as Promise<PlainMatchText[]>;
+  searchHeld(query: string, limit: number): Promise<PlainMatchHeld[]> {
+    return this.ask(query, limit, 'held') as Promise<PlainMatchHeld[]>;
   }
 
   private ask(
     query: string,
     limit: number,
     answer: PlainMatchingAnswer,
-  ): Promise<Agent[] | PlainMatchText[]> {
+  ): Promise<Agent[] | PlainMatchHeld[]> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -62,7 +62,7 @@ export class PlainMatchingOffThread implements PlainMatching {
     const worker = new Worker(ENTRY.script, { ...ENTRY.options, workerData: { file: this.file } });
     // An idle worker must not keep a finished process alive.
     worker.unref();
-    worker.on('message', (message: { id: number; found?: Agent[] | PlainMatchText[]; error?: string }) => {
+    worker.on('message', (message: { id: number; found?: Agent[] | PlainMatchHeld[]; error?: string }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);

@@ -25,7 +25,7 @@ interface Query {
 parentPort?.on('message', ({ id, query, limit, answer }: Query) => {
   clearTimeout(idle);
   try {
-    const found = answer === 'texts' ? texts.searchTexts(query, limit) : texts.search(query, limit);
+    const found = answer === 'held' ? texts.searchHeld(query, limit) : texts.search(query, limit);
     parentPort?.postMessage({ id, found });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

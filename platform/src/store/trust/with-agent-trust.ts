@@ -92,7 +92,7 @@ export function withAgentTrust(agents: AgentRepository, sources: TrustSources): 
     // Without them (port/agents.ts): the search fallback ranks, filters and counts up to a thousand
     // of these to show a page of twenty, and attaches trust to that page alone.
     searchBasic: (query, limit) => agents.searchBasic(query, limit),
-    searchBasicTexts: (query, limit) => agents.searchBasicTexts(query, limit),
+    searchBasicHeld: (query, limit) => agents.searchBasicHeld(query, limit),
     async *scan(batchSize, afterId, options) {
       const trust = options?.trust !== false;
       for await (const batch of agents.scan(batchSize, afterId)) yield trust ? await many(batch) : batch;
