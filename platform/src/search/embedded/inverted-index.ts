@@ -131,6 +131,11 @@ export class InvertedIndex {
     return this.stemTable.postings(this.stemTable.idOf(stemmed));
   }
 
+  /** The postings of the stem with this id (as in word sequences). */
+  postingsOfId(id: number): PostingList | undefined {
+    return this.stemTable.postings(id);
+  }
+
   /** The stem's id in word sequences, -1 when no document has it. */
   stemId(stemmed: string): number {
     return this.stemTable.idOf(stemmed);

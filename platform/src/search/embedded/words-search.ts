@@ -3,8 +3,10 @@ import { didYouMean } from '../query/did-you-mean';
 import { planQuery } from '../query/plan';
 import { floorScore, RELATED_MAX } from '../ranking/match-floor';
 import { suggestionsFrom } from '../ranking/suggestions';
+import { FEATURES } from '../query/features';
 import { type Alternatives, withAlternativesSteps } from './alternatives';
 import { type HitExplanations, hitExplainer } from './explain-hits';
+import { FEEDBACK_RECALL, feedbackRecall } from './feedback-recall';
 import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
 import type { InvertedIndex } from './inverted-index';
@@ -75,9 +77,16 @@ export function* searchWithWords(
     // meeting the floor). They are listed only for facets; a count is one plain pass over the scores.
     const kept = request.facets?.length ? matchesOf(ranked, floor, scratch, relevance) : null;
     matchCount = kept ? kept.length : countMatches(floor, scratch, relevance);
-    const related = expanded.order.filter((n) => !matches.has(n)).slice(0, RELATED_MAX);
-    order = [...expanded.order.filter((n) => matches.has(n)), ...related];
-    relatedCount = Math.min(RELATED_MAX, expanded.hits.length - matchCount);
+    const matched = expanded.order.filter((n) => matches.has(n));
+    // Few matches: agents their words point to, listed first among the related (feedback-recall.ts).
+    const recalled = FEATURES.feedbackRecall
+      ? feedbackRecall(index, plan, matched, new Set(expanded.order), filter)
+      : [];
+    const others = expanded.order.filter((n) => !matches.has(n));
+    const keep = FEEDBACK_RECALL.after;
+    const related = [...others.slice(0, keep), ...recalled, ...others.slice(keep)].slice(0, RELATED_MAX);
+    order = [...matched, ...related];
+    relatedCount = Math.min(RELATED_MAX, expanded.hits.length + recalled.length - matchCount);
     facetHits = matchCount === 0 ? related : (kept ?? []);
     alternatives = expanded.alternatives;
   }

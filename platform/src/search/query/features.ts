@@ -110,6 +110,12 @@ const DEFAULTS = {
    * fresh index for it.
    */
   docExpansion: false,
+  /**
+   * Pseudo-relevance feedback for recall: when a query has few matches, agents holding several of
+   * the words its best matches share (and it lacks) are listed first among the related agents,
+   * though they share no typed word; never matches (embedded/feedback-recall.ts).
+   */
+  feedbackRecall: false,
   /** When few agents match a query well, those matching less of it follow, up to a page. */
   secondTier: true,
   /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_INTENT } from '@agentry/platform/search/embedded/catalog-intent';
 import { EXPANSION } from '@agentry/platform/search/embedded/document-expansion';
+import { FEEDBACK_RECALL } from '@agentry/platform/search/embedded/feedback-recall';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { LIKENESS } from '@agentry/platform/search/embedded/more-like-this';
 import { RANKING } from '@agentry/platform/search/embedded/ranking-weights';
@@ -159,6 +160,18 @@ const GRIDS: Record<string, { settings: Settings | Settings[]; grid: Record<stri
   },
   // A switch without settings (session 15): the switch on in every fold, its folds beside the engine's.
   partialName: { settings: {}, grid: {} },
+  feedbackRecall: {
+    settings: FEEDBACK_RECALL,
+    grid: {
+      minMatches: [1, 3],
+      maxMatches: [5, 10],
+      words: [4, 8],
+      minWords: [2, 3],
+      agents: [3, 5],
+      after: [0, 3, 8, 20],
+      maxShare: [0.02, 0.05],
+    },
+  },
   // Read when the index is built: the catalog is indexed again for each setting.
   docExpansion: {
     settings: EXPANSION,
