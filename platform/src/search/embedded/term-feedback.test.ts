@@ -1,6 +1,7 @@
 import { searchDocument } from '../contract';
 import { setFeatures } from '../query/features';
 import { EmbeddedSearchEngine } from './embedded-engine';
+import { FEEDBACK_RECALL } from './feedback-recall';
 import { FIELD_WEIGHTS, fieldSettings } from './fields';
 import { InvertedIndex } from './inverted-index';
 import { analysisSignature } from './snapshot/analysis-signature';
@@ -63,6 +64,43 @@ describe('word feedback (termFeedback)', () => {
       before,
     );
     await engine.close();
+  });
+});
+
+describe('recall from the best matches\' words (feedbackRecall)', () => {
+  const settings = { ...FEEDBACK_RECALL };
+  afterEach(() => {
+    setFeatures({});
+    Object.assign(FEEDBACK_RECALL, settings);
+  });
+
+  // Two beekeepers say "hives" and "honey"; Apiary says both but not "beekeeping"; Ledger says neither.
+  const catalog = () => [
+    ...['Buzz', 'Comb'].map((name) =>
+      searchDocument(name, { name, role: 'Beekeeper', description: 'Beekeeping: hives and honey.' }),
+    ),
+    searchDocument('i', { name: 'Apiary', role: 'Farm assistant', description: 'Checks hives and weighs honey.' }),
+    searchDocument('l', { name: 'Ledger', role: 'Accountant', description: 'Keeps your books.' }),
+  ];
+
+  it("lists an agent holding the matches' words among the related when few match, never as a match", async () => {
+    Object.assign(FEEDBACK_RECALL, { minMatches: 2, maxMatches: 10, maxShare: 1, minWords: 2, after: 0 });
+    const engine = await engineWith(catalog());
+    const before = await engine.search({ query: 'beekeeping' });
+    expect(before.hits.map((hit) => hit.document.name)).toEqual(['Buzz', 'Comb']);
+    setFeatures({ feedbackRecall: true });
+    const after = await engine.search({ query: 'beekeeping' });
+    expect(after.hits.map((hit) => hit.document.name)).toEqual(['Buzz', 'Comb', 'Apiary']);
+    expect(after.matchCount).toBe(before.matchCount);
+    await engine.close();
+    // Enough matches (a fresh engine: answers are cached): the related agents stay the typed words'.
+    Object.assign(FEEDBACK_RECALL, { maxMatches: 2 });
+    const many = await engineWith(catalog());
+    expect((await many.search({ query: 'beekeeping' })).hits.map((hit) => hit.document.name)).toEqual([
+      'Buzz',
+      'Comb',
+    ]);
+    await many.close();
   });
 });
 
