@@ -71,7 +71,10 @@ export function feedbackRecall(
     });
   const chosen = [...votes]
     .filter(([id, count]) => count >= minDocuments && index.frequencyOfId(id) <= most)
-    .map(([id, count]) => ({ id, weight: count * inverseDocumentFrequency(documents, index.frequencyOfId(id)) }))
+    .map(([id, count]) => ({
+      id,
+      weight: count * inverseDocumentFrequency(documents, index.frequencyOfId(id)),
+    }))
     .sort((a, b) => b.weight - a.weight || a.id - b.id)
     .slice(0, words);
   if (chosen.length < minWords) return [];

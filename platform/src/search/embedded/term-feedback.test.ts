@@ -67,7 +67,7 @@ describe('word feedback (termFeedback)', () => {
   });
 });
 
-describe('recall from the best matches\' words (feedbackRecall)', () => {
+describe("recall from the best matches' words (feedbackRecall)", () => {
   const settings = { ...FEEDBACK_RECALL };
   afterEach(() => {
     setFeatures({});
@@ -79,7 +79,11 @@ describe('recall from the best matches\' words (feedbackRecall)', () => {
     ...['Buzz', 'Comb'].map((name) =>
       searchDocument(name, { name, role: 'Beekeeper', description: 'Beekeeping: hives and honey.' }),
     ),
-    searchDocument('i', { name: 'Apiary', role: 'Farm assistant', description: 'Checks hives and weighs honey.' }),
+    searchDocument('i', {
+      name: 'Apiary',
+      role: 'Farm assistant',
+      description: 'Checks hives and weighs honey.',
+    }),
     searchDocument('l', { name: 'Ledger', role: 'Accountant', description: 'Keeps your books.' }),
   ];
 

@@ -1,9 +1,9 @@
 import type { SearchRequest, SearchResponse } from '../port';
 import { didYouMean } from '../query/did-you-mean';
+import { FEATURES } from '../query/features';
 import { planQuery } from '../query/plan';
 import { floorScore, RELATED_MAX } from '../ranking/match-floor';
 import { suggestionsFrom } from '../ranking/suggestions';
-import { FEATURES } from '../query/features';
 import { type Alternatives, withAlternativesSteps } from './alternatives';
 import { type HitExplanations, hitExplainer } from './explain-hits';
 import { FEEDBACK_RECALL, feedbackRecall } from './feedback-recall';
