@@ -5,6 +5,7 @@ import { basicMatchScore, heldMask, heldWords, joinedMatchScore, queryTokens } f
 import type { PlainMatchHeld } from '../port';
 import { PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, type PlainMatchRow } from './agent-reads';
 import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
+import { type Holders, WordHolders } from './word-holders';
 
 // The store's plain matching (the search fallback) from a copy of every listed agent's text, kept
 // by the worker thread that answers it (plain-matching-worker-entry.ts). searchBasicIn (agents.ts) asks SQLite
@@ -59,6 +60,8 @@ export class PlainMatchTexts {
   private lengths: Int32Array = new Int32Array(0);
   /** The change-log position the texts reflect. */
   private position = 0;
+  /** The texts found holding the words of earlier queries (forgotten whenever the texts change). */
+  private readonly holders = new WordHolders();
   private readonly statements;
 
   constructor(private readonly db: Database.Database) {
@@ -87,6 +90,7 @@ export class PlainMatchTexts {
 
   /** Lets the texts go (an idle worker); the next query reads them again. */
   release(): void {
+    this.holders.clear();
     this.ids = null;
     this.joined = '';
     this.starts = new Int32Array(1);
@@ -153,28 +157,43 @@ export class PlainMatchTexts {
    * The first PLAIN_CANDIDATES agents (indexes, in PLAIN_ORDER) whose text holds any of the tokens,
    * looked for a block of texts at a time, every token in each block, so that the scan stops once
    * they are found: a word held by no one is looked for in the texts before the last candidate,
-   * not in all of them (one pass through the whole 20 MB at 100,000 agents: 15-40 ms).
+   * not in all of them (one pass through the whole 20 MB at 100,000 agents: 15-40 ms). Where an
+   * earlier query already looked for a word, its holders are taken as found then (word-holders.ts).
    */
   private found(tokens: string[]): number[] {
     const count = this.ids!.length;
-    const { joined, starts } = this;
     const holds = new Uint8Array(count);
     const found: number[] = [];
+    /** Per token, the next of its holders to mark. */
+    const next = tokens.map(() => 0);
     for (let first = 0; first < count && found.length < PLAIN_CANDIDATES; first += SCAN_BLOCK) {
       const last = Math.min(count, first + SCAN_BLOCK);
-      const base = starts[first]!;
-      // A token lies within one text (it holds no newline): this block's texts are searched alone.
-      const block = joined.slice(base, starts[last]! - 1);
-      for (const token of tokens) {
-        for (let at = block.indexOf(token); at >= 0; ) {
-          const index = textAt(starts, base + at, first, last);
-          holds[index] = 1;
-          at = index + 1 < last ? block.indexOf(token, starts[index + 1]! - base) : -1;
-        }
+      for (let t = 0; t < tokens.length; t++) {
+        const token = tokens[t]!;
+        const holders = this.holders.through(token, last, (adding, from, to) =>
+          this.lookFor(token, adding, from, to),
+        );
+        let k = next[t]!;
+        for (; k < holders.length && holders.at[k]! < last; k++) holds[holders.at[k]!] = 1;
+        next[t] = k;
       }
       for (let i = first; i < last && found.length < PLAIN_CANDIDATES; i++) if (holds[i] === 1) found.push(i);
     }
+    this.holders.trim(tokens);
     return found;
+  }
+
+  /** Adds to `holders` the texts [from, to) that hold the token, in order. */
+  private lookFor(token: string, holders: Holders, from: number, to: number): void {
+    const { joined, starts } = this;
+    const base = starts[from]!;
+    // A token lies within one text (it holds no newline): these texts are searched alone.
+    const block = joined.slice(base, starts[to]! - 1);
+    for (let at = block.indexOf(token); at >= 0; ) {
+      const index = textAt(starts, base + at, from, to);
+      holders.add(index);
+      at = index + 1 < to ? block.indexOf(token, starts[index + 1]! - base) : -1;
+    }
   }
 
   /** The `limit` best of `found` (indexes) by basicMatchScore, ties in PLAIN_ORDER, as rankBasic. */
@@ -248,6 +267,7 @@ export class PlainMatchTexts {
   }
 
   private keep(copy: TextsCopy): void {
+    this.holders.clear();
     this.ids = copy.ids;
     this.joined = copy.texts.join('\n');
     const starts = new Int32Array(copy.texts.length + 1);
