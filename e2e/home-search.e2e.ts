@@ -1,4 +1,5 @@
-import { setUpApp } from './support/e2e-app';
+import type { Page } from 'playwright-core';
+import { setUpApp, visit } from './support/e2e-app';
 import {
   card,
   cardNames,
@@ -17,6 +18,18 @@ const HOME_TITLE = 'Rolecall: describe the job, find the AI agent';
 
 describe('Home search', () => {
   const app = setUpApp();
+  // The tests that only load an address and read or use what it shows go through one kept page,
+  // each a fresh load (a browser context made for each took much of this file's time, BENCHMARKS.md,
+  // CI time, session 16); those that count requests, hold them, stand the clock still or add an
+  // init script keep pages of their own (a listener or a script would outlive the test).
+  let kept: Page;
+  beforeAll(async () => {
+    kept = await app().keptPage();
+  });
+  const openKept = async (path: string) => {
+    await visit(kept, path);
+    return kept;
+  };
 
   it('focuses the search box about 100 ms after arrival', async () => {
     const page = await app().newPage();
@@ -38,7 +51,7 @@ describe('Home search', () => {
   });
 
   it('submits with Enter and shows the results as cards', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'chat bubble on my website');
     expect(page.url()).toBe(`${app().server.url}/?query=chat+bubble+on+my+website`);
     const chatWillow = card(page, 'ChatWillow');
@@ -63,7 +76,7 @@ describe('Home search', () => {
   });
 
   it('decodes HTML entities in names and descriptions', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'month-end close accruals');
     const description = await card(page, 'CloseCompass').locator('.agent-card__description').textContent();
     expect(description).toContain('Supports US GAAP & IFRS');
@@ -73,7 +86,7 @@ describe('Home search', () => {
   });
 
   it('highlights the matched words with <mark>', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'answer customer emails in Spanish');
     const marked = await cards(page).locator('mark').allTextContents();
     expect(marked.map((word) => word.toLowerCase())).toEqual(expect.arrayContaining(['spanish', 'customer']));
@@ -100,7 +113,7 @@ describe('Home search', () => {
   });
 
   it('shows results while typing once the text rests, replacing the address rather than adding a step (issue 25)', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     const steps = await page.evaluate(() => history.length);
     await page.locator(SEARCH_BOX).pressSequentially('meeting notes');
     // The address takes the query when its search is sent; the cards follow its answer. (Under load
@@ -149,14 +162,14 @@ describe('Home search', () => {
   });
 
   it('runs the search of a /?query= link on arrival', async () => {
-    const page = await app().open('/?query=meeting%20notes');
+    const page = await openKept('/?query=meeting%20notes');
     await cards(page).first().waitFor();
     expect(await page.locator(SEARCH_BOX).inputValue()).toBe('meeting notes');
     expect(await cardNames(page)).toEqual(expect.arrayContaining(['MinutesMallard', 'RecapRobin']));
   });
 
   it('starts afresh when the visitor comes back to / through the logo', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'meeting notes');
     await page.getByRole('link', { name: 'Rolecall home' }).click();
     await page.waitForURL(`${app().server.url}/`);
@@ -173,7 +186,7 @@ describe('Home search', () => {
   });
 
   it('scrolls to the bottom with End and back to the top with Home', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'translate documents');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const scrollY = () => page.evaluate(() => window.scrollY);
@@ -187,7 +200,7 @@ describe('Home search', () => {
   });
 
   it('sets the title, description, keywords, canonical, social tags and WebSite data with a search action', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     const origin = app().server.url;
     await waitForHead(page, { title: HOME_TITLE, canonical: `${origin}/` });
     const head = await headTags(page);
