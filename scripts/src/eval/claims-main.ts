@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { runMain } from '../cli/run-main';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import { trainingSets, trainOption } from './ranker/training-sets';
@@ -90,10 +91,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`claims failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain('claims', () => main(process.argv.slice(2)));

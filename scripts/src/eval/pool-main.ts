@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
 import { optionValue } from '../cli/options';
+import { runMain } from '../cli/run-main';
 import { bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { type PoolAgent as Agent, pick, shuffled } from './pool-order';
@@ -101,10 +102,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`Pooling failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain('Pooling', () => main(process.argv.slice(2)));

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
-import { optionValue } from '../cli/options';
+import { setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue, switchesOption } from '../cli/options';
+import { runMain } from '../cli/run-main';
 import { type Bm25Agent, bm25Ranker } from './bm25';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
@@ -40,15 +41,7 @@ async function main(argv: string[]): Promise<number> {
     report(Object.fromEntries(queries.map((query) => [query, rank(query, 10).map((i) => agents[i]!.name)])));
     return 0;
   }
-  const list = (name: string) =>
-    (option(name) ?? '')
-      .split(',')
-      .map((each) => each.trim())
-      .filter(Boolean);
-  setFeatures({
-    ...Object.fromEntries(list('without').map((name) => [name as Feature, false])),
-    ...Object.fromEntries(list('with').map((name) => [name as Feature, true])),
-  });
+  setFeatures(switchesOption(argv));
 
   const catalog = await serveFreshCatalog(agentsFile);
   try {
@@ -77,12 +70,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(
-      `Relevance evaluation failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runMain('Relevance evaluation', () => main(process.argv.slice(2)));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { runMain } from '../cli/run-main';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
 import { evaluate, type Qrels } from './score';
@@ -92,10 +93,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`eval:sets failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain('eval:sets', () => main(process.argv.slice(2)));

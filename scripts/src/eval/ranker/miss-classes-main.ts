@@ -4,16 +4,16 @@ import { decodeEntities } from '@agentry/domain/html-entities';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { explainSearch } from '@agentry/platform/search/embedded/ranker-input';
 import type { SearchDocument } from '@agentry/platform/search/port';
-import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
+import { setFeatures } from '@agentry/platform/search/query/features';
 import { anatomy } from '@agentry/platform/search/ranking/anatomy';
 import { NAME_FIELD, ROLE_FIELD, termsFromText } from '@agentry/platform/search/ranking/document-terms';
-import { optionValue } from '../../cli/options';
+import { optionValue, switchesOption } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
 import { trainingSets, trainOption } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/miss-classes-main.ts --train all [--below 0.5] [--with a,b] [--list]`:
+// `tsx scripts/src/eval/ranker/miss-classes-main.ts --train all [--below 0.5] [--with a,b] [--without c,d] [--list]`:
 // what class of miss dominates the worst training queries (session 15). Training sets only: the
 // reported half and the fresh sets are never read here. For each query scoring at most --below, the
 // agents the ideal top 10 holds and the engine's does not ("missed") give the lost gain; each query
@@ -40,14 +40,7 @@ const root = path.resolve(__dirname, '../../../..');
 const argv = process.argv.slice(2);
 const option = (name: string) => optionValue(argv, name);
 const below = Number(option('below') ?? 0.5);
-setFeatures(
-  Object.fromEntries(
-    (option('with') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((n) => [n as Feature, true]),
-  ),
-);
+setFeatures(switchesOption(argv));
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
 const documentOf = (id: number): SearchDocument => {
   const agent = catalog.agents[id]!;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
-import { type Feature, setFeatures } from '@agentry/platform/search/query/features';
-import { optionValue } from '../../cli/options';
+import { setFeatures } from '@agentry/platform/search/query/features';
+import { optionValue, switchesOption } from '../../cli/options';
 import { readQueryFile } from '../query-file';
 import { evaluate, type Qrels } from '../score';
 import { catalogIndex } from './ranker-data';
 import { trainingSets, trainOption } from './training-sets';
 
-// `tsx scripts/src/eval/ranker/misses-main.ts [--below 0.7] [--with a,b] [--train dev,tune,train]`: failure analysis on the
+// `tsx scripts/src/eval/ranker/misses-main.ts [--below 0.7] [--with a,b] [--without c,d] [--train dev,tune,train]`: failure analysis on the
 // development sets only (dev and the tune half; the reported half and the fresh sets are held out and
 // never read here). For each query scoring at most --below, in-process on the catalog: its top 10 with
 // their grades ("-" unjudged) and every grade-2 agent outside it with its rank in the first 100.
@@ -20,14 +20,7 @@ const argv = process.argv.slice(2);
 const option = (name: string) => optionValue(argv, name);
 const below = Number(option('below') ?? 0.7);
 const DEVELOPMENT = trainingSets(root, trainOption(argv));
-setFeatures(
-  Object.fromEntries(
-    (option('with') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((n) => [n as Feature, true]),
-  ),
-);
+setFeatures(switchesOption(argv));
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
 const line = (agent: { name: string; role: string; category: string; description: string }) =>
   `${agent.name} | ${agent.role} | ${agent.category} | ${agent.description.slice(0, 100)}`;
