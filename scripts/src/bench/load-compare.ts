@@ -16,6 +16,13 @@ import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
 import { withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, openLoop } from './http-load';
 import { cpuPerRequest, importKept } from './load-cpu';
+import {
+  describeKindProfile,
+  POPULAR_KINDS,
+  type PopularFigures,
+  popularAgainstBare,
+  profileByKind,
+} from './load-popular';
 import { type Run, summariseClosed, summariseOpen } from './load-runs';
 import { catalogOf, untilSearchable } from './start-paths';
 import { syntheticAgents } from './synthetic-agents';
@@ -40,6 +47,8 @@ interface Side {
   open: Run[];
   /** Per closed run: the API's CPU (all its processes and threads) and the generator's, ms a request. */
   cpu: Array<{ api: number; generator: number }>;
+  /** The closed runs' windows on the profiles' clock (µs). */
+  closedWindows: Array<{ fromUs: number; toUs: number }>;
 }
 
 export async function compareLoad(argv: string[]): Promise<void> {
@@ -69,6 +78,13 @@ export async function compareLoad(argv: string[]): Promise<void> {
       : []),
     ...extraNodeArgs,
   ];
+  // --popular SECONDS: then the popular (cached) search, /healthz and a bare Express app, each side in
+  // turn (load-popular.ts), with --connections (50).
+  const popularSeconds = Number(option(argv, 'popular', '0'));
+  const connections = Number(option(argv, 'connections', '50'));
+  if (!Number.isFinite(popularSeconds) || popularSeconds < 0)
+    throw new Error(`--popular: seconds, not ${popularSeconds}`);
+  let popular: PopularFigures[] | null = null;
   const kinds = MIX.map(([kind]) => kind);
   log(
     `Agentry load benchmark, before (${checkouts[0].root}) and after (${checkouts[1].root}): ${agents.toLocaleString()} agents, ${workers} workers each; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadAverageNow()}`,
@@ -108,6 +124,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
         closed: [],
         open: [],
         cpu: [],
+        closedWindows: [],
       });
     }
     const store = await openStore(
@@ -146,6 +163,7 @@ export async function compareLoad(argv: string[]): Promise<void> {
           ),
         );
         side.cpu.push(cpu.perRequest(side.closed.at(-1)![0].requests));
+        side.closedWindows.push({ fromUs: Number(from), toUs: Number(process.hrtime.bigint() / 1000n) });
         if (profileDir)
           log(
             `  ${side.checkout.label}: closed run window ${from}-${process.hrtime.bigint() / 1000n} µs, ${side.closed.at(-1)![0].requests} requests`,
@@ -170,6 +188,16 @@ export async function compareLoad(argv: string[]): Promise<void> {
           `  ${side.checkout.label}: open loop worst per-kind p99 ${summariseOpen([side.open.at(-1)!], kinds).worst} ms; agent pages sent unrendered: ${side.open.at(-1)![0].byKind['agent page']?.unrendered ?? 0} (load average ${loadAverageNow()})`,
         );
       }
+    }
+    if (popularSeconds > 0) {
+      log(
+        `popular search, /healthz and bare Express, ${connections} connections (load average ${loadAverageNow()}):`,
+      );
+      popular = await popularAgainstBare(
+        sides.map((side) => ({ label: side.checkout.label, base: side.base, apiPid: apis.get(side)!.pid! })),
+        { seconds: popularSeconds, connections, rounds, root: checkouts[1].root },
+        log,
+      );
     }
     const memory = sides.map((side) => treeMemory(apis.get(side)!.pid!));
     const closed = sides.map((side) => summariseClosed(side.closed));
@@ -237,6 +265,30 @@ export async function compareLoad(argv: string[]): Promise<void> {
         '≤ 1.33 ms (2 cores / 1,500 req/s, the generator aside)',
       ),
     );
+    if (popular) {
+      const [before, after] = popular as [PopularFigures, PopularFigures];
+      const of = (f: PopularFigures) => f['popular search'].rps / f['bare Express'].rps;
+      const rates = (f: PopularFigures) =>
+        `${of(f).toFixed(2)}; ${POPULAR_KINDS.map((kind) => f[kind].rps.toFixed(0)).join(', ')} req/s`;
+      log(
+        tableRow(
+          `popular (cached) search / bare Express, ${connections} connections; popular, /healthz, bare (mean of ${rounds} runs of ${popularSeconds} s)`,
+          rates(before),
+          rates(after),
+          ratioOf(of(after), of(before)),
+          '≥ 0.6',
+        ),
+      );
+      log(
+        tableRow(
+          'API CPU a popular search / a /healthz (all its processes and threads)',
+          `${before['popular search'].cpuUs.toFixed(0)} / ${before['/healthz'].cpuUs.toFixed(0)} µs`,
+          `${after['popular search'].cpuUs.toFixed(0)} / ${after['/healthz'].cpuUs.toFixed(0)} µs`,
+          ratioOf(after['popular search'].cpuUs, before['popular search'].cpuUs),
+          '—',
+        ),
+      );
+    }
     log('');
     log(
       `RSS per process (supervisor first): before ${JSON.stringify(memory[0])}, after ${JSON.stringify(memory[1])}`,
@@ -246,5 +298,31 @@ export async function compareLoad(argv: string[]): Promise<void> {
     for (const api of apis.values()) await stop(api);
     for (const side of sides) fs.rmSync(side.dataDir, { recursive: true, force: true });
     fs.rmSync(file, { force: true });
+  }
+  if (!profileDir) return;
+  // The workers write their profiles as they exit, a moment after the supervisor's stop resolves.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (const [s, side] of sides.entries()) {
+    const kindsProfiled = [
+      {
+        kind: 'closed loop (visitor mix)',
+        windows: side.closedWindows,
+        requests: side.closed.reduce((sum, [run]) => sum + run.requests, 0),
+        cpuUs: (side.cpu.reduce((sum, { api }) => sum + api, 0) / Math.max(1, side.cpu.length)) * 1000,
+      },
+      ...(popular
+        ? (['popular search', '/healthz'] as const).map((kind) => ({
+            kind,
+            windows: popular![s]![kind].windows,
+            requests: popular![s]![kind].requests,
+            cpuUs: popular![s]![kind].cpuUs,
+          }))
+        : []),
+    ].filter((k) => k.windows.length > 0);
+    const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), profileDir, side.checkout.label);
+    const profiles = profileByKind(dir, side.checkout.root, kindsProfiled);
+    for (const [k, profile] of profiles.entries())
+      for (const line of describeKindProfile(side.checkout.label, profile, kindsProfiled[k]!.cpuUs))
+        log(line);
   }
 }

@@ -15,17 +15,31 @@ export interface LoadResult {
 export async function load(
   baseUrl: string,
   paths: string[],
-  options: { connections: number; durationSeconds: number },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    /** Send this many requests, then stop (the duration is then ignored). */
+    amount?: number;
+    /** The i-th request's X-Forwarded-For (a visitor of its own, behind a trusted proxy). */
+    addressOf?: (i: number) => string;
+  },
 ): Promise<LoadResult> {
   let next = 0;
+  const { addressOf } = options;
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(options.amount ? { amount: options.amount } : {}),
     requests: [
       {
         method: 'GET',
-        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+        setupRequest: (request) => {
+          const i = next++;
+          const path = paths[i % paths.length]!;
+          if (!addressOf) return { ...request, path };
+          return { ...request, path, headers: { ...request.headers, 'x-forwarded-for': addressOf(i) } };
+        },
       },
     ],
   });
