@@ -134,14 +134,14 @@ export class AgentEventCounter {
   /**
    * What a request counts: each agent of `agentIds` once per `audience` (analytics/audience.ts),
    * kind and UTC day, within the audience's daily cap, across every process sharing the store.
-   * O(ids) and one HMAC, no I/O: the store decides at the next flush.
+   * O(ids) and one HMAC, no I/O: the store decides at the next flush. The day's digest of the
+   * audience seeds this process's filter too (it was a second HMAC of every search: issue 24).
    */
   countFor(audience: string, kind: AgentEventKind, agentIds: Iterable<string>): void {
-    const admitted = this.audiences.admit(audience, kind, agentIds);
-    if (admitted.length === 0) return;
-    const now = this.now();
-    const day = Math.floor(now / DAY_MS);
+    const day = Math.floor(this.now() / DAY_MS);
     const audienceDay = this.onceKeys.audienceDay(audience, day);
+    const admitted = this.audiences.admit(audience, kind, agentIds, audienceDay.readInt32BE(0));
+    if (admitted.length === 0) return;
     const week = this.currentWeek();
     for (const agentId of admitted) this.marks.push({ audienceDay, day, kind, agentId, week });
     if (this.marks.length > this.maxKeys) this.dropOldestMarks();
