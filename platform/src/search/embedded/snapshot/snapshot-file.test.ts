@@ -61,6 +61,28 @@ describe('the snapshot file', () => {
     }
   });
 
+  it('has a body shown again read from the file once, each copy a document of its own', async () => {
+    const snapshot = (await readSnapshot(file))!;
+    const loaded = await InvertedIndex.fromImage(
+      await imageFromBytes(snapshot.image, undefined, snapshot.rest),
+    );
+    const reads = jest.spyOn(fs, 'readSync');
+    try {
+      const first = loaded.document(0)!;
+      const readsOfOne = reads.mock.calls.length;
+      expect(readsOfOne).toBeGreaterThan(0);
+      first.name = 'changed by whoever got it';
+      expect(loaded.document(0)?.name).toBe('Ledgerly');
+      expect(reads.mock.calls.length).toBe(readsOfOne);
+      // What a change rewrites is shown from then on.
+      loaded.upsert(searchDocument('1', { name: 'Ledgerly', description: 'Keeps the books' }));
+      expect(loaded.get('1')?.description).toBe('Keeps the books');
+    } finally {
+      reads.mockRestore();
+      await loaded.close();
+    }
+  });
+
   it('is refused when a byte of the bodies left in the file is altered, though they are not held', async () => {
     const bytes = fs.readFileSync(file);
     const at = bytes.indexOf('Screens applicants');
