@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -5,7 +7,7 @@ import helmet from 'helmet';
  * styles only from our origin (no inline code; JSON-LD data blocks are not executed so need no
  * exception), no framing, no plugins. HTTPS upgrades only where the public URL is HTTPS.
  */
-export function securityHeaders(options: { httpsOnly: boolean }) {
+export function helmetMiddleware(options: { httpsOnly: boolean }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,4 +29,35 @@ export function securityHeaders(options: { httpsOnly: boolean }) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/**
+ * Helmet's headers, worked out once: with these options none depends on the request (no nonce, no
+ * function in a directive), so what its chain of a dozen middlewares sets on a response is taken
+ * down at start and set again on every response (issue 24: a request's time is spent in small
+ * parts, this one of them). Whatever helmet would remove is removed too.
+ */
+export function securityHeaders(options: { httpsOnly: boolean }): RequestHandler {
+  const set: Array<[string, string]> = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string) {
+      set.push([name, value]);
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  let done = false;
+  helmetMiddleware(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  // Helmet sets its headers synchronously; a version that did not would be caught here, at start.
+  if (!done) throw new Error('security headers: helmet did not finish at once');
+  return (_req, res: ServerResponse, next) => {
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
 }
