@@ -36,14 +36,19 @@ export const MAX_AUDIENCES = 200_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KIND_INDEX = new Map(AGENT_EVENT_KINDS.map((kind, index) => [kind, index]));
 
+/** FNV-1a's state after `text`, from `hash`: feed(feed(h, a), b) is feed(h, a + b), without the string a + b. */
+function feed(hash: number, text: string): number {
+  let next = hash;
+  for (let i = 0; i < text.length; i++) {
+    next ^= text.charCodeAt(i);
+    next = Math.imul(next, 0x01000193);
+  }
+  return next;
+}
+
 /** 32-bit FNV-1a of `text`, started from `seed` (the audience's keyed hash): a Smi, cheap to keep in a Set. */
 function mix(seed: number, text: string): number {
-  let hash = (seed ^ 0x811c9dc5) >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
+  return feed((seed ^ 0x811c9dc5) >>> 0, text) | 0;
 }
 
 export interface OncePerAudienceOptions {
@@ -92,9 +97,11 @@ export class OncePerAudience {
     let moved = this.moved.get(movedKey) ?? 0;
     const cap = this.caps[kind];
     const admitted: string[] = [];
+    // mix(seed, kindTag + id) for each id, the kind's part fed once (no string made per hit).
+    const kindState = feed((seed ^ 0x811c9dc5) >>> 0, kindTag);
     for (const id of ids) {
       if (moved >= cap) break;
-      const entry = mix(seed, `${kindTag}${id}`);
+      const entry = feed(kindState, id) | 0;
       if (this.seen.has(entry)) continue;
       if (this.seen.size >= this.maxSeen) this.empty('seen');
       this.seen.add(entry);
