@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setFeatures } from '@agentry/platform/search/query/features';
+import { switchesOption } from '../cli/options';
 import { runMain } from '../cli/run-main';
 import { serveFreshCatalog } from './fresh-catalog';
 import { readQueryFile } from './query-file';
@@ -13,7 +15,8 @@ import type { Qrels } from './score';
 // agent claim none. Prints counts only: no query, no ranking, so a held-out set stays unread.
 // `--train all` (or dev,tune,train,…: ranker/training-sets.ts) counts over the training sets
 // instead, to tune the floor on; with `--list` it also names those sets' miscounted queries (never
-// a held-out set's).
+// a held-out set's). `--with a,b` / `--without c` turn ranking switches (query/features.ts) on or off
+// in the served engine, as eval:sets does: how a floor candidate (meaningFloor) is read.
 
 // By default: the tune half and the held-out sets (counts only).
 const JUDGED_SETS: ReadonlyArray<readonly [string, string, string]> = (
@@ -40,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
   const sets = training
     ? trainingSets(root, trainOption(argv)).map((set) => [set.label, set.queries, set.qrels] as const)
     : JUDGED_SETS;
+  setFeatures(switchesOption(argv));
   process.env.RATE_LIMIT_READS_PER_MINUTE = '100000000';
   const catalog = await serveFreshCatalog(agentsFile);
   try {
