@@ -1,4 +1,5 @@
 import { searchDocument } from '../contract';
+import { setFeatures } from '../query/features';
 import { EmbeddedSearchEngine } from './embedded-engine';
 
 // The match floor as a visitor meets it: the count is of the agents that match, weaker ones come
@@ -98,5 +99,45 @@ describe('the match floor (embedded engine)', () => {
     const response = await engine.search({ query: '', filters: { role: ['Data Analyst'] } });
     expect(response.matchCount).toBe(2);
     expect(response.hits.every((hit) => hit.why === undefined)).toBe(true);
+  });
+});
+
+describe('the match floor with its meaning check (meaningFloor, off by default)', () => {
+  // Agents holding "games" or "analyze", each word spread over four roles; none knows "chess".
+  const spread = [
+    ['Sketch', 'Illustrator', 'Draws art for video games.'],
+    ['Plot', 'Writer', 'Writes stories for games.'],
+    ['Wiki', 'Knowledge Manager', 'Organises wiki pages about games.'],
+    ['Playtest', 'QA Engineer', 'Finds bugs in games.'],
+    ['Numbers', 'Data Analyst', 'Helps analyze sales numbers.'],
+    ['Campaigns', 'Marketer', 'Helps analyze campaign results.'],
+    ['Budget', 'Accountant', 'Helps analyze budgets.'],
+    ['Survey', 'Researcher', 'Helps analyze survey answers.'],
+  ].map(([name, role, description], i) => searchDocument(`m${i}`, { name, role, description }));
+  let engine: EmbeddedSearchEngine;
+  beforeAll(async () => {
+    engine = await engineWith(spread);
+  });
+  afterAll(() => {
+    setFeatures({});
+    return engine.close();
+  });
+
+  it('lets a job no agent does claim no match, in relevance order and sorted, and leaves the rest as it was', async () => {
+    setFeatures({});
+    expect((await engine.search({ query: 'analyze my chess games' })).matchCount).toBeGreaterThan(0);
+    setFeatures({ meaningFloor: true });
+    const response = await engine.search({ query: 'analyze my chess games' });
+    expect(response.matchCount).toBe(0);
+    expect(response.hits.length).toBeGreaterThan(0);
+    expect(response.hits.every((hit) => hit.why?.match === false)).toBe(true);
+    expect(response.suggestions).toBeDefined();
+    expect((await engine.search({ query: 'analyze my chess games', sort: 'name' })).matchCount).toBe(0);
+    // A job the agents do, and a product asked for by name, still match.
+    expect((await engine.search({ query: 'analyze sales numbers' })).hits[0]).toMatchObject({
+      document: { name: 'Numbers' },
+      why: { match: true },
+    });
+    expect((await engine.search({ query: 'playtest' })).matchCount).toBe(1);
   });
 });

@@ -2,15 +2,16 @@ import type { SearchRequest, SearchResponse } from '../port';
 import { didYouMean } from '../query/did-you-mean';
 import { FEATURES } from '../query/features';
 import { planQuery } from '../query/plan';
-import { floorScore, RELATED_MAX } from '../ranking/match-floor';
+import { floorScore, MEANING_FLOOR, RELATED_MAX } from '../ranking/match-floor';
 import { suggestionsFrom } from '../ranking/suggestions';
 import { type Alternatives, withAlternativesSteps } from './alternatives';
 import { type HitExplanations, hitExplainer } from './explain-hits';
 import { FEEDBACK_RECALL, feedbackRecall } from './feedback-recall';
 import type { Filter } from './filter';
 import { countMatches, matchesOf } from './floor-matches';
+import { matchesMeanQuery } from './floor-meaning';
 import type { InvertedIndex } from './inverted-index';
-import { rankPlanSteps } from './rank-plan';
+import { type Ranked, rankPlanSteps } from './rank-plan';
 import { planSearchSteps, roleContext } from './request-plan';
 import { weighByCatalog } from './role-focus';
 import type { Scratch } from './scratch';
@@ -57,7 +58,11 @@ export function* searchWithWords(
   let alternatives: Alternatives | undefined;
   if (request.sort && request.sort !== 'relevance') {
     // A sorted list has no best match to put first: it holds the matches only.
-    const kept = matchesOf(ranked, floor, scratch);
+    let kept: ArrayLike<number> = matchesOf(ranked, floor, scratch);
+    if (FEATURES.meaningFloor && kept.length > 0) {
+      const first = bestScored(ranked, floor, MEANING_FIRST);
+      if (!matchesMeanQuery(index, plan, ranked.importance, query, first)) kept = [];
+    }
     const sorted = index.columns.comparator(request.sort, (a, b) => index.compareIds(a, b));
     order = firstK(kept, sorted, wanted);
     matches = new Set(order);
@@ -88,6 +93,17 @@ export function* searchWithWords(
     order = [...matched, ...related];
     relatedCount = Math.min(RELATED_MAX, expanded.hits.length + recalled.length - matchCount);
     facetHits = matchCount === 0 ? related : (kept ?? []);
+    // The meaning check (ranking/match-floor.ts meansTheQuery): a named product always matches.
+    if (FEATURES.meaningFloor && matchCount > 0 && !expanded.named?.length) {
+      const first = order.filter((n) => matches.has(n)).slice(0, MEANING_FIRST);
+      if (!matchesMeanQuery(index, plan, ranked.importance, query, first)) {
+        matches = new Set();
+        matchCount = 0;
+        order = expanded.order.slice(0, RELATED_MAX);
+        relatedCount = order.length;
+        facetHits = order;
+      }
+    }
     alternatives = expanded.alternatives;
   }
   const { explain, notable } = hitExplainer(index, plan, ranked, text, alternatives);
@@ -109,6 +125,24 @@ export function* searchWithWords(
     );
   }
   return found;
+}
+
+/** The matches the meaning check reads: as many as it reads at most. */
+const MEANING_FIRST = Math.max(MEANING_FLOOR.first, MEANING_FLOOR.shareOf);
+
+/** The `count` best-scored ranked hits meeting the floor, best first (a sorted list's first matches). */
+function bestScored(ranked: Ranked, floor: number, count: number): number[] {
+  const best: Array<{ n: number; score: number }> = [];
+  for (let i = 0; i < ranked.hits.length; i++) {
+    const score = ranked.scores[i]!;
+    if (score < floor || (best.length === count && score <= best[count - 1]!.score)) continue;
+    best.push({ n: ranked.hits[i]!, score });
+    if (best.length > count) {
+      best.sort((a, b) => b.score - a.score);
+      best.pop();
+    }
+  }
+  return best.sort((a, b) => b.score - a.score).map((entry) => entry.n);
 }
 
 /** "Did you mean": the query with likely corrections, offered only when it would find matches. */

@@ -156,6 +156,12 @@ const DEFAULTS = {
    * held out, reported half −0.001, fresh sets +0.006 / +0.008 / +0.003 (BENCHMARKS.md).
    */
   meaning: false,
+  /**
+   * The match floor's meaning check (ranking/match-floor.ts meansTheQuery, embedded only): a query
+   * whose first matches do not carry its specific content claims no match. Measured on the
+   * training sets (scripts/src/eval/claims-rules-main.ts); the verdict is in BENCHMARKS.md.
+   */
+  meaningFloor: false,
 };
 
 export type Feature = keyof typeof DEFAULTS;
