@@ -159,7 +159,7 @@ const DEFAULTS = {
   /**
    * The match floor's meaning check (ranking/match-floor.ts meansTheQuery, embedded only): a query
    * whose first matches do not carry its specific content claims no match. Measured on the
-   * training sets (scripts/src/eval/claims-rules-main.ts); the verdict is in BENCHMARKS.md.
+   * training sets (scripts/src/eval/ranker/claims-rules-main.ts); the verdict is in BENCHMARKS.md.
    */
   meaningFloor: false,
 };

@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { carriedBy, stemsOf } from '@agentry/platform/search/embedded/floor-meaning';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
+import { carriedBy, stemsOf } from '@agentry/platform/search/embedded/floor-meaning';
 import { planSearch } from '@agentry/platform/search/embedded/request-plan';
 import { groupFocuses } from '@agentry/platform/search/embedded/role-focus';
 import { headPhraseWords } from '@agentry/platform/search/query/term-specificity';
-import { optionValue } from '../cli/options';
-import { FLOOR_RULES, type HitFacts, type QueryCase, tallyRule } from './claims-rules';
-import { readQueryFile } from './query-file';
-import { catalogIndex } from './ranker/ranker-data';
-import { trainingSets, trainOption } from './ranker/training-sets';
-import type { Qrels } from './score';
+import { optionValue } from '../../cli/options';
+import { FLOOR_RULES, type HitFacts, type QueryCase, tallyRule } from '../claims-rules';
+import { readQueryFile } from '../query-file';
+import type { Qrels } from '../score';
+import { catalogIndex } from './ranker-data';
+import { trainingSets, trainOption } from './training-sets';
 
-// `npx tsx scripts/src/eval/claims-rules-main.ts [--train all] [--list RULE]`: the match floor's
+// `npx tsx scripts/src/eval/ranker/claims-rules-main.ts [--train all] [--list RULE]`: the match floor's
 // second conditions (claims-rules.ts) counted in-process on the training sets (never a held-out
 // set: there is no option to read one). Per rule, the unanswerable queries that still claim a match
 // and the answerable ones it would newly leave with none; `--list` names the queries a rule (by the
 // start of its name) changes. The engine's own counts agree with claims-main.ts through the API.
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../../../..');
 const argv = process.argv.slice(2);
 const catalog = catalogIndex(path.resolve(root, '../shared/data/agents.json'));
 const { index, scratch } = catalog;
