@@ -1,7 +1,7 @@
 import type { Agent } from '@agentry/domain/agent';
 import { decodeEntities } from '@agentry/domain/html-entities';
 import type Database from 'better-sqlite3';
-import { basicMatchScore, heldMask, heldWords, joinedMatchScore, queryTokens } from '../basic-search';
+import { basicMatchScore, heldWords, joinedMatchScore, queryTokens } from '../basic-search';
 import type { PlainMatchHeld } from '../port';
 import { PLAIN_CANDIDATES, PLAIN_HAYSTACK, PLAIN_ORDER, type PlainMatchRow } from './agent-reads';
 import { type AgentRow, COLUMNS, toAgent } from './agent-rows';
@@ -103,7 +103,7 @@ export class PlainMatchTexts {
     if (tokens.length === 0) return [];
     // One read transaction: the change log and the rows read are of the same moment.
     return this.db.transaction(() => {
-      const best = this.best(tokens, limit).map((index) => this.ids![index]!);
+      const best = this.best(tokens, limit).best.map((index) => this.ids![index]!);
       const rows = new Map<number, AgentRow>();
       for (const row of this.statements.rows.all(JSON.stringify(best)) as AgentRow[]) rows.set(row.id, row);
       return best.map((id) => toAgent(rows.get(id)!));
@@ -120,32 +120,37 @@ export class PlainMatchTexts {
   searchHeld(query: string, limit: number): PlainMatchHeld[] {
     const tokens = queryTokens(query);
     if (tokens.length === 0) return [];
-    return this.db.transaction(() =>
-      this.best(tokens, limit).map((index) => ({
+    return this.db.transaction(() => {
+      const { best, holds } = this.best(tokens, limit);
+      return best.map((index) => ({
         id: String(this.ids![index]!),
-        held: this.heldAt(index, tokens),
-      })),
-    )();
-  }
-
-  /** The `limit` best agents (indexes) for the tokens, the texts caught up first (inside a read transaction). */
-  private best(tokens: string[], limit: number): number[] {
-    this.catchUp();
-    return this.ranked(this.found(tokens), tokens, limit);
+        held: this.heldAt(index, tokens, holds[index]!),
+      }));
+    })();
   }
 
   /**
-   * The tokens the agent at `index` holds (heldWords). Its text is lowercased as JavaScript would
-   * (plain ASCII) and joins the five fields with spaces, which no token holds: a token is in a
-   * field exactly when it is in the text. An entity ("&amp;") is decoded first, as the fallback
+   * The `limit` best agents (indexes) for the tokens, the texts caught up first (inside a read
+   * transaction), and the tokens each text holds (found()).
+   */
+  private best(tokens: string[], limit: number): { best: number[]; holds: Uint16Array } {
+    this.catchUp();
+    const { found, holds } = this.found(tokens);
+    return { best: this.ranked(found, holds, tokens, limit), holds };
+  }
+
+  /**
+   * The tokens the agent at `index` holds (heldWords), `holds` those its text holds. Its text is
+   * lowercased as JavaScript would (plain ASCII) and joins the five fields with spaces, which no
+   * token holds: a token is in a field exactly when it is in the text. An entity ("&amp;") is decoded first, as the fallback
    * shows the text: a text holding one, and one beyond plain ASCII, is told from its row (a plain
    * "&", as in "Content & Media", decodes to itself).
    */
-  private heldAt(index: number, tokens: string[]): number {
+  private heldAt(index: number, tokens: string[], holds: number): number {
     const text = this.textOf(index);
     if (NOT_ASCII.test(text) || (text.includes('&') && decodeEntities(text) !== text))
       return heldWords(this.statements.fields.get(this.ids![index]!) as PlainMatchRow, tokens);
-    return heldMask([text], tokens);
+    return holds;
   }
 
   /** The text of the agent at `index`, lowercased (its own: a search in the joined texts would run on past it). */
@@ -159,10 +164,11 @@ export class PlainMatchTexts {
    * they are found: a word held by no one is looked for in the texts before the last candidate,
    * not in all of them (one pass through the whole 20 MB at 100,000 agents: 15-40 ms). Where an
    * earlier query already looked for a word, its holders are taken as found then (word-holders.ts).
+   * `holds`: per text looked through, the tokens it holds, a bit each (at most twelve: queryTokens).
    */
-  private found(tokens: string[]): number[] {
+  private found(tokens: string[]): { found: number[]; holds: Uint16Array } {
     const count = this.ids!.length;
-    const holds = new Uint8Array(count);
+    const holds = new Uint16Array(count);
     const found: number[] = [];
     /** Per token, the next of its holders to mark. */
     const next = tokens.map(() => 0);
@@ -174,13 +180,13 @@ export class PlainMatchTexts {
           this.lookFor(token, adding, from, to),
         );
         let k = next[t]!;
-        for (; k < holders.length && holders.at[k]! < last; k++) holds[holders.at[k]!] = 1;
+        for (; k < holders.length && holders.at[k]! < last; k++) holds[holders.at[k]!]! |= 1 << t;
         next[t] = k;
       }
-      for (let i = first; i < last && found.length < PLAIN_CANDIDATES; i++) if (holds[i] === 1) found.push(i);
+      for (let i = first; i < last && found.length < PLAIN_CANDIDATES; i++) if (holds[i] !== 0) found.push(i);
     }
     this.holders.trim(tokens);
-    return found;
+    return { found, holds };
   }
 
   /** Adds to `holders` the texts [from, to) that hold the token, in order. */
@@ -197,9 +203,9 @@ export class PlainMatchTexts {
   }
 
   /** The `limit` best of `found` (indexes) by basicMatchScore, ties in PLAIN_ORDER, as rankBasic. */
-  private ranked(found: number[], tokens: string[], limit: number): number[] {
+  private ranked(found: number[], holds: Uint16Array, tokens: string[], limit: number): number[] {
     const scores = new Float64Array(found.length);
-    for (let k = 0; k < found.length; k++) scores[k] = this.scoreOf(found[k]!, tokens);
+    for (let k = 0; k < found.length; k++) scores[k] = this.scoreOf(found[k]!, tokens, holds[found[k]!]!);
     const order = Array.from(found.keys()).sort((x, y) => scores[y]! - scores[x]! || x - y);
     return order.slice(0, limit).map((k) => found[k]!);
   }
@@ -207,9 +213,10 @@ export class PlainMatchTexts {
   /**
    * basicMatchScore of the agent at `index`, from its text: each field is its place in the text,
    * already lowercased. A text that is not plain ASCII (SQLite lowercases ASCII only, the score
-   * lowercases all) is scored from its row, as searchBasicIn scores it.
+   * lowercases all) is scored from its row, as searchBasicIn scores it. `holds`: the tokens its
+   * text holds (found()); the others score nothing in it and are not looked for again.
    */
-  private scoreOf(index: number, tokens: string[]): number {
+  private scoreOf(index: number, tokens: string[], holds: number): number {
     const text = this.textOf(index);
     const ends: number[] = [];
     let at = -1;
@@ -223,7 +230,8 @@ export class PlainMatchTexts {
     }
     ends.push(text.length);
     let score = 0;
-    for (const token of tokens) score += joinedMatchScore(text, ends, token);
+    for (let t = 0; t < tokens.length; t++)
+      if ((holds & (1 << t)) !== 0) score += joinedMatchScore(text, ends, tokens[t]!);
     return score;
   }
 
