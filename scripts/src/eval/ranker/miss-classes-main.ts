@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeEntities } from '@agentry/domain/html-entities';
+import { stem } from '@agentry/platform/search/analysis/stem';
+import { QUERY_FILLERS, STOPWORDS } from '@agentry/platform/search/analysis/stopwords';
+import { wholeWords } from '@agentry/platform/search/analysis/tokenize';
 import { executeSearch } from '@agentry/platform/search/embedded/execute';
 import { explainSearch } from '@agentry/platform/search/embedded/ranker-input';
 import type { SearchDocument } from '@agentry/platform/search/port';
@@ -88,8 +91,15 @@ const counts = new Map<
     absent: number;
     intent: number;
     someWord: number;
+    /** Queries with a content word no agent has (stemmed: not in the catalog's vocabulary). */
+    unknownWord: number;
   }
->(CLASSES.map((c) => [c, { queries: 0, lost: 0, sets: new Map(), absent: 0, intent: 0, someWord: 0 }]));
+>(
+  CLASSES.map((c) => [
+    c,
+    { queries: 0, lost: 0, sets: new Map(), absent: 0, intent: 0, someWord: 0, unknownWord: 0 },
+  ]),
+);
 let scored = 0;
 let totalLost = 0;
 const gain = (grade: number) => 2 ** grade - 1;
@@ -191,8 +201,16 @@ for (const set of trainingSets(root, trainOption(argv))) {
     cell.intent += absent.filter((m) => byIntent.has(`${query}\t${m.id}`)).length;
     // Not returned although they share a word with the query: below the match floor and past the related list.
     cell.someWord += absent.filter((m) => matchOf(m.id).matched !== 0).length;
+    // A word of the query no agent has: nothing learnt from the catalog can read it (session 16).
+    const unknown = wholeWords(query).filter(
+      (word) =>
+        !STOPWORDS.has(word) && !QUERY_FILLERS.has(word) && catalog.index.documentFrequency(stem(word)) === 0,
+    );
+    if (unknown.length > 0) cell.unknownWord += 1;
     if (argv.includes('--list'))
-      process.stdout.write(`${set.label}\t${ndcg.toFixed(3)}\t${kind}\t"${query}"\t${detail}\n`);
+      process.stdout.write(
+        `${set.label}\t${ndcg.toFixed(3)}\t${kind}\t"${query}"\t${detail}${unknown.length ? `; no agent has: ${unknown.join(', ')}` : ''}\n`,
+      );
   }
 }
 const worst = [...counts.values()].reduce((s, c) => s + c.queries, 0);
@@ -200,11 +218,11 @@ process.stdout.write(
   `\n${scored} scored queries, ${worst} at or below nDCG@10 ${below}; lost nDCG (sum of 1 − nDCG) ${totalLost.toFixed(1)} in all\n`,
 );
 process.stdout.write(
-  '| class | queries | nDCG lost | missed agents not returned (graded by intent; sharing a word with the query) | by set |\n| --- | --- | --- | --- | --- |\n',
+  '| class | queries | nDCG lost | missed agents not returned (graded by intent; sharing a word with the query) | queries with a word no agent has | by set |\n| --- | --- | --- | --- | --- | --- |\n',
 );
 for (const [name, cell] of counts)
   process.stdout.write(
-    `| ${name} | ${cell.queries} | ${cell.lost.toFixed(2)} | ${cell.absent} (${cell.intent}; ${cell.someWord}) | ${[
+    `| ${name} | ${cell.queries} | ${cell.lost.toFixed(2)} | ${cell.absent} (${cell.intent}; ${cell.someWord}) | ${cell.unknownWord} | ${[
       ...cell.sets,
     ]
       .map(([s, n]) => `${s} ${n}`)
