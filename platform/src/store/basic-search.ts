@@ -1,5 +1,10 @@
 import { decodeEntities } from '@agentry/domain/html-entities';
-import { PLAIN_MATCH_FIELDS, type PlainMatchField, type PlainMatchText } from './port/agents';
+import {
+  PLAIN_MATCH_FIELDS,
+  type PlainMatchField,
+  type PlainMatchHeld,
+  type PlainMatchText,
+} from './port/agents';
 
 // The store's own plain matching, used only when the search engine cannot answer: every adapter
 // finds candidates its own way and ranks them with the same score.
@@ -135,6 +140,14 @@ export function heldWords(agent: Omit<PlainMatchText, 'id'>, tokens: readonly st
     PLAIN_MATCH_FIELDS.map((field) => decodeEntities(String(agent[field])).toLowerCase()),
     tokens,
   );
+}
+
+/** searchBasicHeld's answer for ranked candidates' texts: their ids and the query words each holds. */
+export function heldOfTexts(texts: readonly PlainMatchText[], tokens: readonly string[]): PlainMatchHeld {
+  return {
+    ids: texts.map((text) => text.id),
+    held: Uint16Array.from(texts, (text) => heldWords(text, tokens)),
+  };
 }
 
 /** The best `limit` candidates by basicMatchScore (every adapter finds candidates its own way). */

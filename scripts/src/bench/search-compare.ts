@@ -12,6 +12,7 @@ import {
 } from './checkouts';
 import { freePort, percentile, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
 import { load } from './load';
+import { compareLostMirror } from './search-lost-mirror';
 import {
   type FaultFigures,
   type StartSide,
@@ -31,7 +32,8 @@ import { syntheticAgents, useCaseQueries } from './synthetic-agents';
 // after, after, before) so that a machine busy with other work weighs on both alike.
 //   --data DIR      keep each side's import in DIR/before and DIR/after (made once, then copied for
 //                   each run), so that a short quiet window goes to the starts, not to importing;
-//   --only starts   the starts alone (the first three rows of the table).
+//   --only starts   the starts alone (the first three rows of the table);
+//   --only lost     the lost mirror's start alone, --rounds N times a side (search-lost-mirror.ts).
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -144,6 +146,9 @@ export async function compareSearch(argv: string[]): Promise<void> {
     log(
       `npm run import: before ${fixed(imports[0])} s, after ${fixed(imports[1])} s${keptRoot ? ` (NaN: kept in ${keptRoot})` : ''} (load average ${loadAverageNow()})`,
     );
+
+    if (option(argv, 'only', '') === 'lost')
+      return await compareLostMirror(sides, probe, Number(option(argv, 'rounds', '2')), log);
 
     const afterImport: StartTimes[] = [];
     const restart: StartTimes[] = [];

@@ -37,6 +37,8 @@ export interface FaultFigures {
   engineSeconds: number;
   slowestSearchMs: number;
   slowestHealthMs: number;
+  /** Each answer the store gave (X-Search-Degraded), ms: what the lost mirror's visitors wait. */
+  degradedMs: number[];
   /** The five slowest searches, slowest first: where in the start they fell says what they waited for. */
   slowest: SlowSearch[];
   /** When each worker waited for its turn to load the rebuilt index, loaded it, answered from it. */
@@ -105,6 +107,7 @@ export async function timeLostIndex(side: StartSide, probe: string): Promise<Fau
     engineSeconds: 0,
     slowestSearchMs: 0,
     slowestHealthMs: 0,
+    degradedMs: [],
     slowest: [],
     turns: [],
     workersAsked: [],
@@ -126,7 +129,10 @@ export async function timeLostIndex(side: StartSide, probe: string): Promise<Fau
       figures.slowestSearchMs = Math.max(figures.slowestSearchMs, ms);
       keepSlow(figures.slowest, { atSeconds, ms, degraded: answer.degraded, query });
       if (answer.names.length === 0) figures.empty += 1;
-      if (answer.degraded) figures.degraded += 1;
+      if (answer.degraded) {
+        figures.degraded += 1;
+        figures.degradedMs.push(ms);
+      }
       if (query === probe) inARow = !answer.degraded && answer.names.includes(probe) ? inARow + 1 : 0;
     }
     const [health, healthMs] = await timed(

@@ -158,10 +158,10 @@ describe('store fallback engine', () => {
 
   it('leaves off its page an agent removed after its words were told, and keeps the rest in order', async () => {
     const found = await store.agents.searchBasicHeld('writer', 1000);
-    await store.agents.update(found[1]!.id, { removed: true });
+    await store.agents.update(found.ids[1]!, { removed: true });
     store.agents.searchBasicHeld = async () => found;
     const response = await engine.search({ query: 'writer', hitsPerPage: 3 });
-    expect(response.hits.map((hit) => hit.document.id)).toEqual([found[0]!.id, found[2]!.id]);
+    expect(response.hits.map((hit) => hit.document.id)).toEqual([found.ids[0], found.ids[2]]);
   });
 
   it('readies the whole path of a degraded search: the store asked once, a page read whole', async () => {

@@ -2,7 +2,7 @@ import type { Agent } from '@agentry/domain/agent';
 import { isProfileFacet } from '@agentry/domain/search-fields';
 import type { MatchExplanation } from '@agentry/domain/search-match';
 import { heldWords } from '../../store/basic-search';
-import type { PlainMatchHeld, Store } from '../../store/port';
+import type { Store } from '../../store/port';
 import { attachTrust } from '../../store/trust/with-agent-trust';
 import { searchDocumentsOf } from '../agent-documents';
 import { fingerprint, toSearchDocument } from '../document';
@@ -115,9 +115,9 @@ export class StoreFallbackEngine implements SearchEngine {
         started,
         plainListing(
           request,
-          held,
-          (candidate) => candidate.held,
-          (page) => this.recordsOf(page),
+          Array.from(held.ids.keys()),
+          (candidate) => held.held[candidate]!,
+          (page) => this.recordsOf(page.map((candidate) => held.ids[candidate]!)),
         ),
       );
     }
@@ -172,11 +172,10 @@ export class StoreFallbackEngine implements SearchEngine {
    * deleted since its words were told is left off the page; the totals, counted from the words,
    * still hold it (the next search's will not).
    */
-  private async recordsOf(page: PlainMatchHeld[]): Promise<Array<Agent | undefined>> {
+  private async recordsOf(page: string[]): Promise<Array<Agent | undefined>> {
     const byId = new Map<string, Agent>();
-    for (const agent of await this.store.agents.getMany(page.map((candidate) => candidate.id)))
-      byId.set(agent.id, agent);
-    return page.map(({ id }) => {
+    for (const agent of await this.store.agents.getMany(page)) byId.set(agent.id, agent);
+    return page.map((id) => {
       const agent = byId.get(id);
       return agent && !agent.removed ? agent : undefined;
     });

@@ -1,7 +1,7 @@
 import { agentIdentityKey } from '@agentry/domain/agent';
 import type { QueryFilter, Types } from 'mongoose';
 import { listPage } from '../agent-record';
-import { heldWords, queryTokens, rankBasic } from '../basic-search';
+import { heldOfTexts, queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentGroupCount,
   type AgentListOptions,
@@ -172,7 +172,7 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
 
     async searchBasicHeld(query, limit) {
       const tokens = queryTokens(query);
-      if (tokens.length === 0) return [];
+      if (tokens.length === 0) return heldOfTexts([], tokens);
       // The same candidates as searchBasic's, with only the texts ranked on sent back by the server.
       const projection = Object.fromEntries(PLAIN_MATCH_FIELDS.map((field) => [field, 1]));
       const docs = await agents
@@ -190,7 +190,7 @@ export function mongoAgentReads(models: MongoModels): MongoAgentReads {
           provider,
         }),
       );
-      return rankBasic(texts, tokens, limit).map((text) => ({ id: text.id, held: heldWords(text, tokens) }));
+      return heldOfTexts(rankBasic(texts, tokens, limit), tokens);
     },
 
     createdPerDay: createdPerDay(agents),

@@ -26,13 +26,15 @@ export type PlainMatchField = (typeof PLAIN_MATCH_FIELDS)[number];
 export type PlainMatchText = Pick<Agent, 'id' | PlainMatchField>;
 
 /**
- * An agent as searchBasicHeld answers it: its id and which words of the query (queryTokens, at most
- * twelve) its five texts hold, a bit each (bit i for the i-th word), the texts read as shown
- * (entities decoded) and without regard to case (basic-search.ts heldWords).
+ * searchBasicHeld's answer: the candidates' ids, in order, and which words of the query (queryTokens,
+ * at most twelve) each one's five texts hold, a bit each (held[i] for ids[i]; bit j for the j-th
+ * word), the texts read as shown (entities decoded) and without regard to case
+ * (basic-search.ts heldWords). Two arrays rather than an object per candidate: a thousand of them
+ * cross from the plain-matching thread each degraded search.
  */
 export interface PlainMatchHeld {
-  id: string;
-  held: number;
+  ids: string[];
+  held: Uint16Array;
 }
 
 /** Filters shared by list() and count(). Category and role match without regard to case. */
@@ -186,7 +188,7 @@ export interface AgentRepository {
    * and reads whole records (getMany) for the page it shows (issue 24: copying a thousand whole
    * agents a query, then a thousand agents' five texts, was most of a degraded search's time).
    */
-  searchBasicHeld(query: string, limit: number): Promise<PlainMatchHeld[]>;
+  searchBasicHeld(query: string, limit: number): Promise<PlainMatchHeld>;
   /**
    * Every agent not removed, in batches, in a stable order of ids, for whole-catalog work
    * (reindexing, the sitemap); with `afterId`, only those that come after that agent's id in this

@@ -1,7 +1,7 @@
 import { type Agent, agentIdentityKey } from '@agentry/domain/agent';
 import type Database from 'better-sqlite3';
 import { listPage } from '../agent-record';
-import { heldWords, queryTokens, rankBasic } from '../basic-search';
+import { heldOfTexts, queryTokens, rankBasic } from '../basic-search';
 import {
   type AgentGroupCount,
   type AgentListOptions,
@@ -47,7 +47,7 @@ export type SqliteAgentReads = Pick<
 /** Where a file-based store's plain matching runs (off the serving thread). */
 export interface PlainMatching {
   search(query: string, limit: number): Promise<Agent[]>;
-  searchHeld(query: string, limit: number): Promise<PlainMatchHeld[]>;
+  searchHeld(query: string, limit: number): Promise<PlainMatchHeld>;
 }
 
 /** `plainMatching`: where searchBasic runs (off this thread for a file-based store); here when absent. */
@@ -240,7 +240,6 @@ export function searchBasicTextsIn(db: Database.Database, query: string, limit: 
  * searchBasicIn's candidates as their ids and the query words each holds (searchBasicHeld): the
  * in-memory store's way, and the reference the copy of the texts is held to.
  */
-export function searchBasicHeldIn(db: Database.Database, query: string, limit: number): PlainMatchHeld[] {
-  const tokens = queryTokens(query);
-  return searchBasicTextsIn(db, query, limit).map((text) => ({ id: text.id, held: heldWords(text, tokens) }));
+export function searchBasicHeldIn(db: Database.Database, query: string, limit: number): PlainMatchHeld {
+  return heldOfTexts(searchBasicTextsIn(db, query, limit), queryTokens(query));
 }

@@ -139,7 +139,8 @@ describe('plain matching from a copy of the texts', () => {
     const byName = new Map(
       (await store.agents.list({ limit: 3000 })).map((agent) => [agent.name, agent.id] as const),
     );
-    const held = new Map(texts.searchHeld(query, 1000).map((one) => [one.id, one.held]));
+    const { ids, held: bits } = texts.searchHeld(query, 1000);
+    const held = new Map(ids.map((id, i) => [id, bits[i]]));
     // Words: pâtisserie (bit 0), éclair (bit 1), amp (bit 2): "&amp;" is "&", "Stamp" holds "amp".
     expect(held.get(byName.get('ÉCLAIR Baker')!)).toBe(0b011);
     expect(held.get(byName.get('Tally &amp; Co')!)).toBe(0);

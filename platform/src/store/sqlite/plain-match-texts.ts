@@ -117,15 +117,17 @@ export class PlainMatchTexts {
    * read, copied to the serving thread and floored there were a third of a degraded search's CPU
    * at 100,000 agents, issue 24).
    */
-  searchHeld(query: string, limit: number): PlainMatchHeld[] {
+  searchHeld(query: string, limit: number): PlainMatchHeld {
     const tokens = queryTokens(query);
-    if (tokens.length === 0) return [];
+    if (tokens.length === 0) return { ids: [], held: new Uint16Array(0) };
     return this.db.transaction(() => {
       const { best, holds } = this.best(tokens, limit);
-      return best.map((index) => ({
-        id: String(this.ids![index]!),
-        held: this.heldAt(index, tokens, holds[index]!),
-      }));
+      const held = new Uint16Array(best.length);
+      const ids = best.map((index, k) => {
+        held[k] = this.heldAt(index, tokens, holds[index]!);
+        return String(this.ids![index]!);
+      });
+      return { ids, held };
     })();
   }
 

@@ -41,12 +41,15 @@ describe('plain matching on a worker thread', () => {
       }
       await store.agents.create(agentInput({ name: 'Latecomer', address: 'https://late.example' }));
       expect(names(await offThread.search('latecomer', 5))).toEqual(['Latecomer']);
-      expect(await offThread.searchHeld('latecomer', 5)).toEqual([{ id: expect.any(String), held: 1 }]);
+      expect(await offThread.searchHeld('latecomer', 5)).toEqual({
+        ids: [expect.any(String)],
+        held: Uint16Array.of(1),
+      });
       expect(offThread.answered).toBe(10);
       // The store's own searchBasic goes through a worker of its own.
       expect(names(await store.agents.searchBasic('ledger12', 3))[0]).toBe('Ledger12');
-      const [first] = await store.agents.searchBasicHeld('ledger12', 3);
-      expect((await store.agents.get(first!.id))?.name).toBe('Ledger12');
+      const { ids } = await store.agents.searchBasicHeld('ledger12', 3);
+      expect((await store.agents.get(ids[0]!))?.name).toBe('Ledger12');
     } finally {
       await offThread.close();
       await store.close();

@@ -14,7 +14,7 @@ import type { PlainMatching } from './agent-reads';
 const ENTRY = workerScript(path.join(__dirname, 'plain-matching-worker-entry.ts'));
 
 interface Pending {
-  resolve(answer: Agent[] | PlainMatchHeld[]): void;
+  resolve(answer: Agent[] | PlainMatchHeld): void;
   reject(error: Error): void;
 }
 
@@ -34,15 +34,11 @@ export class PlainMatchingOffThread implements PlainMatching {
     return this.ask(query, limit, 'agents') as Promise<Agent[]>;
   }
 
-  searchHeld(query: string, limit: number): Promise<PlainMatchHeld[]> {
-    return this.ask(query, limit, 'held') as Promise<PlainMatchHeld[]>;
+  searchHeld(query: string, limit: number): Promise<PlainMatchHeld> {
+    return this.ask(query, limit, 'held') as Promise<PlainMatchHeld>;
   }
 
-  private ask(
-    query: string,
-    limit: number,
-    answer: PlainMatchingAnswer,
-  ): Promise<Agent[] | PlainMatchHeld[]> {
+  private ask(query: string, limit: number, answer: PlainMatchingAnswer): Promise<Agent[] | PlainMatchHeld> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -62,7 +58,7 @@ export class PlainMatchingOffThread implements PlainMatching {
     const worker = new Worker(ENTRY.script, { ...ENTRY.options, workerData: { file: this.file } });
     // An idle worker must not keep a finished process alive.
     worker.unref();
-    worker.on('message', (message: { id: number; found?: Agent[] | PlainMatchHeld[]; error?: string }) => {
+    worker.on('message', (message: { id: number; found?: Agent[] | PlainMatchHeld; error?: string }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);

@@ -25,8 +25,11 @@ interface Query {
 parentPort?.on('message', ({ id, query, limit, answer }: Query) => {
   clearTimeout(idle);
   try {
-    const found = answer === 'held' ? texts.searchHeld(query, limit) : texts.search(query, limit);
-    parentPort?.postMessage({ id, found });
+    if (answer === 'held') {
+      const found = texts.searchHeld(query, limit);
+      // The held words' buffer is handed over, not copied.
+      parentPort?.postMessage({ id, found }, [found.held.buffer]);
+    } else parentPort?.postMessage({ id, found: texts.search(query, limit) });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
