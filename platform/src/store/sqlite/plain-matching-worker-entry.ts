@@ -28,7 +28,7 @@ parentPort?.on('message', ({ id, query, limit, answer }: Query) => {
     if (answer === 'held') {
       const found = texts.searchHeld(query, limit);
       // The held words' buffer is handed over, not copied.
-      parentPort?.postMessage({ id, found }, [found.held.buffer]);
+      parentPort?.postMessage({ id, found }, [found.held.buffer as ArrayBuffer]);
     } else parentPort?.postMessage({ id, found: texts.search(query, limit) });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
