@@ -3,16 +3,13 @@ import { isActiveSubscription } from '@agentry/domain/subscription';
 import type { User } from '@agentry/platform/store/port';
 import { conflict } from '../http/errors';
 import type { Action } from './command';
-import { completeCheckout } from './complete-checkout';
+import { completeCheckout, lastCheckoutKey } from './complete-checkout';
 import type { Services } from './services';
 
 // Opens a checkout for the plan of the account's type ($5 provider, $40 employer), its return
 // addresses on the origin the provider needs (Services.checkoutOrigin).
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'Your subscription is already active.';
-
-/** The account's last checkout, kept so that a second click (or tab) reuses it while it is open. */
-const lastCheckoutKey = (userId: string) => `checkout:last:${userId}`;
 
 export const startCheckout: Action<Services, { user: User }, { url: string }> = async (
   services,

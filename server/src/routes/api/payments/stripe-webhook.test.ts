@@ -1,6 +1,7 @@
 import { createLogger } from '@agentry/platform/log/logger';
 import type { PaymentEvent } from '@agentry/platform/payments/port';
 import { type FakeStripe, startFakeStripe } from '@agentry/platform/payments/stripe/testing/fake-stripe';
+import { UNPAID_ANSWER_MS } from '../../../commands/complete-checkout';
 import { mailsTo } from '../../../testing/mailbox';
 import { answerToPartialBody } from '../../../testing/partial-body';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
@@ -174,6 +175,36 @@ describe('Stripe webhooks', () => {
     const before = stripe.requests.length;
     const again = await browser.post('/api/verify-session', { session_id: sessionId }).expect(200);
     expect(again.body).toMatchObject({ ok: true, subscription_status: 'active', plan: 'agent_provider' });
+    expect(stripe.requests.slice(before)).toEqual([]);
+  });
+
+  it('answers an unpaid checkout sent again from its first answer for a while: one Stripe read, not one each', async () => {
+    const { browser, sessionId } = await checkout();
+    const before = stripe.requests.length;
+    for (let i = 0; i < 5; i++) {
+      const unpaid = await browser.post('/api/verify-session', { session_id: sessionId }).expect(400);
+      expect(unpaid.body).toMatchObject({ ok: false, error: 'This checkout session has not been paid.' });
+    }
+    expect(stripe.requests.slice(before)).toHaveLength(1);
+    // Paid meanwhile: once the answer's time is up, the checkout is read again.
+    await stripe.completeSession(sessionId);
+    clock += UNPAID_ANSWER_MS;
+    const paid = await browser.post('/api/verify-session', { session_id: sessionId }).expect(200);
+    expect(paid.body).toMatchObject({ ok: true, subscription_status: 'active' });
+  });
+
+  it("verifies a checkout opened before the server kept its checkouts (the account's last one), not a 404", async () => {
+    const { browser, sessionId } = await checkout();
+    await stripe.completeSession(sessionId);
+    // As before the upgrade: the checkouts table does not hold it (created_at is the real time).
+    await server.running.context.store.billing.purgeCheckouts(new Date(Date.now() + DAY));
+    expect(await server.running.context.store.billing.findCheckout(sessionId)).toBeNull();
+    const verified = await browser.post('/api/verify-session', { session_id: sessionId }).expect(200);
+    expect(verified.body).toMatchObject({ ok: true, subscription_status: 'active', plan: 'agent_provider' });
+    // Another account still gets a 404 for it, and Stripe is not asked.
+    const other = await checkout('grace@example.com');
+    const before = stripe.requests.length;
+    await other.browser.post('/api/verify-session', { session_id: sessionId }).expect(404);
     expect(stripe.requests.slice(before)).toEqual([]);
   });
 
