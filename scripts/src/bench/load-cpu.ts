@@ -62,6 +62,10 @@ export function importKept(
     seconds = checkout.importFile(file, { ...env, DATA_DIR: keptDir });
     fs.writeFileSync(marker, `${JSON.stringify({ importSeconds: seconds })}\n`);
   }
-  fs.cpSync(keptDir, dataDir, { recursive: true, filter: (from) => from !== marker });
+  // A kept import may be a symbolic link to another commit's of the same store layout.
+  fs.cpSync(fs.realpathSync(keptDir), dataDir, {
+    recursive: true,
+    filter: (from) => path.basename(from) !== '.bench-imported',
+  });
   return seconds;
 }
