@@ -3,7 +3,8 @@
 # Rolecall: one image for the API (default command) and the indexer (docker-compose.yml runs it with
 # `node --enable-source-maps dist/indexer.js`). Production runs compiled JavaScript: the build stage
 # compiles the servers and CLIs into dist/ (`npm run build`: esbuild bundles with the workspaces
-# inlined and npm packages left as require()s, scripts/src/build/) and the client into client/dist;
+# inlined, the pure-JavaScript npm packages an API worker loads before it serves compiled in and the
+# others left as require()s, scripts/src/build/) and the client into client/dist;
 # the runtime stage holds those, the production node_modules and docs/openapi.yaml, and no
 # TypeScript, tsx or development dependency. Source maps (dist/*.js.map) make stack traces name the
 # .ts lines.

@@ -70,6 +70,12 @@ describe('groupOf', () => {
     expect(groupOf(frame('logRequest', 'file:///app/dist/api.js', 8), sourceOf)).toBe('server/src/http');
     expect(groupOf(frame('agentName', 'file:///app/dist/api.js', 2), sourceOf)).toBe('domain/src/agent.ts');
   });
+  it('counts a package compiled into the bundle as that package', () => {
+    const bundled = (source: string) =>
+      groupOf(frame('handle', 'file:///app/dist/api-serve.js'), () => source);
+    expect(bundled('node_modules/express/lib/router.js')).toBe('package express');
+    expect(bundled('node_modules/@otplib/core/dist/index.js')).toBe('package @otplib/core');
+  });
 });
 
 describe('summariseProfile', () => {

@@ -1,7 +1,7 @@
 // Where a process's CPU time went, from a V8 CPU profile (`node --cpu-prof`): each sample's
 // function is put in a group a reader can act on (the search engine, our HTTP middleware, Express,
 // Node's HTTP, garbage collection...), so that BENCHMARKS.md can say where a request's time goes.
-// The compiled API is one bundle (dist/api.js); esbuild marks the start of each source file in it
+// The compiled API's serving code is one bundle (dist/api-serve.js); esbuild marks the start of each source file in it
 // with a `// path/to/file.ts` line, which is how a sample in the bundle is traced to its source.
 
 export interface CallFrame {
@@ -71,6 +71,9 @@ export function groupOf(frame: CallFrame, sourceOf: (frame: CallFrame) => string
   }
   if (url === '') return 'native functions (JSON, Buffer, crypto...)';
   const source = sourceOf(frame);
+  // A package compiled into the bundle (scripts/src/build/npm-externals-plugin.ts: BUNDLED).
+  const bundledPackage = source && /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+  if (bundledPackage) return `package ${bundledPackage}`;
   if (source) {
     // The file's folder, at most two levels below its workspace's src/ (platform/src/search/embedded,
     // server/src/http); a file directly in src/ stands for itself (server/src/app.ts).

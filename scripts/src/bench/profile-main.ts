@@ -105,10 +105,11 @@ async function main(argv: string[]) {
     await stop(api);
   }
   // The supervisor writes a profile too: the worker's is the one with the most samples in the window.
-  const bundle = path.join(path.resolve(__dirname, '../../..'), 'dist/api.js');
+  // The workers' code is dist/api-serve.js (dist/api.js is the supervisor's, which forks them).
+  const bundle = path.join(path.resolve(__dirname, '../../..'), 'dist/api-serve.js');
   const markers = sourceMarkers(fs.readFileSync(bundle, 'utf8'));
   const sourceOf = (frame: { url: string; lineNumber: number }) =>
-    frame.url.endsWith('/dist/api.js') ? sourceAt(markers, frame.lineNumber) : null;
+    frame.url.endsWith('/dist/api-serve.js') ? sourceAt(markers, frame.lineNumber) : null;
   const summaries = fs
     .readdirSync(profileDir)
     .map((name) =>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type OutputFile } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type OutputFile } from 'esbuild';
 import {
   checkExternals,
   type ExternalImport,
@@ -8,7 +8,7 @@ import {
   externalPackages,
   type Lockfile,
 } from './check-externals';
-import { allEntries, DIST, REPO_ROOT, WORKSPACES } from './entries';
+import { allEntries, DIST, REPO_ROOT, SUPERVISOR_ENTRY, WORKSPACES } from './entries';
 import { npmExternalsPlugin } from './npm-externals-plugin';
 import { sourceDirnamePlugin } from './source-dirname-plugin';
 
@@ -50,9 +50,8 @@ function removeLeftovers(outputs: OutputFile[]) {
 
 export async function buildServer(): Promise<{ info: BuildInfo; outputs: OutputFile[] }> {
   const builtAt = Date.now();
-  const result = await build({
+  const options = {
     absWorkingDir: REPO_ROOT,
-    entryPoints: allEntries(),
     outdir: DIST,
     bundle: true,
     platform: 'node',
@@ -65,11 +64,32 @@ export async function buildServer(): Promise<{ info: BuildInfo; outputs: OutputF
     sourcesContent: false,
     // Class and function names as in the sources: logs and errors print them.
     keepNames: true,
-    metafile: true,
-    write: false,
+    metafile: true as const,
+    write: false as const,
     logLevel: 'warning',
-    plugins: [npmExternalsPlugin(), sourceDirnamePlugin(REPO_ROOT, WORKSPACES)],
-  });
+  } satisfies BuildOptions;
+  const { [SUPERVISOR_ENTRY]: supervisor, ...entries } = allEntries();
+  const results = await Promise.all([
+    build({
+      ...options,
+      entryPoints: entries,
+      plugins: [npmExternalsPlugin(), sourceDirnamePlugin(REPO_ROOT, WORKSPACES)],
+    }),
+    // The supervisor's bundle stays small: it is read and compiled before the first worker is
+    // forked, and the packages it loads after (zod, pino) are required from node_modules then.
+    build({
+      ...options,
+      entryPoints: { [SUPERVISOR_ENTRY]: supervisor! },
+      plugins: [npmExternalsPlugin(new Set()), sourceDirnamePlugin(REPO_ROOT, WORKSPACES)],
+    }),
+  ]);
+  const result = {
+    outputFiles: results.flatMap((each) => each.outputFiles),
+    metafile: {
+      inputs: Object.assign({}, ...results.map((each) => each.metafile.inputs)),
+      outputs: Object.assign({}, ...results.map((each) => each.metafile.outputs)),
+    } as Metafile,
+  };
   const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as Lockfile;
   const problems = checkExternals(externalPackages(result.metafile), lock, WORKSPACES);
   if (problems.length > 0)

@@ -11,6 +11,8 @@ export const DIST = path.join(REPO_ROOT, 'dist');
 /** Output name (dist/<name>.js) → source file, relative to the repository. */
 export const PROCESS_ENTRIES: Record<string, string> = {
   api: 'server/src/main.ts',
+  // What each API worker runs (main.ts forks it), and the API when it runs as one process.
+  'api-serve': 'server/src/api-serve.ts',
   indexer: 'indexer/src/main.ts',
   reindex: 'indexer/src/reindex-main.ts',
   import: 'scripts/src/import/main.ts',
@@ -20,6 +22,9 @@ export const PROCESS_ENTRIES: Record<string, string> = {
   'meili-keys': 'scripts/src/meili-keys/main.ts',
   digests: 'scripts/src/digests/main.ts',
 };
+
+/** The API's supervisor (server/src/main.ts): bundled without npm packages (build-main.ts). */
+export const SUPERVISOR_ENTRY = 'api';
 
 /** The workspaces whose sources are bundled (inlined) rather than required at run time. */
 export const WORKSPACES = ['domain', 'platform', 'server', 'indexer', 'scripts'];
