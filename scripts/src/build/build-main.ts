@@ -10,6 +10,7 @@ import {
 } from './check-externals';
 import { allEntries, DIST, REPO_ROOT, SUPERVISOR_ENTRY, WORKSPACES } from './entries';
 import { npmExternalsPlugin } from './npm-externals-plugin';
+import { withoutPackageMappings } from './package-mappings';
 import { sourceDirnamePlugin } from './source-dirname-plugin';
 
 // `npm run build:server` (part of `npm run build`): the API, the indexer, the production CLIs and
@@ -110,7 +111,14 @@ export async function buildServer(): Promise<{ info: BuildInfo; outputs: OutputF
     externals: externalImports(result.metafile),
   };
   fs.mkdirSync(DIST, { recursive: true });
-  for (const output of result.outputFiles) writeAtomically(output.path, output.contents);
+  for (const output of result.outputFiles)
+    writeAtomically(
+      output.path,
+      // The npm packages compiled in are left out of the maps (package-mappings.ts).
+      output.path.endsWith('.js.map')
+        ? JSON.stringify(withoutPackageMappings(JSON.parse(output.text)))
+        : output.contents,
+    );
   removeLeftovers(result.outputFiles);
   // Plain CommonJS whatever the root package.json ever says about modules.
   writeAtomically(path.join(DIST, 'package.json'), '{ "type": "commonjs" }\n');
