@@ -55,8 +55,12 @@ async function fillForm(overrides: Partial<Record<string, string>> = {}) {
     Organization: 'Navy',
     ...overrides,
   };
+  // A click and a paste per field: typing the ~80 characters key by key, each a render of the
+  // whole page, was most of these tests' time; none of them is about typing.
   for (const [label, value] of Object.entries(values)) {
-    if (value) await userEvent.type(screen.getByLabelText(label), value);
+    if (!value) continue;
+    await userEvent.click(screen.getByLabelText(label));
+    await userEvent.paste(value);
   }
 }
 
