@@ -1,10 +1,22 @@
-import { setUpApp } from './support/e2e-app';
+import type { Page } from 'playwright-core';
+import { setUpApp, visit } from './support/e2e-app';
 import { card, cards, headTags, searchFor, waitForHead, waitForTitle } from './support/page-helpers';
 
 // /agents/:id: one agent's details, its structured data and similar agents.
 
 describe('Agent page', () => {
   const app = setUpApp();
+  // Each test loads its address afresh in one kept page (a browser context made for each took much
+  // of this file's time, BENCHMARKS.md, CI time, session 16): none signs in, counts requests or
+  // stubs routes.
+  let kept: Page;
+  beforeAll(async () => {
+    kept = await app().keptPage();
+  });
+  const openKept = async (path: string) => {
+    await visit(kept, path);
+    return kept;
+  };
 
   async function idOf(name: string): Promise<string> {
     const agents = await app().server.context.store.agents.list();
@@ -12,7 +24,7 @@ describe('Agent page', () => {
   }
 
   it('opens from a card’s name with the agent’s details', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     await searchFor(page, 'chat bubble on my website');
     await card(page, 'ChatWillow').getByRole('link', { name: 'ChatWillow', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'ChatWillow' }).waitFor();
@@ -38,7 +50,7 @@ describe('Agent page', () => {
 
   it('describes the agent as a SoftwareApplication with an Offer, with its canonical link', async () => {
     const id = await idOf('ReplyRanch');
-    const page = await app().open(`/agents/${id}`);
+    const page = await openKept(`/agents/${id}`);
     const canonical = `${app().server.url}/agents/${id}`;
     await waitForHead(page, {
       title: 'ReplyRanch by Quillstone Labs: Customer Support Agent AI agent | Rolecall',
@@ -60,7 +72,7 @@ describe('Agent page', () => {
   });
 
   it('shows similar agents that lead to their own pages', async () => {
-    const page = await app().open(`/agents/${await idOf('ReplyRanch')}`);
+    const page = await openKept(`/agents/${await idOf('ReplyRanch')}`);
     const similar = page.locator('section.similar-agents');
     await similar.getByRole('heading', { level: 2, name: 'Similar agents' }).waitFor();
     const first = cards(page).first();
@@ -71,7 +83,7 @@ describe('Agent page', () => {
   });
 
   it('shows the not-found state for an unknown id', async () => {
-    const page = await app().open('/agents/999999');
+    const page = await openKept('/agents/999999');
     await page.getByRole('heading', { level: 1, name: 'Agent not found' }).waitFor();
     await waitForTitle(page, 'Agent not found | Rolecall');
     expect(await page.getByRole('link', { name: 'Browse the directory' }).getAttribute('href')).toBe(
@@ -90,7 +102,7 @@ describe('Agent page', () => {
       cost: 'Free',
       address: 'https://shrike.example',
     });
-    const page = await app().open(`/agents/${created.id}`);
+    const page = await openKept(`/agents/${created.id}`);
     await page.getByRole('heading', { level: 1, name: 'ShortLivedShrike' }).waitFor();
     await agents.update(created.id, { removed: true });
     await page.reload();
