@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { setUpApp } from './support/e2e-app';
+import { setUpApp, visit } from './support/e2e-app';
 import { cards, focusedElement } from './support/page-helpers';
 
 // Keyboard only: every step is a key press, and whatever has focus shows it.
@@ -29,9 +29,19 @@ async function tabUntil(
 
 describe('Keyboard only', () => {
   const app = setUpApp();
+  // Each test loads its address afresh in one kept page (a browser context made for each took much
+  // of this file's time, BENCHMARKS.md, CI time, session 16); a fresh load starts the Tab order anew.
+  let kept: Page;
+  beforeAll(async () => {
+    kept = await app().keptPage();
+  });
+  const openKept = async (path: string) => {
+    await visit(kept, path);
+    return kept;
+  };
 
   it('reaches the search box with Tab, submits with Enter and opens a role chip with Enter', async () => {
-    const page = await app().open('/');
+    const page = await openKept('/');
     // Start from the top of the page, as a visitor who has not yet been focused anywhere.
     await page.waitForFunction(() => document.activeElement?.id === 'home-search-query');
     // Blurring the box alone leaves Chromium's sequential-navigation starting point on it, so Tab
@@ -67,7 +77,7 @@ describe('Keyboard only', () => {
   });
 
   it('moves through the directory’s dropdowns with the keyboard', async () => {
-    const page = await app().open('/directory');
+    const page = await openKept('/directory');
     await page.getByRole('heading', { level: 2, name: 'Browse by category' }).waitFor();
     const category = await tabUntil(page, (focused) => focused.id === 'directory-category');
     expect(category.tag).toBe('select');
@@ -82,7 +92,7 @@ describe('Keyboard only', () => {
   });
 
   it('offers a skip link as the first stop that moves focus to the main content', async () => {
-    const page = await app().open('/privacy');
+    const page = await openKept('/privacy');
     await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
     const skip = await tabUntil(page, () => true, 1);
     expect(skip.text).toBe('Skip to content');
