@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SearchRequest, SearchResponse } from '@agentry/platform/search/port';
 import { optionValue } from '../cli/options';
+import { USE_CASE } from './search-starts';
 import { importSyntheticAgents, useCaseQueries } from './synthetic-agents';
 
 // `tsx scripts/src/bench/fallback-compare-main.ts --against DIR [--agents 100000] [--store FILE]
@@ -10,9 +11,11 @@ import { importSyntheticAgents, useCaseQueries } from './synthetic-agents';
 // and of another (DIR, its node_modules installed) asked the same searches over the same SQLite
 // file, one after the other in turn, in one process. Prints every answer that differs (a change to
 // the degraded path must change none) and the CPU each side's searches took, all threads (the
-// plain-matching thread's included), median and p90. FILE: a store of the agents (made from N
+// plain-matching thread's included) and the serving thread alone, median and p90. FILE: a store of the agents (made from N
 // synthetic agents when missing, e.g. a kept import's agentry.db copied); --plain: only the plain
-// queries (no filter, sort or facet), the visitors' search box.
+// queries (no filter, sort or facet), the visitors' search box; --lost-mirror: the two searches
+// bench:search asks in turn while a lost mirror is rebuilt (the newest agent's name and a use case),
+// 40 times each, as it asks them again and again.
 
 interface Side {
   label: 'before' | 'after';
@@ -48,7 +51,11 @@ async function requestsOf(file: string, plainOnly: boolean): Promise<SearchReque
   const { openSqliteStore } = await import('@agentry/platform/store/sqlite/sqlite-store');
   const store = openSqliteStore(file);
   const names = (await store.agents.list({ limit: 60 })).map((agent) => agent.name);
+  let newest = '';
+  for await (const batch of store.agents.scan(1000, undefined, { trust: false })) newest = batch.at(-1)!.name;
   await store.close();
+  if (process.argv.includes('--lost-mirror'))
+    return Array.from({ length: 80 }, (_, i) => ({ query: i % 2 === 0 ? newest : USE_CASE }));
   const requests: SearchRequest[] = [];
   for (const query of useCaseQueries(60)) requests.push({ query }, { query, page: 2 });
   for (const query of names) requests.push({ query, hitsPerPage: 5 });
@@ -73,6 +80,18 @@ async function requestsOf(file: string, plainOnly: boolean): Promise<SearchReque
   return plainOnly ? requests.filter(plain) : requests;
 }
 
+/**
+ * This thread's own CPU time so far, ms (Linux: /proc/self/task/PID/schedstat), NaN elsewhere: the
+ * serving thread's share of a search, which waits for a core on a busy machine.
+ */
+const threadMs = () => {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+};
+
 const cpuMs = (since?: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -90,14 +109,17 @@ async function main() {
     await sideOf('after', path.resolve(__dirname, '../../..'), file),
   ];
   const cpu: Record<Side['label'], number[]> = { before: [], after: [] };
+  const serving: Record<Side['label'], number[]> = { before: [], after: [] };
   let differ = 0;
   for (const [i, request] of requests.entries()) {
     const answers: Partial<Record<Side['label'], string>> = {};
     // Alternately before first and after first, so that neither always meets the other's garbage.
     for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
       const started = process.cpuUsage();
+      const thread = threadMs();
       const response = await side.search(request);
       cpu[side.label].push(cpuMs(started));
+      serving[side.label].push(threadMs() - thread);
       answers[side.label] = JSON.stringify({ ...response, processingTimeMs: 0 });
     }
     if (answers.before !== answers.after) {
@@ -105,14 +127,15 @@ async function main() {
       process.stdout.write(`differs: ${JSON.stringify(request)}\n`);
     }
   }
-  const figure = (label: Side['label']) =>
-    `median ${at(cpu[label], 0.5).toFixed(1)} ms, p90 ${at(cpu[label], 0.9).toFixed(1)} ms`;
+  const figure = (label: Side['label'], of = cpu) =>
+    `median ${at(of[label], 0.5).toFixed(1)} ms, p90 ${at(of[label], 0.9).toFixed(1)} ms`;
   process.stdout.write(
     `${requests.length} searches, ${differ} answers differ (load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})\n` +
-      `CPU per search, all threads: before ${figure('before')}; after ${figure('after')}; ratio of medians ${(at(cpu.after, 0.5) / at(cpu.before, 0.5)).toFixed(2)}\n`,
+      `CPU per search, all threads: before ${figure('before')}; after ${figure('after')}; ratio of medians ${(at(cpu.after, 0.5) / at(cpu.before, 0.5)).toFixed(2)}\n` +
+      `the serving thread alone: before ${figure('before', serving)}; after ${figure('after', serving)}; ratio of medians ${(at(serving.after, 0.5) / at(serving.before, 0.5)).toFixed(2)}\n`,
   );
   for (const side of sides) await side.close();
   if (differ > 0) process.exitCode = 1;

@@ -48,7 +48,7 @@ export interface FaultFigures {
 }
 
 /** The lost mirror's second query: a use case that has matches (the first is the probe's name). */
-const USE_CASE = 'answer customer emails for online stores';
+export const USE_CASE = 'answer customer emails for online stores';
 
 /** The slow searches kept beside the figures. */
 const SLOWEST_KEPT = 5;
