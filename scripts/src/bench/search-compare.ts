@@ -12,7 +12,7 @@ import {
 } from './checkouts';
 import { freePort, percentile, stop, treeCpuSeconds, treeMemory, waitUntilReady } from './child-process';
 import { load } from './load';
-import { compareLostMirror } from './search-lost-mirror';
+import { compareLostMirror, spread } from './search-lost-mirror';
 import {
   type FaultFigures,
   type StartSide,
@@ -172,6 +172,9 @@ export async function compareSearch(argv: string[]): Promise<void> {
     log(`lost-index starts timed (load average ${loadAverageNow()})`);
     for (const [s, side] of sides.entries()) {
       log(`  ${side.checkout.label}, slowest searches: ${slowestLine(lost[s]!)}`);
+      log(
+        `  ${side.checkout.label}, the store's ${lost[s]!.degraded} answers: p50 / p90 / slowest ${spread(lost[s]!)} ms`,
+      );
       log(
         `  ${side.checkout.label}, the rebuilt index (searches asked of worker ${lost[s]!.workersAsked.join(', ')}): ${turnsLine(lost[s]!.turns)}`,
       );

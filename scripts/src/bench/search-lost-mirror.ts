@@ -10,7 +10,7 @@ import { type FaultFigures, type StartSide, slowestLine, timeLostIndex } from '.
 const ms = (value: number) => `${value.toFixed(0)}`;
 
 /** p50 / p90 / slowest of the store's answers of one run, ms. */
-function spread(figures: FaultFigures): string {
+export function spread(figures: FaultFigures): string {
   const sorted = [...figures.degradedMs].sort((a, b) => a - b);
   if (sorted.length === 0) return 'none';
   return `${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.9))} / ${ms(sorted.at(-1)!)}`;
