@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { compareStore } from '../../lib/compare-selection';
 import { CompareToggle } from './compare-toggle';
 
@@ -36,5 +38,30 @@ describe('CompareToggle', () => {
       'You can compare up to 4 agents. Remove one to add another.',
     );
     expect(compareStore().getSnapshot()).toHaveLength(4);
+  });
+});
+
+describe('CompareToggle on a page the server rendered', () => {
+  beforeEach(() => act(() => compareStore().clear()));
+
+  it('hydrates the server’s unpicked button without a mismatch, then shows the agent picked', async () => {
+    // The server has no localStorage: its HTML never shows an agent picked (entry-server.tsx).
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CompareToggle agent={{ id: '1', name: 'ReplyRanch' }} />);
+    document.body.append(container);
+    act(() => {
+      compareStore().toggle({ id: '1', name: 'ReplyRanch' });
+    });
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <CompareToggle agent={{ id: '1', name: 'ReplyRanch' }} />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('button', { name: /Compare ReplyRanch/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    container.remove();
   });
 });
