@@ -105,6 +105,26 @@ describe('AccountSetupPage: new provider', () => {
     expect(screen.getAllByText(/Your agent is registered/)).toHaveLength(1);
   });
 
+  it('tells a provider whose agent waits for the e-mailed link the step left, not "nothing more to do"', async () => {
+    // The claim link lists the agent only in the provider account of its address (docs/accounts.md):
+    // opened signed out, it asks to sign in, so stopping here left the agent unlisted.
+    const message =
+      'Your agent is registered. We sent a message to ada@example.com with the next step: the agent is listed once the link in it is opened, within 7 days.';
+    renderSetup([SIGNED_OUT, CSRF], { state: { email: 'ada@example.com', message } });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Free: one more step' })).toBeTruthy();
+    expect(screen.getByText(/create your account below with this address/i).textContent).toContain(
+      'then open the link in the e-mail we sent',
+    );
+    expect(screen.queryByText(/nothing more to do|You can stop here/)).toBeNull();
+  });
+
+  it('tells a provider whose agent waits for staff review that nothing more is needed', async () => {
+    const message =
+      'Your agent is registered. Without an e-mail address it is listed once our staff have reviewed it.';
+    renderSetup([SIGNED_OUT, CSRF], { state: { message } });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Free: nothing more to do' })).toBeTruthy();
+  });
+
   it('shows no empty box when the message says no more than the heading', async () => {
     renderSetup([SIGNED_OUT, CSRF], {
       state: { email: 'ada@example.com', message: 'Your agent is registered.' },

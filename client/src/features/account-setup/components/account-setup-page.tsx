@@ -115,7 +115,7 @@ export function AccountSetupPage() {
         </p>
       </header>
       {registrationMessage && createdUserId === null && !upgrading ? (
-        <RegisteredPaths message={registrationMessage} />
+        <RegisteredPaths message={registrationMessage} awaitsLink={givenEmail !== null} />
       ) : registrationMessage && createdUserId === null ? (
         <FormAlert kind="success">{registrationMessage}</FormAlert>
       ) : null}

@@ -17,7 +17,14 @@ export function afterHeading(message: string): string {
   return message.startsWith(`${HEADING}.`) ? message.slice(HEADING.length + 1).trim() : message;
 }
 
-export function RegisteredPaths({ message }: { message: string }) {
+/**
+ * `awaitsLink`: the agent was registered under an e-mail address, so it is listed only once the
+ * link sent there is opened in the provider account of that address (docs/accounts.md, Ownership).
+ * "Nothing more to do" was untrue then: opened signed out, the link asks to sign in to an account
+ * the newcomer never made (newcomer pass, session 16). Without an address, staff review it: nothing
+ * more is asked.
+ */
+export function RegisteredPaths({ message, awaitsLink }: { message: string; awaitsLink: boolean }) {
   const plan = PLANS.agent_provider;
   const rest = afterHeading(message);
   return (
@@ -26,14 +33,27 @@ export function RegisteredPaths({ message }: { message: string }) {
       {rest ? <FormAlert kind="success">{rest}</FormAlert> : null}
       <div className="registered-paths__choices">
         <div className="registered-paths__choice">
-          <h3>Free: nothing more to do</h3>
-          <p>
-            Your first agent is listed free. Once it is listed, people find it in search and in the directory.
-            You can stop here.
-          </p>
-          <Link className="button button--secondary" to="/directory">
-            Browse the directory
-          </Link>
+          {awaitsLink ? (
+            <>
+              <h3>Free: one more step</h3>
+              <p>
+                Your first agent is listed free. Create your account below with this address (the plan is
+                offered next: Cancel there and nothing is charged), then open the link in the e-mail we sent:
+                the agent is listed and joins your account.
+              </p>
+            </>
+          ) : (
+            <>
+              <h3>Free: nothing more to do</h3>
+              <p>
+                Your first agent is listed free. Once it is listed, people find it in search and in the
+                directory. You can stop here.
+              </p>
+              <Link className="button button--secondary" to="/directory">
+                Browse the directory
+              </Link>
+            </>
+          )}
         </div>
         <div className="registered-paths__choice registered-paths__choice--paid">
           <h3>
