@@ -44,6 +44,17 @@ describe('VerifyEmailPage', () => {
     expect(calls(fetchMock)).not.toContain('POST /api/auth/verify-email');
   });
 
+  it('offers a newcomer who registered an agent the account the link needs, not only Sign in', async () => {
+    // A claim link works only in the provider account of its address; someone who registered an
+    // agent and skipped the account form has none yet (newcomer pass, session 16).
+    renderVerify('/verify-email?token=t1', [], {
+      path: '/api/auth/me',
+      body: { success: false, user: null },
+    });
+    const create = await screen.findByRole('link', { name: 'Create your provider account' });
+    expect(create.getAttribute('href')).toBe('/account-setup');
+  });
+
   it("shows the server's words when the link belongs to another account", async () => {
     const error =
       'This link was sent for another account. Sign out, then sign in to the account it was sent for.';

@@ -65,9 +65,9 @@ function SignInToConfirm() {
   return (
     <>
       <FormAlert kind="info">
-        Sign in to the account this link was sent for (for a link about an agent, the provider account of the
-        address it came to; create it if you have none): the address is confirmed, and the agents the e-mail
-        named join the account, only in that account's session.
+        Sign in to the account this link was sent for: the address is confirmed, and the agents the e-mail
+        named join that account. For a link about an agent, it is the provider account of the address it came
+        to: create it if you have none, then open this link again.
       </FormAlert>
       <p>
         Did someone else open an account with your address? Choose <strong>Forgot your password?</strong> on
@@ -76,6 +76,10 @@ function SignInToConfirm() {
       <p className="status-page__actions">
         <Link className="button button--primary" to="/signin" state={{ from: `${pathname}${search}` }}>
           Sign in
+        </Link>
+        {/* A newcomer who registered an agent and skipped the account form has no account yet. */}
+        <Link className="button button--secondary" to="/account-setup">
+          Create your provider account
         </Link>
         <Link className="button button--secondary" to="/forgot-password">
           Forgot your password?
