@@ -60,6 +60,8 @@ export class PlainMatchTexts {
   private lengths: Int32Array = new Int32Array(0);
   /** The change-log position the texts reflect. */
   private position = 0;
+  /** found()'s bits, per text (its answer, read before the next query). */
+  private holds = new Uint16Array(0);
   /** The texts found holding the words of earlier queries (forgotten whenever the texts change). */
   private readonly holders = new WordHolders();
   private readonly statements;
@@ -91,6 +93,7 @@ export class PlainMatchTexts {
   /** Lets the texts go (an idle worker); the next query reads them again. */
   release(): void {
     this.holders.clear();
+    this.holds = new Uint16Array(0);
     this.ids = null;
     this.joined = '';
     this.starts = new Int32Array(1);
@@ -170,12 +173,17 @@ export class PlainMatchTexts {
    */
   private found(tokens: string[]): { found: number[]; holds: Uint16Array } {
     const count = this.ids!.length;
-    const holds = new Uint16Array(count);
+    // One array for every query, cleared: a fresh 200 KB one a query cost more than the looking
+    // when the words were kept (its allocation, counted as external memory, hurries collections).
+    if (this.holds.length < count) this.holds = new Uint16Array(count);
+    else this.holds.fill(0, 0, count);
+    const holds = this.holds;
     const found: number[] = [];
     /** Per token, the next of its holders to mark. */
     const next = tokens.map(() => 0);
     for (let first = 0; first < count && found.length < PLAIN_CANDIDATES; first += SCAN_BLOCK) {
       const last = Math.min(count, first + SCAN_BLOCK);
+      let marked = 0;
       for (let t = 0; t < tokens.length; t++) {
         const token = tokens[t]!;
         const holders = this.holders.through(token, last, (adding, from, to) =>
@@ -183,8 +191,11 @@ export class PlainMatchTexts {
         );
         let k = next[t]!;
         for (; k < holders.length && holders.at[k]! < last; k++) holds[holders.at[k]!]! |= 1 << t;
+        marked += k - next[t]!;
         next[t] = k;
       }
+      // A block where no word is held is not walked (a name's rare words: nearly every block).
+      if (marked === 0) continue;
       for (let i = first; i < last && found.length < PLAIN_CANDIDATES; i++) if (holds[i] !== 0) found.push(i);
     }
     this.holders.trim(tokens);
