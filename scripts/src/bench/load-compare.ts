@@ -15,7 +15,7 @@ import {
 import { freePort, stop, treeMemory, waitUntilReady } from './child-process';
 import { withEventLoopSamples } from './event-loop-samples';
 import { closedLoop, openLoop } from './http-load';
-import { cpuPerRequest, importKept } from './load-cpu';
+import { cpuPerRequest, importKept, untilSettled } from './load-cpu';
 import {
   describeKindProfile,
   POPULAR_KINDS,
@@ -34,7 +34,8 @@ import { MIX, planTraffic } from './traffic-mix';
 // catalog and its API started as `npm start` starts it, both up at once and loaded in turn (before,
 // after, then after, before), with the server's event-loop delay read from /healthz meanwhile: the
 // closed loop's throughput and the open loop's per-kind p99 of issue 24's table, and the memory
-// of each API process after the runs.
+// of each API process after the runs. Both are measured once neither works on its own any more
+// (`--settle S`, at most 60 s by default: the first start's catching up, load-cpu.ts' untilSettled).
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -140,6 +141,14 @@ export async function compareLoad(argv: string[]): Promise<void> {
       await untilSearchable(side.base, newest);
       // Warm-up: code paths compiled, caches as a running site has them.
       await closedLoop(side.base, plan.slice(300_000), { clients: 20, seconds: 5 });
+    }
+    // Then until neither API works on its own any more (the first start's catching up): --settle 0 skips it.
+    const settleSeconds = Number(option(argv, 'settle', '60'));
+    for (const side of settleSeconds > 0 ? sides : []) {
+      const waited = await untilSettled(apis.get(side)!.pid!, { maxSeconds: settleSeconds });
+      log(
+        `  ${side.checkout.label}: its own work settled after ${waited.toFixed(0)} s (at most ${settleSeconds})`,
+      );
     }
     log(`both APIs answering (load average ${loadAverageNow()})`);
     // Each round starts at its own place in the plan, so that no run asks a search that the same
