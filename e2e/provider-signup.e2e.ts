@@ -283,8 +283,9 @@ describe('Provider signup', () => {
 
     await page.waitForURL('**/subscription/cancel');
     await heading(page, 'Checkout cancelled').waitFor();
+    // The account just made has not confirmed its address: nothing it registered is listed yet.
     expect(await page.getByText(/No charges were made/).textContent()).toContain(
-      'Your registration is still active',
+      'Your account is still there. What you registered is listed once you open the link in the e-mail we sent',
     );
     for (const [name, href] of [
       ['Try Again', '/register-agent'],

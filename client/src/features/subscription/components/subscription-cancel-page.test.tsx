@@ -27,6 +27,27 @@ describe('SubscriptionCancelPage', () => {
     expect(document.title).toBe('Checkout cancelled | Rolecall');
   });
 
+  it('tells a provider whose address is not confirmed yet that nothing is listed before the link, not "stays listed"', async () => {
+    // Their agent is held until the e-mailed link is opened (docs/accounts.md): "what you listed stays
+    // listed" was untrue for the newcomer who just made the account (newcomer pass, session 16).
+    const user = {
+      id: 'p1',
+      email: 'ada@example.com',
+      full_name: 'Ada',
+      organization: 'A',
+      user_type: 'agent_provider',
+      email_verified: false,
+    };
+    renderCancel({ path: '/api/auth/me', body: { success: true, user, user_type: 'agent_provider' } });
+    expect(
+      await screen.findByText(
+        /No charges were made\. Your account is still there\. What you registered is listed/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/once you open the link in the e-mail we sent/)).toBeTruthy();
+    expect(screen.queryByText(/what you listed stays listed/)).toBeNull();
+  });
+
   it('tells an employer of their account and tries the employer checkout again, never the provider form', async () => {
     const user = {
       id: 'e1',

@@ -12,6 +12,9 @@ export function SubscriptionCancelPage() {
   useBasicPageMeta('Checkout cancelled', 'The checkout was cancelled: no charges were made.');
   const { state } = useAuth();
   const employer = state.status === 'signed-in' && state.user.user_type !== 'agent_provider';
+  // A provider who has just made the account has not confirmed its address yet: what they registered
+  // is held until the e-mailed link is opened (docs/accounts.md), so "stays listed" was untrue.
+  const unconfirmed = state.status === 'signed-in' && state.user.email_verified === false;
   return (
     <div className="container subscription-page">
       <section className="subscription-card" aria-labelledby="cancel-title">
@@ -21,6 +24,11 @@ export function SubscriptionCancelPage() {
             No charges were made. Your employer account is still there: subscribe to the{' '}
             {PLANS.employer.name.toLowerCase()} (${PLANS.employer.priceUsd}/month) whenever you like to
             search, compare and contact providers.
+          </p>
+        ) : unconfirmed ? (
+          <p>
+            No charges were made. Your account is still there. What you registered is listed once you open the
+            link in the e-mail we sent, and you can subscribe whenever you like.
           </p>
         ) : (
           <p>
