@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { helmetMiddleware, securityHeaders } from './security-headers';
+import { cspDirectives, helmetMiddleware, securityHeaders } from './security-headers';
 
 // The headers worked out once at start are exactly those helmet sets on every response itself.
 
@@ -32,4 +32,11 @@ describe('securityHeaders', () => {
       expect(Boolean(mine.headers['strict-transport-security'])).toBe(httpsOnly);
     },
   );
+
+  it('refuses at start a directive worked out per request, which would send one nonce on every response', () => {
+    const nonce = () => `'nonce-${Math.random().toString(36).slice(2)}'`;
+    const directives = { ...cspDirectives({ httpsOnly: false }), scriptSrc: ["'self'", nonce] };
+    expect(() => securityHeaders({ httpsOnly: false }, directives)).toThrow(/scriptSrc .* not a string/);
+    expect(() => securityHeaders({ httpsOnly: false })).not.toThrow();
+  });
 });
