@@ -111,7 +111,7 @@ export async function popularAgainstBare(
           await measure('bare Express', f, `http://127.0.0.1:${barePort}`, ['/'], bare.pid!),
         ];
         log(
-          `  ${side.label}: popular search ${rates[0]} req/s, /healthz ${rates[1]}, bare Express ${rates[2]}: popular / bare ${(rates[0]! / rates[2]!).toFixed(2)}`,
+          `  ${side.label}: popular search ${rates[0]} req/s, /healthz ${rates[1]}, bare Express ${rates[2]}: popular / bare ${(rates[0]! / rates[2]!).toFixed(2)}; errors and non-2xx answers so far ${POPULAR_KINDS.map((kind) => f[kind].errors).join(', ')}`,
         );
       }
     }
