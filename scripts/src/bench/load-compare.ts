@@ -142,8 +142,10 @@ export async function compareLoad(argv: string[]): Promise<void> {
       // Warm-up: code paths compiled, caches as a running site has them.
       await closedLoop(side.base, plan.slice(300_000), { clients: 20, seconds: 5 });
     }
-    // Then until neither API works on its own any more (the first start's catching up): --settle 0 skips it.
-    const settleSeconds = Number(option(argv, 'settle', '60'));
+    // Then until neither API works on its own any more (the first start's catching up): --settle 0
+    // skips it. Not with --profile unless asked: the profiler's sampling keeps a process above a
+    // tenth of a core (never settled in 60 s).
+    const settleSeconds = Number(option(argv, 'settle', profileDir ? '0' : '60'));
     for (const side of settleSeconds > 0 ? sides : []) {
       const waited = await untilSettled(apis.get(side)!.pid!, { maxSeconds: settleSeconds });
       log(
