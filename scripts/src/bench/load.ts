@@ -18,6 +18,12 @@ export async function load(
   options: {
     connections: number;
     durationSeconds: number;
+    /**
+     * A connection closed and opened again after this many requests: the API closes a kept-alive
+     * connection after KEEPALIVE_MAX_REQUESTS (100) and answers 503 to what autocannon, which does
+     * not heed `Connection: close`, sends on it after that.
+     */
+    reconnectEvery?: number;
     /** Send this many requests, then stop (the duration is then ignored). */
     amount?: number;
     /** The i-th request's X-Forwarded-For (a visitor of its own, behind a trusted proxy). */
@@ -31,6 +37,7 @@ export async function load(
     connections: options.connections,
     duration: options.durationSeconds,
     ...(options.amount ? { amount: options.amount } : {}),
+    ...(options.reconnectEvery ? { reconnectRate: options.reconnectEvery } : {}),
     requests: [
       {
         method: 'GET',
