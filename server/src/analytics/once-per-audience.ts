@@ -10,8 +10,9 @@ import { AGENT_EVENT_KINDS, type AgentEventKind } from '@agentry/platform/store/
 // sub-searches added 20 `appeared`; now they add at most one.
 //
 // Memory is bounded and nothing about the audience is kept in the clear: each (audience, kind,
-// agent) is a 32-bit number (an HMAC of the audience under a key drawn at start, mixed with the
-// kind and agent id), held in one Set for the day, at most MAX_SEEN of them (about 20 MB); the
+// agent) is a 32-bit number (a keyed hash of the audience: the counter's day digest, keyed with the
+// shared secret, or an HMAC under a key drawn at start when none is given; mixed with the kind and
+// agent id), held in one Set for the day, at most MAX_SEEN of them (about 20 MB); the
 // per-audience totals are a Map of such numbers, at most MAX_AUDIENCES. Both are emptied when the
 // UTC day turns. A full Set is emptied too (with a warning) rather than refusing every count: the
 // worst it allows is one more count per agent and audience after MAX_SEEN distinct ones, and an

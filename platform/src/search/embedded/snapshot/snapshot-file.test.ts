@@ -74,9 +74,12 @@ describe('the snapshot file', () => {
       first.name = 'changed by whoever got it';
       expect(loaded.document(0)?.name).toBe('Ledgerly');
       expect(reads.mock.calls.length).toBe(readsOfOne);
-      // What a change rewrites is shown from then on.
-      loaded.upsert(searchDocument('1', { name: 'Ledgerly', description: 'Keeps the books' }));
-      expect(loaded.get('1')?.description).toBe('Keeps the books');
+      // A body rewritten in place (a change to what a hit shows only) is shown from then on, though
+      // its old text was kept.
+      expect(
+        loaded.replaceShown(searchDocument('1', { name: 'Ledgerly', description: 'Keeps the books' })),
+      ).toBe(true);
+      expect(loaded.document(0)?.description).toBe('Keeps the books');
     } finally {
       reads.mockRestore();
       await loaded.close();
