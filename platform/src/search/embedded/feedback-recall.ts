@@ -2,7 +2,7 @@ import type { QueryPlan } from '../query/plan';
 import type { Filter } from './filter';
 import type { InvertedIndex } from './inverted-index';
 import { inverseDocumentFrequency } from './scorer';
-import { eachFieldStem, FIELD_INDEX } from './word-sequences';
+import { eachStem } from './term-feedback';
 
 // Pseudo-relevance feedback for recall (`feedbackRecall`, issue 27 part 2): when a query has few
 // matches, the rest of its first page is related agents that share some typed word, often a
@@ -33,16 +33,6 @@ export const FEEDBACK_RECALL = {
   /** Related agents of the typed words that keep their place before them. */
   after: 8,
 };
-
-/** Each distinct stem id of document n outside its provider field, passed once to `visit`. */
-function eachStem(index: InvertedIndex, n: number, seen: Set<number>, visit: (id: number) => void): void {
-  seen.clear();
-  eachFieldStem(index.sequenceOf(n), FIELD_INDEX.name, FIELD_INDEX.description, (id) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    visit(id);
-  });
-}
 
 /**
  * Agents to list first among the related ones, best first: none of `listed`, each holding at

@@ -31,7 +31,12 @@ export const TERM_FEEDBACK = {
  * Each distinct stem id of document n outside its provider field (a provider's name says nothing
  * of the job), passed once to `visit`.
  */
-function eachStem(index: InvertedIndex, n: number, seen: Set<number>, visit: (id: number) => void): void {
+export function eachStem(
+  index: InvertedIndex,
+  n: number,
+  seen: Set<number>,
+  visit: (id: number) => void,
+): void {
   seen.clear();
   eachFieldStem(index.sequenceOf(n), FIELD_INDEX.name, FIELD_INDEX.description, (id) => {
     if (seen.has(id)) return;
