@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { setUpApp, visit } from './support/e2e-app';
+import { keptPageOpener, setUpApp } from './support/e2e-app';
 import { card, cards, headTags, searchFor, waitForHead, waitForTitle } from './support/page-helpers';
 
 // /agents/:id: one agent's details, its structured data and similar agents.
@@ -9,14 +8,7 @@ describe('Agent page', () => {
   // Each test loads its address afresh in one kept page (a browser context made for each took much
   // of this file's time, BENCHMARKS.md, CI time, session 16): none signs in, counts requests or
   // stubs routes.
-  let kept: Page;
-  beforeAll(async () => {
-    kept = await app().keptPage();
-  });
-  const openKept = async (path: string) => {
-    await visit(kept, path);
-    return kept;
-  };
+  const openKept = keptPageOpener(app);
 
   async function idOf(name: string): Promise<string> {
     const agents = await app().server.context.store.agents.list();

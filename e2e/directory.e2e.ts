@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { setUpApp, visit } from './support/e2e-app';
+import { keptPageOpener, setUpApp, visit } from './support/e2e-app';
 import { cardNames, cards, failRequests, headTags, waitForHead } from './support/page-helpers';
 
 // The directory of spec sections 2, 4 and 8: category, dependent role, agents when both are chosen.
@@ -83,14 +83,7 @@ describe('Directory', () => {
   // each a fresh load (a browser context made for each took much of this file's time,
   // BENCHMARKS.md, CI time, session 15); those that walk history, watch requests or stub routes
   // keep pages of their own.
-  let kept: Page;
-  beforeAll(async () => {
-    kept = await app().keptPage();
-  });
-  const openKept = async (path: string) => {
-    await visit(kept, path);
-    return kept;
-  };
+  const openKept = keptPageOpener(app);
 
   it('keeps the role dropdown disabled until a category is chosen, then offers that category’s roles', async () => {
     const page = await openKept('/directory');

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { setUpApp, visit } from './support/e2e-app';
+import { keptPageOpener, setUpApp } from './support/e2e-app';
 import {
   card,
   cardNames,
@@ -22,14 +21,7 @@ describe('Home search', () => {
   // each a fresh load (a browser context made for each took much of this file's time, BENCHMARKS.md,
   // CI time, session 16); those that count requests, hold them, stand the clock still or add an
   // init script keep pages of their own (a listener or a script would outlive the test).
-  let kept: Page;
-  beforeAll(async () => {
-    kept = await app().keptPage();
-  });
-  const openKept = async (path: string) => {
-    await visit(kept, path);
-    return kept;
-  };
+  const openKept = keptPageOpener(app);
 
   it('focuses the search box about 100 ms after arrival', async () => {
     const page = await app().newPage();

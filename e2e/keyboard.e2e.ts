@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { setUpApp, visit } from './support/e2e-app';
+import { keptPageOpener, setUpApp } from './support/e2e-app';
 import { cards, focusedElement } from './support/page-helpers';
 
 // Keyboard only: every step is a key press, and whatever has focus shows it.
@@ -31,14 +31,7 @@ describe('Keyboard only', () => {
   const app = setUpApp();
   // Each test loads its address afresh in one kept page (a browser context made for each took much
   // of this file's time, BENCHMARKS.md, CI time, session 16); a fresh load starts the Tab order anew.
-  let kept: Page;
-  beforeAll(async () => {
-    kept = await app().keptPage();
-  });
-  const openKept = async (path: string) => {
-    await visit(kept, path);
-    return kept;
-  };
+  const openKept = keptPageOpener(app);
 
   it('reaches the search box with Tab, submits with Enter and opens a role chip with Enter', async () => {
     const page = await openKept('/');

@@ -110,6 +110,22 @@ export async function visit(page: Page, pathname: string): Promise<void> {
   await page.locator('main#main-content').waitFor();
 }
 
+/**
+ * The file's kept page (made before its first test) and a function loading an address in it
+ * afresh, for the tests that only load an address and read or use what it shows: a browser context
+ * made for each took much of such a file's time (BENCHMARKS.md, CI time, sessions 15 and 16).
+ */
+export function keptPageOpener(app: () => E2eApp): (pathname: string) => Promise<Page> {
+  let kept: Page;
+  beforeAll(async () => {
+    kept = await app().keptPage();
+  });
+  return async (pathname) => {
+    await visit(kept, pathname);
+    return kept;
+  };
+}
+
 /** With E2E_TIMINGS=1, how long a file's set-up and tear-down steps took (figures, never asserted). */
 function phase(what: string, since: number): void {
   if (process.env.E2E_TIMINGS)
